@@ -1,0 +1,55 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "habits",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "HabitCore", targets: ["HabitCore"]),
+        .library(name: "HabitStore", targets: ["HabitStore"]),
+        .library(name: "HabitServer", targets: ["HabitServer"]),
+        .executable(name: "habits", targets: ["habits"]),
+        .executable(name: "habits-server", targets: ["habits-server"]),
+        .executable(name: "habits-bench", targets: ["habits-bench"]),
+    ],
+    targets: [
+        // C libraries from the system (Debian: libsqlite3-dev, libssl-dev).
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+
+        .target(name: "HabitCore"),
+        .target(name: "HabitStore", dependencies: ["HabitCore", "CSQLite"]),
+        .target(
+            name: "HabitServer",
+            dependencies: [
+                "HabitCore", "HabitStore",
+                .target(name: "CCrypto", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        .target(name: "HabitsCLI", dependencies: ["HabitCore", "HabitStore"]),
+
+        .executableTarget(name: "habits", dependencies: ["HabitsCLI"]),
+        .executableTarget(name: "habits-server", dependencies: ["HabitServer"]),
+        .executableTarget(name: "habits-bench", dependencies: ["HabitCore", "HabitStore"]),
+
+        .testTarget(
+            name: "HabitCoreTests",
+            dependencies: ["HabitCore"],
+            resources: [.copy("Snapshots")]
+        ),
+        .testTarget(name: "HabitStoreTests", dependencies: ["HabitStore"]),
+        .testTarget(name: "HabitServerTests", dependencies: ["HabitServer"]),
+        .testTarget(name: "HabitsCLITests", dependencies: ["HabitsCLI"]),
+        // Runs the built `habits` and `habits-server` binaries as subprocesses.
+        .testTarget(name: "EndToEndTests", dependencies: ["HabitCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

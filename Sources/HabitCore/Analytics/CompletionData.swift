@@ -1,0 +1,22 @@
+import Foundation
+
+/// A habit's progress for the period (day or ISO week) containing a date: the
+/// target, what has been done so far, and the period's state.
+///
+/// Wire form: `{"target", "current", "state"}`.
+public struct CompletionData: Hashable, Sendable, Codable {
+    public var target: Decimal
+    public var current: Decimal
+    public var state: PeriodState
+
+    public init(target: Decimal, current: Decimal, state: PeriodState) {
+        self.target = target
+        self.current = current
+        self.state = state
+    }
+
+    /// What is left to reach the target, never negative.
+    public var remaining: Decimal {
+        current >= target ? 0 : target - current
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// A habit as the API and the stores know it.
+///
+/// Wire names: id, name, frequency, measurement_type, start_date, action_days,
+/// target_value, status, created_at, updated_at (timestamps in RFC 3339 UTC,
+/// optional on input).
+public struct Habit: Hashable, Sendable, Identifiable {
+    /// A user has at most this many active habits.
+    public static let maximumActiveCount = 15
+
+    public var id: Int64
+    public var name: String
+    public var frequency: Frequency
+    /// The unit the target is counted in: "times", "kcal", "km", … (1–32 characters).
+    public var measurementType: String
+    public var startDate: LocalDate
+    public var actionDays: ActionDays
+    /// The amount to reach each day (DAILY) or each ISO week (WEEKLY): > 0 and ≤ 1,000,000.
+    public var targetValue: Decimal
+    public var status: HabitStatus
+    public var createdAt: Date?
+    public var updatedAt: Date?
+
+    public init(
+        id: Int64, name: String, frequency: Frequency, measurementType: String,
+        startDate: LocalDate, actionDays: ActionDays, targetValue: Decimal,
+        status: HabitStatus = .active, createdAt: Date? = nil, updatedAt: Date? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.frequency = frequency
+        self.measurementType = measurementType
+        self.startDate = startDate
+        self.actionDays = actionDays
+        self.targetValue = targetValue
+        self.status = status
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    /// Creates a habit with the given id from validated fields.
+    public init(id: Int64, fields: HabitFields, status: HabitStatus = .active, createdAt: Date? = nil, updatedAt: Date? = nil) {
+        self.init(
+            id: id, name: fields.name, frequency: fields.frequency,
+            measurementType: fields.measurementType, startDate: fields.startDate,
+            actionDays: fields.actionDays, targetValue: fields.targetValue, status: status,
+            createdAt: createdAt, updatedAt: updatedAt)
+    }
+
+    /// The fields a person sets, without id, status and timestamps.
+    public var fields: HabitFields {
+        get {
+            HabitFields(
+                name: name, frequency: frequency, measurementType: measurementType,
+                startDate: startDate, actionDays: actionDays, targetValue: targetValue)
+        }
+        set {
+            name = newValue.name
+            frequency = newValue.frequency
+            measurementType = newValue.measurementType
+            startDate = newValue.startDate
+            actionDays = newValue.actionDays
+            targetValue = newValue.targetValue
+        }
+    }
+}
+
+extension Habit: Codable {
+    enum CodingKeys: String, CodingKey {
+        case id, name, frequency, status
+        case measurementType = "measurement_type"
+        case startDate = "start_date"
+        case actionDays = "action_days"
+        case targetValue = "target_value"
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(Int64.self, forKey: .id)
+        name = try c.decode(String.self, forKey: .name)
+        frequency = try c.decode(Frequency.self, forKey: .frequency)
+        measurementType = try c.decode(String.self, forKey: .measurementType)
+        startDate = try c.decode(LocalDate.self, forKey: .startDate)
+        actionDays = try c.decode(ActionDays.self, forKey: .actionDays)
+        targetValue = try c.decode(Decimal.self, forKey: .targetValue)
+        status = try c.decodeIfPresent(HabitStatus.self, forKey: .status) ?? .active
+        createdAt = try Self.decodeTimestamp(c, .createdAt)
+        updatedAt = try Self.decodeTimestamp(c, .updatedAt)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(name, forKey: .name)
+        try c.encode(frequency, forKey: .frequency)
+        try c.encode(measurementType, forKey: .measurementType)
+        try c.encode(startDate, forKey: .startDate)
+        try c.encode(actionDays, forKey: .actionDays)
+        try c.encode(targetValue, forKey: .targetValue)
+        try c.encode(status, forKey: .status)
+        if let createdAt { try c.encode(RFC3339.string(from: createdAt), forKey: .createdAt) }
+        if let updatedAt { try c.encode(RFC3339.string(from: updatedAt), forKey: .updatedAt) }
+    }
+
+    private static func decodeTimestamp(
+        _ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys
+    ) throws -> Date? {
+        guard let text = try c.decodeIfPresent(String.self, forKey: key) else { return nil }
+        guard let date = RFC3339.date(from: text) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: c, debugDescription: "expected an RFC 3339 timestamp")
+        }
+        return date
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// The six properties a person sets on a habit.
+///
+/// `validated()` checks them all at once and returns a normalised copy (the
+/// name and unit trimmed), or a `ValidationError` naming every field that is
+/// wrong, so a command line or a server can show every problem together.
+public struct HabitFields: Hashable, Sendable {
+    public static let nameLength = 1...100
+    public static let measurementTypeLength = 1...32
+    public static let targetRange: ClosedRange<Decimal> = 0...1_000_000
+
+    public var name: String
+    public var frequency: Frequency
+    public var measurementType: String
+    public var startDate: LocalDate
+    public var actionDays: ActionDays
+    public var targetValue: Decimal
+
+    public init(
+        name: String, frequency: Frequency, measurementType: String, startDate: LocalDate,
+        actionDays: ActionDays, targetValue: Decimal
+    ) {
+        self.name = name
+        self.frequency = frequency
+        self.measurementType = measurementType
+        self.startDate = startDate
+        self.actionDays = actionDays
+        self.targetValue = targetValue
+    }
+
+    /// A copy with the name and unit trimmed, or every problem found.
+    public func validated() throws(ValidationError) -> HabitFields {
+        var copy = self
+        copy.name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        copy.measurementType = measurementType.trimmingCharacters(in: .whitespacesAndNewlines)
+        var error = ValidationError()
+        error.add(Self.problems(name: copy.name), to: "name")
+        error.add(Self.problems(measurementType: copy.measurementType), to: "measurement_type")
+        error.add(Self.problems(actionDays: actionDays), to: "action_days")
+        error.add(Self.problems(targetValue: targetValue), to: "target_value")
+        if !error.isEmpty { throw error }
+        return copy
+    }
+
+    /// Problems with a habit name, already trimmed.
+    public static func problems(name: String) -> [String] {
+        if name.isEmpty { return ["This field may not be blank."] }
+        if name.count > nameLength.upperBound {
+            return ["Ensure this field has no more than \(nameLength.upperBound) characters."]
+        }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return ["This field may not contain control characters."]
+        }
+        return []
+    }
+
+    /// Problems with a measurement unit, already trimmed.
+    public static func problems(measurementType: String) -> [String] {
+        if measurementType.isEmpty { return ["This field may not be blank."] }
+        if measurementType.count > measurementTypeLength.upperBound {
+            return ["Ensure this field has no more than \(measurementTypeLength.upperBound) characters."]
+        }
+        if measurementType.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return ["This field may not contain control characters."]
+        }
+        return []
+    }
+
+    /// Problems with a set of action days.
+    public static func problems(actionDays: ActionDays) -> [String] {
+        actionDays.isEmpty ? ["Choose at least one day of the week (1 = Monday … 7 = Sunday)."] : []
+    }
+
+    /// Problems with a target value.
+    public static func problems(targetValue: Decimal) -> [String] {
+        if targetValue.isNaN { return ["Enter a number."] }
+        if targetValue <= 0 { return ["Ensure this value is greater than 0."] }
+        if targetValue > targetRange.upperBound {
+            return ["Ensure this value is less than or equal to 1000000."]
+        }
+        return []
+    }
+}
+
+/// A partial update of a habit: each property left `nil` stays as it was.
+public struct HabitChanges: Hashable, Sendable {
+    public var name: String?
+    public var frequency: Frequency?
+    public var measurementType: String?
+    public var startDate: LocalDate?
+    public var actionDays: ActionDays?
+    public var targetValue: Decimal?
+    public var status: HabitStatus?
+
+    public init(
+        name: String? = nil, frequency: Frequency? = nil, measurementType: String? = nil,
+        startDate: LocalDate? = nil, actionDays: ActionDays? = nil, targetValue: Decimal? = nil,
+        status: HabitStatus? = nil
+    ) {
+        self.name = name
+        self.frequency = frequency
+        self.measurementType = measurementType
+        self.startDate = startDate
+        self.actionDays = actionDays
+        self.targetValue = targetValue
+        self.status = status
+    }
+
+    public var isEmpty: Bool { self == HabitChanges() }
+
+    /// `fields` with these changes applied, validated together.
+    public func applied(to fields: HabitFields) throws(ValidationError) -> HabitFields {
+        var result = fields
+        if let name { result.name = name }
+        if let frequency { result.frequency = frequency }
+        if let measurementType { result.measurementType = measurementType }
+        if let startDate { result.startDate = startDate }
+        if let actionDays { result.actionDays = actionDays }
+        if let targetValue { result.targetValue = targetValue }
+        return try result.validated()
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// What was recorded for one habit on one date: an amount in the habit's unit,
+/// and whether the day was marked skipped. Wire form: `{"date", "value", "skipped"}`.
+public struct ProgressEntry: Hashable, Sendable, Codable {
+    /// The largest value one day may hold.
+    public static let maximumValue: Decimal = 1_000_000_000
+
+    public var date: LocalDate
+    /// The amount done that day: ≥ 0, a decimal as a person writes it (0.7 + 0.1 is 0.8).
+    public var value: Decimal
+    public var skipped: Bool
+
+    public init(date: LocalDate, value: Decimal, skipped: Bool = false) {
+        self.date = date
+        self.value = value
+        self.skipped = skipped
+    }
+
+    /// The problems with `value`, worded for a person; empty when it is valid.
+    public static func problems(value: Decimal) -> [String] {
+        if value.isNaN { return ["Enter a number."] }
+        if value < 0 { return ["Ensure this value is greater than or equal to 0."] }
+        if value > maximumValue { return ["Ensure this value is less than or equal to 1000000000."] }
+        return []
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// One parsed HTTP/1.1 request.
+public struct HTTPRequest: Sendable {
+    /// The method as sent, upper case by HTTP convention: "GET", "POST", …
+    public var method: String
+    /// The path without the query, percent-decoded: "/api/me/habits/3/".
+    public var path: String
+    /// Query parameters in the order sent, percent-decoded (`+` is a space).
+    public var query: [(name: String, value: String)]
+    public var headers: HTTPHeaders
+    public var body: Data
+
+    public init(
+        method: String, path: String, query: [(name: String, value: String)] = [],
+        headers: HTTPHeaders = HTTPHeaders(), body: Data = Data()
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The first value of query parameter `name`.
+    public func queryValue(_ name: String) -> String? {
+        query.first(where: { $0.name == name })?.value
+    }
+}
+
+/// Header fields in order, looked up without regard to case.
+public struct HTTPHeaders: Sendable, Sequence {
+    public private(set) var fields: [(name: String, value: String)]
+
+    public init(_ fields: [(name: String, value: String)] = []) {
+        self.fields = fields
+    }
+
+    /// The first value of `name`, compared case-insensitively.
+    public subscript(name: String) -> String? {
+        fields.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame })?.value
+    }
+
+    public mutating func add(name: String, value: String) {
+        fields.append((name, value))
+    }
+
+    /// Replaces every field called `name` with one holding `value`.
+    public mutating func replace(name: String, value: String) {
+        fields.removeAll(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame })
+        fields.append((name, value))
+    }
+
+    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+        fields.makeIterator()
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// An account, created when an address first verifies a code.
+public struct User: Hashable, Sendable, Codable {
+    public var id: Int64
+    public var email: String
+
+    public init(id: Int64, email: String) {
+        self.id = id
+        self.email = email
+    }
+}
+
+/// The outcome of checking a sign-in code, decided atomically by the store.
+public enum CodeCheck: Hashable, Sendable {
+    /// The code matched; it has been consumed (single use).
+    case accepted
+    /// It did not match; the attempt was counted.
+    case rejected
+    /// No code is pending for the address.
+    case missing
+    /// The pending code has expired.
+    case expired
+    /// Too many wrong attempts: the code is burned until a new one is requested.
+    case burned
+}
+
+/// One refresh token as the server remembers it (never the token text itself).
+public struct RefreshTokenRecord: Hashable, Sendable {
+    public var jti: String
+    /// Every token descended from one sign-in shares a family; reuse revokes it.
+    public var familyID: String
+    /// The token this one replaced, `nil` for the first of a family.
+    public var parentJTI: String?
+    public var userID: Int64
+    public var issuedAt: Date
+    public var expiresAt: Date
+
+    public init(
+        jti: String, familyID: String, parentJTI: String?, userID: Int64, issuedAt: Date,
+        expiresAt: Date
+    ) {
+        self.jti = jti
+        self.familyID = familyID
+        self.parentJTI = parentJTI
+        self.userID = userID
+        self.issuedAt = issuedAt
+        self.expiresAt = expiresAt
+    }
+}
+
+/// The outcome of presenting a refresh token, decided atomically by the store.
+public enum RefreshRotation: Hashable, Sendable {
+    /// The presented token was the newest of its family: it is now revoked and
+    /// `new` (its child) is the newest.
+    case rotated(new: RefreshTokenRecord)
+    /// The presented token is the immediate parent of the newest and was
+    /// rotated within the grace window: the caller re-issues `newest` (same
+    /// jti and claims), so racing clients end up holding the same token.
+    case replayedWithinGrace(newest: RefreshTokenRecord)
+    /// Any other reuse: the whole family has been revoked.
+    case reuseDetected
+    /// Unknown, expired, or already revoked token.
+    case invalid
+}
+
+/// Users, sign-in codes and refresh-token families for the server.
+///
+/// Each method that decides something (code checks, rotation) does so in one
+/// transaction, so concurrent requests cannot both win.
+public protocol AuthRepository: Sendable {
+    func user(id: Int64) throws(StoreError) -> User?
+
+    /// The account for `email` (already normalised), created if absent.
+    func findOrCreateUser(email: String, now: Date) throws(StoreError) -> User
+
+    /// When codes were sent to `email` at or after `since`, oldest first.
+    func codeSendTimes(email: String, since: Date) throws(StoreError) -> [Date]
+
+    /// Stores the hash of a new code for `email`, replacing any pending code
+    /// (and its attempt count), and records the send time.
+    func storeCode(email: String, codeHash: String, sentAt: Date, expiresAt: Date)
+        throws(StoreError)
+
+    /// Checks a code for `email` atomically. `matches` compares the stored hash
+    /// with the presented code in constant time. After `maximumAttempts` wrong
+    /// tries the code is burned.
+    func checkCode(
+        email: String, now: Date, maximumAttempts: Int, matches: (String) -> Bool
+    ) throws(StoreError) -> CodeCheck
+
+    /// Records the first refresh token of a new family.
+    func insertRefreshToken(_ record: RefreshTokenRecord) throws(StoreError)
+
+    /// Presents refresh token `jti` atomically; `makeChild` builds the token
+    /// that replaces it (same family and user, parent = `jti`).
+    func rotateRefreshToken(
+        jti: String, now: Date, grace: TimeInterval,
+        makeChild: (RefreshTokenRecord) -> RefreshTokenRecord
+    ) throws(StoreError) -> RefreshRotation
+
+    /// Revokes the family of token `jti`; nothing happens when it is unknown.
+    func revokeFamily(ofToken jti: String) throws(StoreError)
+}

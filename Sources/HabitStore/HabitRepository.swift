@@ -1,0 +1,55 @@
+import Foundation
+import HabitCore
+
+/// Which habits a listing returns.
+public enum HabitStatusFilter: String, Sendable, CaseIterable {
+    case active = "ACTIVE"
+    case archived = "ARCHIVED"
+    case all = "ALL"
+}
+
+/// Habits and their progress, always scoped to one owner.
+///
+/// Every method takes the owner's user id; a habit of another owner behaves
+/// exactly like one that does not exist (`nil` / `false`), so callers cannot
+/// learn that it exists. Implementations validate nothing about the fields
+/// beyond what storage needs: callers pass validated `HabitFields`.
+public protocol HabitRepository: Sendable {
+    /// The owner's habits with the given status, ordered by id.
+    func habits(owner: Int64, status: HabitStatusFilter) throws(StoreError) -> [Habit]
+
+    /// One habit, or `nil` when it does not exist or belongs to someone else.
+    func habit(id: Int64, owner: Int64) throws(StoreError) -> Habit?
+
+    /// Stores a new active habit. Throws `.habitLimit` when the owner already
+    /// has `Habit.maximumActiveCount` active habits (checked atomically).
+    func createHabit(_ fields: HabitFields, owner: Int64, now: Date) throws(StoreError) -> Habit
+
+    /// Replaces a habit's fields and status; `nil` when it is not the owner's.
+    /// Throws `.habitLimit` when re-activating would pass the limit.
+    func updateHabit(
+        id: Int64, owner: Int64, fields: HabitFields, status: HabitStatus, now: Date
+    ) throws(StoreError) -> Habit?
+
+    /// Deletes a habit and all its progress; `false` when it is not the owner's.
+    func deleteHabit(id: Int64, owner: Int64) throws(StoreError) -> Bool
+
+    /// Entries from `from` through `to` (inclusive) sorted by date; `nil` when
+    /// the habit is not the owner's.
+    func progress(habitID: Int64, owner: Int64, from: LocalDate, to: LocalDate)
+        throws(StoreError) -> [ProgressEntry]?
+
+    /// Entries of several habits of one owner for a date range, by habit id:
+    /// what a list with completion data needs, in one query.
+    func progress(habitIDs: [Int64], owner: Int64, from: LocalDate, to: LocalDate)
+        throws(StoreError) -> [Int64: [ProgressEntry]]
+
+    /// Replaces the entry for `entry.date` (so repeating it changes nothing);
+    /// `nil` when the habit is not the owner's.
+    func setProgress(_ entry: ProgressEntry, habitID: Int64, owner: Int64)
+        throws(StoreError) -> ProgressEntry?
+
+    /// Removes the entry on `date`; `nil` when the habit is not the owner's,
+    /// else whether an entry was there.
+    func deleteProgress(habitID: Int64, owner: Int64, date: LocalDate) throws(StoreError) -> Bool?
+}

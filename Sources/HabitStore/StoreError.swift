@@ -1,0 +1,25 @@
+/// Why a store operation failed.
+public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The owner already has the maximum number of active habits.
+    case habitLimit(maximum: Int)
+    /// The database could not be opened at `path`.
+    case cannotOpen(path: String, reason: String)
+    /// The database file belongs to a newer version of habits.
+    case newerSchema(found: Int, supported: Int)
+    /// SQLite reported an error.
+    case sqlite(code: Int32, message: String)
+
+    public var description: String {
+        switch self {
+        case .habitLimit(let maximum):
+            return "You already have \(maximum) active habits; archive one first."
+        case .cannotOpen(let path, let reason):
+            return "Cannot open the database at \(path): \(reason)."
+        case .newerSchema(let found, let supported):
+            return
+                "The database was written by a newer version of habits (schema \(found); this version reads up to \(supported))."
+        case .sqlite(let code, let message):
+            return "Database error \(code): \(message)."
+        }
+    }
+}

@@ -1,0 +1,2 @@
+import HabitCore
+print("placeholder")
