@@ -29,6 +29,7 @@ let package = Package(
         .target(name: "HabitStore", dependencies: ["HabitCore", "CSQLite"]),
         .target(
             name: "HabitServer",
+            exclude: ["openapi.yaml"],
             dependencies: [
                 "HabitCore", "HabitStore",
                 .target(name: "CCrypto", condition: .when(platforms: [.linux])),
@@ -48,6 +49,9 @@ let package = Package(
         .testTarget(name: "HabitStoreTests", dependencies: ["HabitStore"]),
         .testTarget(name: "HabitServerTests", dependencies: ["HabitServer"]),
         .testTarget(name: "HabitsCLITests", dependencies: ["HabitsCLI"]),
+        // The HabitCore API client against a real HabitServer in the same process.
+        .testTarget(
+            name: "IntegrationTests", dependencies: ["HabitCore", "HabitServer", "HabitStore"]),
         // Runs the built `habits` and `habits-server` binaries as subprocesses.
         .testTarget(name: "EndToEndTests", dependencies: ["HabitCore"]),
     ],

@@ -1,2 +1,3 @@
 import HabitCore
+
 print("placeholder")

@@ -79,7 +79,8 @@ extension ActionDays: Codable {
             let number = try container.decode(Int.self)
             guard let day = Weekday(rawValue: number) else {
                 throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "action days are numbers from 1 to 7, got \(number)")
+                    in: container,
+                    debugDescription: "action days are numbers from 1 to 7, got \(number)")
             }
             days.append(day)
         }

@@ -40,7 +40,10 @@ public struct Habit: Hashable, Sendable, Identifiable {
     }
 
     /// Creates a habit with the given id from validated fields.
-    public init(id: Int64, fields: HabitFields, status: HabitStatus = .active, createdAt: Date? = nil, updatedAt: Date? = nil) {
+    public init(
+        id: Int64, fields: HabitFields, status: HabitStatus = .active, createdAt: Date? = nil,
+        updatedAt: Date? = nil
+    ) {
         self.init(
             id: id, name: fields.name, frequency: fields.frequency,
             measurementType: fields.measurementType, startDate: fields.startDate,

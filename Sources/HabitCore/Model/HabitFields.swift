@@ -59,9 +59,13 @@ public struct HabitFields: Hashable, Sendable {
     public static func problems(measurementType: String) -> [String] {
         if measurementType.isEmpty { return ["This field may not be blank."] }
         if measurementType.count > measurementTypeLength.upperBound {
-            return ["Ensure this field has no more than \(measurementTypeLength.upperBound) characters."]
+            return [
+                "Ensure this field has no more than \(measurementTypeLength.upperBound) characters."
+            ]
         }
-        if measurementType.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        if measurementType.unicodeScalars.contains(where: {
+            $0.properties.generalCategory == .control
+        }) {
             return ["This field may not contain control characters."]
         }
         return []

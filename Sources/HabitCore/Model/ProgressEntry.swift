@@ -21,7 +21,9 @@ public struct ProgressEntry: Hashable, Sendable, Codable {
     public static func problems(value: Decimal) -> [String] {
         if value.isNaN { return ["Enter a number."] }
         if value < 0 { return ["Ensure this value is greater than or equal to 0."] }
-        if value > maximumValue { return ["Ensure this value is less than or equal to 1000000000."] }
+        if value > maximumValue {
+            return ["Ensure this value is less than or equal to 1000000000."]
+        }
         return []
     }
 }

@@ -1,6 +1,7 @@
 /// A day of the week numbered as ISO 8601 does: Monday is 1, Sunday is 7.
 public enum Weekday: Int, CaseIterable, Comparable, Codable, Sendable {
-    case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
+    case monday = 1
+    case tuesday, wednesday, thursday, friday, saturday, sunday
 
     public static func < (lhs: Weekday, rhs: Weekday) -> Bool {
         lhs.rawValue < rhs.rawValue
