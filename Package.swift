@@ -29,11 +29,11 @@ let package = Package(
         .target(name: "HabitStore", dependencies: ["HabitCore", "CSQLite"]),
         .target(
             name: "HabitServer",
-            exclude: ["openapi.yaml"],
             dependencies: [
                 "HabitCore", "HabitStore",
                 .target(name: "CCrypto", condition: .when(platforms: [.linux])),
-            ]
+            ],
+            exclude: ["openapi.yaml"]
         ),
         .target(name: "HabitsCLI", dependencies: ["HabitCore", "HabitStore"]),
 
