@@ -47,13 +47,13 @@ let package = Package(
             resources: [.copy("Snapshots")]
         ),
         .testTarget(name: "HabitStoreTests", dependencies: ["HabitStore"]),
-        .testTarget(name: "HabitServerTests", dependencies: ["HabitServer"]),
+        .testTarget(name: "HabitServerTests", dependencies: ["HabitServer", "habits-server"]),
         .testTarget(name: "HabitsCLITests", dependencies: ["HabitsCLI"]),
         // The HabitCore API client against a real HabitServer in the same process.
         .testTarget(
             name: "IntegrationTests", dependencies: ["HabitCore", "HabitServer", "HabitStore"]),
         // Runs the built `habits` and `habits-server` binaries as subprocesses.
-        .testTarget(name: "EndToEndTests", dependencies: ["HabitCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HabitCore", "habits", "habits-server"]),
     ],
     swiftLanguageModes: [.v6]
 )
