@@ -1,0 +1,155 @@
+import CSQLite
+
+/// One SQLite connection with its cache of prepared statements.
+///
+/// Not thread-safe on its own (it is opened with `SQLITE_OPEN_NOMUTEX`): the
+/// store keeps each connection behind a lock so one thread at a time uses it.
+/// SQL passed here is always a constant of this module; values travel only as
+/// bound parameters.
+final class SQLiteConnection {
+    /// How a transaction takes its locks.
+    enum TransactionKind {
+        /// Takes the write lock at once, so a check and the write that depends
+        /// on it cannot interleave with another writer (another process too).
+        case immediate
+        /// Takes locks when first needed: a consistent snapshot for reads.
+        case deferred
+    }
+
+    private var database: OpaquePointer?
+    private var statements: [String: SQLiteStatement] = [:]
+
+    /// Opens (and with `create`, creates) the database file at `path`.
+    init(path: String, create: Bool) throws(StoreError) {
+        var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
+        if create { flags |= SQLITE_OPEN_CREATE }
+        var handle: OpaquePointer?
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let error = Self.error(code, handle)
+            sqlite3_close_v2(handle)
+            throw error
+        }
+        database = handle
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Finalizes every statement and closes the connection; later calls fail
+    /// with `SQLITE_MISUSE`. Calling it again does nothing.
+    func close() {
+        for statement in statements.values { statement.finalize() }
+        statements = [:]
+        if let database { sqlite3_close_v2(database) }
+        database = nil
+    }
+
+    /// Waits up to `milliseconds` for another connection's lock instead of
+    /// failing at once with `SQLITE_BUSY`.
+    func setBusyTimeout(milliseconds: Int32) throws(StoreError) {
+        let handle = try open()
+        let code = sqlite3_busy_timeout(handle, milliseconds)
+        guard code == SQLITE_OK else { throw Self.error(code, handle) }
+    }
+
+    /// Runs constant SQL that may hold several statements (schema scripts, pragmas).
+    func execute(_ sql: String) throws(StoreError) {
+        let handle = try open()
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw Self.error(code, handle) }
+    }
+
+    /// Every row of `sql` with `bindings`, each turned into a value by `read`.
+    func rows<Row>(
+        _ sql: String, _ bindings: [SQLiteValue] = [],
+        _ read: (SQLiteRow) throws(StoreError) -> Row
+    ) throws(StoreError) -> [Row] {
+        let statement = try prepared(sql)
+        defer { statement.reset() }
+        try statement.bind(bindings)
+        var result: [Row] = []
+        while try statement.step() {
+            result.append(try read(SQLiteRow(statement: statement.handle)))
+        }
+        return result
+    }
+
+    /// The first row of `sql` read by `read`, or `nil` when there is none.
+    func firstRow<Row>(
+        _ sql: String, _ bindings: [SQLiteValue] = [],
+        _ read: (SQLiteRow) throws(StoreError) -> Row
+    ) throws(StoreError) -> Row? {
+        let statement = try prepared(sql)
+        defer { statement.reset() }
+        try statement.bind(bindings)
+        guard try statement.step() else { return nil }
+        return try read(SQLiteRow(statement: statement.handle))
+    }
+
+    /// Runs a statement that returns no rows; returns how many rows it changed.
+    @discardableResult
+    func run(_ sql: String, _ bindings: [SQLiteValue] = []) throws(StoreError) -> Int {
+        let statement = try prepared(sql)
+        defer { statement.reset() }
+        try statement.bind(bindings)
+        while try statement.step() {}
+        return Int(sqlite3_changes(try open()))
+    }
+
+    /// The rowid of the last row this connection inserted.
+    var lastInsertRowID: Int64 {
+        database.map { sqlite3_last_insert_rowid($0) } ?? 0
+    }
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back
+    /// when it throws (and the error rethrown).
+    func transaction<Result>(
+        _ kind: TransactionKind, _ body: () throws(StoreError) -> Result
+    ) throws(StoreError) -> Result {
+        try run(kind == .immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+        do {
+            let result = try body()
+            try run("COMMIT")
+            return result
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+
+    private func rollback() {
+        // SQLite rolls back by itself after some errors (SQLITE_FULL, …);
+        // a second ROLLBACK would only fail.
+        guard let database, sqlite3_get_autocommit(database) == 0 else { return }
+        _ = try? run("ROLLBACK")
+    }
+
+    private func open() throws(StoreError) -> OpaquePointer {
+        guard let database else {
+            throw StoreError.sqlite(code: SQLITE_MISUSE, message: "the database is closed")
+        }
+        return database
+    }
+
+    private func prepared(_ sql: String) throws(StoreError) -> SQLiteStatement {
+        if let statement = statements[sql] { return statement }
+        let statement = try SQLiteStatement(sql: sql, database: try open())
+        statements[sql] = statement
+        return statement
+    }
+
+    /// The `StoreError` for result `code`, with SQLite's own message.
+    static func error(_ code: Int32, _ database: OpaquePointer?) -> StoreError {
+        let message: String
+        if let database, let text = sqlite3_errmsg(database) {
+            message = String(cString: text)
+        } else if let text = sqlite3_errstr(code) {
+            message = String(cString: text)
+        } else {
+            message = "unknown error"
+        }
+        return .sqlite(code: code, message: message)
+    }
+}

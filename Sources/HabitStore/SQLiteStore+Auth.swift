@@ -1,0 +1,261 @@
+import CSQLite
+import Foundation
+
+extension SQLiteStore: AuthRepository {
+    /// How long send records and long-expired codes are kept before the store
+    /// prunes them (longer than any rate-limit window the server uses).
+    public static let authRecordRetention: TimeInterval = 86_400
+
+    public func user(id: Int64) throws(StoreError) -> User? {
+        try read { connection throws(StoreError) in
+            try connection.firstRow(AuthSQL.selectUserByID, [.integer(id)], AuthSQL.user)
+        }
+    }
+
+    public func findOrCreateUser(email: String, now: Date) throws(StoreError) -> User {
+        try write { connection throws(StoreError) in
+            try connection.transaction(.immediate) { () throws(StoreError) -> User in
+                try connection.run(
+                    AuthSQL.insertUser, [.text(email), .real(now.timeIntervalSince1970)])
+                guard
+                    let user = try connection.firstRow(
+                        AuthSQL.selectUserByEmail, [.text(email)], AuthSQL.user)
+                else {
+                    throw .sqlite(code: SQLITE_INTERNAL, message: "the new account was not stored")
+                }
+                return user
+            }
+        }
+    }
+
+    public func codeSendTimes(email: String, since: Date) throws(StoreError) -> [Date] {
+        try read { connection throws(StoreError) in
+            try connection.rows(
+                AuthSQL.selectSendTimes, [.text(email), .real(since.timeIntervalSince1970)]
+            ) { row in Date(timeIntervalSince1970: row.double(0)) }
+        }
+    }
+
+    public func storeCode(email: String, codeHash: String, sentAt: Date, expiresAt: Date)
+        throws(StoreError)
+    {
+        let sent = sentAt.timeIntervalSince1970
+        try write { connection throws(StoreError) in
+            try connection.transaction(.immediate) { () throws(StoreError) in
+                let horizon = sent - Self.authRecordRetention
+                try connection.run(AuthSQL.pruneSends, [.real(horizon)])
+                try connection.run(AuthSQL.pruneCodes, [.real(horizon)])
+                try connection.run(
+                    AuthSQL.upsertCode,
+                    [.text(email), .text(codeHash), .real(expiresAt.timeIntervalSince1970)])
+                try connection.run(AuthSQL.insertSend, [.text(email), .real(sent)])
+            }
+        }
+    }
+
+    /// The order of the checks: no code → `.missing`; past its expiry →
+    /// `.expired`; `maximumAttempts` wrong tries already → `.burned` (so with 5,
+    /// the sixth try is refused even with the right code); a match consumes
+    /// the code → `.accepted`; otherwise the try is counted → `.rejected`.
+    /// `matches` runs inside the transaction and must not call the store.
+    public func checkCode(
+        email: String, now: Date, maximumAttempts: Int, matches: (String) -> Bool
+    ) throws(StoreError) -> CodeCheck {
+        try write { connection throws(StoreError) in
+            try connection.transaction(.immediate) { () throws(StoreError) -> CodeCheck in
+                guard
+                    let pending = try connection.firstRow(
+                        AuthSQL.selectCode, [.text(email)],
+                        { row in
+                            (hash: row.text(0), expiresAt: row.double(1), attempts: row.int64(2))
+                        }
+                    )
+                else { return .missing }
+                if now.timeIntervalSince1970 >= pending.expiresAt { return .expired }
+                if pending.attempts >= Int64(maximumAttempts) { return .burned }
+                if matches(pending.hash) {
+                    try connection.run(AuthSQL.deleteCode, [.text(email)])
+                    return .accepted
+                }
+                try connection.run(AuthSQL.countAttempt, [.text(email)])
+                return .rejected
+            }
+        }
+    }
+
+    /// Also prunes refresh tokens and families that expired by
+    /// `record.issuedAt`: presenting one is `.invalid` either way.
+    public func insertRefreshToken(_ record: RefreshTokenRecord) throws(StoreError) {
+        let now = record.issuedAt.timeIntervalSince1970
+        try write { connection throws(StoreError) in
+            try connection.transaction(.immediate) { () throws(StoreError) in
+                try connection.run(AuthSQL.pruneFamilies, [.real(now)])
+                try connection.run(AuthSQL.pruneTokens, [.real(now)])
+                try connection.run(
+                    AuthSQL.insertFamily,
+                    [
+                        .text(record.familyID), .integer(record.userID),
+                        .real(record.expiresAt.timeIntervalSince1970),
+                    ])
+                try connection.run(AuthSQL.insertToken, AuthSQL.values(record))
+            }
+        }
+    }
+
+    /// Decides, in order: unknown jti, revoked family, or expired token →
+    /// `.invalid`; never rotated (the newest) → rotated now, its child stored →
+    /// `.rotated`; rotated at most `grace` seconds ago and its child is still
+    /// the newest and unexpired → `.replayedWithinGrace(newest: child)`; any
+    /// other presentation of a rotated token → the family is revoked →
+    /// `.reuseDetected`.
+    ///
+    /// The child `makeChild` returns is stored with the presented token's
+    /// family and user and with it as parent, whatever the closure set.
+    /// `makeChild` runs inside the transaction and must not call the store.
+    public func rotateRefreshToken(
+        jti: String, now: Date, grace: TimeInterval,
+        makeChild: (RefreshTokenRecord) -> RefreshTokenRecord
+    ) throws(StoreError) -> RefreshRotation {
+        let instant = now.timeIntervalSince1970
+        return try write { connection throws(StoreError) in
+            try connection.transaction(.immediate) { () throws(StoreError) -> RefreshRotation in
+                guard
+                    let presented = try connection.firstRow(
+                        AuthSQL.selectToken, [.text(jti)], AuthSQL.token)
+                else { return .invalid }
+                if presented.familyRevoked || instant >= presented.expiresAt {
+                    return .invalid
+                }
+                guard let rotatedAt = presented.rotatedAt else {
+                    var child = makeChild(presented.record)
+                    child.familyID = presented.record.familyID
+                    child.userID = presented.record.userID
+                    child.parentJTI = jti
+                    try connection.run(AuthSQL.insertToken, AuthSQL.values(child))
+                    try connection.run(AuthSQL.markRotated, [.real(instant), .text(jti)])
+                    try connection.run(
+                        AuthSQL.extendFamily,
+                        [.real(child.expiresAt.timeIntervalSince1970), .text(child.familyID)])
+                    return .rotated(new: child)
+                }
+                if instant - rotatedAt <= grace,
+                    let child = try connection.firstRow(
+                        AuthSQL.selectChild, [.text(jti)], AuthSQL.token),
+                    child.rotatedAt == nil, instant < child.expiresAt
+                {
+                    return .replayedWithinGrace(newest: child.record)
+                }
+                try connection.run(AuthSQL.revokeFamily, [.text(presented.record.familyID)])
+                return .reuseDetected
+            }
+        }
+    }
+
+    public func revokeFamily(ofToken jti: String) throws(StoreError) {
+        try write { connection throws(StoreError) in
+            _ = try connection.run(AuthSQL.revokeFamilyOfToken, [.text(jti)])
+        }
+    }
+
+    /// The address the command line's local mode signs in as.
+    public static let localUserEmail = "local@localhost"
+
+    /// The single user of the command line's local mode, created on first use.
+    public func localUser(now: Date) throws(StoreError) -> User {
+        let existing = try read { connection throws(StoreError) in
+            try connection.firstRow(
+                AuthSQL.selectUserByEmail, [.text(Self.localUserEmail)], AuthSQL.user)
+        }
+        if let existing { return existing }
+        return try findOrCreateUser(email: Self.localUserEmail, now: now)
+    }
+}
+
+/// A stored refresh token with what rotation needs to know about it.
+private struct StoredToken: Sendable {
+    var record: RefreshTokenRecord
+    var expiresAt: Double
+    var rotatedAt: Double?
+    var familyRevoked: Bool
+}
+
+/// The sign-in statements and how rows become values.
+private enum AuthSQL {
+    static let selectUserByID = "SELECT id, email FROM users WHERE id = ?1"
+    static let selectUserByEmail = "SELECT id, email FROM users WHERE email = ?1"
+    static let insertUser = """
+        INSERT INTO users (email, created_at) VALUES (?1, ?2) ON CONFLICT (email) DO NOTHING
+        """
+
+    static let selectSendTimes = """
+        SELECT sent_at FROM code_sends WHERE email = ?1 AND sent_at >= ?2 ORDER BY sent_at
+        """
+    static let insertSend = "INSERT INTO code_sends (email, sent_at) VALUES (?1, ?2)"
+    static let pruneSends = "DELETE FROM code_sends WHERE sent_at < ?1"
+    static let pruneCodes = "DELETE FROM login_codes WHERE expires_at < ?1"
+    static let upsertCode = """
+        INSERT INTO login_codes (email, code_hash, expires_at, attempts) VALUES (?1, ?2, ?3, 0)
+        ON CONFLICT (email) DO UPDATE
+        SET code_hash = excluded.code_hash, expires_at = excluded.expires_at, attempts = 0
+        """
+    static let selectCode = """
+        SELECT code_hash, expires_at, attempts FROM login_codes WHERE email = ?1
+        """
+    static let deleteCode = "DELETE FROM login_codes WHERE email = ?1"
+    static let countAttempt = "UPDATE login_codes SET attempts = attempts + 1 WHERE email = ?1"
+
+    static let tokenColumns = """
+        t.jti, t.family_id, t.parent_jti, t.user_id, t.issued_at, t.expires_at, t.rotated_at,
+        f.revoked
+        """
+    static let selectToken = """
+        SELECT \(tokenColumns) FROM refresh_tokens t
+        JOIN refresh_families f ON f.family_id = t.family_id WHERE t.jti = ?1
+        """
+    static let selectChild = """
+        SELECT \(tokenColumns) FROM refresh_tokens t
+        JOIN refresh_families f ON f.family_id = t.family_id WHERE t.parent_jti = ?1
+        """
+    static let insertToken = """
+        INSERT INTO refresh_tokens (jti, family_id, parent_jti, user_id, issued_at, expires_at)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+        """
+    static let insertFamily = """
+        INSERT INTO refresh_families (family_id, user_id, revoked, expires_at) VALUES (?1, ?2, 0, ?3)
+        """
+    static let markRotated = "UPDATE refresh_tokens SET rotated_at = ?1 WHERE jti = ?2"
+    static let extendFamily = """
+        UPDATE refresh_families SET expires_at = max(expires_at, ?1) WHERE family_id = ?2
+        """
+    static let revokeFamily = "UPDATE refresh_families SET revoked = 1 WHERE family_id = ?1"
+    static let revokeFamilyOfToken = """
+        UPDATE refresh_families SET revoked = 1
+        WHERE family_id = (SELECT family_id FROM refresh_tokens WHERE jti = ?1)
+        """
+    // Deleting a family deletes its tokens (ON DELETE CASCADE).
+    static let pruneFamilies = "DELETE FROM refresh_families WHERE expires_at <= ?1"
+    static let pruneTokens = "DELETE FROM refresh_tokens WHERE expires_at <= ?1"
+
+    static func user(_ row: SQLiteRow) -> User {
+        User(id: row.int64(0), email: row.text(1))
+    }
+
+    static func token(_ row: SQLiteRow) -> StoredToken {
+        let expiresAt = row.double(5)
+        let record = RefreshTokenRecord(
+            jti: row.text(0), familyID: row.text(1), parentJTI: row.optionalText(2),
+            userID: row.int64(3), issuedAt: Date(timeIntervalSince1970: row.double(4)),
+            expiresAt: Date(timeIntervalSince1970: expiresAt))
+        return StoredToken(
+            record: record, expiresAt: expiresAt, rotatedAt: row.optionalDouble(6),
+            familyRevoked: row.int64(7) != 0)
+    }
+
+    static func values(_ record: RefreshTokenRecord) -> [SQLiteValue] {
+        [
+            .text(record.jti), .text(record.familyID), record.parentJTI.map { .text($0) } ?? .null,
+            .integer(record.userID), .real(record.issuedAt.timeIntervalSince1970),
+            .real(record.expiresAt.timeIntervalSince1970),
+        ]
+    }
+}

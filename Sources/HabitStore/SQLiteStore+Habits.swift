@@ -1,0 +1,281 @@
+import CSQLite
+import Foundation
+import HabitCore
+
+extension SQLiteStore: HabitRepository {
+    public func habits(owner: Int64, status: HabitStatusFilter) throws(StoreError) -> [Habit] {
+        try read { connection throws(StoreError) in
+            switch status {
+            case .all:
+                return try connection.rows(HabitSQL.selectAll, [.integer(owner)], HabitSQL.habit)
+            case .active, .archived:
+                return try connection.rows(
+                    HabitSQL.selectWithStatus, [.integer(owner), .text(status.rawValue)],
+                    HabitSQL.habit)
+            }
+        }
+    }
+
+    public func habit(id: Int64, owner: Int64) throws(StoreError) -> Habit? {
+        try read { connection throws(StoreError) in
+            try connection.firstRow(
+                HabitSQL.selectOne, [.integer(id), .integer(owner)], HabitSQL.habit)
+        }
+    }
+
+    public func createHabit(_ fields: HabitFields, owner: Int64, now: Date) throws(StoreError)
+        -> Habit
+    {
+        try write { connection throws(StoreError) in
+            try connection.transaction(.immediate) { () throws(StoreError) -> Habit in
+                try HabitSQL.requireRoomForActiveHabit(connection, owner: owner)
+                let timestamp = now.timeIntervalSince1970
+                try connection.run(
+                    HabitSQL.insert,
+                    [.integer(owner)] + HabitSQL.values(fields)
+                        + [.text(HabitStatus.active.rawValue), .real(timestamp), .real(timestamp)])
+                return Habit(
+                    id: connection.lastInsertRowID, fields: fields, status: .active,
+                    createdAt: now, updatedAt: now)
+            }
+        }
+    }
+
+    public func updateHabit(
+        id: Int64, owner: Int64, fields: HabitFields, status: HabitStatus, now: Date
+    ) throws(StoreError) -> Habit? {
+        try write { connection throws(StoreError) in
+            try connection.transaction(.immediate) { () throws(StoreError) -> Habit? in
+                guard
+                    let current = try connection.firstRow(
+                        HabitSQL.selectOne, [.integer(id), .integer(owner)], HabitSQL.habit)
+                else { return nil }
+                if status == .active, current.status != .active {
+                    try HabitSQL.requireRoomForActiveHabit(connection, owner: owner)
+                }
+                try connection.run(
+                    HabitSQL.update,
+                    HabitSQL.values(fields) + [
+                        .text(status.rawValue), .real(now.timeIntervalSince1970), .integer(id),
+                        .integer(owner),
+                    ])
+                return Habit(
+                    id: id, fields: fields, status: status, createdAt: current.createdAt,
+                    updatedAt: now)
+            }
+        }
+    }
+
+    public func deleteHabit(id: Int64, owner: Int64) throws(StoreError) -> Bool {
+        // Progress goes with it: ON DELETE CASCADE, with foreign keys on.
+        try write { connection throws(StoreError) in
+            try connection.run(HabitSQL.delete, [.integer(id), .integer(owner)]) > 0
+        }
+    }
+
+    public func progress(habitID: Int64, owner: Int64, from: LocalDate, to: LocalDate)
+        throws(StoreError) -> [ProgressEntry]?
+    {
+        try read { connection throws(StoreError) in
+            try HabitSQL.entries(
+                connection, HabitSQL.selectProgressRange,
+                [
+                    .integer(habitID), .integer(owner), .text(from.description),
+                    .text(to.description),
+                ])
+        }
+    }
+
+    /// Every habit of the owner that is among `habitIDs` has a key, with an
+    /// empty list when it has no entries in the range; others' habits and
+    /// unknown ids have none.
+    public func progress(habitIDs: [Int64], owner: Int64, from: LocalDate, to: LocalDate)
+        throws(StoreError) -> [Int64: [ProgressEntry]]
+    {
+        guard !habitIDs.isEmpty else { return [:] }
+        let wanted = Set(habitIDs)
+        // One statement for the owner's habits (a few dozen at most) with the
+        // range's entries, filtered here: cheaper than a statement per id
+        // count, and the owner scoping is in the SQL.
+        let rows = try read { connection throws(StoreError) in
+            try connection.rows(
+                HabitSQL.selectOwnerProgressRange,
+                [.integer(owner), .text(from.description), .text(to.description)]
+            ) { row throws(StoreError) -> (Int64, ProgressEntry?) in
+                (row.int64(0), row.isNull(1) ? nil : try HabitSQL.entry(row, from: 1))
+            }
+        }
+        var result: [Int64: [ProgressEntry]] = [:]
+        for (habitID, entry) in rows where wanted.contains(habitID) {
+            if let entry {
+                result[habitID, default: []].append(entry)
+            } else {
+                result[habitID] = []
+            }
+        }
+        return result
+    }
+
+    public func setProgress(_ entry: ProgressEntry, habitID: Int64, owner: Int64)
+        throws(StoreError) -> ProgressEntry?
+    {
+        let changed = try write { connection throws(StoreError) in
+            try connection.run(
+                HabitSQL.upsertProgress,
+                [
+                    .integer(habitID), .text(entry.date.description),
+                    .text(DecimalText.text(entry.value)), .integer(entry.skipped ? 1 : 0),
+                    .integer(owner),
+                ])
+        }
+        return changed > 0 ? entry : nil
+    }
+
+    public func deleteProgress(habitID: Int64, owner: Int64, date: LocalDate) throws(StoreError)
+        -> Bool?
+    {
+        try write { connection throws(StoreError) in
+            try connection.transaction(.immediate) { () throws(StoreError) -> Bool? in
+                let removed = try connection.run(
+                    HabitSQL.deleteProgress,
+                    [.integer(habitID), .text(date.description), .integer(owner)])
+                if removed > 0 { return true }
+                let owned = try connection.firstRow(
+                    HabitSQL.selectOwned, [.integer(habitID), .integer(owner)]
+                ) { _ in true }
+                return owned == nil ? nil : false
+            }
+        }
+    }
+
+    /// Every entry of one habit, sorted by date; `nil` when the habit is not
+    /// the owner's. For the command line's calendars and streaks over a whole
+    /// history.
+    public func allProgress(habitID: Int64, owner: Int64) throws(StoreError) -> [ProgressEntry]? {
+        try read { connection throws(StoreError) in
+            try HabitSQL.entries(
+                connection, HabitSQL.selectAllProgress, [.integer(habitID), .integer(owner)])
+        }
+    }
+}
+
+/// The habit statements and how rows become values.
+private enum HabitSQL {
+    static let columns = """
+        id, name, frequency, measurement_type, start_date, action_days, target_value, status,
+        created_at, updated_at
+        """
+    static let selectAll = "SELECT \(columns) FROM habits WHERE owner_id = ?1 ORDER BY id"
+    static let selectWithStatus = """
+        SELECT \(columns) FROM habits WHERE owner_id = ?1 AND status = ?2 ORDER BY id
+        """
+    static let selectOne = "SELECT \(columns) FROM habits WHERE id = ?1 AND owner_id = ?2"
+    static let selectOwned = "SELECT 1 FROM habits WHERE id = ?1 AND owner_id = ?2"
+    static let countActive = """
+        SELECT count(*) FROM habits WHERE owner_id = ?1 AND status = 'ACTIVE'
+        """
+    static let insert = """
+        INSERT INTO habits (owner_id, name, frequency, measurement_type, start_date,
+            action_days, target_value, status, created_at, updated_at)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+        """
+    static let update = """
+        UPDATE habits SET name = ?1, frequency = ?2, measurement_type = ?3, start_date = ?4,
+            action_days = ?5, target_value = ?6, status = ?7, updated_at = ?8
+        WHERE id = ?9 AND owner_id = ?10
+        """
+    static let delete = "DELETE FROM habits WHERE id = ?1 AND owner_id = ?2"
+
+    // The LEFT JOIN gives one row with a NULL date for an owned habit without
+    // entries, and no row for a habit that is not the owner's: one statement
+    // tells "not yours" from "empty" on a single snapshot.
+    static let selectProgressRange = """
+        SELECT p.date, p.value, p.skipped FROM habits h
+        LEFT JOIN progress p ON p.habit_id = h.id AND p.date BETWEEN ?3 AND ?4
+        WHERE h.id = ?1 AND h.owner_id = ?2 ORDER BY p.date
+        """
+    static let selectAllProgress = """
+        SELECT p.date, p.value, p.skipped FROM habits h
+        LEFT JOIN progress p ON p.habit_id = h.id
+        WHERE h.id = ?1 AND h.owner_id = ?2 ORDER BY p.date
+        """
+    static let selectOwnerProgressRange = """
+        SELECT h.id, p.date, p.value, p.skipped FROM habits h
+        LEFT JOIN progress p ON p.habit_id = h.id AND p.date BETWEEN ?2 AND ?3
+        WHERE h.owner_id = ?1 ORDER BY h.id, p.date
+        """
+    // The WHERE on the SELECT both scopes to the owner and resolves the parse
+    // ambiguity SQLite documents for INSERT … SELECT … ON CONFLICT.
+    static let upsertProgress = """
+        INSERT INTO progress (habit_id, date, value, skipped)
+        SELECT ?1, ?2, ?3, ?4 WHERE EXISTS (SELECT 1 FROM habits WHERE id = ?1 AND owner_id = ?5)
+        ON CONFLICT (habit_id, date) DO UPDATE SET value = excluded.value, skipped = excluded.skipped
+        """
+    static let deleteProgress = """
+        DELETE FROM progress WHERE habit_id = ?1 AND date = ?2
+            AND EXISTS (SELECT 1 FROM habits WHERE id = ?1 AND owner_id = ?3)
+        """
+
+    /// Bindings for name … target_value, in the order of `insert` and `update`.
+    static func values(_ fields: HabitFields) -> [SQLiteValue] {
+        [
+            .text(fields.name), .text(fields.frequency.rawValue), .text(fields.measurementType),
+            .text(fields.startDate.description), .integer(Int64(fields.actionDays.bits)),
+            .text(DecimalText.text(fields.targetValue)),
+        ]
+    }
+
+    static func requireRoomForActiveHabit(_ connection: SQLiteConnection, owner: Int64)
+        throws(StoreError)
+    {
+        let active = try connection.firstRow(countActive, [.integer(owner)]) { row in row.int64(0) }
+        if (active ?? 0) >= Int64(Habit.maximumActiveCount) {
+            throw .habitLimit(maximum: Habit.maximumActiveCount)
+        }
+    }
+
+    /// Every set of weekdays, indexed by its bitmask (bit 0 = Monday).
+    static let actionDaysByBits: [ActionDays] = (0..<128).map { bits in
+        ActionDays(Weekday.allCases.filter { bits & (1 << ($0.rawValue - 1)) != 0 })
+    }
+
+    static func habit(_ row: SQLiteRow) throws(StoreError) -> Habit {
+        let id = row.int64(0)
+        let bits = row.int64(5)
+        guard let frequency = Frequency(rawValue: row.text(2)),
+            let startDate = row.localDate(4),
+            let targetValue = row.decimal(6),
+            let status = HabitStatus(rawValue: row.text(7)),
+            (0...127).contains(bits)
+        else { throw unreadable("habit \(id)") }
+        let actionDays = actionDaysByBits[Int(bits)]
+        return Habit(
+            id: id, name: row.text(1), frequency: frequency, measurementType: row.text(3),
+            startDate: startDate, actionDays: actionDays, targetValue: targetValue,
+            status: status, createdAt: Date(timeIntervalSince1970: row.double(8)),
+            updatedAt: Date(timeIntervalSince1970: row.double(9)))
+    }
+
+    /// The entry in columns `from` (date), `from + 1` (value), `from + 2` (skipped).
+    static func entry(_ row: SQLiteRow, from column: Int32) throws(StoreError) -> ProgressEntry {
+        guard let date = row.localDate(column), let value = row.decimal(column + 1) else {
+            throw unreadable("the progress entry of \(row.text(column))")
+        }
+        return ProgressEntry(date: date, value: value, skipped: row.int64(column + 2) != 0)
+    }
+
+    /// The entries of an owner-scoped LEFT JOIN (see `selectProgressRange`).
+    static func entries(
+        _ connection: SQLiteConnection, _ sql: String, _ bindings: [SQLiteValue]
+    ) throws(StoreError) -> [ProgressEntry]? {
+        let rows = try connection.rows(sql, bindings) { row throws(StoreError) -> ProgressEntry? in
+            row.isNull(0) ? nil : try entry(row, from: 0)
+        }
+        if rows.isEmpty { return nil }
+        return rows.compactMap { $0 }
+    }
+
+    static func unreadable(_ what: String) -> StoreError {
+        .sqlite(code: SQLITE_CORRUPT, message: "\(what) holds a value this version cannot read")
+    }
+}

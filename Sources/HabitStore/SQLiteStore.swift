@@ -1,0 +1,207 @@
+import CSQLite
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The SQLite store behind the server and the command line's local mode.
+///
+/// One connection writes; with a database file, a few more read at the same
+/// time (WAL lets readers run beside the writer, each on its own snapshot),
+/// opened as they are first needed. Each connection is used by one thread at a
+/// time behind a lock, so the store is safe to share between threads. Writes
+/// that decide something run in `BEGIN IMMEDIATE` transactions, which also
+/// keeps them atomic against other processes using the same file.
+///
+/// Durability: the journal is WAL with `synchronous = NORMAL`. A transaction
+/// is in the WAL file (the operating system's page cache) before `COMMIT`
+/// returns, so killing the process, even with `kill -9`, never loses a
+/// committed transaction and leaves a readable database. Only a power loss or
+/// a kernel crash can lose the last transactions before a checkpoint, never
+/// corrupting the file; `FULL` would close that gap at the cost of an `fsync`
+/// per write, which a habit tracker does not need.
+public final class SQLiteStore: Sendable {
+    /// The path that opens a private database in memory, gone when closed.
+    public static let inMemoryPath = ":memory:"
+
+    /// The schema version this build reads and writes.
+    public static var schemaVersion: Int { Schema.version }
+
+    /// How long a connection waits for another's lock before failing with
+    /// `SQLITE_BUSY` (another process writing the same file).
+    public static let busyTimeoutMilliseconds: Int32 = 5000
+
+    /// Read connections beside the writer by default: one per processor (at
+    /// least 2, at most 8), as more cannot run at once. Each is opened only
+    /// when concurrent reads first need it.
+    public static var defaultReaderCount: Int {
+        min(8, max(2, ProcessInfo.processInfo.activeProcessorCount))
+    }
+
+    /// Where the database lives, as given.
+    public let path: String
+
+    private let writer: LockedConnection
+    /// Empty for in-memory databases (each connection would see its own
+    /// database) and when the file cannot use WAL: then the writer reads too.
+    private let readers: [LockedConnection]
+    private let nextReader = Atomic<UInt>(0)
+
+    /// Opens the database at `path`, creating the file (mode 0600: it holds
+    /// sign-in code hashes) when missing, and migrating it to this build's
+    /// schema. The directory must exist. `":memory:"` opens a private
+    /// in-memory database.
+    ///
+    /// Throws `.cannotOpen` when the file cannot be opened or is not a habits
+    /// database, and `.newerSchema` when a newer habits wrote it.
+    public convenience init(path: String) throws(StoreError) {
+        try self.init(path: path, readerCount: Self.defaultReaderCount)
+    }
+
+    /// Opens the database with up to `readerCount` read connections (0: the
+    /// writer does everything, the cheapest for a short-lived process).
+    public init(path: String, readerCount: Int) throws(StoreError) {
+        self.path = path
+        let inMemory = path == Self.inMemoryPath
+        let writerConnection: SQLiteConnection
+        let usesWAL: Bool
+        do {
+            if !inMemory { try createPrivateFileIfMissing(path) }
+            writerConnection = try SQLiteConnection(path: path, create: true)
+            try writerConnection.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
+            try writerConnection.execute("PRAGMA foreign_keys = ON")
+            if inMemory {
+                usesWAL = false
+            } else {
+                let mode = try writerConnection.firstRow("PRAGMA journal_mode = WAL") { row in
+                    row.text(0).lowercased()
+                }
+                usesWAL = mode == "wal"
+                try writerConnection.execute("PRAGMA synchronous = NORMAL")
+            }
+            try Self.migrate(writerConnection, path: path)
+        } catch {
+            throw Self.openingError(error, path: path)
+        }
+        writer = LockedConnection(writerConnection)
+        if usesWAL {
+            readers = (0..<max(0, readerCount)).map { _ in
+                LockedConnection(opening: { () throws(StoreError) -> SQLiteConnection in
+                    try Self.openReader(path: path)
+                })
+            }
+        } else {
+            readers = []
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Finalizes every statement and closes every connection, waiting for
+    /// calls in progress. Later calls throw; closing again does nothing.
+    public func close() {
+        // Readers first: the last connection to close checkpoints the WAL
+        // into the database file and removes it, which the writer can do.
+        for reader in readers { reader.close() }
+        writer.close()
+    }
+
+    /// Runs `body` on the writer connection.
+    func write<Result: Sendable>(
+        _ body: (SQLiteConnection) throws(StoreError) -> Result
+    ) throws(StoreError) -> Result {
+        try writer.use(body)
+    }
+
+    /// Runs `body` on a read connection: the first free one, else waits for
+    /// one in turn.
+    func read<Result: Sendable>(
+        _ body: (SQLiteConnection) throws(StoreError) -> Result
+    ) throws(StoreError) -> Result {
+        guard !readers.isEmpty else { return try writer.use(body) }
+        let count = UInt(readers.count)
+        let start = nextReader.wrappingAdd(1, ordering: .relaxed).oldValue
+        for offset in 0..<count {
+            let reader = readers[Int((start &+ offset) % count)]
+            if let result = try reader.useIfAvailable(body) { return result }
+        }
+        return try readers[Int(start % count)].use(body)
+    }
+
+    private static func openReader(path: String) throws(StoreError) -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: path, create: false)
+        try connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+        // A reader must never write, even by a mistake in this module.
+        try connection.execute("PRAGMA query_only = ON")
+        return connection
+    }
+
+    /// Brings the schema to `Schema.version`, all steps in one transaction.
+    private static func migrate(_ connection: SQLiteConnection, path: String) throws(StoreError) {
+        let stored = try userVersion(connection)
+        if stored == Schema.version { return }
+        if stored > Schema.version {
+            throw .newerSchema(found: stored, supported: Schema.version)
+        }
+        try connection.transaction(.immediate) { () throws(StoreError) in
+            // Read again under the write lock: another process may have
+            // migrated since.
+            let found = try userVersion(connection)
+            if found > Schema.version {
+                throw .newerSchema(found: found, supported: Schema.version)
+            }
+            if found == 0 {
+                let tables = try connection.firstRow("SELECT count(*) FROM sqlite_master") { row in
+                    row.int64(0)
+                }
+                if let tables, tables > 0 {
+                    throw .cannotOpen(
+                        path: path, reason: "it is a SQLite database of another program")
+                }
+            }
+            for step in Schema.migrations[max(0, found)...] {
+                try connection.execute(step)
+            }
+            // The version is an integer constant of this module, not user data.
+            try connection.execute("PRAGMA user_version = \(Schema.version)")
+        }
+    }
+
+    private static func userVersion(_ connection: SQLiteConnection) throws(StoreError) -> Int {
+        Int(try connection.firstRow("PRAGMA user_version") { row in row.int64(0) } ?? 0)
+    }
+
+    /// Errors while opening, worded for the person who chose the path.
+    private static func openingError(_ error: StoreError, path: String) -> StoreError {
+        guard case .sqlite(let code, let message) = error else { return error }
+        switch code & 0xFF {
+        case SQLITE_NOTADB:
+            return .cannotOpen(path: path, reason: "the file is not a SQLite database")
+        case SQLITE_CORRUPT:
+            return .cannotOpen(path: path, reason: "the database file is damaged")
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            return .cannotOpen(path: path, reason: "another program holds the database locked")
+        case SQLITE_READONLY:
+            return .cannotOpen(path: path, reason: "the database is read-only")
+        default:
+            return .cannotOpen(path: path, reason: message)
+        }
+    }
+}
+
+/// Creates an empty file with mode 0600 at `path` unless one exists, so
+/// SQLite, which gives its WAL and shared-memory files the database file's
+/// mode, never makes them readable by others.
+private func createPrivateFileIfMissing(_ path: String) throws(StoreError) {
+    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+        throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
+    }
+    _ = close(descriptor)
+}

@@ -1,0 +1,93 @@
+/// The database schema as an ordered list of migrations.
+///
+/// `PRAGMA user_version` holds how many migrations a database has had. Opening
+/// applies the missing ones in order, in one transaction, so a database is
+/// never left half-migrated. Append new migrations; never edit a released one.
+///
+/// Conventions: timestamps are REAL unix seconds (sub-second precision matters
+/// for the refresh grace window); dates are `YYYY-MM-DD` text, which sorts
+/// like the dates; decimals are exact text (`DecimalText`); action days are a
+/// bitmask with bit 0 for Monday.
+enum Schema {
+    static let migrations: [String] = [version1]
+
+    /// The version this build writes and reads.
+    static var version: Int { migrations.count }
+
+    private static let version1 = """
+        CREATE TABLE users (
+            id INTEGER PRIMARY KEY,
+            email TEXT NOT NULL UNIQUE,
+            created_at REAL NOT NULL
+        );
+
+        -- AUTOINCREMENT: a deleted habit's id is never given to a new one, so a
+        -- client holding an old id cannot reach a different habit through it.
+        CREATE TABLE habits (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            owner_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            frequency TEXT NOT NULL CHECK (frequency IN ('DAILY', 'WEEKLY')),
+            measurement_type TEXT NOT NULL,
+            start_date TEXT NOT NULL,
+            action_days INTEGER NOT NULL CHECK (action_days BETWEEN 0 AND 127),
+            target_value TEXT NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('ACTIVE', 'ARCHIVED')),
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL
+        );
+        -- By owner alone: entries come in (owner_id, id) order, so listings and
+        -- joins ordered by id need no sort; the status is filtered on the way.
+        CREATE INDEX habits_by_owner ON habits (owner_id);
+
+        CREATE TABLE progress (
+            habit_id INTEGER NOT NULL REFERENCES habits (id) ON DELETE CASCADE,
+            date TEXT NOT NULL,
+            value TEXT NOT NULL,
+            skipped INTEGER NOT NULL CHECK (skipped IN (0, 1)),
+            PRIMARY KEY (habit_id, date)
+        ) WITHOUT ROWID;
+
+        -- One pending code per address, stored only as a hash.
+        CREATE TABLE login_codes (
+            email TEXT PRIMARY KEY,
+            code_hash TEXT NOT NULL,
+            expires_at REAL NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX login_codes_by_expiry ON login_codes (expires_at);
+
+        CREATE TABLE code_sends (
+            email TEXT NOT NULL,
+            sent_at REAL NOT NULL
+        );
+        CREATE INDEX code_sends_by_email ON code_sends (email, sent_at);
+        CREATE INDEX code_sends_by_time ON code_sends (sent_at);
+
+        -- Every refresh token descended from one sign-in; revoking the family
+        -- signs that session out. expires_at is that of its newest token.
+        CREATE TABLE refresh_families (
+            family_id TEXT PRIMARY KEY,
+            user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            revoked INTEGER NOT NULL DEFAULT 0 CHECK (revoked IN (0, 1)),
+            expires_at REAL NOT NULL
+        );
+        CREATE INDEX refresh_families_by_user ON refresh_families (user_id);
+        CREATE INDEX refresh_families_by_expiry ON refresh_families (expires_at);
+
+        -- A token is revoked once rotated (rotated_at set) or when its family is.
+        CREATE TABLE refresh_tokens (
+            jti TEXT PRIMARY KEY,
+            family_id TEXT NOT NULL REFERENCES refresh_families (family_id) ON DELETE CASCADE,
+            parent_jti TEXT,
+            user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            issued_at REAL NOT NULL,
+            expires_at REAL NOT NULL,
+            rotated_at REAL
+        );
+        CREATE INDEX refresh_tokens_by_family ON refresh_tokens (family_id);
+        CREATE INDEX refresh_tokens_by_parent ON refresh_tokens (parent_jti);
+        CREATE INDEX refresh_tokens_by_user ON refresh_tokens (user_id);
+        CREATE INDEX refresh_tokens_by_expiry ON refresh_tokens (expires_at);
+        """
+}
