@@ -1,0 +1,121 @@
+import Foundation
+
+/// Why a call to the habits API failed, in terms a person can act on.
+///
+/// Every case has a `description` that is one sentence saying what happened and
+/// what to do. No case ever carries a token or a sign-in code.
+public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The server URL is not an http:// or https:// URL with a host.
+    case invalidServerURL(String)
+    /// Plain http:// to a host that is not this machine, without allowing it.
+    case insecureServer(URL)
+    /// No connection could be made or kept (refused, unknown host, lost).
+    case unreachable(host: String)
+    /// The server took too long to answer.
+    case timeout(host: String)
+    /// A secure (TLS) connection could not be set up.
+    case secureConnectionFailed(host: String)
+    /// The server failed (HTTP 5xx).
+    case server(status: Int)
+    /// Too many requests; try again after `retryAfter` seconds when the server said.
+    case rateLimited(retryAfter: Int?)
+    /// The server rejected the input, naming each field's problems.
+    case validation(ValidationError)
+    /// The server refused the request for a reason that is not about one field.
+    case rejected(status: Int, message: String)
+    /// The habit does not exist, or belongs to another account.
+    case notFound
+    /// The account already has the maximum number of active habits.
+    case habitLimit(message: String)
+    /// There is no saved session.
+    case signedOut
+    /// The saved session belongs to another server than the one configured.
+    case signedInElsewhere(server: String)
+    /// The session can no longer be renewed: sign in again.
+    case sessionExpired
+    /// The sign-in code is wrong, expired, already used or burned.
+    case invalidCode
+    /// No code was requested on this device: there is no address to sign in with.
+    case noPendingSignIn
+    /// The server sent a token the client cannot read.
+    case unreadableToken(reason: String)
+    /// The server answered with something that does not fit the API.
+    case unexpectedResponse(status: Int, snippet: String)
+    /// Saved credentials could not be read, written or locked.
+    case storage(TokenStoreError)
+    /// The call was cancelled before it finished.
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case .invalidServerURL(let text):
+            return
+                "\"\(text)\" is not a server URL; use one like http://127.0.0.1:8000/api/ or https://habits.example.com/api/."
+        case .insecureServer(let url):
+            return
+                "Refusing to send credentials over plain http:// to \(url.host ?? "a remote host"); use https:// (plain http:// is only for this machine) or allow insecure connections explicitly."
+        case .unreachable(let host):
+            return
+                "Cannot reach the habits server at \(host); check that it is running and that the server URL is right."
+        case .timeout(let host):
+            return "The habits server at \(host) did not answer in time; try again later."
+        case .secureConnectionFailed(let host):
+            return
+                "Cannot set up a secure connection to \(host); check the server's certificate and the server URL."
+        case .server(let status):
+            return "The habits server failed (HTTP \(status)); try again later."
+        case .rateLimited(let retryAfter?):
+            return
+                "Too many requests; try again in \(retryAfter) second\(retryAfter == 1 ? "" : "s")."
+        case .rateLimited(nil):
+            return "Too many requests; wait a minute and try again."
+        case .validation(let error):
+            let problems = error.fields.keys.sorted().map { field in
+                "\(field): \(error.fields[field, default: []].joined(separator: " "))"
+            }
+            return problems.isEmpty
+                ? "The server rejected the input."
+                : "The server rejected the input: \(problems.joined(separator: "; "))"
+        case .rejected(let status, let message):
+            return "The server refused the request (HTTP \(status)): \(message)"
+        case .notFound:
+            return
+                "No such habit on the server (it may have been deleted); list your habits to see their ids."
+        case .habitLimit(let message):
+            return message.isEmpty
+                ? "You already have \(Habit.maximumActiveCount) active habits; archive one first."
+                : message
+        case .signedOut:
+            return "You are not signed in; sign in with `habits auth email`."
+        case .signedInElsewhere(let server):
+            return
+                "Your saved session is for another server (\(server)); sign in to this one with `habits auth email`."
+        case .sessionExpired:
+            return "Your session has expired; sign in again with `habits auth email`."
+        case .invalidCode:
+            return
+                "That code is wrong or has expired; check the latest email, or request a new code with `habits auth email`."
+        case .noPendingSignIn:
+            return "No sign-in code was requested on this device; start with `habits auth email`."
+        case .unreadableToken(let reason):
+            return
+                "The server sent a sign-in token the client cannot read (\(reason)); check that the server URL points at a habits API."
+        case .unexpectedResponse(let status, let snippet):
+            let shown = snippet.isEmpty ? "" : ": \"\(snippet)\""
+            return
+                "The server gave an unexpected answer (HTTP \(status))\(shown); check that the server URL points at a habits API."
+        case .storage(let error):
+            return error.description
+        case .cancelled:
+            return "The request was cancelled."
+        }
+    }
+
+    /// Whether signing in again is what fixes this error.
+    public var needsSignIn: Bool {
+        switch self {
+        case .signedOut, .signedInElsewhere, .sessionExpired, .noPendingSignIn: return true
+        default: return false
+        }
+    }
+}

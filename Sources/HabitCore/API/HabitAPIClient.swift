@@ -1,0 +1,354 @@
+import Foundation
+
+/// The habits API over HTTP: email-code sign-in, the account, habits and progress.
+///
+/// Sessions are kept in a `TokenStore` and renewed unseen (see
+/// `AuthMiddleware`). Every method throws `APIError`, whose description is one
+/// sentence a person can act on. Dates that depend on "today" use the injected
+/// clock's date in the user's time zone, so a server elsewhere judges
+/// pending and failed as the user would.
+public final class HabitAPIClient: Sendable {
+    public let configuration: APIConfiguration
+    private let tokenStore: any TokenStore
+    private let clock: WallClock
+    private let chain: MiddlewareChain
+    private let auth: AuthMiddleware
+
+    /// - Parameters:
+    ///   - configuration: the server.
+    ///   - transport: how requests travel; a `URLSessionTransport` by default.
+    ///   - tokenStore: where the pending address and the session are kept.
+    ///   - clock: the device's clock and the user's time zone.
+    ///   - middlewares: steps every request passes through (refreshes too),
+    ///     after authentication and before the transport.
+    public init(
+        configuration: APIConfiguration, transport: any HTTPTransport = URLSessionTransport(),
+        tokenStore: any TokenStore, clock: WallClock, middlewares: [any ClientMiddleware] = []
+    ) {
+        self.configuration = configuration
+        self.tokenStore = tokenStore
+        self.clock = clock
+        chain = MiddlewareChain(middlewares: middlewares, transport: transport)
+        auth = AuthMiddleware(
+            configuration: configuration, tokenStore: tokenStore, clock: clock, transport: chain)
+    }
+
+    // MARK: - Signing in and out
+
+    /// Asks the server to email a sign-in code to `email`, and remembers the
+    /// address for `signIn` (the process usually exits in between).
+    public func requestCode(email: String) async throws(APIError) {
+        let address = email.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Unreadable credentials are reported before a code is mailed, not after.
+        _ = try loadCredentials()
+        let response = try await send(
+            .post, "auth/email/", body: try JSONBody.encode(["email": address]),
+            context: .requestCode)
+        try expectSuccess(response, context: .requestCode)
+        try await updateCredentials { $0.pendingEmail = address }
+    }
+
+    /// The address a code was requested for and not yet used, if any.
+    public func pendingEmail() throws(APIError) -> String? {
+        try loadCredentials().pendingEmail
+    }
+
+    /// Exchanges `code` (spaces ignored) for a session of `email`, saves it and
+    /// forgets the pending address.
+    ///
+    /// - Throws: `.invalidCode` when the server refuses the code.
+    @discardableResult
+    public func signIn(email: String, code: String) async throws(APIError) -> SessionSummary {
+        let address = email.trimmingCharacters(in: .whitespacesAndNewlines)
+        let digits = code.filter { !$0.isWhitespace }
+        // A code is single use: make sure the session can be saved before spending it.
+        _ = try loadCredentials()
+        let sentAt = clock.now()
+        let response = try await send(
+            .post, "auth/token/", body: try JSONBody.encode(["email": address, "code": digits]),
+            context: .signIn)
+        let receivedAt = clock.now()
+        try expectSuccess(response, context: .signIn)
+        let grant = try TokenGrant(response: response, sentAt: sentAt, receivedAt: receivedAt)
+        guard let refreshToken = grant.refreshToken else {
+            throw .unexpectedResponse(status: response.status, snippet: "")
+        }
+        let session = StoredSession(
+            server: configuration.baseURLString, email: address, accessToken: grant.accessToken,
+            refreshToken: refreshToken, serverClock: grant.serverClock)
+        try await updateCredentials {
+            $0.session = session
+            $0.pendingEmail = nil
+        }
+        return SessionSummary(session, configuredServer: configuration.baseURLString)
+    }
+
+    /// Signs out: removes the local credentials first (always), then asks the
+    /// server that issued the session to revoke it (best effort).
+    ///
+    /// The caller should also delete any cached account data.
+    /// - Throws: only `.storage` when the credentials cannot be read or removed.
+    @discardableResult
+    public func signOut() async throws(APIError) -> SignOutOutcome {
+        let removed = try await tokenStore.withExclusiveLock {
+            () async throws(APIError) -> StoredSession? in
+            let credentials = try self.loadCredentials()
+            do throws(TokenStoreError) {
+                try self.tokenStore.clear()
+            } catch {
+                throw .storage(error)
+            }
+            return credentials.session
+        }
+        guard let removed else { return .wasSignedOut }
+        do throws(APIError) {
+            // The tokens go only to the server that issued them.
+            let issuer = try APIConfiguration(
+                baseURL: removed.server, allowInsecure: configuration.allowInsecure)
+            var request = TransportRequest(
+                method: .post, url: issuer.url("auth/logout/"),
+                headers: ["Accept": "application/json", "Content-Type": "application/json"])
+            request.body = try JSONBody.encode(["refresh": removed.refreshToken])
+            let response: TransportResponse
+            do {
+                response = try await chain.send(request)
+            } catch {
+                throw APIError(transportError: error, host: issuer.hostDescription)
+            }
+            // 401: the token was already invalid, so there is nothing left to revoke.
+            guard (200..<300).contains(response.status) || response.status == 401 else {
+                throw APIError(response: response, context: .refresh, deviceNow: clock.now())
+            }
+            return .revoked
+        } catch {
+            return .removedLocally(error)
+        }
+    }
+
+    /// What is saved about signing in, read without the network.
+    public func signInStatus() throws(APIError) -> SignInStatus {
+        let credentials = try loadCredentials()
+        return SignInStatus(
+            pendingEmail: credentials.pendingEmail,
+            session: credentials.session.map {
+                SessionSummary($0, configuredServer: configuration.baseURLString)
+            },
+            storage: tokenStore.locationDescription)
+    }
+
+    /// Where credentials are kept, for people.
+    public var credentialsLocation: String { tokenStore.locationDescription }
+
+    // MARK: - Account
+
+    /// The signed-in account.
+    public func me() async throws(APIError) -> Account {
+        let response = try await sendAuthenticated(.get, "me/", context: .account)
+        return try JSONBody.decode(Account.self, from: response, context: .account)
+    }
+
+    // MARK: - Habits
+
+    /// The habits with `status`, ordered by id. With `date`, each carries its
+    /// completion for the day or ISO week containing `date`, judged with
+    /// today = the clock's date in the user's time zone.
+    public func habits(status: HabitListStatus = .active, on date: LocalDate? = nil)
+        async throws(APIError) -> [HabitWithCompletion]
+    {
+        var query = [(name: "status", value: status.rawValue)]
+        if let date {
+            query.append((name: "date", value: date.description))
+            query.append((name: "today", value: clock.today.description))
+        }
+        let response = try await sendAuthenticated(
+            .get, "me/habits/", query: query, context: .account)
+        return try JSONBody.decode(
+            DataEnvelope<HabitWithCompletion>.self, from: response, context: .account
+        ).data
+    }
+
+    /// Creates a habit. The server validates the fields and reports every problem together.
+    public func createHabit(_ fields: HabitFields) async throws(APIError) -> Habit {
+        let response = try await sendAuthenticated(
+            .post, "me/habits/", body: try JSONBody.encode(HabitBody(fields)), context: .account)
+        return try JSONBody.decode(Habit.self, from: response, context: .account)
+    }
+
+    /// One habit.
+    public func habit(id: Int64) async throws(APIError) -> Habit {
+        let response = try await sendAuthenticated(.get, "me/habits/\(id)/", context: .habit)
+        return try JSONBody.decode(Habit.self, from: response, context: .habit)
+    }
+
+    /// Changes the given properties of a habit (archiving or re-activating it
+    /// through `status`), leaving the rest as they are.
+    public func updateHabit(id: Int64, changes: HabitChanges) async throws(APIError) -> Habit {
+        let response = try await sendAuthenticated(
+            .patch, "me/habits/\(id)/", body: try JSONBody.encode(HabitBody(changes)),
+            context: .habit)
+        return try JSONBody.decode(Habit.self, from: response, context: .habit)
+    }
+
+    /// Deletes a habit and all its progress.
+    public func deleteHabit(id: Int64) async throws(APIError) {
+        _ = try await sendAuthenticated(.delete, "me/habits/\(id)/", context: .habit)
+    }
+
+    // MARK: - Progress
+
+    /// The entries of a habit from `from` through `to`, sorted by date.
+    public func progress(habitID: Int64, from: LocalDate, to: LocalDate) async throws(APIError)
+        -> [ProgressEntry]
+    {
+        let response = try await sendAuthenticated(
+            .get, "me/habits/\(habitID)/progress/",
+            query: [(name: "from", value: from.description), (name: "to", value: to.description)],
+            context: .habit)
+        return try JSONBody.decode(
+            DataEnvelope<ProgressEntry>.self, from: response, context: .habit
+        ).data
+    }
+
+    /// Replaces the entry on `entry.date`; repeating it changes nothing.
+    public func setProgress(habitID: Int64, entry: ProgressEntry) async throws(APIError)
+        -> ProgressEntry
+    {
+        let response = try await sendAuthenticated(
+            .put, "me/habits/\(habitID)/progress/\(entry.date)/",
+            body: try JSONBody.encode(ProgressBody(value: entry.value, skipped: entry.skipped)),
+            context: .habit)
+        return try JSONBody.decode(ProgressEntry.self, from: response, context: .habit)
+    }
+
+    /// Removes the entry on `date`.
+    public func deleteProgress(habitID: Int64, date: LocalDate) async throws(APIError) {
+        _ = try await sendAuthenticated(
+            .delete, "me/habits/\(habitID)/progress/\(date)/", context: .habit)
+    }
+
+    // MARK: - Sending
+
+    private func request(
+        _ method: TransportRequest.Method, _ path: String,
+        query: [(name: String, value: String)], body: Data?
+    ) -> TransportRequest {
+        var request = TransportRequest(
+            method: method, url: configuration.url(path, query: query),
+            headers: ["Accept": "application/json"], body: body)
+        if body != nil { request.setHeader("Content-Type", "application/json") }
+        return request
+    }
+
+    /// Sends a request that needs no session.
+    private func send(
+        _ method: TransportRequest.Method, _ path: String,
+        query: [(name: String, value: String)] = [], body: Data? = nil,
+        context: ResponseContext
+    ) async throws(APIError) -> TransportResponse {
+        do {
+            return try await chain.send(request(method, path, query: query, body: body))
+        } catch {
+            throw APIError(transportError: error, host: configuration.hostDescription)
+        }
+    }
+
+    /// Sends a request with the session's access token and returns its
+    /// successful response; any other response becomes its error.
+    private func sendAuthenticated(
+        _ method: TransportRequest.Method, _ path: String,
+        query: [(name: String, value: String)] = [], body: Data? = nil,
+        context: ResponseContext
+    ) async throws(APIError) -> TransportResponse {
+        let response: TransportResponse
+        do {
+            response = try await auth.intercept(
+                request(method, path, query: query, body: body), next: chain.send)
+        } catch {
+            throw APIError(transportError: error, host: configuration.hostDescription)
+        }
+        try expectSuccess(response, context: context)
+        return response
+    }
+
+    private func expectSuccess(_ response: TransportResponse, context: ResponseContext)
+        throws(APIError)
+    {
+        guard (200..<300).contains(response.status) else {
+            throw APIError(response: response, context: context, deviceNow: clock.now())
+        }
+    }
+
+    // MARK: - Credentials
+
+    private func loadCredentials() throws(APIError) -> StoredCredentials {
+        do {
+            return try tokenStore.load()
+        } catch {
+            throw .storage(error)
+        }
+    }
+
+    /// Changes the saved credentials under the store's exclusive lock.
+    private func updateCredentials(
+        _ change: @escaping @Sendable (inout StoredCredentials) -> Void
+    ) async throws(APIError) {
+        try await tokenStore.withExclusiveLock { () async throws(APIError) in
+            var credentials = try self.loadCredentials()
+            change(&credentials)
+            do throws(TokenStoreError) {
+                try self.tokenStore.save(credentials)
+            } catch {
+                throw .storage(error)
+            }
+        }
+    }
+}
+
+/// `{"data": [...]}`, the API's list form.
+private struct DataEnvelope<Element: Decodable>: Decodable {
+    var data: [Element]
+}
+
+/// `{"value", "skipped"}`, the body of a progress PUT.
+private struct ProgressBody: Encodable {
+    var value: Decimal
+    var skipped: Bool
+}
+
+/// A habit's properties as a POST (all of them) or PATCH (those given) body.
+private struct HabitBody: Encodable {
+    var name: String?
+    var frequency: Frequency?
+    var measurementType: String?
+    var startDate: LocalDate?
+    var actionDays: ActionDays?
+    var targetValue: Decimal?
+    var status: HabitStatus?
+
+    enum CodingKeys: String, CodingKey {
+        case name, frequency, status
+        case measurementType = "measurement_type"
+        case startDate = "start_date"
+        case actionDays = "action_days"
+        case targetValue = "target_value"
+    }
+
+    init(_ fields: HabitFields) {
+        name = fields.name
+        frequency = fields.frequency
+        measurementType = fields.measurementType
+        startDate = fields.startDate
+        actionDays = fields.actionDays
+        targetValue = fields.targetValue
+    }
+
+    init(_ changes: HabitChanges) {
+        name = changes.name
+        frequency = changes.frequency
+        measurementType = changes.measurementType
+        startDate = changes.startDate
+        actionDays = changes.actionDays
+        targetValue = changes.targetValue
+        status = changes.status
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Keeps credentials in a file only the user can read:
+/// `$XDG_CONFIG_HOME/habits/credentials.json`, else `~/.config/habits/credentials.json`.
+///
+/// The directory is 0700 and the file 0600. Writes are atomic: a temporary file
+/// in the same directory is written, flushed to disk, renamed over the old one,
+/// and the directory is flushed too, so a crash leaves the old credentials or
+/// the new ones, never half of either. A file that others may read, that is a
+/// link, that belongs to someone else or that does not parse is reported with
+/// the fix; it is never used and never deleted. `credentials.lock` beside it
+/// serialises refreshes across processes.
+public struct FileTokenStore: TokenStore {
+    /// The credentials file's name inside the directory.
+    public static let fileName = "credentials.json"
+    /// The lock file's name inside the directory.
+    public static let lockFileName = "credentials.lock"
+    /// Credentials are small; anything larger is not a credentials file.
+    private static let maximumFileSize = 64 * 1024
+
+    /// The directory holding the credentials file.
+    public let directory: String
+
+    /// Keeps credentials in `directory` (created 0700 when first needed).
+    public init(directory: String) {
+        var path = directory
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        self.directory = path
+    }
+
+    /// Keeps credentials in the habits configuration directory named by `environment`.
+    public init(environment: [String: String]) throws(TokenStoreError) {
+        self.init(directory: try Self.configurationDirectory(environment: environment))
+    }
+
+    /// `$XDG_CONFIG_HOME/habits` when XDG_CONFIG_HOME is an absolute path,
+    /// else `$HOME/.config/habits`.
+    public static func configurationDirectory(environment: [String: String]) throws(TokenStoreError)
+        -> String
+    {
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+            return Self.joined(xdg, "habits")
+        }
+        // The XDG spec says a relative XDG_CONFIG_HOME is invalid and ignored.
+        if let home = environment["HOME"], home.hasPrefix("/") {
+            return Self.joined(Self.joined(home, ".config"), "habits")
+        }
+        throw .noConfigurationDirectory
+    }
+
+    /// The credentials file's path.
+    public var credentialsPath: String { Self.joined(directory, Self.fileName) }
+
+    /// The lock file's path.
+    public var lockPath: String { Self.joined(directory, Self.lockFileName) }
+
+    public var locationDescription: String { "file \(credentialsPath)" }
+
+    // MARK: - TokenStore
+
+    public func load() throws(TokenStoreError) -> StoredCredentials {
+        let path = credentialsPath
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        if descriptor < 0 {
+            let code = errno
+            switch code {
+            case ENOENT, ENOTDIR: return .empty
+            case ELOOP: throw .notRegularFile(path: path)
+            default: throw .unreadable(path: path, reason: FileLock.systemMessage(code))
+            }
+        }
+        defer { close(descriptor) }
+        try checkDirectory(creating: false)
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw .unreadable(path: path, reason: FileLock.systemMessage(errno))
+        }
+        guard Self.isRegularFile(info) else { throw .notRegularFile(path: path) }
+        guard info.st_uid == geteuid() else { throw .wrongOwner(path: path) }
+        let mode = Self.permissions(info)
+        guard mode & 0o077 == 0 else { throw .insecureFile(path: path, mode: mode) }
+        guard Int(info.st_size) <= Self.maximumFileSize else { throw .corrupt(path: path) }
+
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path: path, reason: FileLock.systemMessage(errno))
+            }
+            if count == 0 { break }
+            data.append(contentsOf: buffer[0..<count])
+            guard data.count <= Self.maximumFileSize else { throw .corrupt(path: path) }
+        }
+        do {
+            return try JSONDecoder().decode(StoredCredentials.self, from: data)
+        } catch {
+            throw .corrupt(path: path)
+        }
+    }
+
+    public func save(_ credentials: StoredCredentials) throws(TokenStoreError) {
+        try checkDirectory(creating: true)
+        let path = credentialsPath
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        guard let data = try? encoder.encode(credentials) else {
+            throw .unwritable(path: path, reason: "the credentials could not be encoded")
+        }
+        let temporary = Self.joined(
+            directory,
+            ".\(Self.fileName).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp")
+        let descriptor = open(
+            temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw .unwritable(path: path, reason: FileLock.systemMessage(errno))
+        }
+        var renamed = false
+        defer { if !renamed { unlink(temporary) } }
+        try Self.writeDurably(data, to: descriptor, path: path)
+        guard rename(temporary, path) == 0 else {
+            throw .unwritable(path: path, reason: FileLock.systemMessage(errno))
+        }
+        renamed = true
+        syncDirectory()
+    }
+
+    public func clear() throws(TokenStoreError) {
+        let path = credentialsPath
+        guard unlink(path) == 0 || errno == ENOENT else {
+            throw .unwritable(path: path, reason: FileLock.systemMessage(errno))
+        }
+        syncDirectory()
+    }
+
+    public func withExclusiveLock<T: Sendable>(
+        _ body: @Sendable () async throws(APIError) -> T
+    ) async throws(APIError) -> T {
+        do {
+            try checkDirectory(creating: true)
+        } catch {
+            throw .storage(error)
+        }
+        return try await FileLock(path: lockPath).withLock(body)
+    }
+
+    // MARK: - Files
+
+    /// Checks that the directory is the user's own and not writable by others;
+    /// creates it 0700 (with missing parents 0700) when asked.
+    private func checkDirectory(creating: Bool) throws(TokenStoreError) {
+        var info = stat()
+        if stat(directory, &info) != 0 {
+            guard errno == ENOENT, creating else {
+                if errno == ENOENT { return }
+                throw .unreadable(path: directory, reason: FileLock.systemMessage(errno))
+            }
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: directory, withIntermediateDirectories: true,
+                    attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw .unwritable(path: directory, reason: "the directory cannot be created")
+            }
+            guard chmod(directory, 0o700) == 0, stat(directory, &info) == 0 else {
+                throw .unwritable(path: directory, reason: FileLock.systemMessage(errno))
+            }
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw .unwritable(path: directory, reason: "it is not a directory")
+        }
+        guard info.st_uid == geteuid() else { throw .wrongOwner(path: directory) }
+        let mode = Self.permissions(info)
+        guard mode & 0o022 == 0 else { throw .insecureDirectory(path: directory, mode: mode) }
+    }
+
+    /// Flushes the directory entry after a rename or unlink, so it survives a crash.
+    private func syncDirectory() {
+        let descriptor = open(directory, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        close(descriptor)
+    }
+
+    /// Writes `data` to the new file `descriptor`, 0600, flushed to disk, and closes it.
+    private static func writeDurably(_ data: Data, to descriptor: Int32, path: String)
+        throws(TokenStoreError)
+    {
+        defer { close(descriptor) }
+        // The umask may have removed bits, never added them; set exactly 0600.
+        guard fchmod(descriptor, 0o600) == 0 else {
+            throw .unwritable(path: path, reason: FileLock.systemMessage(errno))
+        }
+        var offset = 0
+        while offset < data.count {
+            let written = data.withUnsafeBytes { bytes in
+                write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw .unwritable(path: path, reason: FileLock.systemMessage(errno))
+            }
+            offset += written
+        }
+        guard fsync(descriptor) == 0 else {
+            throw .unwritable(path: path, reason: FileLock.systemMessage(errno))
+        }
+    }
+
+    private static func isRegularFile(_ info: stat) -> Bool {
+        info.st_mode & S_IFMT == S_IFREG
+    }
+
+    private static func permissions(_ info: stat) -> UInt16 {
+        UInt16(truncatingIfNeeded: info.st_mode & 0o7777)
+    }
+
+    private static func joined(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+}
