@@ -27,26 +27,67 @@ import Foundation
 /// latest decided period: a pending period does not break it (and counts once
 /// it succeeds), a skipped one neither breaks nor extends it, a failed one ends
 /// it. The longest streak applies the same rule over the whole history.
+///
+/// Building a history decides once which entries (DAILY) and which weeks
+/// (WEEKLY) reach the target, in exact integer arithmetic when the amounts
+/// allow it (see `ExactAmounts`), so the queries that follow never touch
+/// `Decimal`, whose arithmetic is slow.
 public struct HabitHistory: Sendable {
     public let habit: Habit
-    /// Entries by day number, one per date (the last given wins).
-    private let entriesByDay: [Int: ProgressEntry]
+    /// Day numbers of the entries, ascending, one per date.
+    private let entryDays: [Int]
+    /// The entries, in the order of `entryDays`.
+    private let entries: [ProgressEntry]
+    /// For each entry: whether it is marked skipped, and whether its value
+    /// alone reaches the target.
+    private let entryFlags: [EntryFlags]
+    /// WEEKLY: the Mondays (day numbers, ascending) of the weeks on or after the
+    /// start whose sum, counted from the start date, reaches the target.
+    private let reachedWeeks: [Int]
 
+    private struct EntryFlags: OptionSet {
+        let rawValue: UInt8
+        static let skipped = EntryFlags(rawValue: 1)
+        static let reached = EntryFlags(rawValue: 2)
+    }
+
+    /// A history of `habit` made of `entries`, in any order; when two entries
+    /// share a date, the later one in the sequence wins.
     public init<S: Sequence>(habit: Habit, entries: S) where S.Element == ProgressEntry {
         self.habit = habit
-        var byDay: [Int: ProgressEntry] = [:]
-        for entry in entries { byDay[entry.date.dayNumber] = entry }
-        self.entriesByDay = byDay
+        let sorted = Self.sortedByDate(Array(entries))
+        self.entries = sorted
+        self.entryDays = sorted.map(\.date.dayNumber)
+        let values = sorted.map(\.value)
+        let start = habit.startDate.dayNumber
+        let reached: [Bool]
+        if let amounts = ExactAmounts(target: habit.targetValue, values: values),
+            let facts = Self.facts(of: amounts, days: entryDays, countedFrom: start)
+        {
+            (reached, reachedWeeks) = facts
+        } else {
+            (reached, reachedWeeks) = Self.decimalFacts(
+                target: habit.targetValue, values: values, days: entryDays, countedFrom: start)
+        }
+        var flags: [EntryFlags] = []
+        flags.reserveCapacity(sorted.count)
+        for (entry, isReached) in zip(sorted, reached) {
+            var entryFlags: EntryFlags = []
+            if entry.skipped { entryFlags.insert(.skipped) }
+            if isReached { entryFlags.insert(.reached) }
+            flags.append(entryFlags)
+        }
+        self.entryFlags = flags
     }
 
     /// The entry recorded on `date`, if any.
     public func entry(on date: LocalDate) -> ProgressEntry? {
-        entriesByDay[date.dayNumber]
+        entryIndex(on: date.dayNumber).map { entries[$0] }
     }
 
     /// The value recorded on `date`, 0 when nothing is.
     public func value(on date: LocalDate) -> Decimal {
-        entriesByDay[date.dayNumber]?.value ?? 0
+        entry(on: date)?.value ?? 0
     }
 
     /// Whether `date` is a scheduled day: on or after the start date and an action day.
@@ -57,21 +98,71 @@ public struct HabitHistory: Sendable {
     /// The state of the period (day or week, by frequency) that contains `date`.
     public func state(of date: LocalDate, today: LocalDate) -> PeriodState {
         switch habit.frequency {
-        case .daily: return dayState(date, today: today)
-        case .weekly: return weekState(monday: date.startOfISOWeek, today: today)
+        case .daily:
+            return dayState(date.dayNumber, flags: flags(on: date.dayNumber), today: today)
+        case .weekly:
+            return weekState(monday: date.startOfISOWeek.dayNumber, today: today)
         }
     }
 
     /// The mark a calendar shows on `date`: for DAILY the day's state; for
     /// WEEKLY the week's state on its counted action days, else rest or before start.
     public func calendarState(of date: LocalDate, today: LocalDate) -> PeriodState {
-        switch habit.frequency {
-        case .daily:
-            return dayState(date, today: today)
-        case .weekly:
-            if date < habit.startDate { return .beforeStart }
-            if !habit.actionDays.contains(date.weekday) { return .rest }
-            return weekState(monday: date.startOfISOWeek, today: today)
+        calendarStates(from: date, count: 1, today: today)[0]
+    }
+
+    /// `calendarState(of:today:)` for `count` consecutive dates from `first`,
+    /// worked out in one pass.
+    public func calendarStates(from first: LocalDate, count: Int, today: LocalDate)
+        -> [PeriodState]
+    {
+        var states: [PeriodState] = []
+        states.reserveCapacity(max(0, count))
+        forEachCalendarDay(from: first, count: count, today: today) { state, _ in
+            states.append(state)
+        }
+        return states
+    }
+
+    /// Calls `body` with the calendar state of each of `count` dates from
+    /// `first`, and whether an entry is recorded on it.
+    func forEachCalendarDay(
+        from first: LocalDate, count: Int, today: LocalDate,
+        _ body: (PeriodState, _ hasEntry: Bool) -> Void
+    ) {
+        guard count > 0 else { return }
+        let start = habit.startDate.dayNumber
+        let end = first.dayNumber + count  // exclusive
+        var cursor = lowerBound(first.dayNumber)
+        var weekMonday = Int.min
+        var weekResult = PeriodState.beforeStart
+        var weekday = first.weekday.rawValue - 1  // 0 = Monday
+        for day in first.dayNumber..<end {
+            var flags: EntryFlags?
+            if cursor < entryDays.count && entryDays[cursor] == day {
+                flags = entryFlags[cursor]
+                cursor += 1
+            }
+            let state: PeriodState
+            if day < start {
+                state = .beforeStart
+            } else if !isActionWeekday(weekday) {
+                state = .rest
+            } else {
+                switch habit.frequency {
+                case .daily:
+                    state = dayState(day, flags: flags, today: today)
+                case .weekly:
+                    let monday = day - weekday
+                    if monday != weekMonday {
+                        weekMonday = monday
+                        weekResult = weekState(monday: monday, today: today)
+                    }
+                    state = weekResult
+                }
+            }
+            body(state, flags != nil)
+            weekday = weekday == 6 ? 0 : weekday + 1
         }
     }
 
@@ -82,8 +173,14 @@ public struct HabitHistory: Sendable {
         case .daily:
             current = value(on: date)
         case .weekly:
-            let monday = date.startOfISOWeek
-            current = weekSum(from: max(monday, habit.startDate), through: monday.adding(days: 6))
+            let monday = date.startOfISOWeek.dayNumber
+            var sum: Decimal = 0
+            var index = lowerBound(max(monday, habit.startDate.dayNumber))
+            while index < entryDays.count && entryDays[index] <= monday + 6 {
+                sum += entries[index].value
+                index += 1
+            }
+            current = sum
         }
         return CompletionData(
             target: habit.targetValue, current: current, state: state(of: date, today: today))
@@ -93,7 +190,7 @@ public struct HabitHistory: Sendable {
     /// order: each period's first date (a day, or a week's Monday) and its state.
     public func periods(through today: LocalDate) -> [(start: LocalDate, state: PeriodState)] {
         var result: [(start: LocalDate, state: PeriodState)] = []
-        forEachPeriod(through: today) { result.append(($0, $1)) }
+        forEachPeriod(through: today) { result.append((LocalDate(dayNumber: $0), $1)) }
         return result
     }
 
@@ -128,81 +225,199 @@ public struct HabitHistory: Sendable {
 
     // MARK: - Rules
 
-    private func dayState(_ date: LocalDate, today: LocalDate) -> PeriodState {
-        if date < habit.startDate { return .beforeStart }
-        if !habit.actionDays.contains(date.weekday) { return .rest }
-        let entry = entriesByDay[date.dayNumber]
-        if let entry, entry.value >= habit.targetValue { return .success }
-        if entry?.skipped == true { return .skipped }
-        if date < today { return .failed }
-        if date == today { return .pending }
+    /// The state of a scheduled day (on or after the start, an action day)
+    /// with the given entry flags.
+    private func dayState(_ day: Int, flags: EntryFlags?, today: LocalDate) -> PeriodState {
+        if day < habit.startDate.dayNumber { return .beforeStart }
+        if !isActionWeekday(Self.weekdayIndex(day)) { return .rest }
+        if let flags {
+            if flags.contains(.reached) { return .success }
+            if flags.contains(.skipped) { return .skipped }
+        }
+        if day < today.dayNumber { return .failed }
+        if day == today.dayNumber { return .pending }
         return .future
     }
 
-    private func weekState(monday: LocalDate, today: LocalDate) -> PeriodState {
-        let sunday = monday.adding(days: 6)
-        let from = max(monday, habit.startDate)
-        guard from <= sunday, hasActionDay(from: from, through: sunday) else { return .beforeStart }
-        if weekSum(from: from, through: sunday) >= habit.targetValue { return .success }
-        if monday > today { return .future }
-        var cameDays = 0
-        var allSkipped = true
-        var day = from
-        while day <= min(sunday, today) {
-            if habit.actionDays.contains(day.weekday) {
-                cameDays += 1
-                if entriesByDay[day.dayNumber]?.skipped != true {
-                    allSkipped = false
-                    break
-                }
-            }
-            day = day.adding(days: 1)
+    /// The state of the ISO week starting on `monday`.
+    private func weekState(monday: Int, today: LocalDate) -> PeriodState {
+        let sunday = monday + 6
+        let from = max(monday, habit.startDate.dayNumber)
+        guard from <= sunday, actionDayCount(from: from, through: sunday) > 0 else {
+            return .beforeStart
         }
-        if cameDays > 0 && allSkipped { return .skipped }
-        if sunday < today { return .failed }
+        if Self.contains(reachedWeeks, monday) { return .success }
+        if monday > today.dayNumber { return .future }
+        let lastCome = min(sunday, today.dayNumber)
+        let comeCount = actionDayCount(from: from, through: lastCome)
+        if comeCount > 0 {
+            var skippedCount = 0
+            var index = lowerBound(from)
+            while index < entryDays.count && entryDays[index] <= lastCome {
+                if entryFlags[index].contains(.skipped)
+                    && isActionWeekday(Self.weekdayIndex(entryDays[index]))
+                {
+                    skippedCount += 1
+                }
+                index += 1
+            }
+            if skippedCount == comeCount { return .skipped }
+        }
+        if sunday < today.dayNumber { return .failed }
         return .pending
     }
 
-    private func hasActionDay(from: LocalDate, through: LocalDate) -> Bool {
-        var day = from
-        while day <= through {
-            if habit.actionDays.contains(day.weekday) { return true }
-            day = day.adding(days: 1)
-        }
-        return false
-    }
-
-    private func weekSum(from: LocalDate, through: LocalDate) -> Decimal {
-        var sum: Decimal = 0
-        var day = from
-        while day <= through {
-            if let entry = entriesByDay[day.dayNumber] { sum += entry.value }
-            day = day.adding(days: 1)
-        }
-        return sum
-    }
-
-    private func forEachPeriod(
-        through today: LocalDate, _ body: (LocalDate, PeriodState) -> Void
-    ) {
-        let start = habit.startDate
+    /// Calls `body` with each counted period from the start up to the one
+    /// containing `today`: its first day number and its state.
+    private func forEachPeriod(through today: LocalDate, _ body: (Int, PeriodState) -> Void) {
+        let start = habit.startDate.dayNumber
         switch habit.frequency {
         case .daily:
-            var day = start
-            while day <= today {
-                if habit.actionDays.contains(day.weekday) {
-                    body(day, dayState(day, today: today))
+            guard start <= today.dayNumber else { return }
+            var cursor = lowerBound(start)
+            var weekday = Self.weekdayIndex(start)
+            for day in start...today.dayNumber {
+                var flags: EntryFlags?
+                if cursor < entryDays.count && entryDays[cursor] == day {
+                    flags = entryFlags[cursor]
+                    cursor += 1
                 }
-                day = day.adding(days: 1)
+                if isActionWeekday(weekday) {
+                    body(day, dayState(day, flags: flags, today: today))
+                }
+                weekday = weekday == 6 ? 0 : weekday + 1
             }
         case .weekly:
-            var monday = start.startOfISOWeek
-            let last = today.startOfISOWeek
+            let last = today.startOfISOWeek.dayNumber
+            var monday = start - Self.weekdayIndex(start)
             while monday <= last {
                 let state = weekState(monday: monday, today: today)
                 if state != .beforeStart { body(monday, state) }
-                monday = monday.adding(days: 7)
+                monday += 7
             }
         }
+    }
+
+    // MARK: - Lookups
+
+    /// 0 for Monday … 6 for Sunday; 1970-01-01 (day 0) was a Thursday.
+    private static func weekdayIndex(_ day: Int) -> Int {
+        ((day % 7) + 10) % 7
+    }
+
+    private func isActionWeekday(_ index: Int) -> Bool {
+        habit.actionDays.bits & (1 << UInt8(index)) != 0
+    }
+
+    /// Action days from `from` through `through`, both in one ISO week.
+    private func actionDayCount(from: Int, through: Int) -> Int {
+        guard from <= through else { return 0 }
+        let low = Self.weekdayIndex(from)
+        let high = Self.weekdayIndex(through)
+        let mask = UInt8((1 << (high + 1)) - (1 << low))
+        return (habit.actionDays.bits & mask).nonzeroBitCount
+    }
+
+    /// The index of the first entry on or after `day`.
+    private func lowerBound(_ day: Int) -> Int {
+        Self.lowerBound(entryDays, day)
+    }
+
+    private func entryIndex(on day: Int) -> Int? {
+        let index = lowerBound(day)
+        return index < entryDays.count && entryDays[index] == day ? index : nil
+    }
+
+    private func flags(on day: Int) -> EntryFlags? {
+        entryIndex(on: day).map { entryFlags[$0] }
+    }
+
+    private static func lowerBound(_ sorted: [Int], _ value: Int) -> Int {
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    private static func contains(_ sorted: [Int], _ value: Int) -> Bool {
+        let index = lowerBound(sorted, value)
+        return index < sorted.count && sorted[index] == value
+    }
+
+    // MARK: - Building
+
+    /// `entries` in date order, keeping the last of any that share a date.
+    private static func sortedByDate(_ entries: [ProgressEntry]) -> [ProgressEntry] {
+        var ascending = true
+        for index in entries.indices.dropFirst()
+        where entries[index - 1].date >= entries[index].date {
+            ascending = false
+            break
+        }
+        if ascending { return entries }
+        // Sorting the offsets too keeps equal dates in input order, so the last wins.
+        let ordered = entries.enumerated().sorted {
+            ($0.element.date, $0.offset) < ($1.element.date, $1.offset)
+        }
+        var result: [ProgressEntry] = []
+        result.reserveCapacity(ordered.count)
+        for (_, entry) in ordered {
+            if let last = result.last, last.date == entry.date {
+                result[result.count - 1] = entry
+            } else {
+                result.append(entry)
+            }
+        }
+        return result
+    }
+
+    /// Which entries reach the target on their own, and the Mondays of the
+    /// weeks whose sum from `start` does, in integers; `nil` if a sum overflows.
+    private static func facts(
+        of amounts: ExactAmounts, days: [Int], countedFrom start: Int
+    ) -> (reached: [Bool], reachedWeeks: [Int])? {
+        let target = amounts.target
+        let reached = amounts.values.map { $0 >= target }
+        var weeks: [Int] = []
+        var monday = Int.min
+        var sum: Int64 = 0
+        for (day, value) in zip(days, amounts.values) where day >= start {
+            let entryMonday = day - weekdayIndex(day)
+            if entryMonday != monday {
+                if monday != Int.min && sum >= target { weeks.append(monday) }
+                monday = entryMonday
+                sum = 0
+            }
+            let (total, overflow) = sum.addingReportingOverflow(value)
+            if overflow { return nil }
+            sum = total
+        }
+        if monday != Int.min && sum >= target { weeks.append(monday) }
+        return (reached, weeks)
+    }
+
+    /// What `facts(of:days:countedFrom:)` finds, in `Decimal` arithmetic, for
+    /// amounts that do not fit 64-bit integers at a common scale.
+    private static func decimalFacts(
+        target: Decimal, values: [Decimal], days: [Int], countedFrom start: Int
+    ) -> (reached: [Bool], reachedWeeks: [Int]) {
+        let reached = values.map { $0 >= target }
+        var weeks: [Int] = []
+        var monday = Int.min
+        var sum: Decimal = 0
+        for (day, value) in zip(days, values) where day >= start {
+            let entryMonday = day - weekdayIndex(day)
+            if entryMonday != monday {
+                if monday != Int.min && sum >= target { weeks.append(monday) }
+                monday = entryMonday
+                sum = 0
+            }
+            sum += value
+        }
+        if monday != Int.min && sum >= target { weeks.append(monday) }
+        return (reached, weeks)
     }
 }
