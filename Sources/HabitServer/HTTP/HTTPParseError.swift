@@ -1,0 +1,72 @@
+/// Why the bytes a client sent are not a request this server accepts.
+///
+/// Each case maps to the status and the machine code the server answers with
+/// before it closes the connection: after a framing error the rest of the
+/// stream cannot be trusted to start at a request boundary.
+public enum HTTPParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The first line is not `METHOD SP target SP HTTP/x.y`.
+    case badRequestLine
+    /// A header line is not `name: value`, holds control characters, or is folded.
+    case badHeader
+    /// The version is well formed but not HTTP/1.0 or HTTP/1.1.
+    case unsupportedVersion(String)
+    /// The target is not an absolute path, or its percent-encoding or UTF-8 is invalid.
+    case badTarget
+    /// The body uses Transfer-Encoding (such as chunked) instead of Content-Length.
+    case transferEncodingNotSupported
+    /// A method that carries a body came without Content-Length.
+    case lengthRequired
+    /// Content-Length is not a decimal number, or several disagree.
+    case invalidContentLength
+    /// Content-Length announces more than `limit` bytes.
+    case payloadTooLarge(limit: Int)
+    /// The request line and headers together exceed `limit` bytes.
+    case headersTooLarge(limit: Int)
+
+    /// The HTTP status the server answers with.
+    public var status: Int {
+        switch self {
+        case .badRequestLine, .badHeader, .badTarget, .invalidContentLength: return 400
+        case .unsupportedVersion: return 505
+        case .transferEncodingNotSupported, .lengthRequired: return 411
+        case .payloadTooLarge: return 413
+        case .headersTooLarge: return 431
+        }
+    }
+
+    /// The machine-readable `code` of the JSON error body.
+    public var code: String {
+        switch self {
+        case .badRequestLine, .badHeader, .badTarget, .invalidContentLength: return "bad_request"
+        case .unsupportedVersion: return "http_version_not_supported"
+        case .transferEncodingNotSupported, .lengthRequired: return "length_required"
+        case .payloadTooLarge: return "payload_too_large"
+        case .headersTooLarge: return "headers_too_large"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .badRequestLine:
+            return "The request line is not of the form 'METHOD /path HTTP/1.1'."
+        case .badHeader:
+            return
+                "A header line is malformed; each must be 'Name: value' without control characters."
+        case .unsupportedVersion(let version):
+            return "\(version) is not supported; use HTTP/1.1 or HTTP/1.0."
+        case .badTarget:
+            return
+                "The request target must be a path starting with '/' with valid percent-encoding and UTF-8."
+        case .transferEncodingNotSupported:
+            return "Transfer-Encoding is not supported; send the body with a Content-Length header."
+        case .lengthRequired:
+            return "This request needs a Content-Length header giving the size of its body."
+        case .invalidContentLength:
+            return "The Content-Length header must be a single decimal number of bytes."
+        case .payloadTooLarge(let limit):
+            return "The request body is larger than the limit of \(limit) bytes."
+        case .headersTooLarge(let limit):
+            return "The request line and headers are larger than the limit of \(limit) bytes."
+        }
+    }
+}

@@ -1,0 +1,458 @@
+import Foundation
+
+/// Turns the bytes of an HTTP/1.x connection into requests, one at a time.
+///
+/// Feed it whatever arrived with `append`, then call `next()` until it returns
+/// nil (more bytes needed). Bytes after one request are kept for the next, so
+/// pipelined requests come out in order. Bodies are framed by Content-Length
+/// only: Transfer-Encoding is refused with 411, as is a POST, PUT or PATCH
+/// without Content-Length. The target's path is percent-decoded but not
+/// normalised (`..` stays as sent, for the router to treat as non-matching).
+///
+/// After it throws, the parser stays failed: the stream has lost its framing
+/// and the connection should answer the error and close. It does no I/O.
+public struct HTTPRequestParser: Sendable {
+    /// How large the parts of a request may be.
+    public struct Limits: Hashable, Sendable {
+        /// The request line plus all header lines, including their line ends.
+        public var maxHeaderBytes: Int
+        /// The largest Content-Length accepted.
+        public var maxBodyBytes: Int
+
+        public init(maxHeaderBytes: Int = 16_384, maxBodyBytes: Int = 65_536) {
+            self.maxHeaderBytes = maxHeaderBytes
+            self.maxBodyBytes = maxBodyBytes
+        }
+    }
+
+    /// The HTTP version a request was sent with.
+    public enum Version: Hashable, Sendable {
+        case http10
+        case http11
+    }
+
+    /// A complete request and how its connection should continue.
+    public struct ParsedRequest: Sendable {
+        public var request: HTTPRequest
+        public var version: Version
+        /// Whether the client wants the connection kept open after the response:
+        /// the HTTP/1.1 default unless `Connection: close`; for HTTP/1.0 only
+        /// with `Connection: keep-alive`.
+        public var keepAlive: Bool
+    }
+
+    /// The part of a request before its body, parsed and waiting for the body.
+    private struct Head: Sendable {
+        var method: String
+        var path: String
+        var query: [(name: String, value: String)]
+        var headers: HTTPHeaders
+        var version: Version
+        var keepAlive: Bool
+        var contentLength: Int
+        var expectsContinue: Bool
+    }
+
+    public let limits: Limits
+    private var buffer: [UInt8] = []
+    /// Index in `buffer` of the first byte not yet consumed.
+    private var start = 0
+    /// How many bytes after `start` were already searched for the end of the head.
+    private var scanned = 0
+    private var pending: Head?
+    private var failure: HTTPParseError?
+
+    public init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
+
+    /// Whether bytes of a request that is not complete yet have arrived.
+    ///
+    /// Empty lines between requests, which some clients send after a body,
+    /// do not count: they start no request.
+    public var hasPartialRequest: Bool {
+        pending != nil || buffer[start...].contains { $0 != .cr && $0 != .lf }
+    }
+
+    /// Whether the client waits for `100 Continue` before sending the body it
+    /// announced (`Expect: 100-continue`) and has not been sent one yet.
+    public var awaitsContinue: Bool {
+        guard let pending, pending.expectsContinue else { return false }
+        return buffer.count - start < pending.contentLength
+    }
+
+    /// Records that `100 Continue` was sent, so `awaitsContinue` turns false.
+    public mutating func continueSent() {
+        pending?.expectsContinue = false
+    }
+
+    /// Adds bytes received from the connection.
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        compact()
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Adds bytes received from the connection.
+    public mutating func append(contentsOf bytes: some Collection<UInt8>) {
+        compact()
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// The next complete request, or nil when more bytes are needed.
+    ///
+    /// Throws when the bytes cannot be a valid request; every later call
+    /// throws the same error.
+    public mutating func next() throws(HTTPParseError) -> ParsedRequest? {
+        if let failure { throw failure }
+        do {
+            return try parseNext()
+        } catch {
+            failure = error
+            throw error
+        }
+    }
+
+    /// Drops consumed bytes so the buffer does not grow with the connection's age.
+    private mutating func compact() {
+        guard start > 0 else { return }
+        if start >= buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            start = 0
+        } else if start >= 4096 || start * 2 >= buffer.count {
+            buffer.removeSubrange(0..<start)
+            start = 0
+        }
+    }
+
+    private mutating func parseNext() throws(HTTPParseError) -> ParsedRequest? {
+        if pending == nil {
+            guard let head = try parseHead() else { return nil }
+            pending = head
+        }
+        guard let head = pending, buffer.count - start >= head.contentLength else { return nil }
+        let body = Data(buffer[start..<(start + head.contentLength)])
+        start += head.contentLength
+        pending = nil
+        let request = HTTPRequest(
+            method: head.method, path: head.path, query: head.query, headers: head.headers,
+            body: body)
+        return ParsedRequest(request: request, version: head.version, keepAlive: head.keepAlive)
+    }
+
+    /// Parses the request line and headers once they are all buffered.
+    private mutating func parseHead() throws(HTTPParseError) -> Head? {
+        // A client may send empty lines between requests (RFC 9112 §2.2).
+        while start < buffer.count, buffer[start] == .cr || buffer[start] == .lf {
+            start += 1
+            scanned = max(0, scanned - 1)
+        }
+        let available = buffer.count - start
+        let searchFrom = max(0, scanned - 3)
+        let headEnd: Int? = buffer.withUnsafeBufferPointer { all in
+            let bytes = UnsafeBufferPointer(rebasing: all[start...])
+            return Self.endOfHead(in: bytes, from: searchFrom)
+        }
+        guard let headEnd else {
+            scanned = available
+            if available > limits.maxHeaderBytes {
+                throw .headersTooLarge(limit: limits.maxHeaderBytes)
+            }
+            return nil
+        }
+        guard headEnd <= limits.maxHeaderBytes else {
+            throw .headersTooLarge(limit: limits.maxHeaderBytes)
+        }
+        let limits = self.limits
+        let head = try buffer.withUnsafeBufferPointer { (all) throws(HTTPParseError) -> Head in
+            // Without the blank line's CRLF: each line of the head ends in CRLF.
+            let bytes = UnsafeBufferPointer(rebasing: all[start..<(start + headEnd - 2)])
+            return try Self.head(from: bytes, limits: limits)
+        }
+        start += headEnd
+        scanned = 0
+        return head
+    }
+
+    /// The length of the head including its final CRLF CRLF, if it is all there.
+    private static func endOfHead(in bytes: UnsafeBufferPointer<UInt8>, from offset: Int) -> Int? {
+        var index = offset
+        let last = bytes.count - 4
+        while index <= last {
+            if bytes[index + 3] != .lf {
+                // The window cannot end here; skip ahead by how far a CRLF CRLF could start.
+                index += bytes[index + 3] == .cr ? 1 : 4
+                continue
+            }
+            if bytes[index] == .cr, bytes[index + 1] == .lf, bytes[index + 2] == .cr {
+                return index + 4
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func head(
+        from bytes: UnsafeBufferPointer<UInt8>, limits: Limits
+    ) throws(HTTPParseError) -> Head {
+        var lines = LineIterator(bytes: bytes)
+        guard let requestLine = lines.next() else { throw .badRequestLine }
+        let (method, target, version) = try parseRequestLine(requestLine)
+        let (path, query) = try parseTarget(target)
+
+        var headers = HTTPHeaders()
+        var contentLength: Int?
+        var hasTransferEncoding = false
+        var connectionClose = false
+        var connectionKeepAlive = false
+        var expectsContinue = false
+        while let line = lines.next() {
+            let (nameBytes, name, value) = try parseHeaderLine(line)
+            headers.add(name: name, value: value)
+            if nameBytes.equalsIgnoringCase("content-length") {
+                let length = try parseContentLength(value, limit: limits.maxBodyBytes)
+                if let contentLength, contentLength != length { throw .invalidContentLength }
+                contentLength = length
+            } else if nameBytes.equalsIgnoringCase("transfer-encoding") {
+                hasTransferEncoding = true
+            } else if nameBytes.equalsIgnoringCase("connection") {
+                for token in value.lowercased().split(separator: ",") {
+                    switch token.trimmingCharacters(in: .whitespaces) {
+                    case "close": connectionClose = true
+                    case "keep-alive": connectionKeepAlive = true
+                    default: break
+                    }
+                }
+            } else if nameBytes.equalsIgnoringCase("expect") {
+                expectsContinue = value.lowercased() == "100-continue"
+            }
+        }
+        if hasTransferEncoding { throw .transferEncodingNotSupported }
+        switch method {
+        case "POST", "PUT", "PATCH": if contentLength == nil { throw .lengthRequired }
+        default: break
+        }
+        let keepAlive =
+            switch version {
+            case .http11: !connectionClose
+            case .http10: connectionKeepAlive && !connectionClose
+            }
+        return Head(
+            method: method, path: path, query: query, headers: headers, version: version,
+            keepAlive: keepAlive, contentLength: contentLength ?? 0,
+            expectsContinue: expectsContinue && version == .http11 && (contentLength ?? 0) > 0)
+    }
+
+    private static func parseRequestLine(
+        _ line: UnsafeBufferPointer<UInt8>
+    ) throws(HTTPParseError) -> (String, UnsafeBufferPointer<UInt8>, Version) {
+        let parts = line.split(separator: .space, maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty,
+            parts[0].allSatisfy(\.isTokenCharacter)
+        else { throw .badRequestLine }
+        let versionBytes = parts[2]
+        guard versionBytes.count == 8, versionBytes.starts(with: "HTTP/".utf8),
+            versionBytes[versionBytes.startIndex + 5].isDigit,
+            versionBytes[versionBytes.startIndex + 6] == UInt8(ascii: "."),
+            versionBytes[versionBytes.startIndex + 7].isDigit
+        else { throw .badRequestLine }
+        let version: Version
+        // A later HTTP/1.x is answered as HTTP/1.1 (RFC 9110 §6.2).
+        switch (
+            versionBytes[versionBytes.startIndex + 5], versionBytes[versionBytes.startIndex + 7]
+        ) {
+        case (UInt8(ascii: "1"), UInt8(ascii: "0")): version = .http10
+        case (UInt8(ascii: "1"), _): version = .http11
+        default: throw .unsupportedVersion(String(decoding: versionBytes, as: UTF8.self))
+        }
+        let method = String(decoding: parts[0], as: UTF8.self)
+        return (method, UnsafeBufferPointer(rebasing: parts[1]), version)
+    }
+
+    /// Splits an origin-form (or absolute-form) target into a decoded path and query.
+    private static func parseTarget(
+        _ target: UnsafeBufferPointer<UInt8>
+    ) throws(HTTPParseError) -> (String, [(name: String, value: String)]) {
+        // Only visible ASCII is allowed raw; anything else must be percent-encoded.
+        guard target.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "#") }) else {
+            throw .badTarget
+        }
+        var origin = target[...]
+        if target.first != UInt8(ascii: "/") {
+            // Absolute form, which proxies send: "http://host:port/path?query".
+            let lowered = target.prefix(8).map { $0 | 0x20 }
+            let schemeLength =
+                lowered.starts(with: "http://".utf8)
+                ? 7 : lowered.starts(with: "https://".utf8) ? 8 : 0
+            guard schemeLength > 0 else { throw .badTarget }
+            let authority = target[(target.startIndex + schemeLength)...]
+            let pathStart =
+                authority.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") })
+                ?? authority.endIndex
+            origin = target[pathStart...]
+        }
+        let questionMark = origin.firstIndex(of: UInt8(ascii: "?")) ?? origin.endIndex
+        let rawPath = origin[origin.startIndex..<questionMark]
+        let path = rawPath.isEmpty ? "/" : try decodeComponent(rawPath, plusIsSpace: false)
+        guard path.utf8.first == UInt8(ascii: "/") else { throw .badTarget }
+
+        var query: [(name: String, value: String)] = []
+        if questionMark < origin.endIndex {
+            let rawQuery = origin[(questionMark + 1)...]
+            for pair in rawQuery.split(separator: UInt8(ascii: "&")) {
+                let equals = pair.firstIndex(of: UInt8(ascii: "=")) ?? pair.endIndex
+                let name = try decodeComponent(pair[pair.startIndex..<equals], plusIsSpace: true)
+                let value =
+                    equals < pair.endIndex
+                    ? try decodeComponent(pair[(equals + 1)...], plusIsSpace: true) : ""
+                query.append((name, value))
+            }
+        }
+        return (path, query)
+    }
+
+    /// Percent-decodes `bytes` into text; NUL and invalid UTF-8 are refused.
+    private static func decodeComponent(
+        _ bytes: Slice<UnsafeBufferPointer<UInt8>>, plusIsSpace: Bool
+    ) throws(HTTPParseError) -> String {
+        let needsDecoding = bytes.contains {
+            $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+"))
+        }
+        // Raw bytes were already checked to be visible ASCII, hence valid UTF-8 without NUL.
+        guard needsDecoding else { return String(decoding: bytes, as: UTF8.self) }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.endIndex, let high = bytes[index + 1].hexValue,
+                    let low = bytes[index + 2].hexValue
+                else { throw .badTarget }
+                let value = high << 4 | low
+                guard value != 0 else { throw .badTarget }
+                decoded.append(value)
+                index += 3
+            } else {
+                decoded.append(plusIsSpace && byte == UInt8(ascii: "+") ? .space : byte)
+                index += 1
+            }
+        }
+        guard let text = String(validating: decoded, as: UTF8.self) else { throw .badTarget }
+        return text
+    }
+
+    private static func parseHeaderLine(
+        _ line: UnsafeBufferPointer<UInt8>
+    ) throws(HTTPParseError) -> (Slice<UnsafeBufferPointer<UInt8>>, String, String) {
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > 0,
+            line[..<colon].allSatisfy(\.isTokenCharacter)
+        else { throw .badHeader }
+        var valueStart = colon + 1
+        var valueEnd = line.endIndex
+        while valueStart < valueEnd, line[valueStart].isBlank { valueStart += 1 }
+        while valueEnd > valueStart, line[valueEnd - 1].isBlank { valueEnd -= 1 }
+        let valueBytes = line[valueStart..<valueEnd]
+        // Control characters other than tab (including a bare CR or LF) could split
+        // the header when it is echoed or logged.
+        guard !valueBytes.contains(where: { ($0 < 0x20 && $0 != .tab) || $0 == 0x7F }) else {
+            throw .badHeader
+        }
+        let name = String(decoding: line[..<colon], as: UTF8.self)
+        let value =
+            String(validating: valueBytes, as: UTF8.self)
+            // obs-text: bytes that are not UTF-8 are read as ISO 8859-1, as RFC 9110 allows.
+            ?? String(String.UnicodeScalarView(valueBytes.map { Unicode.Scalar($0) }))
+        return (line[..<colon], name, value)
+    }
+
+    private static func parseContentLength(
+        _ value: String, limit: Int
+    ) throws(HTTPParseError) -> Int {
+        // A list of identical values ("5, 5") is allowed (RFC 9110 §8.6).
+        var length: Int?
+        for item in value.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+        {
+            let digits = item.drop(while: \.isBlank)
+            let trailer = digits.drop(while: \.isDigit)
+            guard !digits.isEmpty, trailer.count < digits.count, trailer.allSatisfy(\.isBlank)
+            else {
+                throw .invalidContentLength
+            }
+            // Past the limit the exact number does not matter, and it may not fit in an Int.
+            var itemLength = 0
+            for digit in digits.prefix(while: \.isDigit) {
+                itemLength = itemLength * 10 + Int(digit - UInt8(ascii: "0"))
+                if itemLength > limit { throw .payloadTooLarge(limit: limit) }
+            }
+            if let length, length != itemLength { throw .invalidContentLength }
+            length = itemLength
+        }
+        guard let length else { throw .invalidContentLength }
+        return length
+    }
+}
+
+/// The lines of a head, each without its CRLF; a bare CR or LF stays in its line.
+private struct LineIterator {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    mutating func next() -> UnsafeBufferPointer<UInt8>? {
+        guard position < bytes.count else { return nil }
+        var end = position
+        while end < bytes.count {
+            if bytes[end] == .cr, end + 1 < bytes.count, bytes[end + 1] == .lf { break }
+            end += 1
+        }
+        let line = UnsafeBufferPointer(rebasing: bytes[position..<end])
+        position = end + 2
+        return line
+    }
+}
+
+extension Slice<UnsafeBufferPointer<UInt8>> {
+    /// Compares with `lowercase`, which must be lower-case ASCII, ignoring ASCII case.
+    fileprivate func equalsIgnoringCase(_ lowercase: StaticString) -> Bool {
+        guard count == lowercase.utf8CodeUnitCount else { return false }
+        return lowercase.withUTF8Buffer { expected in
+            zip(self, expected).allSatisfy { actual, wanted in
+                actual == wanted || (actual >= 0x41 && actual <= 0x5A && actual | 0x20 == wanted)
+            }
+        }
+    }
+}
+
+extension UInt8 {
+    fileprivate static let cr = UInt8(ascii: "\r")
+    fileprivate static let lf = UInt8(ascii: "\n")
+    fileprivate static let space = UInt8(ascii: " ")
+    fileprivate static let tab = UInt8(ascii: "\t")
+
+    fileprivate var isDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
+
+    fileprivate var isBlank: Bool { self == .space || self == .tab }
+
+    fileprivate var hexValue: UInt8? {
+        switch self {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return self - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return self - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return self - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    /// `tchar` of RFC 9110: the characters allowed in methods and header names.
+    fileprivate var isTokenCharacter: Bool {
+        switch self {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "!#$%&'*+-.^_`|~".utf8.contains(self)
+        }
+    }
+}

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Builds and runs libFuzzer targets.
+#
+#   Tests/Fuzz/run.sh <target|all> [seconds]
+#
+# A target is a directory here holding fuzz.swift (with
+# @_cdecl("LLVMFuzzerTestOneInput")) and sources.txt (the repository-relative
+# Swift files to compile with it, one per line; # starts a comment). Optional:
+# corpus/ (seed inputs, committed) and dictionary.txt (libFuzzer -dict).
+# Builds go to Tests/Fuzz/.work/<target>/ (git-ignored), with the inputs the
+# fuzzer finds in corpus/ and any crash in artifacts/. Extra libFuzzer flags
+# can be passed in FUZZ_FLAGS. Exits 1 if a target crashed.
+set -euo pipefail
+
+fuzz_dir=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$fuzz_dir/../.." && pwd)
+
+usage() {
+    echo "usage: $0 <target|all> [seconds]" >&2
+    echo "targets:" >&2
+    for dir in "$fuzz_dir"/*/; do
+        [ -f "$dir/sources.txt" ] && echo "  $(basename "$dir")" >&2
+    done
+    exit 2
+}
+
+[ $# -ge 1 ] || usage
+seconds=${2:-60}
+[[ "$seconds" =~ ^[0-9]+$ ]] || usage
+
+targets=()
+if [ "$1" = all ]; then
+    for dir in "$fuzz_dir"/*/; do
+        [ -f "$dir/sources.txt" ] && targets+=("$(basename "$dir")")
+    done
+else
+    [ -f "$fuzz_dir/$1/sources.txt" ] || usage
+    targets=("$1")
+fi
+
+failed=0
+for target in "${targets[@]}"; do
+    source_dir="$fuzz_dir/$target"
+    work="$fuzz_dir/.work/$target"
+    mkdir -p "$work/corpus" "$work/artifacts"
+
+    sources=("$source_dir/fuzz.swift")
+    while IFS= read -r line || [ -n "$line" ]; do
+        line=${line%%#*}
+        line=$(echo "$line" | xargs)
+        [ -n "$line" ] && sources+=("$root/$line")
+    done <"$source_dir/sources.txt"
+
+    echo "== $target: building"
+    if ! swiftc -sanitize=fuzzer,address -parse-as-library -O \
+        -module-name "Fuzz_${target//[^A-Za-z0-9]/_}" \
+        "${sources[@]}" -o "$work/fuzzer" >"$work/build.txt" 2>&1; then
+        cat "$work/build.txt" >&2
+        exit 1
+    fi
+    # The gold linker warns about every ASan symbol; show only other diagnostics.
+    grep -v "Cannot export local symbol '__asan" "$work/build.txt" >&2 || true
+
+    flags=(-max_total_time="$seconds" -print_final_stats=1 -artifact_prefix="$work/artifacts/")
+    [ -f "$source_dir/dictionary.txt" ] && flags+=(-dict="$source_dir/dictionary.txt")
+    corpora=("$work/corpus")
+    [ -d "$source_dir/corpus" ] && corpora+=("$source_dir/corpus")
+    # shellcheck disable=SC2206
+    extra=(${FUZZ_FLAGS:-})
+
+    echo "== $target: fuzzing for ${seconds}s"
+    set +e
+    "$work/fuzzer" "${flags[@]}" "${extra[@]}" "${corpora[@]}" >"$work/log.txt" 2>&1
+    status=$?
+    set -e
+
+    executions=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$work/log.txt" | grep -o '[0-9]*$' | tail -n 1)
+    rate=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$work/log.txt" | grep -o '[0-9]*$' | tail -n 1)
+    echo "== $target: ${executions:-?} executions, ${rate:-?}/s, exit status $status (log: $work/log.txt)"
+    crashes=$(find "$work/artifacts" -type f | sort)
+    if [ "$status" -ne 0 ] || [ -n "$crashes" ]; then
+        failed=1
+        echo "== $target: FAILED"
+        grep -E 'ERROR|FAILED|Fatal|SUMMARY|expected:|actual:' "$work/log.txt" | head -n 20 || true
+        for crash in $crashes; do echo "   crash input: $crash"; done
+    fi
+done
+exit "$failed"

@@ -1,0 +1,88 @@
+import Foundation
+import Synchronization
+
+@testable import HabitServer
+
+/// Answers every request with a JSON echo of what the server parsed:
+/// `{"method", "path", "query": [[name, value]…], "body"}`.
+///
+/// A request to /block waits until the test signals `release` (after
+/// signalling `entered`), to hold a request in flight. A request to
+/// /no-content answers 204 with a body the server must drop, and /text
+/// answers with its own Content-Type and a Content-Length the server must
+/// replace.
+final class EchoResponder: HTTPResponder {
+    let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let calls = Atomic<Int>(0)
+
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        calls.add(1, ordering: .relaxed)
+        switch request.path {
+        case "/block":
+            entered.signal()
+            release.wait()
+        case "/no-content":
+            return HTTPResponse(status: 204, body: Data("dropped".utf8))
+        case "/text":
+            var headers = HTTPHeaders()
+            headers.add(name: "Content-Type", value: "text/plain")
+            headers.add(name: "Content-Length", value: "999")
+            headers.add(name: "X-Injected", value: "a\r\nSet-Cookie: evil")
+            return HTTPResponse(status: 200, headers: headers, body: Data("plain".utf8))
+        default:
+            break
+        }
+        let echo: [String: Any] = [
+            "method": request.method,
+            "path": request.path,
+            "query": request.query.map { [$0.name, $0.value] },
+            "body": String(decoding: request.body, as: UTF8.self),
+        ]
+        let body =
+            (try? JSONSerialization.data(withJSONObject: echo, options: [.sortedKeys])) ?? Data()
+        return HTTPResponse(status: 200, body: body)
+    }
+}
+
+/// Collects log lines, for tests that check what is (and is not) logged.
+final class LogRecorder: Sendable {
+    private let lines = Mutex<[String]>([])
+
+    var log: ServerLog {
+        ServerLog(level: .debug) { [self] level, message in
+            lines.withLock { $0.append("\(level): \(message)") }
+        }
+    }
+
+    var recorded: [String] {
+        lines.withLock { $0 }
+    }
+}
+
+/// An `HTTPServer` on a free loopback port with an `EchoResponder`.
+final class TestHTTPServer: Sendable {
+    let server: HTTPServer
+    let responder: EchoResponder
+    let port: UInt16
+    let logRecorder = LogRecorder()
+
+    init(configure: (inout HTTPServer.Configuration) -> Void = { _ in }) throws {
+        var configuration = HTTPServer.Configuration(host: "127.0.0.1", port: 0)
+        configure(&configuration)
+        let responder = EchoResponder()
+        self.responder = responder
+        server = HTTPServer(
+            configuration: configuration, responder: responder, log: logRecorder.log)
+        port = try server.start()
+    }
+
+    func connect() throws -> RawHTTPClient {
+        try RawHTTPClient(port: port, host: server.configuration.host)
+    }
+
+    deinit {
+        responder.release.signal()
+        server.shutdown()
+    }
+}
