@@ -1,1 +1,49 @@
-print("habits-server")
+import Foundation
+import HabitServer
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Parses the flags, starts the server, and serves until SIGINT or SIGTERM.
+func runServer() -> Int32 {
+    let command: ServerCommand
+    do {
+        command = try ServerCommandLine.parse(
+            Array(CommandLine.arguments.dropFirst()),
+            environment: ProcessInfo.processInfo.environment)
+    } catch {
+        FileHandle.standardError.write(Data("habits-server: \(error)\n".utf8))
+        return 64
+    }
+    switch command {
+    case .help:
+        print(ServerCommandLine.usage)
+        return 0
+    case .version:
+        print("habits-server \(HabitServerApp.version)")
+        return 0
+    case .run(let configuration):
+        let log = ServerLog(level: configuration.logLevel)
+        let app: HabitServerApp
+        let port: UInt16
+        do {
+            app = try HabitServerApp(configuration: configuration, log: log)
+            port = try app.start()
+        } catch {
+            log.error("\(error)")
+            return 1
+        }
+        if configuration.port == 0 {
+            // Tests and scripts read the chosen port from the first line.
+            FileHandle.standardOutput.write(Data("\(port)\n".utf8))
+        }
+        ShutdownSignals.install { app.shutdown() }
+        app.waitUntilStopped()
+        return 0
+    }
+}
+
+exit(runServer())

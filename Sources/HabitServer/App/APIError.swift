@@ -1,0 +1,84 @@
+import Foundation
+
+#if canImport(HabitCore)
+    import HabitCore
+#endif
+
+/// An error answer of the API: `{"code", "message", "fields"}` with a status.
+///
+/// `fields` is present only on validation errors (400 "invalid").
+struct APIError: Error, Sendable, CustomStringConvertible {
+    var status: Int
+    var code: String
+    var message: String
+    var fields: [String: [String]]?
+    var headers: [(name: String, value: String)] = []
+
+    var description: String { "\(status) \(code): \(message)" }
+
+    /// 400 "invalid" naming every field's problems.
+    static func invalid(_ error: ValidationError) -> APIError {
+        APIError(
+            status: 400, code: "invalid", message: "Some fields are not valid.",
+            fields: error.fields)
+    }
+
+    /// 400 "invalid" for one field (or query parameter) with one problem.
+    static func invalid(_ field: String, _ problem: String) -> APIError {
+        invalid(ValidationError(fields: [field: [problem]]))
+    }
+
+    static let notFound = APIError(
+        status: 404, code: "not_found", message: "There is nothing at this address.")
+
+    static let habitNotFound = APIError(
+        status: 404, code: "not_found", message: "No such habit.")
+
+    static func methodNotAllowed(_ method: String, allowed: [String]) -> APIError {
+        APIError(
+            status: 405, code: "method_not_allowed",
+            message: "This address does not accept \(method); it accepts "
+                + "\(allowed.joined(separator: ", ")).",
+            headers: [("Allow", allowed.joined(separator: ", "))])
+    }
+
+    static let notAuthenticated = APIError(
+        status: 401, code: "not_authenticated",
+        message: "Sign in first: send an access token as Authorization: Bearer <token>.",
+        headers: [("WWW-Authenticate", #"Bearer realm="habits""#)])
+
+    static let tokenNotValid = APIError(
+        status: 401, code: "token_not_valid",
+        message: "The token is not valid or has expired.",
+        headers: [("WWW-Authenticate", #"Bearer realm="habits", error="invalid_token""#)])
+
+    static let invalidCode = APIError(
+        status: 401, code: "invalid_code",
+        message: "The code is wrong or has expired; request a new one if needed.")
+
+    static func rateLimited(retryAfter seconds: Int) -> APIError {
+        APIError(
+            status: 429, code: "rate_limited",
+            message: "Too many codes were requested for this address; "
+                + "try again in \(seconds) seconds.",
+            headers: [("Retry-After", String(seconds))])
+    }
+
+    static func habitLimit(maximum: Int) -> APIError {
+        APIError(
+            status: 409, code: "habit_limit",
+            message: "You already have \(maximum) active habits; archive one first.")
+    }
+
+    static let unsupportedMediaType = APIError(
+        status: 415, code: "unsupported_media_type",
+        message: "Send the request body as JSON (Content-Type: application/json).")
+
+    static let mailFailed = APIError(
+        status: 503, code: "mail_failed",
+        message: "The sign-in code could not be sent; try again later.")
+
+    static let internalFailure = APIError(
+        status: 500, code: "server_error",
+        message: "The server could not complete the request; try again later.")
+}

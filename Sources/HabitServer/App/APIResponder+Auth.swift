@@ -1,0 +1,184 @@
+import Foundation
+import HabitCore
+import HabitStore
+
+/// The auth routes: codes by mail, token pairs, rotation, logout, the account.
+extension APIResponder {
+    /// `POST /api/auth/email/`: sends a code, with the same answer whether or
+    /// not the address has an account.
+    func requestCode(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
+        let object = try bodyObject(request)
+        let email = try validated { () throws(ValidationError) in
+            try AuthInput.email(from: object)
+        }
+        let now = now()
+        let code = try sendGate.withLock { _ throws(APIError) -> String in
+            let since = now.addingTimeInterval(-rateLimit.longestWindow)
+            let sent = try stored { () throws(StoreError) in
+                try store.codeSendTimes(email: email.value, since: since)
+            }
+            if let seconds = rateLimit.retryAfter(sendTimes: sent, now: now) {
+                throw .rateLimited(retryAfter: seconds)
+            }
+            let code = codes.generate(using: random)
+            let hash = codes.hash(code: code, email: email)
+            let expiresAt = now.addingTimeInterval(TimeInterval(settings.codeLifetime))
+            try stored { () throws(StoreError) in
+                try store.storeCode(
+                    email: email.value, codeHash: hash, sentAt: now, expiresAt: expiresAt)
+            }
+            return code
+        }
+        let message = MailMessage.signInCode(
+            code, to: email, from: settings.mailSender, date: now,
+            lifetime: TimeInterval(settings.codeLifetime))
+        do {
+            let destination = try mailer.send(message)
+            log.info("mail: code sent to \(email) via \(destination)")
+        } catch {
+            log.error("mail: cannot send a code to \(email): \(error)")
+            throw .mailFailed
+        }
+        return JSONBody.response(
+            status: 202,
+            ["message": "A sign-in code is on its way to \(email) if it can receive mail."])
+    }
+
+    /// `POST /api/auth/token/`: a correct code buys the first pair of a new
+    /// token family (and creates the account on first sign-in).
+    func issueTokens(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
+        let object = try bodyObject(request)
+        let credentials = try validated { () throws(ValidationError) in
+            try AuthInput.credentials(from: object)
+        }
+        let now = now()
+        let check = try stored { () throws(StoreError) in
+            try store.checkCode(
+                email: credentials.email.value, now: now,
+                maximumAttempts: settings.maximumCodeAttempts,
+                matches: { stored in
+                    codes.matches(
+                        storedHash: stored, code: credentials.code, email: credentials.email)
+                })
+        }
+        guard check == .accepted else {
+            log.debug("auth: code refused for \(credentials.email): \(check)")
+            throw .invalidCode
+        }
+        let user = try stored { () throws(StoreError) in
+            try store.findOrCreateUser(email: credentials.email.value, now: now)
+        }
+        let issuedAt = Self.wholeSeconds(now)
+        let record = RefreshTokenRecord(
+            jti: random.identifier(), familyID: random.identifier(), parentJTI: nil,
+            userID: user.id, issuedAt: issuedAt,
+            expiresAt: issuedAt.addingTimeInterval(TimeInterval(settings.refreshTokenLifetime)))
+        try stored { () throws(StoreError) in try store.insertRefreshToken(record) }
+        return tokenPair(refresh: record, now: now)
+    }
+
+    /// `POST /api/auth/token/refresh/`: rotates a refresh token (see
+    /// `RefreshRotation` for the rules of reuse and the grace window).
+    func refreshTokens(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
+        let object = try bodyObject(request)
+        let token = try validated { () throws(ValidationError) in
+            try AuthInput.refreshToken(from: object)
+        }
+        let now = now()
+        let claims: TokenClaims
+        do {
+            claims = try signer.verify(token, as: .refresh, now: now)
+        } catch {
+            log.debug("auth: refresh token refused: \(error)")
+            throw .tokenNotValid
+        }
+        let issuedAt = Self.wholeSeconds(now)
+        let lifetime = TimeInterval(settings.refreshTokenLifetime)
+        let rotation = try stored { () throws(StoreError) in
+            try store.rotateRefreshToken(
+                jti: claims.jti, now: now, grace: TimeInterval(settings.refreshGrace),
+                makeChild: { parent in
+                    RefreshTokenRecord(
+                        jti: random.identifier(), familyID: parent.familyID,
+                        parentJTI: parent.jti, userID: parent.userID, issuedAt: issuedAt,
+                        expiresAt: issuedAt.addingTimeInterval(lifetime))
+                })
+        }
+        switch rotation {
+        case .rotated(let new):
+            return tokenPair(refresh: new, now: now)
+        case .replayedWithinGrace(let newest):
+            log.debug("auth: refresh replayed within the grace window for user \(newest.userID)")
+            return tokenPair(refresh: newest, now: now)
+        case .reuseDetected:
+            log.warning(
+                "auth: refresh token reuse for user \(claims.userID); its family is revoked")
+            throw .tokenNotValid
+        case .invalid:
+            throw .tokenNotValid
+        }
+    }
+
+    /// `POST /api/auth/logout/`: revokes the token's family. Idempotent, and
+    /// an expired (but genuine) refresh token is accepted.
+    func logout(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
+        let object = try bodyObject(request)
+        let token = try validated { () throws(ValidationError) in
+            try AuthInput.refreshToken(from: object)
+        }
+        let claims: TokenClaims
+        do {
+            claims = try signer.verify(token, as: .refresh, now: now(), checkingExpiry: false)
+        } catch {
+            log.debug("auth: logout token refused: \(error)")
+            throw .tokenNotValid
+        }
+        try stored { () throws(StoreError) in try store.revokeFamily(ofToken: claims.jti) }
+        return JSONBody.noContent
+    }
+
+    /// `GET /api/me/`: `{"id", "email"}`.
+    func account(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
+        let userID = try authenticate(request)
+        guard let user = try stored({ () throws(StoreError) in try store.user(id: userID) })
+        else { throw .tokenNotValid }
+        return JSONBody.response(status: 200, user)
+    }
+
+    /// `{"access", "refresh", "server_time"}` for `refresh` and a new access token.
+    ///
+    /// The refresh token is signed from the record alone, so signing the same
+    /// record twice (the grace replay) gives the same token.
+    private func tokenPair(refresh: RefreshTokenRecord, now: Date) -> HTTPResponse {
+        let issuedAt = Int64(Self.wholeSeconds(now).timeIntervalSince1970)
+        let access = TokenClaims(
+            tokenType: .access, expiresAt: issuedAt + Int64(settings.accessTokenLifetime),
+            issuedAt: issuedAt, jti: random.identifier(), userID: refresh.userID)
+        let refreshClaims = TokenClaims(
+            tokenType: .refresh,
+            expiresAt: Int64(refresh.expiresAt.timeIntervalSince1970.rounded(.down)),
+            issuedAt: Int64(refresh.issuedAt.timeIntervalSince1970.rounded(.down)),
+            jti: refresh.jti, userID: refresh.userID)
+        return JSONBody.response(
+            status: 200,
+            TokenPairBody(
+                access: signer.sign(access), refresh: signer.sign(refreshClaims),
+                serverTime: RFC3339.string(from: now)))
+    }
+
+    /// `date` without its fraction of a second: JWT times are whole seconds.
+    static func wholeSeconds(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+    }
+}
+
+private struct TokenPairBody: Encodable {
+    var access: String
+    var refresh: String
+    var serverTime: String
+
+    enum CodingKeys: String, CodingKey {
+        case access, refresh
+        case serverTime = "server_time"
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import HabitCore
+import HabitStore
+
+/// The habit routes: list (with completion data), create, show, update, delete.
+extension APIResponder {
+    /// `GET /api/me/habits/?status=&date=&today=`.
+    func listHabits(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
+        let owner = try authenticate(request)
+        let query = try validated { () throws(ValidationError) in try ListQuery(request) }
+        let habits = try stored { () throws(StoreError) in
+            try store.habits(owner: owner, status: query.status)
+        }
+        guard let date = query.date else {
+            return JSONBody.response(
+                status: 200,
+                body: listEncoder.encode(
+                    habits.map { HabitWithCompletion(habit: $0, completion: nil) }))
+        }
+        let today = query.today ?? LocalDate.on(now(), in: Self.utc)
+        // A week is the widest period, and its rules only look inside it.
+        let monday = date.startOfISOWeek
+        let entries = try stored { () throws(StoreError) in
+            try store.progress(
+                habitIDs: habits.map(\.id), owner: owner, from: monday,
+                to: monday.adding(days: 6))
+        }
+        let items = habits.map { habit in
+            let history = HabitHistory(habit: habit, entries: entries[habit.id] ?? [])
+            return HabitWithCompletion(
+                habit: habit, completion: history.completion(on: date, today: today))
+        }
+        return JSONBody.response(status: 200, body: listEncoder.encode(items))
+    }
+
+    /// `POST /api/me/habits/`: 201 with the new habit; 409 past the active limit.
+    func createHabit(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
+        let owner = try authenticate(request)
+        let object = try bodyObject(request)
+        let fields = try validated { () throws(ValidationError) in
+            try HabitInput.fields(from: object)
+        }
+        let habit = try stored { () throws(StoreError) in
+            try store.createHabit(fields, owner: owner, now: now())
+        }
+        return JSONBody.response(status: 201, habit)
+    }
+
+    /// `GET /api/me/habits/{id}/`.
+    func showHabit(_ request: HTTPRequest, id: Int64) throws(APIError) -> HTTPResponse {
+        let owner = try authenticate(request)
+        return JSONBody.response(status: 200, try ownedHabit(id: id, owner: owner))
+    }
+
+    /// `PATCH /api/me/habits/{id}/`: any subset of the fields plus `status`,
+    /// validated together with the fields left as they were.
+    func updateHabit(_ request: HTTPRequest, id: Int64) throws(APIError) -> HTTPResponse {
+        let owner = try authenticate(request)
+        let object = try bodyObject(request)
+        let changes = try validated { () throws(ValidationError) in
+            try HabitInput.changes(from: object)
+        }
+        let habit = try ownedHabit(id: id, owner: owner)
+        let fields = try validated { () throws(ValidationError) in
+            try changes.applied(to: habit.fields)
+        }
+        let status = changes.status ?? habit.status
+        if fields == habit.fields && status == habit.status {
+            return JSONBody.response(status: 200, habit)
+        }
+        let updated = try stored { () throws(StoreError) in
+            try store.updateHabit(id: id, owner: owner, fields: fields, status: status, now: now())
+        }
+        guard let updated else { throw .habitNotFound }
+        return JSONBody.response(status: 200, updated)
+    }
+
+    /// `DELETE /api/me/habits/{id}/`: removes the habit and its progress.
+    func deleteHabit(_ request: HTTPRequest, id: Int64) throws(APIError) -> HTTPResponse {
+        let owner = try authenticate(request)
+        let deleted = try stored { () throws(StoreError) in
+            try store.deleteHabit(id: id, owner: owner)
+        }
+        guard deleted else { throw .habitNotFound }
+        return JSONBody.noContent
+    }
+
+    /// The owner's habit `id`; another owner's habit is "not found" too.
+    func ownedHabit(id: Int64, owner: Int64) throws(APIError) -> Habit {
+        let habit = try stored { () throws(StoreError) in try store.habit(id: id, owner: owner) }
+        guard let habit else { throw .habitNotFound }
+        return habit
+    }
+
+    static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
+}

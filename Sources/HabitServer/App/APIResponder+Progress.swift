@@ -1,0 +1,55 @@
+import Foundation
+import HabitCore
+import HabitStore
+
+/// The progress routes: a date range of entries, and one day's entry.
+extension APIResponder {
+    /// `GET /api/me/habits/{id}/progress/?from=&to=`.
+    func listProgress(_ request: HTTPRequest, habitID: Int64) throws(APIError) -> HTTPResponse {
+        let owner = try authenticate(request)
+        let range = try validated { () throws(ValidationError) in
+            try ProgressRangeQuery(request)
+        }
+        let entries = try stored { () throws(StoreError) in
+            try store.progress(habitID: habitID, owner: owner, from: range.from, to: range.to)
+        }
+        guard let entries else { throw .habitNotFound }
+        return JSONBody.response(status: 200, DataList(data: entries))
+    }
+
+    /// `PUT /api/me/habits/{id}/progress/{date}/`: replaces that day's entry.
+    func setProgress(_ request: HTTPRequest, habitID: Int64, date text: String) throws(APIError)
+        -> HTTPResponse
+    {
+        let owner = try authenticate(request)
+        let date = try pathDate(text)
+        let object = try bodyObject(request)
+        let entry = try validated { () throws(ValidationError) in
+            try HabitInput.progressEntry(from: object, date: date)
+        }
+        let saved = try stored { () throws(StoreError) in
+            try store.setProgress(entry, habitID: habitID, owner: owner)
+        }
+        guard let saved else { throw .habitNotFound }
+        return JSONBody.response(status: 200, saved)
+    }
+
+    /// `DELETE /api/me/habits/{id}/progress/{date}/`: 204 whether or not
+    /// there was an entry, so repeating it changes nothing.
+    func deleteProgress(_ request: HTTPRequest, habitID: Int64, date text: String)
+        throws(APIError) -> HTTPResponse
+    {
+        let owner = try authenticate(request)
+        let date = try pathDate(text)
+        let removed = try stored { () throws(StoreError) in
+            try store.deleteProgress(habitID: habitID, owner: owner, date: date)
+        }
+        guard removed != nil else { throw .habitNotFound }
+        return JSONBody.noContent
+    }
+
+    private func pathDate(_ text: String) throws(APIError) -> LocalDate {
+        guard let date = LocalDate(text) else { throw .invalid("date", QueryDates.problem) }
+        return date
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import HabitCore
+import HabitStore
+import Synchronization
+
+/// The habits API: turns each HTTP request into its answer.
+///
+/// Routing, authentication and body decoding happen here; the route handlers
+/// live in extensions (auth, habits, progress). Handlers throw `APIError`,
+/// which becomes the `{"code", "message", "fields"}` answer, so no request,
+/// however malformed, ends in a crash; only a failing store answers 500.
+///
+/// Time comes from the injected `now`, randomness from `random`, so tests
+/// can move the server's clock.
+public final class APIResponder: HTTPResponder {
+    let store: any HabitRepository & AuthRepository
+    let signer: TokenSigner
+    let codes: SignInCodes
+    let mailer: any Mailer
+    let settings: APISettings
+    let now: @Sendable () -> Date
+    let random: RandomSource
+    let log: ServerLog
+    let rateLimit = SendRateLimit.standard
+    /// Serialises "check the send rate, then store a code" so two requests
+    /// for one address cannot both pass the check.
+    let sendGate = Mutex<Void>(())
+    /// Reuses each habit's JSON across list requests.
+    let listEncoder = HabitListEncoder()
+
+    /// - Parameters:
+    ///   - secret: the key of the JWT signatures and of the code hashes.
+    ///   - now: the server's clock.
+    public init(
+        store: any HabitRepository & AuthRepository, secret: [UInt8], mailer: any Mailer,
+        settings: APISettings = APISettings(), now: @escaping @Sendable () -> Date = { Date() },
+        random: RandomSource = .system, log: ServerLog = .disabled
+    ) {
+        self.store = store
+        self.signer = TokenSigner(secret: secret)
+        self.codes = SignInCodes(secret: secret)
+        self.mailer = mailer
+        self.settings = settings
+        self.now = now
+        self.random = random
+        self.log = log
+    }
+
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        do {
+            return try dispatch(request)
+        } catch {
+            return JSONBody.response(for: error)
+        }
+    }
+
+    private func dispatch(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
+        guard let route = Route(path: request.path) else { throw .notFound }
+        let method = request.method
+        guard route.allowedMethods.contains(method) else {
+            throw .methodNotAllowed(method, allowed: route.allowedMethods)
+        }
+        switch route {
+        case .requestCode: return try requestCode(request)
+        case .issueTokens: return try issueTokens(request)
+        case .refreshTokens: return try refreshTokens(request)
+        case .logout: return try logout(request)
+        case .account: return try account(request)
+        case .habits:
+            return method == "GET" ? try listHabits(request) : try createHabit(request)
+        case .habit(let id):
+            switch method {
+            case "GET": return try showHabit(request, id: id)
+            case "PATCH": return try updateHabit(request, id: id)
+            default: return try deleteHabit(request, id: id)
+            }
+        case .progress(let habitID):
+            return try listProgress(request, habitID: habitID)
+        case .progressDay(let habitID, let date):
+            return method == "PUT"
+                ? try setProgress(request, habitID: habitID, date: date)
+                : try deleteProgress(request, habitID: habitID, date: date)
+        }
+    }
+
+    // MARK: - Shared steps
+
+    /// The user id of the request's access token.
+    func authenticate(_ request: HTTPRequest) throws(APIError) -> Int64 {
+        guard let header = request.headers["Authorization"] else { throw .notAuthenticated }
+        // "Bearer" is matched without regard to case (RFC 9110 §11.1).
+        let prefix = Array(header.utf8.prefix(7)).map { $0 | 0x20 }
+        guard prefix == Array("bearer ".utf8) else {
+            throw header.lowercased() == "bearer" ? .tokenNotValid : .notAuthenticated
+        }
+        let token = header.dropFirst(7).trimmingCharacters(in: .whitespaces)
+        do {
+            return try signer.verify(token, as: .access, now: now()).userID
+        } catch {
+            log.debug("auth: access token refused: \(error)")
+            throw .tokenNotValid
+        }
+    }
+
+    /// The request body as a JSON object (an empty body is `{}`).
+    func bodyObject(_ request: HTTPRequest) throws(APIError) -> [String: JSONValue] {
+        if let contentType = request.headers["Content-Type"], !request.body.isEmpty,
+            !Self.isJSON(contentType)
+        {
+            throw .unsupportedMediaType
+        }
+        do {
+            return try RequestBody.object(from: request.body)
+        } catch {
+            throw .invalid("body", error.description)
+        }
+    }
+
+    /// Runs a step that validates input, answering 400 with every problem.
+    func validated<T>(_ step: () throws(ValidationError) -> T) throws(APIError) -> T {
+        do {
+            return try step()
+        } catch {
+            throw .invalid(error)
+        }
+    }
+
+    /// Runs a store call: the habit limit answers 409, anything else 500 (logged).
+    func stored<T>(_ call: () throws(StoreError) -> T) throws(APIError) -> T {
+        do {
+            return try call()
+        } catch {
+            if case .habitLimit(let maximum) = error { throw .habitLimit(maximum: maximum) }
+            log.error("store: \(error)")
+            throw .internalFailure
+        }
+    }
+
+    /// Whether a Content-Type names JSON: application/json or any `+json` type.
+    static func isJSON(_ contentType: String) -> Bool {
+        let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }
+        guard let mediaType else { return false }
+        return mediaType == "application/json"
+            || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
+    }
+}
+
+/// `{"data": [...]}`: the envelope of every list.
+struct DataList<Element: Encodable>: Encodable {
+    var data: [Element]
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// The API's lifetimes and limits, in seconds where they are times.
+public struct APISettings: Hashable, Sendable {
+    /// Access token lifetime: 5 minutes by default.
+    public var accessTokenLifetime: Int
+    /// Refresh token lifetime: 7 days by default.
+    public var refreshTokenLifetime: Int
+    /// How long after its rotation the parent of the newest refresh token may
+    /// be presented again and get the same pair (racing clients).
+    public var refreshGrace: Int
+    /// How long a sign-in code is valid.
+    public var codeLifetime: Int
+    /// Wrong tries after which a code is burned.
+    public var maximumCodeAttempts: Int
+    /// The From: of sign-in messages.
+    public var mailSender: String
+
+    public init(
+        accessTokenLifetime: Int = 300, refreshTokenLifetime: Int = 604_800,
+        refreshGrace: Int = 30, codeLifetime: Int = 600, maximumCodeAttempts: Int = 5,
+        mailSender: String = "habits-server <noreply@localhost>"
+    ) {
+        self.accessTokenLifetime = accessTokenLifetime
+        self.refreshTokenLifetime = refreshTokenLifetime
+        self.refreshGrace = refreshGrace
+        self.codeLifetime = codeLifetime
+        self.maximumCodeAttempts = maximumCodeAttempts
+        self.mailSender = mailSender
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+#if canImport(HabitCore)
+    import HabitCore
+#endif
+
+/// Reads typed fields out of a request body object, collecting every problem.
+///
+/// Each accessor returns the field's value, or `nil` when it is absent or
+/// wrong; problems go into `errors` under the field's wire name, so a handler
+/// reads all its fields first and then reports them together. A value of the
+/// wrong JSON type is a problem even when it could be converted (the number
+/// 10 sent as "10" is not a number). Unknown fields are ignored.
+struct BodyFields {
+    static let requiredMessage = "This field is required."
+    static let nullMessage = "This field may not be null."
+    static let stringMessage = "Not a valid string."
+    static let numberMessage = "A valid number is required."
+    static let booleanMessage = "Must be a valid boolean."
+    static let dateMessage = "Enter a valid date as YYYY-MM-DD."
+    static let actionDaysMessage =
+        "Each day must be a whole number from 1 (Monday) to 7 (Sunday)."
+
+    let object: [String: JSONValue]
+    private(set) var errors = ValidationError()
+
+    init(_ object: [String: JSONValue]) {
+        self.object = object
+    }
+
+    /// Adds `problems` to `name`'s list.
+    mutating func report(_ problems: [String], for name: String) {
+        errors.add(problems, to: name)
+    }
+
+    /// Whether the body has a key `name` (even with a null value).
+    func contains(_ name: String) -> Bool {
+        object[name] != nil
+    }
+
+    mutating func string(_ name: String, required: Bool) -> String? {
+        guard let value = present(name, required: required) else { return nil }
+        guard case .string(let text) = value else {
+            report([Self.stringMessage], for: name)
+            return nil
+        }
+        return text
+    }
+
+    mutating func decimal(_ name: String, required: Bool) -> Decimal? {
+        guard let value = present(name, required: required) else { return nil }
+        guard case .number(let number) = value else {
+            report([Self.numberMessage], for: name)
+            return nil
+        }
+        return number
+    }
+
+    mutating func bool(_ name: String, required: Bool) -> Bool? {
+        guard let value = present(name, required: required) else { return nil }
+        guard case .bool(let flag) = value else {
+            report([Self.booleanMessage], for: name)
+            return nil
+        }
+        return flag
+    }
+
+    mutating func date(_ name: String, required: Bool) -> LocalDate? {
+        guard let value = present(name, required: required) else { return nil }
+        guard case .string(let text) = value, let date = LocalDate(text) else {
+            report([Self.dateMessage], for: name)
+            return nil
+        }
+        return date
+    }
+
+    /// A string that must be one of `T`'s raw values: "DAILY", "ACTIVE", …
+    mutating func choice<T: RawRepresentable & CaseIterable>(
+        _ name: String, as type: T.Type, required: Bool
+    ) -> T? where T.RawValue == String {
+        guard let value = present(name, required: required) else { return nil }
+        guard case .string(let text) = value, let choice = T(rawValue: text) else {
+            let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
+            report(["Choose one of \(allowed)."], for: name)
+            return nil
+        }
+        return choice
+    }
+
+    /// A list of ISO weekday numbers, 1 (Monday) to 7 (Sunday).
+    mutating func actionDays(_ name: String, required: Bool) -> ActionDays? {
+        guard let value = present(name, required: required) else { return nil }
+        guard case .array(let items) = value else {
+            report(["Expected a list of days but got \(value.typeName)."], for: name)
+            return nil
+        }
+        var days: [Weekday] = []
+        for item in items {
+            guard case .number(let number) = item, let day = Self.weekday(number) else {
+                report([Self.actionDaysMessage], for: name)
+                return nil
+            }
+            days.append(day)
+        }
+        return ActionDays(days)
+    }
+
+    /// The value of `name`, or `nil` after reporting it missing (when
+    /// required) or null.
+    private mutating func present(_ name: String, required: Bool) -> JSONValue? {
+        guard let value = object[name] else {
+            if required { report([Self.requiredMessage], for: name) }
+            return nil
+        }
+        if value == .null {
+            report([Self.nullMessage], for: name)
+            return nil
+        }
+        return value
+    }
+
+    private static func weekday(_ number: Decimal) -> Weekday? {
+        for day in Weekday.allCases where Decimal(day.rawValue) == number {
+            return day
+        }
+        return nil
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+#if canImport(HabitCore)
+    import HabitCore
+#endif
+
+/// Turns request bodies of the habit routes into HabitCore values.
+///
+/// Every problem in a body is reported together: type problems from reading
+/// the fields and rule problems (blank name, target ≤ 0, …) of the fields
+/// that did read, in one `ValidationError` keyed by wire names.
+enum HabitInput {
+    /// The six fields of a new habit, all required, validated and normalised.
+    static func fields(from object: [String: JSONValue]) throws(ValidationError) -> HabitFields {
+        var body = BodyFields(object)
+        let name = body.string("name", required: true)
+        let frequency = body.choice("frequency", as: Frequency.self, required: true)
+        let measurementType = body.string("measurement_type", required: true)
+        let startDate = body.date("start_date", required: true)
+        let actionDays = body.actionDays("action_days", required: true)
+        let targetValue = body.decimal("target_value", required: true)
+        guard let name, let frequency, let measurementType, let startDate, let actionDays,
+            let targetValue
+        else {
+            var errors = body.errors
+            addRuleProblems(
+                to: &errors, name: name, measurementType: measurementType,
+                actionDays: actionDays, targetValue: targetValue)
+            throw errors
+        }
+        return try HabitFields(
+            name: name, frequency: frequency, measurementType: measurementType,
+            startDate: startDate, actionDays: actionDays, targetValue: targetValue
+        ).validated()
+    }
+
+    /// A partial update: any subset of the six fields plus `status`. The
+    /// caller validates the merged result with `HabitChanges.applied(to:)`.
+    static func changes(from object: [String: JSONValue]) throws(ValidationError) -> HabitChanges {
+        var body = BodyFields(object)
+        let changes = HabitChanges(
+            name: body.string("name", required: false),
+            frequency: body.choice("frequency", as: Frequency.self, required: false),
+            measurementType: body.string("measurement_type", required: false),
+            startDate: body.date("start_date", required: false),
+            actionDays: body.actionDays("action_days", required: false),
+            targetValue: body.decimal("target_value", required: false),
+            status: body.choice("status", as: HabitStatus.self, required: false))
+        if !body.errors.isEmpty {
+            var errors = body.errors
+            addRuleProblems(
+                to: &errors, name: changes.name, measurementType: changes.measurementType,
+                actionDays: changes.actionDays, targetValue: changes.targetValue)
+            throw errors
+        }
+        return changes
+    }
+
+    /// The entry for `date`: `value` defaults to 0 and `skipped` to false.
+    static func progressEntry(from object: [String: JSONValue], date: LocalDate)
+        throws(ValidationError) -> ProgressEntry
+    {
+        var body = BodyFields(object)
+        let value = body.decimal("value", required: false)
+        let skipped = body.bool("skipped", required: false)
+        if let value { body.report(ProgressEntry.problems(value: value), for: "value") }
+        if !body.errors.isEmpty { throw body.errors }
+        return ProgressEntry(date: date, value: value ?? 0, skipped: skipped ?? false)
+    }
+
+    /// The rule problems of the fields that were read, for fields that have
+    /// no type problem already.
+    private static func addRuleProblems(
+        to errors: inout ValidationError, name: String?, measurementType: String?,
+        actionDays: ActionDays?, targetValue: Decimal?
+    ) {
+        let trimmed = { (text: String) in text.trimmingCharacters(in: .whitespacesAndNewlines) }
+        if let name {
+            errors.add(HabitFields.problems(name: trimmed(name)), to: "name")
+        }
+        if let measurementType {
+            errors.add(
+                HabitFields.problems(measurementType: trimmed(measurementType)),
+                to: "measurement_type")
+        }
+        if let actionDays {
+            errors.add(HabitFields.problems(actionDays: actionDays), to: "action_days")
+        }
+        if let targetValue {
+            errors.add(HabitFields.problems(targetValue: targetValue), to: "target_value")
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Dispatch
+import Foundation
+import HabitStore
+import Synchronization
+
+/// The whole habits server: the SQLite store, the API and the HTTP server,
+/// put together from a `ServerConfiguration`.
+///
+/// `start()` listens and returns the port; `shutdown()` finishes requests
+/// under way, stops the HTTP server and closes the store; `waitUntilStopped()`
+/// returns after all of that. Tests run it in-process on port 0 with an
+/// in-memory database and a clock they move.
+public final class HabitServerApp: Sendable {
+    public static let version = "0.1.0"
+
+    public let configuration: ServerConfiguration
+    public let store: SQLiteStore
+    public let responder: APIResponder
+    private let server: HTTPServer
+    private let log: ServerLog
+    /// Entered by `start()`, left by the first `shutdown()` after it.
+    private let stopped = DispatchGroup()
+    private let running = Mutex(false)
+
+    /// Opens the database and the secret and prepares the mailer; nothing
+    /// listens until `start()`.
+    public init(
+        configuration: ServerConfiguration,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        now: @escaping @Sendable () -> Date = { Date() }, random: RandomSource = .system,
+        log: ServerLog = .disabled
+    ) throws(ServerStartupError) {
+        self.configuration = configuration
+        self.log = log
+        let path = configuration.databasePath
+        if path != SQLiteStore.inMemoryPath {
+            let directory = (path as NSString).deletingLastPathComponent
+            if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
+                do {
+                    try FileManager.default.createDirectory(
+                        atPath: directory, withIntermediateDirectories: true,
+                        attributes: [.posixPermissions: 0o700])
+                } catch {
+                    throw ServerStartupError("Cannot create the directory \(directory): \(error).")
+                }
+            }
+        }
+        let secret = try ServerSecret.load(
+            file: configuration.secretFile, environment: environment, random: random)
+        let mailer: any Mailer
+        switch configuration.mail {
+        case .outbox(let directory):
+            do {
+                mailer = try OutboxMailer(
+                    directory: URL(fileURLWithPath: directory), random: random)
+            } catch {
+                throw ServerStartupError(error.description)
+            }
+        case .command(let command):
+            mailer = CommandMailer(command: command)
+        }
+        do {
+            store = try SQLiteStore(path: path, readerCount: configuration.databaseReaders)
+        } catch {
+            throw ServerStartupError(error.description)
+        }
+        responder = APIResponder(
+            store: store, secret: secret, mailer: mailer, settings: configuration.settings,
+            now: now, random: random, log: log)
+        server = HTTPServer(
+            configuration: HTTPServer.Configuration(
+                host: configuration.host, port: configuration.port,
+                maxConnections: configuration.maxConnections, now: now),
+            responder: responder, log: log)
+    }
+
+    /// Listens and serves in the background; returns the port (the chosen
+    /// one when configured with port 0).
+    public func start() throws(ServerStartupError) -> UInt16 {
+        let port: UInt16
+        do {
+            port = try server.start()
+        } catch {
+            throw ServerStartupError(error.description)
+        }
+        running.withLock { $0 = true }
+        stopped.enter()
+        log.info("habits-server \(Self.version): http://\(hostForURL):\(port)/api/")
+        log.info("database: \(configuration.databasePath)")
+        switch configuration.mail {
+        case .outbox(let directory): log.info("mail: outbox \(directory)")
+        case .command(let command): log.info("mail: command \(command)")
+        }
+        return port
+    }
+
+    /// Finishes requests under way, stops serving and closes the database.
+    /// Safe to call more than once; must not be called from a request.
+    public func shutdown() {
+        server.shutdown()
+        store.close()
+        let wasRunning = running.withLock { running in
+            defer { running = false }
+            return running
+        }
+        if wasRunning { stopped.leave() }
+    }
+
+    /// Returns once `shutdown()` has closed everything.
+    public func waitUntilStopped() {
+        stopped.wait()
+    }
+
+    private var hostForURL: String {
+        configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Delivers each message as a file in a directory: the development mailer.
+///
+/// One file per message, `<UTC time>-<sequence>-<random>.eml` (for example
+/// `20261130T190000.123456Z-000001-9f2c41d0.eml`), so names sort by time and
+/// never collide. Each file is the RFC 5322 text of `MailMessage`, written to a
+/// hidden temporary file (`.…tmp`) and renamed, so a reader never sees half a
+/// message; mode 0600, since it holds a sign-in code.
+public final class OutboxMailer: Mailer {
+    public let directory: URL
+    private let random: RandomSource
+    private let sequence = Atomic<Int>(0)
+
+    /// Creates `directory` (mode 0700) when it does not exist.
+    public init(directory: URL, random: RandomSource = .system) throws(MailError) {
+        self.directory = directory
+        self.random = random
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw MailError("Cannot create the outbox directory \(directory.path): \(error).")
+        }
+    }
+
+    public func send(_ message: MailMessage) throws(MailError) -> String {
+        let number = sequence.add(1, ordering: .relaxed).newValue
+        let name =
+            "\(Self.timestamp(message.date))-\(Self.padded(number))-\(Self.hex(random.bytes(4))).eml"
+        let final = directory.appendingPathComponent(name)
+        let temporary = directory.appendingPathComponent(".\(name).tmp")
+        try write(Array(message.rendered.utf8), to: temporary.path)
+        guard rename(temporary.path, final.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary.path)
+            throw MailError("Cannot move the message into the outbox \(final.path): \(reason).")
+        }
+        return "outbox \(final.path)"
+    }
+
+    private func write(_ bytes: [UInt8], to path: String) throws(MailError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else {
+            throw MailError(
+                "Cannot create \(path) in the outbox: \(String(cString: strerror(errno))).")
+        }
+        var offset = 0
+        var failure: Int32 = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Foundation.write(descriptor, base + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                break
+            }
+            offset += written
+        }
+        if failure == 0 && fsync(descriptor) != 0 { failure = errno }
+        close(descriptor)
+        if failure != 0 {
+            unlink(path)
+            throw MailError("Cannot write \(path): \(String(cString: strerror(failure))).")
+        }
+    }
+
+    private static func timestamp(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let seconds = date.timeIntervalSince1970
+        let micros = Int(((seconds - seconds.rounded(.down)) * 1_000_000).rounded(.down))
+        func pad(_ value: Int?, _ width: Int) -> String {
+            let digits = String(value ?? 0)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return pad(c.year, 4) + pad(c.month, 2) + pad(c.day, 2) + "T" + pad(c.hour, 2)
+            + pad(c.minute, 2) + pad(c.second, 2) + "." + pad(micros, 6) + "Z"
+    }
+
+    private static func padded(_ number: Int) -> String {
+        let digits = String(number)
+        return String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+    }
+
+    private static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Reads a request body as the JSON object every API route expects.
+///
+/// An empty body counts as `{}`, so a missing field is reported as required
+/// rather than the body as malformed. Anything that is not a JSON object
+/// (invalid JSON, invalid UTF-8, an array, a bare number) is a `BodyProblem`.
+enum RequestBody {
+    /// Why a body could not be read as a JSON object.
+    enum Problem: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The bytes are not JSON (or not UTF-8).
+        case malformed
+        /// Valid JSON, but not an object.
+        case notAnObject(found: String)
+
+        var description: String {
+            switch self {
+            case .malformed:
+                return "The request body is not valid JSON."
+            case .notAnObject(let found):
+                return "The request body must be a JSON object, not \(articled(found))."
+            }
+        }
+    }
+
+    /// The body's top-level object.
+    static func object(from data: Data) throws(Problem) -> [String: JSONValue] {
+        if data.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            return [:]
+        }
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw .malformed
+        }
+        guard case .object(let object) = value else {
+            throw .notAnObject(found: value.typeName)
+        }
+        return object
+    }
+}
+
+private func articled(_ word: String) -> String {
+    if word == "null" { return "null" }
+    return (word.first.map { "aeiou".contains($0) } == true ? "an " : "a ") + word
+}

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Load test of habits-server with wrk (installed from Debian's packages when
+# missing). Builds the release binary, starts it on a free port with a
+# temporary database, signs in through the outbox, creates 15 habits with some
+# progress, then measures:
+#   1. GET /api/me/habits/?date=…&today=…   (64 connections, 2 threads)
+#   2. PUT /api/me/habits/{id}/progress/{date}/ (same, dates varying)
+#   3. the GET again for a longer run, sampling the server's RSS
+#
+#   Tests/Load/run.sh [seconds per run, default 30] [memory run seconds, default 60]
+#
+# Environment: SCRATCH (build directory, default .build), CONNECTIONS (64),
+# THREADS (2), LOG_LEVEL (server --log-level, default warning: per-request
+# lines at info cost a write(2) each).
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+duration=${1:-30}
+memory_duration=${2:-60}
+connections=${CONNECTIONS:-64}
+threads=${THREADS:-2}
+scratch=${SCRATCH:-$root/.build}
+
+if ! command -v wrk >/dev/null 2>&1; then
+    echo "load: installing wrk"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
+fi
+for tool in curl sed grep; do
+    command -v "$tool" >/dev/null || { echo "load: $tool is needed" >&2; exit 1; }
+done
+
+echo "load: building habits-server (release)"
+swift build -c release --product habits-server --scratch-path "$scratch" 2>&1 | tail -n 1
+binary="$scratch/release/habits-server"
+
+work=$(mktemp -d)
+server_pid=""
+cleanup() {
+    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+"$binary" --port 0 --database "$work/habits.sqlite3" --outbox "$work/outbox" \
+    --access-ttl 86400 --log-level "${LOG_LEVEL:-warning}" >"$work/stdout" 2>"$work/stderr" &
+server_pid=$!
+for _ in $(seq 1 100); do
+    [ -s "$work/stdout" ] && break
+    kill -0 "$server_pid" 2>/dev/null || { cat "$work/stderr" >&2; exit 1; }
+    sleep 0.1
+done
+port=$(head -n 1 "$work/stdout")
+base="http://127.0.0.1:$port/api"
+echo "load: habits-server pid $server_pid on port $port"
+
+json='Content-Type: application/json'
+curl -sf -H "$json" -d '{"email": "load@example.com"}' "$base/auth/email/" >/dev/null
+code=$(grep -h '^Your habits sign-in code: ' "$work"/outbox/*.eml | tail -n 1 | sed 's/.*: //')
+tokens=$(curl -sf -H "$json" -d "{\"email\": \"load@example.com\", \"code\": \"$code\"}" \
+    "$base/auth/token/")
+token=$(echo "$tokens" | sed -E 's/.*"access":"([^"]+)".*/\1/')
+auth="Authorization: Bearer $token"
+
+ids=()
+for index in $(seq 1 15); do
+    if [ $((index % 3)) -eq 0 ]; then frequency=WEEKLY; else frequency=DAILY; fi
+    habit=$(curl -sf -H "$json" -H "$auth" "$base/me/habits/" -d "{\"name\": \"Habit $index\",
+        \"frequency\": \"$frequency\", \"measurement_type\": \"times\",
+        \"start_date\": \"2026-11-01\", \"action_days\": [1,2,3,4,5,6,7], \"target_value\": 3}")
+    ids+=("$(echo "$habit" | sed -E 's/.*"id":([0-9]+).*/\1/')")
+done
+for id in "${ids[@]}"; do
+    for day in 23 24 25 26 27 28 29 30; do
+        curl -sf -X PUT -H "$json" -H "$auth" -d "{\"value\": $((day % 4))}" \
+            "$base/me/habits/$id/progress/2026-11-$day/" >/dev/null
+    done
+done
+echo "load: 15 habits with 8 days of progress each"
+
+list_url="$base/me/habits/?date=2026-11-30&today=2026-11-30"
+answer=$(curl -sf -H "$auth" "$list_url")
+count=$(echo "$answer" | grep -o '"completion_data"' | wc -l)
+[ "$count" -eq 15 ] || { echo "load: expected 15 habits with completion data, got $count" >&2; exit 1; }
+
+rss() { awk '/^VmRSS/ { print $2 " kB" }' "/proc/$server_pid/status"; }
+
+echo
+echo "== GET habits list, ${duration}s, $connections connections, $threads threads (RSS before: $(rss))"
+wrk -t"$threads" -c"$connections" -d"${duration}s" --latency -s "$root/Tests/Load/get-habits.lua" \
+    -H "$auth" "$list_url"
+
+echo
+echo "== PUT progress, ${duration}s, $connections connections, $threads threads"
+HABIT_IDS="${ids[*]}" TOKEN="$token" wrk -t"$threads" -c"$connections" -d"${duration}s" --latency \
+    -s "$root/Tests/Load/put-progress.lua" "$base"
+
+echo
+echo "== GET habits list for ${memory_duration}s, RSS every 5 s"
+wrk -t"$threads" -c"$connections" -d"${memory_duration}s" --latency \
+    -s "$root/Tests/Load/get-habits.lua" -H "$auth" "$list_url" >"$work/memory-run.txt" &
+wrk_pid=$!
+samples=()
+while kill -0 "$wrk_pid" 2>/dev/null; do
+    samples+=("$(rss)")
+    sleep 5
+done
+wait "$wrk_pid"
+cat "$work/memory-run.txt"
+echo "RSS samples: ${samples[*]}"
+echo "RSS after: $(rss)"
