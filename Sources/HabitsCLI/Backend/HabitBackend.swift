@@ -1,0 +1,87 @@
+import Foundation
+import HabitCore
+import HabitStore
+
+/// Where the commands' habits live: the local SQLite store or a habits server.
+///
+/// Both implementations speak in HabitCore's types and fail with
+/// `CommandError`s that already carry the right exit status, so commands do
+/// not know which one they talk to.
+public protocol HabitBackend: Sendable {
+    /// Which mode this is, for `habits status` and JSON output.
+    var mode: BackendMode { get }
+
+    /// The habits with their progress for the period containing `date` and
+    /// their current streak as of `date`. A server backend may answer from
+    /// its cache when the server is unreachable (then `cachedAt` is set).
+    func overview(status: HabitStatusFilter, on date: LocalDate) async throws(CommandError)
+        -> HabitOverview
+
+    /// The habits with `status`, ordered by id.
+    func habits(status: HabitStatusFilter) async throws(CommandError) -> [Habit]
+
+    /// One habit; a not-found `CommandError` when there is none with `id`.
+    func habit(id: Int64) async throws(CommandError) -> Habit
+
+    /// Validates `fields` and stores a new active habit.
+    func createHabit(_ fields: HabitFields) async throws(CommandError) -> Habit
+
+    /// Applies `changes`, validated together with the habit's other fields.
+    func updateHabit(id: Int64, changes: HabitChanges) async throws(CommandError) -> Habit
+
+    /// Deletes a habit and all its progress.
+    func deleteHabit(id: Int64) async throws(CommandError)
+
+    /// Entries from `from` through `to`, sorted by date.
+    func entries(habitID: Int64, from: LocalDate, to: LocalDate) async throws(CommandError)
+        -> [ProgressEntry]
+
+    /// Replaces the entry for `entry.date`.
+    func setEntry(_ entry: ProgressEntry, habitID: Int64) async throws(CommandError)
+        -> ProgressEntry
+
+    /// Removes the entry on `date`; whether there was one (a server may not say: then `nil`).
+    func deleteEntry(habitID: Int64, date: LocalDate) async throws(CommandError) -> Bool?
+}
+
+/// Local (embedded SQLite) or server mode.
+public enum BackendMode: Hashable, Sendable {
+    case local(databasePath: String)
+    case server(url: String)
+
+    /// "local" or "server", as JSON output writes it.
+    public var name: String {
+        switch self {
+        case .local: return "local"
+        case .server: return "server"
+        }
+    }
+}
+
+/// The habits of one day, each with its progress and current streak.
+public struct HabitOverview: Hashable, Sendable {
+    public struct Item: Hashable, Sendable {
+        public var habit: Habit
+        public var completion: CompletionData
+        /// Consecutive successful periods as of the overview's date.
+        public var currentStreak: Int
+
+        public init(habit: Habit, completion: CompletionData, currentStreak: Int) {
+            self.habit = habit
+            self.completion = completion
+            self.currentStreak = currentStreak
+        }
+    }
+
+    public var date: LocalDate
+    /// Ordered by habit id.
+    public var items: [Item]
+    /// When the data was fetched, if it comes from the cache of an unreachable server.
+    public var cachedAt: Date?
+
+    public init(date: LocalDate, items: [Item], cachedAt: Date? = nil) {
+        self.date = date
+        self.items = items
+        self.cachedAt = cachedAt
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import HabitCore
+
+/// `habits add`: a new habit from its six properties.
+struct AddCommand: HabitsCommand {
+    static let spec = CommandSpec(
+        name: "add",
+        summary: "Add a habit.",
+        discussion: """
+            A habit has six properties, all required: its name, --daily or --weekly, \
+            --unit, --target, --days and --start. On a terminal, the ones missing from \
+            the command line are asked for, with defaults shown; otherwise the command \
+            stops and lists them. A user has at most 15 active habits.
+            """,
+        positionals: [
+            PositionalSpec("name", optional: true, help: "The habit's name (1–100 characters).")
+        ],
+        options: HabitFieldOptions.specs,
+        examples: [
+            "habits add \"Drink water\" --daily --unit glasses --target 8 --days daily --start today",
+            "habits add Run --weekly --unit km --target 20 --days mon,wed,sat --start 2026-03-02",
+            "habits add Read --daily --unit pages --target 30 --days weekdays --start monday",
+            "habits add            # on a terminal: asks for each property",
+        ])
+
+    let name: String?
+    let options: HabitFieldOptions
+    let today: LocalDate
+
+    init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
+        name = arguments.positional("name")
+        options = try HabitFieldOptions(arguments, today: today)
+        self.today = today
+    }
+
+    /// The missing properties as the command line spells them.
+    var missing: [String] {
+        var missing: [String] = []
+        if name == nil { missing.append("<name>") }
+        if options.frequency == nil { missing.append("--daily or --weekly") }
+        if options.unit == nil { missing.append("--unit") }
+        if options.target == nil { missing.append("--target") }
+        if options.days == nil { missing.append("--days") }
+        if options.start == nil { missing.append("--start") }
+        return missing
+    }
+
+    func run(in context: CommandContext) async throws(CommandError) {
+        let fields = try completeFields(context)
+        let backend = try context.backend()
+        let habit = try await backend.createHabit(fields)
+        if context.style.json {
+            try context.writeJSON(habit)
+            return
+        }
+        context.output.line(
+            "Added #\(habit.id) \(habit.name): \(HabitText.target(habit)), "
+                + "\(HabitText.frequency(habit)), from \(habit.startDate).")
+    }
+
+    /// The six properties: from the command line, else asked on the terminal.
+    func completeFields(_ context: CommandContext) throws(CommandError) -> HabitFields {
+        if let name, let frequency = options.frequency, let unit = options.unit,
+            let target = options.target, let days = options.days, let start = options.start
+        {
+            return HabitFields(
+                name: name, frequency: frequency, measurementType: unit, startDate: start,
+                actionDays: days, targetValue: target)
+        }
+        guard let prompter = context.prompter else {
+            throw CommandError(UsageError(.missingFields(missing), command: "add"))
+        }
+        let cancelled = CommandError(.failure, "No answer given; the habit was not added.")
+        guard
+            let name = name ?? prompter.ask("Name", read: Self.readName),
+            let frequency = options.frequency
+                ?? prompter.ask(
+                    "Frequency (daily or weekly)", default: "daily", read: Self.readFrequency),
+            let unit = options.unit ?? prompter.ask("Unit", default: "times", read: Self.readUnit),
+            let target = options.target
+                ?? prompter.ask(
+                    "Target \(frequency == .daily ? "per day" : "per week")", default: "1",
+                    read: Self.readTarget),
+            let days = options.days
+                ?? prompter.ask(
+                    "Days (daily, weekdays, weekends or mon,wed,fri)", default: "daily",
+                    read: Self.readDays),
+            let start = options.start
+                ?? prompter.ask("Start date", default: "today", read: { readStart($0) })
+        else { throw cancelled }
+        return HabitFields(
+            name: name, frequency: frequency, measurementType: unit, startDate: start,
+            actionDays: days, targetValue: target)
+    }
+
+    static func readName(_ text: String) -> Result<String, PromptProblem> {
+        let problems = HabitFields.problems(name: text)
+        return problems.isEmpty
+            ? .success(text) : .failure(PromptProblem(problems.joined(separator: " ")))
+    }
+
+    static func readFrequency(_ text: String) -> Result<Frequency, PromptProblem> {
+        switch text.lowercased() {
+        case "daily", "d": return .success(.daily)
+        case "weekly", "w": return .success(.weekly)
+        default: return .failure(PromptProblem("Answer daily or weekly."))
+        }
+    }
+
+    static func readUnit(_ text: String) -> Result<String, PromptProblem> {
+        let problems = HabitFields.problems(measurementType: text)
+        return problems.isEmpty
+            ? .success(text) : .failure(PromptProblem(problems.joined(separator: " ")))
+    }
+
+    static func readTarget(_ text: String) -> Result<Decimal, PromptProblem> {
+        guard let value = ArgumentValue.strictDecimal(text) else {
+            return .failure(PromptProblem("Enter a number such as 8 or 0.5."))
+        }
+        let problems = HabitFields.problems(targetValue: value)
+        return problems.isEmpty
+            ? .success(value) : .failure(PromptProblem(problems.joined(separator: " ")))
+    }
+
+    static func readDays(_ text: String) -> Result<ActionDays, PromptProblem> {
+        guard let days = ActionDays(parsing: text) else {
+            return .failure(
+                PromptProblem("Enter daily, weekdays, weekends or days such as mon,wed,fri."))
+        }
+        return .success(days)
+    }
+
+    func readStart(_ text: String) -> Result<LocalDate, PromptProblem> {
+        guard let date = DateWords.date(text, today: today) else {
+            return .failure(PromptProblem("Enter \(DateWords.expected)."))
+        }
+        return .success(date)
+    }
+}

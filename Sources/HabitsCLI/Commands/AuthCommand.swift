@@ -1,0 +1,57 @@
+import HabitCore
+
+/// `habits auth email <address>`: asks the server to email a sign-in code.
+struct AuthCommand: HabitsCommand {
+    static let spec = CommandSpec(
+        name: "auth",
+        summary:
+            "Sign in to the server: auth email <address> sends a code for 'habits verify'.",
+        discussion: """
+            Asks the configured server to email a six-digit sign-in code to <address>, \
+            and remembers the address for 'habits verify'. On a terminal it offers to \
+            read the code right away. Needs a server: set one with 'habits config set \
+            server <url>', HABITS_SERVER or --server.
+            """,
+        positionals: [
+            PositionalSpec("method", help: "How to sign in: email."),
+            PositionalSpec("address", help: "Your email address."),
+        ],
+        examples: [
+            "habits auth email you@example.com",
+            "habits --server http://127.0.0.1:8000/api/ auth email you@example.com",
+        ])
+
+    let address: String
+
+    init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
+        let method = arguments.positional("method") ?? ""
+        guard method == "email" else {
+            throw UsageError(
+                .invalidValue(argument: "<method>", value: method, expected: "email"),
+                command: "auth")
+        }
+        address = arguments.positional("address") ?? ""
+    }
+
+    func run(in context: CommandContext) async throws(CommandError) {
+        let session = try SessionCommands(context: context)
+        try await session.call("Requesting a code") { client async throws(APIError) in
+            try await client.requestCode(email: address)
+        }
+        if context.style.json {
+            try context.writeJSON(
+                ["email": .string(address), "code_sent": .bool(true)] as [String: JSONScalar])
+            return
+        }
+        context.output.line("A sign-in code is on its way to \(address) from \(session.server).")
+        if let prompter = context.prompter,
+            let code = prompter.ask(
+                "Enter the code from the email (or press Return to enter it later)"),
+            !code.isEmpty
+        {
+            try await session.signIn(email: address, code: code)
+            return
+        }
+        context.output.line("Check your email, then run: habits verify <code>")
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import HabitCore
+
+/// What a running command uses: the environment, the output style, today,
+/// and the backend for the selected mode.
+struct CommandContext: Sendable {
+    let environment: CLIEnvironment
+    let arguments: BoundArguments
+    let style: OutputStyle
+
+    /// Today on the environment's clock, read once per command.
+    let today: LocalDate
+
+    init(environment: CLIEnvironment, arguments: BoundArguments, today: LocalDate) {
+        self.environment = environment
+        self.arguments = arguments
+        self.style = OutputStyle(arguments: arguments, environment: environment)
+        self.today = today
+    }
+    var output: TextOutput { environment.output }
+    var errorOutput: TextOutput { environment.errorOutput }
+
+    /// The XDG directories for this environment.
+    func paths() throws(CommandError) -> CLIPaths {
+        try CLIPaths(variables: environment.variables)
+    }
+
+    /// The server to use, or `nil` for local mode.
+    func serverSelection() throws(CommandError) -> ServerSelection? {
+        let paths = try paths()
+        return try ServerSelection.resolve(
+            flag: arguments.value("server"), variables: environment.variables,
+            config: { () throws(CommandError) in try ConfigFile(path: paths.configFile).load() })
+    }
+
+    /// The backend for the selected mode, opened for this command.
+    func backend() throws(CommandError) -> any HabitBackend {
+        if let selection = try serverSelection() {
+            return try RemoteBackend.open(selection: selection, context: self)
+        }
+        return try LocalBackend.open(paths: try paths(), clock: environment.clock)
+    }
+
+    /// Questions on the terminal, or `nil` when standard input is not one.
+    var prompter: Prompter? {
+        guard environment.terminal.inputIsTerminal else { return nil }
+        return Prompter(input: environment.input, output: environment.errorOutput)
+    }
+
+    /// Writes `value` as pretty JSON with sorted keys and a final newline.
+    func writeJSON(_ value: some Encodable) throws(CommandError) {
+        do {
+            output.send(try JSONOutput.encode(value))
+        } catch {
+            throw CommandError(.failure, "Cannot encode the JSON output.")
+        }
+    }
+
+    /// The habit `reference` names: an id (`3`, `#3`) or a name, matched
+    /// exactly but ignoring case; archived habits included.
+    func resolveHabit(_ reference: String, in backend: any HabitBackend) async throws(CommandError)
+        -> Habit
+    {
+        try await HabitReference(reference).resolve(in: backend)
+    }
+}

@@ -1,0 +1,146 @@
+import HabitCore
+
+/// `habits config`: reads and writes the settings file.
+struct ConfigCommand: HabitsCommand {
+    static let spec = CommandSpec(
+        name: "config",
+        summary: "Read or change settings: config get|set|unset <key>, or config list.",
+        discussion: """
+            Settings live in $XDG_CONFIG_HOME/habits/config.json (else \
+            ~/.config/habits/config.json). Keys: server, the base URL of a habits \
+            server; with it set, commands go to that server (sign in with 'habits auth \
+            email'), and without it they use the local database. The --server option \
+            and HABITS_SERVER override it for one command.
+            """,
+        positionals: [
+            PositionalSpec(
+                "action", optional: true, help: "get, set, unset or list (default: list)."),
+            PositionalSpec("key", optional: true, help: "The setting: server."),
+            PositionalSpec("value", optional: true, help: "The new value, for set."),
+        ],
+        examples: [
+            "habits config set server http://127.0.0.1:8000/api/", "habits config get server",
+            "habits config unset server", "habits config list",
+        ])
+
+    enum Action: Hashable, Sendable {
+        case list
+        case get(String)
+        case set(String, String)
+        case unset(String)
+    }
+
+    let action: Action
+
+    init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
+        let key = arguments.positional("key")
+        let value = arguments.positional("value")
+        func knownKey() throws(UsageError) -> String {
+            guard let key else { throw UsageError(.missingArgument("key"), command: "config") }
+            let known = ConfigFile.keys.map(\.name)
+            guard known.contains(key) else {
+                throw UsageError(
+                    .invalidValue(
+                        argument: "<key>", value: key,
+                        expected: "one of \(UsageError.list(known, joiner: "or"))"),
+                    command: "config")
+            }
+            return key
+        }
+        switch arguments.positional("action") ?? "list" {
+        case "list":
+            if let key { throw UsageError(.unexpectedArgument(key), command: "config") }
+            action = .list
+        case "get":
+            if let value { throw UsageError(.unexpectedArgument(value), command: "config") }
+            action = .get(try knownKey())
+        case "set":
+            let key = try knownKey()
+            guard let value else { throw UsageError(.missingArgument("value"), command: "config") }
+            action = .set(key, value)
+        case "unset":
+            if let value { throw UsageError(.unexpectedArgument(value), command: "config") }
+            action = .unset(try knownKey())
+        case let other:
+            throw UsageError(
+                .invalidValue(
+                    argument: "<action>", value: other, expected: "get, set, unset or list"),
+                command: "config")
+        }
+    }
+
+    func run(in context: CommandContext) async throws(CommandError) {
+        let file = ConfigFile(path: try context.paths().configFile)
+        var settings = try file.load()
+        switch action {
+        case .list:
+            if context.style.json {
+                try context.writeJSON(settings)
+            } else if settings.isEmpty {
+                context.output.line(
+                    "No settings (local mode). Set a server with: habits config set server <url>")
+            } else {
+                for key in settings.keys.sorted() {
+                    context.output.line("\(key) = \(settings[key] ?? "")")
+                }
+            }
+        case .get(let key):
+            if context.style.json {
+                try context.writeJSON(ConfigValue(key: key, value: settings[key]))
+                return
+            }
+            guard let value = settings[key] else {
+                throw CommandError(.failure, "The setting '\(key)' is not set.")
+            }
+            context.output.line(value)
+        case .set(let key, let value):
+            let normalised = try Self.validated(key: key, value: value)
+            settings[key] = normalised
+            try file.save(settings)
+            if context.style.json {
+                try context.writeJSON(ConfigValue(key: key, value: normalised))
+            } else {
+                context.output.line("\(key) = \(normalised)")
+                if key == "server" {
+                    context.output.line(
+                        "Commands now use this server. Sign in with: habits auth email <address>")
+                }
+            }
+        case .unset(let key):
+            let old = settings.removeValue(forKey: key)
+            if old != nil { try file.save(settings) }
+            if context.style.json {
+                try context.writeJSON(ConfigValue(key: key, value: nil))
+            } else if old == nil {
+                context.output.line("'\(key)' was not set.")
+            } else {
+                context.output.line(
+                    key == "server"
+                        ? "Unset server: commands now use the local database." : "Unset \(key).")
+            }
+        }
+    }
+
+    /// `value` normalised for `key`, or an error saying why it cannot be used.
+    static func validated(key: String, value: String) throws(CommandError) -> String {
+        guard key == "server" else { return value }
+        do {
+            return try APIConfiguration(baseURL: value).baseURLString
+        } catch {
+            throw CommandError(.failure, error.description)
+        }
+    }
+
+    struct ConfigValue: Encodable {
+        var key: String
+        var value: String?
+
+        enum CodingKeys: String, CodingKey { case key, value }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(key, forKey: .key)
+            try container.encode(value, forKey: .value)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import HabitCore
+
+/// `habits done`: adds to a day's value.
+struct DoneCommand: HabitsCommand {
+    static let spec = CommandSpec(
+        name: "done",
+        summary: "Record progress: add to the day's value.",
+        discussion: """
+            Adds <amount> to what is recorded for the day. Without an amount, adds what \
+            is left to reach the target of the day (or of the week, for weekly habits), \
+            so 'habits done 3' completes habit 3. Reaching the target prints the new streak.
+            """,
+        positionals: [
+            PositionalSpec("habit", help: "The habit's id or name."),
+            PositionalSpec(
+                "amount", optional: true, help: "How much to add (default: what is left)."),
+        ],
+        options: [DateOption.spec],
+        examples: [
+            "habits done 3", "habits done \"Drink water\" 2",
+            "habits done Run 5.5 --date yesterday",
+        ])
+
+    let reference: String
+    let amount: Decimal?
+    let date: LocalDate
+
+    init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
+        reference = arguments.positional("habit") ?? ""
+        amount = try arguments.positional("amount", ArgumentValue.decimal)
+        date = try DateOption.read(arguments, today: today)
+    }
+
+    func run(in context: CommandContext) async throws(CommandError) {
+        let amount = self.amount
+        try await ProgressChange(reference: reference, date: date).perform(in: context) {
+            habit, existing, completion in
+            let added = amount ?? completion.remaining
+            if amount == nil && added == 0 {
+                return .none(
+                    "\(habit.name): \(HabitText.progress(completion, unit: habit.measurementType)) "
+                        + HabitText.period(of: habit, on: date, today: context.today)
+                        + "; the target is already reached."
+                )
+            }
+            return .set(ProgressEntry(date: date, value: (existing?.value ?? 0) + added))
+        }
+    }
+}

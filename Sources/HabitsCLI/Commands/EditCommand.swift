@@ -1,0 +1,52 @@
+import HabitCore
+
+/// `habits edit`: changes some of a habit's properties.
+struct EditCommand: HabitsCommand {
+    static let spec = CommandSpec(
+        name: "edit",
+        summary: "Change a habit's name, frequency, unit, target, days or start.",
+        discussion: """
+            Changes only the properties given; the others stay as they are. The result \
+            is checked as a whole, and every problem is shown together.
+            """,
+        positionals: [PositionalSpec("habit", help: "The habit's id or name.")],
+        options: [.value("name", short: "n", valueName: "name", help: "A new name.")]
+            + HabitFieldOptions.specs,
+        examples: [
+            "habits edit 3 --target 10", "habits edit \"Drink water\" --name Water --unit cups",
+            "habits edit Run --weekly --days mon,thu",
+        ])
+
+    let reference: String
+    let name: String?
+    let options: HabitFieldOptions
+
+    init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
+        reference = arguments.positional("habit") ?? ""
+        name = arguments.value("name")
+        options = try HabitFieldOptions(arguments, today: today)
+        if name == nil && options.isEmpty {
+            throw UsageError(
+                .nothingToChange(options: [
+                    "--name", "--daily", "--weekly", "--unit", "--target", "--days", "--start",
+                ]),
+                command: "edit")
+        }
+    }
+
+    func run(in context: CommandContext) async throws(CommandError) {
+        let backend = try context.backend()
+        let habit = try await context.resolveHabit(reference, in: backend)
+        let changes = HabitChanges(
+            name: name, frequency: options.frequency, measurementType: options.unit,
+            startDate: options.start, actionDays: options.days, targetValue: options.target)
+        let updated = try await backend.updateHabit(id: habit.id, changes: changes)
+        if context.style.json {
+            try context.writeJSON(updated)
+            return
+        }
+        context.output.line(
+            "Updated #\(updated.id) \(updated.name): \(HabitText.target(updated)), "
+                + "\(HabitText.frequency(updated)), from \(updated.startDate).")
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import HabitCore
+
+/// The habit-property options `add` and `edit` share: --daily/--weekly,
+/// --unit, --target, --days and --start, each `nil` when not given.
+struct HabitFieldOptions: Hashable, Sendable {
+    var frequency: Frequency?
+    var unit: String?
+    var target: Decimal?
+    var days: ActionDays?
+    var start: LocalDate?
+
+    static let specs: [OptionSpec] = [
+        .flag("daily", help: "The target is due on each of the habit's days."),
+        .flag("weekly", help: "The target is due once per week (Monday to Sunday)."),
+        .value(
+            "unit", short: "u", valueName: "unit",
+            help: "What is counted: times, glasses, km, pages… (1–32 characters)."),
+        .value(
+            "target", short: "t", valueName: "number",
+            help: "How much to reach each day or week: more than 0, at most 1000000."),
+        .value(
+            "days", valueName: "days",
+            help: "The planned days: daily, weekdays, weekends, or a list such as mon,wed,fri."),
+        .value(
+            "start", valueName: "date",
+            help: "The first day that counts: YYYY-MM-DD, today, yesterday or a weekday."),
+    ]
+
+    init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
+        try arguments.requireAtMostOne(of: ["daily", "weekly"])
+        frequency =
+            arguments.flag("daily") ? .daily : arguments.flag("weekly") ? .weekly : nil
+        unit = arguments.value("unit")
+        target = try arguments.value("target", ArgumentValue.decimal)
+        days = try arguments.value("days", ArgumentValue.actionDays)
+        start = try arguments.value("start") { text, name throws(UsageError) in
+            try ArgumentValue.date(text, argument: name, today: today)
+        }
+    }
+
+    var isEmpty: Bool {
+        frequency == nil && unit == nil && target == nil && days == nil && start == nil
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import HabitCore
+
+/// How a person names a habit on the command line: its id (`3` or `#3`) or its
+/// name, matched exactly but ignoring case and surrounding spaces.
+///
+/// An id wins over a name that happens to be the same digits. A name shared by
+/// several habits (an archived and an active "Run") is ambiguous: the error
+/// lists the candidates with their ids.
+struct HabitReference: Hashable, Sendable {
+    enum Match: Hashable, Sendable {
+        case found(Habit)
+        case none
+        case ambiguous([Habit])
+    }
+
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+    }
+
+    /// The id the text spells, if it is one.
+    var id: Int64? {
+        let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        return Int64(digits)
+    }
+
+    /// The habit among `habits` that the text names.
+    func match(among habits: [Habit]) -> Match {
+        if let id, let habit = habits.first(where: { $0.id == id }) { return .found(habit) }
+        let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let named = habits.filter {
+            $0.name.compare(name, options: [.caseInsensitive]) == .orderedSame
+        }
+        switch named.count {
+        case 0: return .none
+        case 1: return .found(named[0])
+        default: return .ambiguous(named)
+        }
+    }
+
+    /// The habit the text names, looked up among all of the backend's habits.
+    func resolve(in backend: any HabitBackend) async throws(CommandError) -> Habit {
+        switch match(among: try await backend.habits(status: .all)) {
+        case .found(let habit):
+            return habit
+        case .none:
+            throw CommandError.habitNotFound(text)
+        case .ambiguous(let candidates):
+            throw CommandError(
+                .failure,
+                "The name '\(text)' matches \(candidates.count) habits; use an id instead:",
+                details: candidates.map {
+                    "#\($0.id)  \($0.name)" + ($0.status == .archived ? " (archived)" : "")
+                },
+                hint: "For example: habits show \(candidates[0].id)")
+        }
+    }
+}

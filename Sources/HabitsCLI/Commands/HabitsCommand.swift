@@ -1,0 +1,33 @@
+import HabitCore
+
+/// One subcommand: its spec, its binding from parsed arguments, and `run`.
+///
+/// Binding (`init`) is pure: it reads `BoundArguments` and the injected
+/// today into typed properties and throws `UsageError`s; `run` does the work
+/// through the context.
+protocol HabitsCommand: Sendable {
+    static var spec: CommandSpec { get }
+
+    init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError)
+
+    func run(in context: CommandContext) async throws(CommandError)
+}
+
+extension HabitsCommand {
+    /// Binds `tokens` to this command's spec and runs it in `environment`.
+    static func bindAndRun(
+        _ tokens: [ArgumentToken], environment: CLIEnvironment
+    ) async throws(CommandError) {
+        let arguments: BoundArguments
+        let command: Self
+        let today = environment.clock.today
+        do {
+            arguments = try ArgumentBinder.bind(tokens, to: spec)
+            command = try Self(arguments, today: today)
+        } catch {
+            throw CommandError(error)
+        }
+        try await command.run(
+            in: CommandContext(environment: environment, arguments: arguments, today: today))
+    }
+}

@@ -1,0 +1,76 @@
+import HabitCore
+
+/// `habits list`: the day's habits, still to do first, then completed.
+struct ListCommand: HabitsCommand {
+    static let spec = CommandSpec(
+        name: "list",
+        summary: "Show the day's habits: what is still to do, then what is done.",
+        discussion: """
+            Each habit shows its id, name, progress for the day (or the week, for weekly \
+            habits), how often it is due and its current streak. Archived habits appear \
+            only with --all. In server mode, when the server cannot be reached, the list \
+            last fetched is shown and marked as cached with its age.
+            """,
+        options: [
+            .value(
+                "date", short: "d", valueName: "date",
+                help: "The day to show: YYYY-MM-DD, today, yesterday or a weekday (default: today)."
+            ),
+            .flag("all", short: "a", help: "Include archived habits."),
+        ],
+        examples: [
+            "habits list", "habits list --date yesterday", "habits list --all --json",
+        ])
+
+    let date: LocalDate
+    let includeArchived: Bool
+
+    init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
+        date =
+            try arguments.value("date") { text, name throws(UsageError) in
+                try ArgumentValue.date(text, argument: name, today: today)
+            } ?? today
+        includeArchived = arguments.flag("all")
+    }
+
+    func run(in context: CommandContext) async throws(CommandError) {
+        let backend = try context.backend()
+        let overview = try await backend.overview(
+            status: includeArchived ? .all : .active, on: date)
+        if let cachedAt = overview.cachedAt {
+            context.errorOutput.line(
+                "habits: the server cannot be reached; showing the list cached "
+                    + "\(HabitText.age(from: cachedAt, to: context.environment.clock.now())) ago.")
+        }
+        if context.style.json {
+            try context.writeJSON(
+                JSONOutput.Listing(
+                    date: date, mode: backend.mode.name, cachedAt: overview.cachedAt,
+                    habits: overview.items))
+            return
+        }
+        if overview.items.isEmpty {
+            context.output.line(
+                overview.cachedAt == nil ? try await emptyMessage(backend) : Self.firstHabitHint)
+            return
+        }
+        context.output.send(
+            HabitListView(
+                overview: overview, today: context.today, style: context.style,
+                now: context.environment.clock.now()
+            ).render())
+    }
+
+    /// The line shown when there is nothing to list.
+    private func emptyMessage(_ backend: any HabitBackend) async throws(CommandError) -> String {
+        if !includeArchived, !(try await backend.habits(status: .archived)).isEmpty {
+            return "No active habits. See the archived ones with: habits list --all"
+        }
+        return Self.firstHabitHint
+    }
+
+    /// How to add a first habit.
+    static let firstHabitHint =
+        "No habits yet. Add one: habits add \"Drink water\" --daily --unit glasses --target 8 "
+        + "--days daily --start today"
+}

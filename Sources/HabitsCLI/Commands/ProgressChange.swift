@@ -1,0 +1,140 @@
+import Foundation
+import HabitCore
+
+/// What `done`, `set`, `skip` and `undo` share: find the habit, read its
+/// history, change one day's entry, and report the period's new progress
+/// (with the streak when the change reached the target).
+struct ProgressChange: Sendable {
+    /// What a command does to the day's entry, given the entry there now and
+    /// the period's completion before the change.
+    enum Action: Sendable {
+        case set(ProgressEntry)
+        case delete
+        /// Nothing to do; the message says why.
+        case none(String)
+    }
+
+    let reference: String
+    let date: LocalDate
+
+    /// Applies `decide`'s action and reports it.
+    func perform(
+        in context: CommandContext,
+        decide: (Habit, ProgressEntry?, CompletionData) -> Action
+    ) async throws(CommandError) {
+        let today = context.today
+        if date > today {
+            throw CommandError(
+                .failure,
+                "\(date) is in the future; progress can be recorded up to today (\(today)).")
+        }
+        let backend = try context.backend()
+        let habit = try await context.resolveHabit(reference, in: backend)
+        let from = min(habit.startDate, date)
+        let to = max(today, date.startOfISOWeek.adding(days: 6))
+        var entries = try await backend.entries(habitID: habit.id, from: from, to: to)
+        let before = HabitHistory(habit: habit, entries: entries).completion(on: date, today: today)
+        let existing = entries.first { $0.date == date }
+
+        let stored: ProgressEntry?
+        switch decide(habit, existing, before) {
+        case .none(let message):
+            if context.style.json {
+                try writeJSON(habit, existing, entries, targetReached: false, context)
+            } else {
+                context.output.line(message)
+            }
+            return
+        case .set(let entry):
+            stored = try await backend.setEntry(entry, habitID: habit.id)
+        case .delete:
+            _ = try await backend.deleteEntry(habitID: habit.id, date: date)
+            stored = nil
+        }
+        entries.removeAll { $0.date == date }
+        if let stored { entries.append(stored) }
+        let history = HabitHistory(habit: habit, entries: entries)
+        let after = history.completion(on: date, today: today)
+        let reached = before.state != .success && after.state == .success
+        if context.style.json {
+            try writeJSON(habit, stored, entries, targetReached: reached, context)
+            return
+        }
+        context.output.line(
+            message(
+                habit: habit, stored: stored, removed: existing, after: after, history: history,
+                today: today))
+        if let note = unscheduledNote(habit) { context.output.line(note) }
+    }
+
+    private func message(
+        habit: Habit, stored: ProgressEntry?, removed: ProgressEntry?, after: CompletionData,
+        history: HabitHistory, today: LocalDate
+    ) -> String {
+        let period = HabitText.period(of: habit, on: date, today: today)
+        let progress = "\(HabitText.progress(after, unit: habit.measurementType)) \(period)"
+        var text: String
+        if stored == nil, let removed {
+            text =
+                "Removed the entry \(HabitText.onDay(date, today: today)) "
+                + "(\(HabitText.number(removed.value)) \(habit.measurementType)"
+                + (removed.skipped ? ", skipped). " : "). ")
+                + "\(habit.name): \(progress)."
+            return text
+        }
+        if stored?.skipped == true && after.state != .success {
+            return
+                "\(habit.name): marked skipped \(HabitText.onDay(date, today: today)) "
+                + "(\(progress))."
+        }
+        text = "\(habit.name): \(progress)"
+        if after.state == .success {
+            let current = history.stats(today: today).currentStreak
+            let inCurrentPeriod =
+                habit.frequency == .daily
+                ? date == today : date.startOfISOWeek == today.startOfISOWeek
+            if inCurrentPeriod {
+                text +=
+                    ". Target reached! Streak: \(HabitText.periods(current, of: habit.frequency))."
+            } else {
+                let then = history.stats(today: date).currentStreak
+                text +=
+                    ". Target reached! Streak on that "
+                    + (habit.frequency == .daily ? "day: " : "week: ")
+                    + "\(HabitText.periods(then, of: habit.frequency)); current streak: "
+                    + "\(HabitText.periods(current, of: habit.frequency))."
+            }
+        } else {
+            text += ", \(HabitText.number(after.remaining)) to go."
+        }
+        return text
+    }
+
+    /// A note when the day does not count for the habit.
+    private func unscheduledNote(_ habit: Habit) -> String? {
+        if date < habit.startDate {
+            return
+                "Note: \(date) is before the habit's start (\(habit.startDate)); "
+                + "the entry is kept but does not count."
+        }
+        if habit.frequency == .daily && !habit.actionDays.contains(date.weekday) {
+            return
+                "Note: \(date.weekday.name) is not one of this habit's days; "
+                + "the entry is kept but does not count."
+        }
+        return nil
+    }
+
+    private func writeJSON(
+        _ habit: Habit, _ entry: ProgressEntry?, _ entries: [ProgressEntry], targetReached: Bool,
+        _ context: CommandContext
+    ) throws(CommandError) {
+        let history = HabitHistory(habit: habit, entries: entries)
+        try context.writeJSON(
+            JSONOutput.ProgressChange(
+                habit: habit, date: date, entry: entry,
+                completion: history.completion(on: date, today: context.today),
+                currentStreak: history.stats(today: context.today).currentStreak,
+                targetReached: targetReached))
+    }
+}

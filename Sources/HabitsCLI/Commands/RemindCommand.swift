@@ -1,0 +1,123 @@
+import HabitCore
+
+/// `habits remind`: the habits still to do, for cron.
+struct RemindCommand: HabitsCommand {
+    static let spec = CommandSpec(
+        name: "remind",
+        summary: "List the habits still to do today (for cron); --install prints a crontab line.",
+        discussion: """
+            Prints the habits still to do: scheduled for the day and not done, and weekly \
+            habits whose target for the week is not reached yet. With --quiet it prints \
+            nothing when everything is done, so cron mails only when there is something \
+            to do. Exits with 0 whether or not habits are pending. In server mode, when \
+            the server cannot be reached, it answers from the list last fetched and says so.
+
+            --install prints a crontab line running 'habits remind --quiet' with the \
+            absolute path of this binary, and how to add it; it never edits your crontab.
+            """,
+        options: [
+            DateOption.spec,
+            .flag("quiet", short: "q", help: "Print nothing when everything is done."),
+            .flag("install", help: "Print a crontab line for a daily reminder, and how to add it."),
+            .value(
+                "at", valueName: "HH:MM",
+                help: "With --install: the time of the reminder (default: 20:00)."),
+        ],
+        examples: [
+            "habits remind", "habits remind --quiet", "habits remind --install --at 19:30",
+        ])
+
+    let date: LocalDate
+    let quiet: Bool
+    let install: Bool
+    let time: (hour: Int, minute: Int)
+
+    init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
+        date = try DateOption.read(arguments, today: today)
+        quiet = arguments.flag("quiet")
+        install = arguments.flag("install")
+        time = try arguments.value("at", Self.readTime) ?? (20, 0)
+    }
+
+    static func readTime(_ text: String, argument: String) throws(UsageError) -> (
+        hour: Int, minute: Int
+    ) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[1].count == 2, let hour = Int(parts[0]),
+            let minute = Int(parts[1]), (0...23).contains(hour), (0...59).contains(minute)
+        else {
+            throw UsageError(
+                .invalidValue(
+                    argument: argument, value: text, expected: "a time as HH:MM, such as 20:00"))
+        }
+        return (hour, minute)
+    }
+
+    func run(in context: CommandContext) async throws(CommandError) {
+        if install {
+            try printInstallation(context)
+            return
+        }
+        let backend = try context.backend()
+        let overview = try await backend.overview(status: .active, on: date)
+        let open = overview.items.filter { [.pending, .failed].contains($0.completion.state) }
+        if let cachedAt = overview.cachedAt {
+            context.errorOutput.line(
+                "habits: the server cannot be reached; answering from the list cached "
+                    + "\(HabitText.age(from: cachedAt, to: context.environment.clock.now())) ago.")
+        }
+        if context.style.json {
+            try context.writeJSON(
+                JSONOutput.Listing(
+                    date: date, mode: backend.mode.name, cachedAt: overview.cachedAt, habits: open))
+            return
+        }
+        let day = HabitText.onDay(date, today: context.today)
+        guard !open.isEmpty else {
+            if !quiet {
+                let anyDue = overview.items.contains { $0.completion.state == .success }
+                context.output.line(anyDue ? "All done \(day)." : "Nothing is due \(day).")
+            }
+            return
+        }
+        let palette = context.style.palette
+        let verb = date < context.today ? "not done" : "still to do"
+        context.output.line(
+            palette.bold("\(open.count) habit\(open.count == 1 ? "" : "s") \(verb) \(day):"))
+        let rows = open.map { item -> [TextTable.Cell] in
+            let period = HabitText.period(of: item.habit, on: date, today: context.today)
+            return [
+                TextTable.Cell(
+                    HabitText.mark(for: item.completion.state, unicode: context.style.unicode)),
+                TextTable.Cell("#\(item.habit.id)", alignRight: true),
+                TextTable.Cell(item.habit.name),
+                TextTable.Cell(
+                    HabitText.progress(item.completion, unit: item.habit.measurementType)
+                        + " \(period), "
+                        + "\(HabitText.number(item.completion.remaining)) to go"),
+            ]
+        }
+        for line in TextTable(rows: rows).lines(widths: TextTable.widths(of: rows)) {
+            context.output.line(line)
+        }
+        context.output.line("Record progress with: habits done <id>")
+    }
+
+    /// The crontab line and how to add it.
+    private func printInstallation(_ context: CommandContext) throws(CommandError) {
+        guard let path = context.environment.executablePath() else {
+            throw CommandError(.failure, "Cannot find the path of this habits binary.")
+        }
+        let line = CrontabLine(
+            hour: time.hour, minute: time.minute, executable: path,
+            variables: context.environment.variables, serverFlag: context.arguments.value("server"))
+        let time =
+            "\(time.hour < 10 ? "0" : "")\(time.hour):\(time.minute < 10 ? "0" : "")\(time.minute)"
+        context.output.line(
+            "# Remind me at \(time) every day of the habits still to do (cron mails the output).")
+        context.output.line("# Add the line below with 'crontab -e', or append it in one go:")
+        context.output.line(
+            "#   (crontab -l 2>/dev/null; habits remind --install | tail -n 1) | crontab -")
+        context.output.line(line.text)
+    }
+}

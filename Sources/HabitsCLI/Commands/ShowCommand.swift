@@ -1,0 +1,92 @@
+import Foundation
+import HabitCore
+
+/// `habits show`: one habit's details, streaks, counts and calendar.
+struct ShowCommand: HabitsCommand {
+    static let spec = CommandSpec(
+        name: "show",
+        summary: "Show a habit: details, streaks, counts and a month calendar.",
+        discussion: """
+            Shows the habit's properties, its current and longest streak, how many days \
+            (or weeks) were done, failed and skipped, the completion rate (done / (done + \
+            failed)) and a calendar with each day's mark. By default the calendar is the \
+            current month; --months N shows the N months up to it, side by side when the \
+            terminal is wide enough. --date shows everything as it stood on that day.
+            """,
+        positionals: [PositionalSpec("habit", help: "The habit's id or name.")],
+        options: [
+            .value(
+                "month", short: "m", valueName: "YYYY-MM",
+                help: "The month to show (default: this month)."),
+            .value(
+                "months", valueName: "count",
+                help: "How many months to show, ending with --month or this month (1–36)."),
+            .value(
+                "year", short: "y", valueName: "YYYY", help: "Show the twelve months of a year."),
+            .value(
+                "date", short: "d", valueName: "date",
+                help: "Show the habit as it stood on this day (default: today)."),
+        ],
+        examples: [
+            "habits show 3", "habits show \"Drink water\" --months 3",
+            "habits show Run --year 2026", "habits show 3 --month 2026-02 --json",
+        ])
+
+    let reference: String
+    let date: LocalDate
+    /// The first day of each month to draw, in order.
+    let months: [LocalDate]
+    /// Set for a year view (--year).
+    let year: Int?
+
+    init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
+        reference = arguments.positional("habit") ?? ""
+        try arguments.requireAtMostOne(of: ["year", "month"])
+        try arguments.requireAtMostOne(of: ["year", "months"])
+        date =
+            try arguments.value("date") { text, name throws(UsageError) in
+                try ArgumentValue.date(text, argument: name, today: today)
+            } ?? today
+        year = try arguments.value("year", ArgumentValue.year)
+        if let year {
+            months = (1...12).compactMap { LocalDate(year: year, month: $0, day: 1) }
+            return
+        }
+        let count =
+            try arguments.value("months") { text, name throws(UsageError) in
+                try ArgumentValue.integer(text, argument: name, in: 1...36)
+            } ?? 1
+        let last = try arguments.value("month", ArgumentValue.month) ?? date.startOfMonth
+        months = Self.months(count: count, endingWith: last)
+    }
+
+    /// `count` first-of-month dates ending with `last`.
+    static func months(count: Int, endingWith last: LocalDate) -> [LocalDate] {
+        var result = [last]
+        while result.count < count {
+            guard let first = result.first else { break }
+            result.insert(first.adding(days: -1).startOfMonth, at: 0)
+        }
+        return result
+    }
+
+    func run(in context: CommandContext) async throws(CommandError) {
+        let backend = try context.backend()
+        let habit = try await context.resolveHabit(reference, in: backend)
+        let firstShown = months.first ?? date.startOfMonth
+        let lastShown = (months.last ?? date.startOfMonth).adding(days: 40).startOfMonth.adding(
+            days: -1)
+        let from = min(habit.startDate, firstShown)
+        let to = max(lastShown, date.startOfISOWeek.adding(days: 6))
+        let entries = try await backend.entries(habitID: habit.id, from: from, to: to)
+        let history = HabitHistory(habit: habit, entries: entries)
+        let view = HabitDetailView(
+            history: history, date: date, months: months, year: year, style: context.style,
+            today: context.today)
+        if context.style.json {
+            try context.writeJSON(view.document())
+        } else {
+            context.output.send(view.render())
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import HabitCore
+
+/// `habits status`: which mode, which server and account, and whether the
+/// session is still valid.
+struct StatusCommand: HabitsCommand {
+    static let spec = CommandSpec(
+        name: "status",
+        summary: "Show the mode, the server, the account and whether the session is valid.",
+        discussion: """
+            In server mode, asks the server whether the session is still valid. Exit \
+            status: 0 in local mode or with a valid session; 77 when not signed in or \
+            the session has expired; 69 when the server cannot be reached.
+            """,
+        examples: ["habits status", "habits status --json"])
+
+    init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {}
+
+    struct Report: Encodable {
+        var mode: String
+        var database: String?
+        var server: String?
+        var serverSource: String?
+        var account: String?
+        var session: String?
+        var credentials: String?
+
+        enum CodingKeys: String, CodingKey {
+            case mode, database, server, account, session, credentials
+            case serverSource = "server_source"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(mode, forKey: .mode)
+            try container.encode(database, forKey: .database)
+            try container.encode(server, forKey: .server)
+            try container.encode(serverSource, forKey: .serverSource)
+            try container.encode(account, forKey: .account)
+            try container.encode(session, forKey: .session)
+            try container.encode(credentials, forKey: .credentials)
+        }
+    }
+
+    func run(in context: CommandContext) async throws(CommandError) {
+        guard let selection = try context.serverSelection() else {
+            let database = try context.paths().databasePath
+            if context.style.json {
+                try context.writeJSON(Report(mode: "local", database: database))
+            } else {
+                context.output.line("Mode:      local (no server configured; no sign-in needed)")
+                context.output.line("Database:  \(database)")
+            }
+            return
+        }
+        let session = try SessionCommands(context: context)
+        let saved = try await session.call("") { client async throws(APIError) in
+            try client.signInStatus()
+        }
+        var report = Report(
+            mode: "server", server: session.server,
+            serverSource: Self.sourceName(selection.source), credentials: saved.storage)
+        var note: String?
+        var exit = ExitCode.success
+        if let summary = saved.session, summary.isForConfiguredServer {
+            report.account = summary.email
+            do {
+                _ = try await session.call("Checking the session") {
+                    client async throws(APIError) in
+                    try await client.me()
+                }
+                report.session = "valid"
+            } catch {
+                switch error.exitCode {
+                case .notSignedIn:
+                    report.session = "expired"
+                    note = "Sign in again with: habits auth email \(summary.email)"
+                    exit = .notSignedIn
+                case .unavailable:
+                    note = error.message
+                    exit = .unavailable
+                default:
+                    throw error
+                }
+            }
+        } else {
+            report.session = "signed_out"
+            exit = .notSignedIn
+            if let summary = saved.session {
+                note =
+                    "The saved session is for \(summary.server); "
+                    + "sign in to this server with: habits auth email <address>"
+            } else if let pending = saved.pendingEmail {
+                note = "A code was sent to \(pending); finish with: habits verify <code>"
+            } else {
+                note = "Sign in with: habits auth email <address>"
+            }
+        }
+        if context.style.json {
+            try context.writeJSON(report)
+        } else {
+            let sessionText: String
+            switch report.session {
+            case "valid": sessionText = "valid"
+            case "expired": sessionText = "expired"
+            case "signed_out": sessionText = "not signed in"
+            default: sessionText = "unknown (the server cannot be reached)"
+            }
+            context.output.line("Mode:         server")
+            context.output.line(
+                "Server:       \(session.server) (from \(selection.source.rawValue))")
+            context.output.line("Account:      \(report.account ?? "none")")
+            context.output.line("Session:      \(sessionText)")
+            context.output.line("Credentials:  \(saved.storage)")
+            if let note { context.output.line(note) }
+        }
+        if exit != .success { throw CommandError.silent(exit) }
+    }
+
+    static func sourceName(_ source: ServerSelection.Source) -> String {
+        switch source {
+        case .flag: return "flag"
+        case .environment: return "environment"
+        case .configFile: return "config"
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import HabitCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Everything a command may learn from or do to the world around it.
+///
+/// The executable builds it from the process (`process()`); tests build one
+/// with captured streams, scripted input, a fixed clock and a temporary HOME,
+/// so every command runs without spawning a process.
+public struct CLIEnvironment: Sendable {
+    /// The words after the program name.
+    public var arguments: [String]
+    /// Environment variables: HOME, XDG_*, NO_COLOR, HABITS_SERVER, LANG, LC_*, COLUMNS…
+    public var variables: [String: String]
+    public var input: any LineInput
+    public var output: TextOutput
+    public var errorOutput: TextOutput
+    public var terminal: TerminalTraits
+    public var clock: WallClock
+    /// The absolute path of the running `habits`, for `remind --install`.
+    public var executablePath: @Sendable () -> String?
+
+    public init(
+        arguments: [String], variables: [String: String], input: any LineInput,
+        output: TextOutput, errorOutput: TextOutput, terminal: TerminalTraits, clock: WallClock,
+        executablePath: @escaping @Sendable () -> String? = { nil }
+    ) {
+        self.arguments = arguments
+        self.variables = variables
+        self.input = input
+        self.output = output
+        self.errorOutput = errorOutput
+        self.terminal = terminal
+        self.clock = clock
+        self.executablePath = executablePath
+    }
+
+    /// The running process: its arguments, environment, standard streams,
+    /// terminal, system clock and time zone.
+    public static func process() -> CLIEnvironment {
+        CLIEnvironment(
+            arguments: Array(CommandLine.arguments.dropFirst()),
+            variables: ProcessInfo.processInfo.environment,
+            input: StandardInput(),
+            output: TextOutput(FileDescriptorSink(descriptor: 1)),
+            errorOutput: TextOutput(FileDescriptorSink(descriptor: 2)),
+            terminal: .current(),
+            clock: .system,
+            executablePath: runningExecutablePath)
+    }
+
+    /// Terminal columns: the terminal's own width, else COLUMNS, else 80.
+    public var width: Int {
+        if let width = terminal.width { return width }
+        if let columns = variables["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        return 80
+    }
+}
+
+/// The resolved path of this executable: /proc/self/exe on Linux, the
+/// loader's answer on macOS, else argv[0] made absolute.
+@Sendable private func runningExecutablePath() -> String? {
+    #if os(Linux)
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = buffer.withUnsafeMutableBufferPointer { pointer in
+            guard let base = pointer.baseAddress else { return -1 }
+            return base.withMemoryRebound(to: CChar.self, capacity: pointer.count) {
+                readlink("/proc/self/exe", $0, pointer.count - 1)
+            }
+        }
+        if length > 0 { return String(decoding: buffer[..<length], as: UTF8.self) }
+    #elseif canImport(Darwin)
+        var size = UInt32(PATH_MAX) + 1
+        var buffer = [CChar](repeating: 0, count: Int(size))
+        if _NSGetExecutablePath(&buffer, &size) == 0 {
+            let path = String(cString: buffer)
+            return URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        }
+    #endif
+    guard let first = CommandLine.arguments.first, first.contains("/") else { return nil }
+    return URL(fileURLWithPath: first).standardizedFileURL.resolvingSymlinksInPath().path
+}

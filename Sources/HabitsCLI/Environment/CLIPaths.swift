@@ -1,0 +1,41 @@
+/// Where habits keeps its files, following the XDG Base Directory rules.
+///
+/// Data (the local database): $XDG_DATA_HOME/habits, else ~/.local/share/habits.
+/// Configuration (config.json, and the credentials the API client keeps):
+/// $XDG_CONFIG_HOME/habits, else ~/.config/habits. Cache (the last habit list
+/// from the server): $XDG_CACHE_HOME/habits, else ~/.cache/habits. As the XDG
+/// rules say, a variable that is empty or holds a relative path is ignored.
+public struct CLIPaths: Hashable, Sendable {
+    public let dataDirectory: String
+    public let configDirectory: String
+    public let cacheDirectory: String
+
+    /// The paths for `variables`, or an error when neither HOME nor the XDG
+    /// variable needed is set.
+    public init(variables: [String: String]) throws(CommandError) {
+        func base(_ xdg: String, _ fallback: String) throws(CommandError) -> String {
+            if let value = variables[xdg], value.hasPrefix("/") { return value }
+            guard let home = variables["HOME"], home.hasPrefix("/") else {
+                throw CommandError(
+                    .failure, "Cannot find your home directory.",
+                    hint: "Set HOME (or \(xdg)) in the environment.")
+            }
+            return CLIPaths.join(home, fallback)
+        }
+        dataDirectory = CLIPaths.join(try base("XDG_DATA_HOME", ".local/share"), "habits")
+        configDirectory = CLIPaths.join(try base("XDG_CONFIG_HOME", ".config"), "habits")
+        cacheDirectory = CLIPaths.join(try base("XDG_CACHE_HOME", ".cache"), "habits")
+    }
+
+    /// The local-mode SQLite database.
+    public var databasePath: String { CLIPaths.join(dataDirectory, "habits.sqlite3") }
+    /// The settings written by `habits config set`.
+    public var configFile: String { CLIPaths.join(configDirectory, "config.json") }
+    /// The last habit list fetched from the server.
+    public var listCacheFile: String { CLIPaths.join(cacheDirectory, "habit-list.json") }
+
+    /// `directory/name` with exactly one slash between them.
+    static func join(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+}

@@ -1,0 +1,35 @@
+/// The server a command talks to, and where that choice came from.
+///
+/// Precedence: the `--server` flag, then HABITS_SERVER (when not empty),
+/// then `server` in the config file; with none of them, local mode.
+public struct ServerSelection: Hashable, Sendable {
+    public enum Source: String, Hashable, Sendable {
+        case flag = "the --server option"
+        case environment = "HABITS_SERVER"
+        case configFile = "the config file"
+    }
+
+    public var url: String
+    public var source: Source
+
+    public init(url: String, source: Source) {
+        self.url = url
+        self.source = source
+    }
+
+    /// The selection for a command line, or `nil` for local mode. The config
+    /// file is read only when neither the flag nor the variable decides.
+    public static func resolve(
+        flag: String?, variables: [String: String],
+        config: () throws(CommandError) -> [String: String]
+    ) throws(CommandError) -> ServerSelection? {
+        if let flag { return ServerSelection(url: flag, source: .flag) }
+        if let variable = variables["HABITS_SERVER"], !variable.isEmpty {
+            return ServerSelection(url: variable, source: .environment)
+        }
+        if let configured = try config()["server"], !configured.isEmpty {
+            return ServerSelection(url: configured, source: .configFile)
+        }
+        return nil
+    }
+}

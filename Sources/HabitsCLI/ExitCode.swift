@@ -1,0 +1,26 @@
+/// The status `habits` exits with, following sysexits(3) where one fits.
+///
+/// Scripts can rely on these: 0 the command did what was asked; 1 the
+/// operation failed (validation, not found, refused by the server); 64 the
+/// command line was wrong; 69 the server could not be reached; 77 not signed
+/// in, or the session expired.
+public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: Int32
+
+    public init(rawValue: Int32) {
+        self.rawValue = rawValue
+    }
+
+    /// The command did what was asked.
+    public static let success = ExitCode(rawValue: 0)
+    /// The operation failed: validation, not found, refused by the server.
+    public static let failure = ExitCode(rawValue: 1)
+    /// The command line was wrong (EX_USAGE).
+    public static let usage = ExitCode(rawValue: 64)
+    /// The server could not be reached (EX_UNAVAILABLE).
+    public static let unavailable = ExitCode(rawValue: 69)
+    /// Not signed in, or the session expired (EX_NOPERM).
+    public static let notSignedIn = ExitCode(rawValue: 77)
+
+    public var description: String { String(rawValue) }
+}

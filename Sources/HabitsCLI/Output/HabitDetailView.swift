@@ -1,0 +1,198 @@
+import Foundation
+import HabitCore
+
+/// The text and JSON of `habits show`: properties, the period's progress,
+/// streaks, counts, completion rate and calendar months, all as of `date`.
+struct HabitDetailView: Sendable {
+    var history: HabitHistory
+    /// The day everything is judged on: days before it are decided, it is "today".
+    var date: LocalDate
+    /// The first day of each month to draw.
+    var months: [LocalDate]
+    /// Set when the months are a year view.
+    var year: Int?
+    var style: OutputStyle
+    /// The real today, for naming the period ("Today", "Sun 2026-11-15").
+    var today: LocalDate
+
+    var habit: Habit { history.habit }
+
+    func render() -> String {
+        let palette = style.palette
+        let separator = style.unicode ? " \u{00B7} " : ", "
+        var lines: [String] = []
+        var title = palette.bold("#\(habit.id) \(habit.name)")
+        if habit.status == .archived { title += palette.dim(" (archived)") }
+        lines.append(title)
+        lines.append(
+            "  "
+                + [HabitText.target(habit), HabitText.frequency(habit), "since \(habit.startDate)"]
+                .joined(separator: separator))
+        lines.append("")
+
+        let stats = history.stats(today: date)
+        let completion = history.completion(on: date, today: date)
+        let unit = habit.frequency
+        let periodName: String
+        switch habit.frequency {
+        case .daily:
+            periodName = date == today ? "Today" : "\(date.weekday.threeLetterName) \(date)"
+        case .weekly:
+            let monday = date.startOfISOWeek
+            periodName = monday == today.startOfISOWeek ? "This week" : "Week of \(monday)"
+        }
+        let rows: [[TextTable.Cell]] = [
+            [
+                TextTable.Cell(periodName),
+                TextTable.Cell(
+                    HabitText.progress(completion, unit: habit.measurementType)
+                        + " (\(Self.stateWord(completion.state)))"),
+            ],
+            [
+                TextTable.Cell("Current streak"),
+                TextTable.Cell(HabitText.periods(stats.currentStreak, of: unit)),
+            ],
+            [
+                TextTable.Cell("Longest streak"),
+                TextTable.Cell(HabitText.periods(stats.longestStreak, of: unit)),
+            ],
+            [
+                TextTable.Cell("Done"),
+                TextTable.Cell(HabitText.periods(stats.successCount, of: unit)),
+            ],
+            [
+                TextTable.Cell("Failed"),
+                TextTable.Cell(HabitText.periods(stats.failedCount, of: unit)),
+            ],
+            [
+                TextTable.Cell("Skipped"),
+                TextTable.Cell(HabitText.periods(stats.skippedCount, of: unit)),
+            ],
+            [
+                TextTable.Cell("Completion rate"),
+                TextTable.Cell(Self.percent(stats.completionRate)),
+            ],
+        ]
+        let table = TextTable(rows: rows)
+        lines.append(contentsOf: table.lines(widths: TextTable.widths(of: rows)))
+        lines.append("")
+
+        let renderer = CalendarRenderer(
+            style: CalendarStyle(symbols: style.unicode ? .unicode : .ascii, useColor: style.color))
+        var calendar: String
+        if let year {
+            calendar = renderer.renderYear(year, history: history, today: date, width: style.width)
+        } else {
+            calendar = renderer.render(grids(), width: style.width)
+        }
+        if calendar.hasSuffix("\n") { calendar.removeLast() }
+        lines.append(calendar)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The calendar months as grids.
+    func grids() -> [MonthGrid] {
+        months.compactMap {
+            MonthGrid(year: $0.year, month: $0.month, history: history, today: date)
+        }
+    }
+
+    /// "done", "to do", "missed"…: the state as the text output says it.
+    static func stateWord(_ state: PeriodState) -> String {
+        switch state {
+        case .success: return "done"
+        case .pending: return "to do"
+        case .failed: return "missed"
+        case .skipped: return "skipped"
+        case .future: return "not started"
+        case .rest: return "not due"
+        case .beforeStart: return "before start"
+        }
+    }
+
+    /// "93%", or "n/a" before anything is decided. Rounded down, so 100% means all.
+    static func percent(_ rate: Double?) -> String {
+        guard let rate else { return "n/a" }
+        return "\(Int((rate * 100).rounded(.down)))%"
+    }
+
+    // MARK: - JSON
+
+    func document() -> Document {
+        let stats = history.stats(today: date)
+        return Document(
+            habit: habit, date: date, completion: history.completion(on: date, today: date),
+            stats: stats,
+            months: grids().map { grid in
+                Document.Month(
+                    month: String(
+                        (LocalDate(year: grid.year, month: grid.month, day: 1)?.description ?? "")
+                            .prefix(7)),
+                    days: grid.days.map { day in
+                        let entry = history.entry(on: day.date)
+                        return Document.Day(
+                            date: day.date, state: day.state, value: entry?.value,
+                            skipped: entry?.skipped ?? false)
+                    })
+            })
+    }
+
+    struct Document: Encodable {
+        struct Month: Encodable {
+            var month: String
+            var days: [Day]
+        }
+
+        struct Day: Encodable {
+            var date: LocalDate
+            var state: PeriodState
+            var value: Decimal?
+            var skipped: Bool
+
+            enum CodingKeys: String, CodingKey { case date, state, value, skipped }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(date, forKey: .date)
+                try container.encode(state, forKey: .state)
+                try container.encode(value, forKey: .value)
+                try container.encode(skipped, forKey: .skipped)
+            }
+        }
+
+        var habit: Habit
+        var date: LocalDate
+        var completion: CompletionData
+        var stats: HabitStats
+        var months: [Month]
+
+        enum CodingKeys: String, CodingKey {
+            case habit, date, stats, months
+            case completion = "completion_data"
+        }
+
+        enum StatsKeys: String, CodingKey {
+            case currentStreak = "current_streak"
+            case longestStreak = "longest_streak"
+            case successCount = "success_count"
+            case failedCount = "failed_count"
+            case skippedCount = "skipped_count"
+            case completionRate = "completion_rate"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(habit, forKey: .habit)
+            try container.encode(date, forKey: .date)
+            try container.encode(JSONOutput.Completion(completion: completion), forKey: .completion)
+            var statsContainer = container.nestedContainer(keyedBy: StatsKeys.self, forKey: .stats)
+            try statsContainer.encode(stats.currentStreak, forKey: .currentStreak)
+            try statsContainer.encode(stats.longestStreak, forKey: .longestStreak)
+            try statsContainer.encode(stats.successCount, forKey: .successCount)
+            try statsContainer.encode(stats.failedCount, forKey: .failedCount)
+            try statsContainer.encode(stats.skippedCount, forKey: .skippedCount)
+            try statsContainer.encode(stats.completionRate, forKey: .completionRate)
+            try container.encode(months, forKey: .months)
+        }
+    }
+}

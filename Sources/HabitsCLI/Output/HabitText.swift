@@ -1,0 +1,92 @@
+import Foundation
+import HabitCore
+
+/// The words and numbers the text output uses for habits, in one place.
+enum HabitText {
+    /// A decimal as a person writes it: `8`, `0.8`, `1000000`.
+    static func number(_ value: Decimal) -> String {
+        value.description
+    }
+
+    /// `2/8 glasses`.
+    static func progress(_ completion: CompletionData, unit: String) -> String {
+        "\(number(completion.current))/\(number(completion.target)) \(unit)"
+    }
+
+    /// How often: `daily`, `weekdays`, `Mon, Wed, Fri`, `weekly`, `weekly: Mon, Thu`.
+    static func frequency(_ habit: Habit) -> String {
+        switch habit.frequency {
+        case .daily:
+            return habit.actionDays.summary
+        case .weekly:
+            return habit.actionDays == .everyDay
+                ? "weekly"
+                : "weekly: "
+                    + habit.actionDays.sorted.map(\.threeLetterName).joined(separator: ", ")
+        }
+    }
+
+    /// `1 day`, `4 days`, `2 weeks`.
+    static func periods(_ count: Int, of frequency: Frequency) -> String {
+        let unit = frequency == .daily ? "day" : "week"
+        return "\(count) \(unit)\(count == 1 ? "" : "s")"
+    }
+
+    /// The streak column: `4 days`, or a dash for none.
+    static func streak(_ count: Int, of frequency: Frequency, unicode: Bool) -> String {
+        count == 0 ? (unicode ? "\u{2013}" : "-") : periods(count, of: frequency)
+    }
+
+    /// "today", "yesterday", "tomorrow", or "Tue 2026-03-10".
+    static func day(_ date: LocalDate, today: LocalDate) -> String {
+        switch today.days(to: date) {
+        case 0: return "today"
+        case -1: return "yesterday"
+        case 1: return "tomorrow"
+        default: return "\(date.weekday.threeLetterName) \(date)"
+        }
+    }
+
+    /// "today", "yesterday", "on Tue 2026-03-10".
+    static func onDay(_ date: LocalDate, today: LocalDate) -> String {
+        let day = day(date, today: today)
+        return day.contains(" ") ? "on \(day)" : day
+    }
+
+    /// The period a completion covers: "today", "on Tue 2026-03-10", "this week",
+    /// "the week of 2026-03-09".
+    static func period(of habit: Habit, on date: LocalDate, today: LocalDate) -> String {
+        switch habit.frequency {
+        case .daily:
+            return onDay(date, today: today)
+        case .weekly:
+            let monday = date.startOfISOWeek
+            if monday == today.startOfISOWeek { return "this week" }
+            if monday == today.startOfISOWeek.adding(days: -7) { return "last week" }
+            return "the week of \(monday)"
+        }
+    }
+
+    /// "8 glasses a day", "20 km a week".
+    static func target(_ habit: Habit) -> String {
+        let period = habit.frequency == .daily ? "day" : "week"
+        return "\(number(habit.targetValue)) \(habit.measurementType) a \(period)"
+    }
+
+    /// "12 minutes", "1 hour", "3 days": how old a cached answer is.
+    static func age(from then: Date, to now: Date) -> String {
+        let minutes = max(0, Int(now.timeIntervalSince(then) / 60))
+        if minutes == 0 { return "less than a minute" }
+        if minutes < 60 { return "\(minutes) minute\(minutes == 1 ? "" : "s")" }
+        let hours = minutes / 60
+        if hours < 48 { return "\(hours) hour\(hours == 1 ? "" : "s")" }
+        let days = hours / 24
+        return "\(days) days"
+    }
+
+    /// The mark shown before a habit in lists, from the calendar's symbols.
+    static func mark(for state: PeriodState, unicode: Bool) -> String {
+        let symbols: CalendarSymbols = unicode ? .unicode : .ascii
+        return symbols.mark(for: state).map(String.init) ?? " "
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import HabitCore
+
+/// The `--json` output: stable shapes, pretty-printed with sorted keys.
+///
+/// Dates are `YYYY-MM-DD`, timestamps RFC 3339 UTC, numbers JSON numbers
+/// (decimals exact: `0.8`, never `0.80000001`). A habit is the API's Habit
+/// object: `{"id", "name", "frequency": "DAILY"|"WEEKLY", "measurement_type",
+/// "start_date", "action_days": [1…7], "target_value", "status":
+/// "ACTIVE"|"ARCHIVED", "created_at"?, "updated_at"?}`. A completion is
+/// `{"target", "current", "remaining", "state"}` with state one of "done",
+/// "pending", "skipped", "failed", "future", "rest", "before_start".
+///
+/// - `list`: `{"date", "mode": "local"|"server", "cached_at": timestamp|null,
+///   "habits": [Habit + {"completion_data": completion, "current_streak"}]}`,
+///   habits ordered by id.
+/// - `remind`: the same shape as `list`, with only the habits still to do.
+/// - `show`: `{"habit": Habit, "date", "completion_data": completion,
+///   "stats": {"current_streak", "longest_streak", "success_count",
+///   "failed_count", "skipped_count", "completion_rate": number|null},
+///   "months": [{"month": "YYYY-MM", "days": [{"date", "state",
+///   "value": number|null, "skipped"}]}]}`.
+/// - `done`, `set`, `skip`, `undo`: `{"habit": Habit, "date", "entry":
+///   {"date", "value", "skipped"}|null, "completion_data": completion,
+///   "current_streak", "target_reached": bool}` (`target_reached`: this
+///   command made the period reach its target).
+/// - `add`, `edit`, `archive`, `unarchive`: the Habit.
+/// - `delete`: `{"deleted": Habit}`.
+/// - `status`: `{"mode", "database": path|null, "server": url|null,
+///   "server_source": "flag"|"environment"|"config"|null, "account":
+///   email|null, "session": "valid"|"expired"|"signed_out"|null,
+///   "credentials": text|null}`.
+/// - `config get`: `{"key", "value": text|null}`; `config list`: `{key: value}`.
+/// - `auth email`: `{"email", "code_sent": true}`; `verify`: `{"email",
+///   "signed_in": true}`; `logout`: `{"signed_out": true}`.
+///
+/// Errors are never JSON: they go to standard error as text, and the exit
+/// status tells a script what happened.
+enum JSONOutput {
+    static func encode(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    }
+
+    /// A completion with `remaining` spelled out.
+    struct Completion: Encodable {
+        var completion: CompletionData
+
+        enum CodingKeys: String, CodingKey { case target, current, remaining, state }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(completion.target, forKey: .target)
+            try container.encode(completion.current, forKey: .current)
+            try container.encode(completion.remaining, forKey: .remaining)
+            try container.encode(completion.state, forKey: .state)
+        }
+    }
+
+    /// A habit with its completion and current streak, flattened into one object.
+    struct OverviewHabit: Encodable {
+        var item: HabitOverview.Item
+
+        enum CodingKeys: String, CodingKey {
+            case completion = "completion_data"
+            case currentStreak = "current_streak"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try item.habit.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(Completion(completion: item.completion), forKey: .completion)
+            try container.encode(item.currentStreak, forKey: .currentStreak)
+        }
+    }
+
+    /// `list` and `remind`.
+    struct Listing: Encodable {
+        var date: LocalDate
+        var mode: String
+        var cachedAt: Date?
+        var habits: [HabitOverview.Item]
+
+        enum CodingKeys: String, CodingKey {
+            case date, mode, habits
+            case cachedAt = "cached_at"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(date, forKey: .date)
+            try container.encode(mode, forKey: .mode)
+            try container.encode(cachedAt.map(RFC3339.string(from:)), forKey: .cachedAt)
+            try container.encode(habits.map(OverviewHabit.init), forKey: .habits)
+        }
+    }
+
+    /// What `done`, `set`, `skip` and `undo` leave behind.
+    struct ProgressChange: Encodable {
+        var habit: Habit
+        var date: LocalDate
+        var entry: ProgressEntry?
+        var completion: CompletionData
+        var currentStreak: Int
+        var targetReached: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case habit, date, entry
+            case completion = "completion_data"
+            case currentStreak = "current_streak"
+            case targetReached = "target_reached"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(habit, forKey: .habit)
+            try container.encode(date, forKey: .date)
+            try container.encode(entry, forKey: .entry)
+            try container.encode(Completion(completion: completion), forKey: .completion)
+            try container.encode(currentStreak, forKey: .currentStreak)
+            try container.encode(targetReached, forKey: .targetReached)
+        }
+    }
+}

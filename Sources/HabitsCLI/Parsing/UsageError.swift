@@ -1,0 +1,80 @@
+/// A command line that cannot be understood: shown as one sentence naming the
+/// bad argument, a hint to the command's help, and exit status 64.
+public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Problem: Hashable, Sendable {
+        case unknownCommand(String, suggestion: String?)
+        case unknownOption(String, suggestion: String?)
+        /// `--date` at the end of the line, or followed by another option.
+        case missingValue(option: String, valueName: String)
+        /// `--all=yes`: a flag given a value.
+        case flagWithValue(option: String)
+        case unexpectedArgument(String)
+        case missingArgument(String)
+        /// A value that does not read as what the argument needs.
+        case invalidValue(argument: String, value: String, expected: String)
+        case conflictingOptions([String])
+        /// Required fields not given, without a terminal to ask on.
+        case missingFields([String])
+        /// A destructive command without `--yes` and without a terminal to ask on.
+        case confirmationRequired(action: String)
+        /// An edit with nothing to change.
+        case nothingToChange(options: [String])
+    }
+
+    public var problem: Problem
+    /// The command whose help the hint points to; `nil` for the overview.
+    public var command: String?
+
+    public init(_ problem: Problem, command: String? = nil) {
+        self.problem = problem
+        self.command = command
+    }
+
+    /// One sentence saying what is wrong.
+    public var description: String {
+        switch problem {
+        case .unknownCommand(let name, let suggestion):
+            return "Unknown command '\(name)'" + Self.didYouMean(suggestion)
+        case .unknownOption(let option, let suggestion):
+            return "Unknown option '\(option)'" + Self.didYouMean(suggestion)
+        case .missingValue(let option, let valueName):
+            return "Missing value for '\(option) <\(valueName)>'."
+        case .flagWithValue(let option):
+            return "The option '\(option)' does not take a value."
+        case .unexpectedArgument(let argument):
+            return "Unexpected argument '\(argument)'."
+        case .missingArgument(let name):
+            return "Missing argument <\(name)>."
+        case .invalidValue(let argument, let value, let expected):
+            return "Invalid value '\(value)' for \(argument): expected \(expected)."
+        case .conflictingOptions(let options):
+            return
+                "The options \(Self.list(options.map { "'\($0)'" }, joiner: "and")) "
+                + "cannot be used together."
+        case .missingFields(let fields):
+            return "Missing \(Self.list(fields, joiner: "and")) (there is no terminal to ask on)."
+        case .confirmationRequired(let action):
+            return
+                "Refusing to \(action) without confirmation: add --yes "
+                + "(there is no terminal to ask on)."
+        case .nothingToChange(let options):
+            return "Nothing to change: give at least one of \(Self.list(options, joiner: "or"))."
+        }
+    }
+
+    /// Where to read more: the command's help.
+    public var hint: String {
+        command.map { "Run 'habits help \($0)'." } ?? "Run 'habits help'."
+    }
+
+    private static func didYouMean(_ suggestion: String?) -> String {
+        suggestion.map { "; did you mean '\($0)'?" } ?? "."
+    }
+
+    /// "a", "a and b", "a, b and c".
+    static func list(_ items: [String], joiner: String) -> String {
+        guard let last = items.last else { return "" }
+        if items.count == 1 { return last }
+        return items.dropLast().joined(separator: ", ") + " \(joiner) " + last
+    }
+}

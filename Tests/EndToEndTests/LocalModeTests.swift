@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+/// The built `habits` in local mode, with a private HOME and XDG directories.
+@Suite struct LocalModeTests {
+    @Test func freshMachineAddThenList() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let add = try await sandbox.habits(
+            "add", "Drink water", "--daily", "--unit", "glasses", "--target", "8", "--days",
+            "daily",
+            "--start", "2025-01-06")
+        #expect(add.status == 0, "\(add)")
+        #expect(add.output == "Added #1 Drink water: 8 glasses a day, daily, from 2025-01-06.\n")
+        #expect(add.error.isEmpty)
+        let database = sandbox.dataHome.appendingPathComponent("habits/habits.sqlite3")
+        #expect(FileManager.default.fileExists(atPath: database.path))
+        let list = try await sandbox.habits("list")
+        #expect(list.status == 0, "\(list)")
+        #expect(list.output.contains("  .   1  Drink water  0/8 glasses  daily"), "\(list)")
+        let json = try await sandbox.habits("list", "--json")
+        let object =
+            try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        #expect((object?["habits"] as? [[String: Any]])?.first?["name"] as? String == "Drink water")
+    }
+
+    @Test func exitCodesAndOneSentenceErrors() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let version = try await sandbox.habits("--version")
+        #expect(version.status == 0 && version.output.hasPrefix("habits "))
+        // --version neither opens nor creates the database.
+        #expect(!FileManager.default.fileExists(atPath: sandbox.dataHome.path))
+        let usage = try await sandbox.habits("lsit")
+        #expect(usage.status == 64)
+        #expect(usage.output.isEmpty)
+        #expect(
+            usage.error
+                == "habits: Unknown command 'lsit'; did you mean 'list'?\nRun 'habits help'.\n")
+        let badValue = try await sandbox.habits("add", "x", "--target", "abc")
+        #expect(badValue.status == 64)
+        #expect(badValue.error.hasPrefix("habits: Invalid value 'abc' for --target"))
+        let invalid = try await sandbox.habits(
+            "add", "x", "--daily", "--unit", "km", "--target", "0", "--days", "daily", "--start",
+            "today")
+        #expect(invalid.status == 1)
+        #expect(
+            invalid.error
+                == "habits: The habit was not added:\n  --target: Ensure this value is greater than 0.\n"
+        )
+        let missing = try await sandbox.habits("show", "42")
+        #expect(missing.status == 1)
+        #expect(
+            missing.error
+                == "habits: No habit matches '42'.\nSee the ids and names with 'habits list --all'.\n"
+        )
+        for result in [usage, badValue, invalid, missing] {
+            #expect(!result.error.contains("Fatal error"))
+            #expect(!result.error.contains("{"))
+        }
+    }
+
+    /// A weekly habit, 10 km on Mon, Wed, Fri from Wednesday 2025-02-05, shown
+    /// as of Wednesday 2025-02-26. Week of 3 Feb: 4 + 6 = 10, done (it counts
+    /// from the 5th). Week of 10 Feb: 3 + 2, missed. Week of 17 Feb: every
+    /// planned day skipped. Week of 24 Feb: 7 so far, to do. So 1 done, 1
+    /// missed, 1 skipped; current streak 0, longest 1, rate 1 / 2 = 50%.
+    @Test func goldenShowAtAFixedDate() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let add = try await sandbox.habits(
+            "add", "Run", "--weekly", "--unit", "km", "--target", "10", "--days", "mon,wed,fri",
+            "--start", "2025-02-05")
+        try #require(add.status == 0, "\(add)")
+        for (date, value) in [("05", "4"), ("07", "6"), ("10", "3"), ("12", "2"), ("24", "7")] {
+            let set = try await sandbox.habits("set", "Run", value, "--date", "2025-02-\(date)")
+            try #require(set.status == 0, "\(set)")
+        }
+        for date in ["17", "19", "21"] {
+            let skip = try await sandbox.habits("skip", "Run", "--date", "2025-02-\(date)")
+            try #require(skip.status == 0, "\(skip)")
+        }
+        let show = try await sandbox.habits("show", "run", "--date", "2025-02-26")
+        #expect(show.status == 0)
+        #expect(
+            show.output == """
+                #1 Run
+                  10 km a week, weekly: Mon, Wed, Fri, since 2025-02-05
+
+                  Week of 2025-02-24  7/10 km (to do)
+                  Current streak      0 weeks
+                  Longest streak      1 week
+                  Done                1 week
+                  Failed              1 week
+                  Skipped             1 week
+                  Completion rate     50%
+
+                    February 2025
+                Mo Tu We Th Fr Sa Su
+                                1  2
+                 3  4  5+ 6  7+ 8  9
+                10x11 12x13 14x15 16
+                17~18 19~20 21~22 23
+                24.25 26<27 28.
+
+                + done  x missed  ~ skipped  . to do  < today: to do
+
+                """, "\(show)")
+    }
+
+    @Test func withoutATerminalNothingIsAsked() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let add = try await sandbox.habits("add", input: "Stretch\ndaily\n")
+        #expect(add.status == 64)
+        #expect(
+            add.error
+                == "habits: Missing <name>, --daily or --weekly, --unit, --target, --days and --start (there is no terminal to ask on).\nRun 'habits help add'.\n"
+        )
+        let created = try await sandbox.habits(
+            "add", "Stretch", "--daily", "--unit", "min", "--target", "10", "--days", "daily",
+            "--start", "today")
+        try #require(created.status == 0)
+        let delete = try await sandbox.habits("delete", "Stretch", input: "y\n")
+        #expect(delete.status == 64)
+        #expect(delete.error.contains("add --yes"))
+        #expect(try await sandbox.habits("list").output.contains("Stretch"))
+        #expect(try await sandbox.habits("delete", "Stretch", "--yes").status == 0)
+    }
+
+    @Test func remindInstallNamesThisBinary() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let run = try await sandbox.habits("remind", "--install")
+        #expect(run.status == 0)
+        let line = try #require(run.output.split(separator: "\n").last)
+        #expect(line.hasPrefix("0 20 * * * XDG_DATA_HOME="))
+        #expect(line.hasSuffix("\(Binaries.habits.resolvingSymlinksInPath().path) remind --quiet"))
+        #expect(try await sandbox.habits("remind", "--quiet").output.isEmpty)
+    }
+}

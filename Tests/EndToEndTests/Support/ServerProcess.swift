@@ -1,0 +1,100 @@
+import Foundation
+
+/// A real `habits-server` on a free port of 127.0.0.1 with an in-memory
+/// database and an outbox directory, stopped (SIGTERM) when released.
+final class ServerProcess {
+    let port: Int
+    let outbox: URL
+    let log: URL
+    private let process: Process
+
+    /// Starts the server and waits for the port it prints as its first line.
+    init(directory: URL, accessTTL: Int? = nil) async throws {
+        outbox = directory.appendingPathComponent("outbox")
+        log = directory.appendingPathComponent("server.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let process = Process()
+        process.executableURL = Binaries.server
+        var arguments = ["--port", "0", "--database", ":memory:", "--outbox", outbox.path]
+        if let accessTTL { arguments += ["--access-ttl", String(accessTTL)] }
+        process.arguments = arguments
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": directory.path]
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        process.standardError = try FileHandle(forWritingTo: log)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        self.process = process
+        let line = await Self.firstLine(of: stdout.fileHandleForReading)
+        guard let port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            process.terminate()
+            throw StartFailure(firstLine: line)
+        }
+        self.port = port
+    }
+
+    struct StartFailure: Error, CustomStringConvertible {
+        var firstLine: String
+        var description: String {
+            "habits-server did not print a port; it printed \"\(firstLine)\""
+        }
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
+    /// The API's base URL.
+    var url: String { "http://127.0.0.1:\(port)/api/" }
+
+    /// Stops the server and waits until it has exited.
+    func stop() async {
+        guard process.isRunning else { return }
+        process.terminate()
+        while process.isRunning {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    /// The sign-in code in the newest message to `address` in the outbox.
+    func code(for address: String) throws -> String {
+        let files = try FileManager.default.contentsOfDirectory(atPath: outbox.path).sorted()
+        for file in files.reversed() {
+            let text = try String(contentsOf: outbox.appendingPathComponent(file), encoding: .utf8)
+            guard text.contains("To: \(address)") else { continue }
+            let body = text.components(separatedBy: "\n\n").dropFirst().joined(separator: "\n\n")
+            let words = body.split(whereSeparator: { !$0.isNumber })
+            if let code = words.first(where: { $0.count == 6 }) { return String(code) }
+        }
+        throw MissingCode(address: address)
+    }
+
+    struct MissingCode: Error {
+        var address: String
+    }
+
+    /// Reads until the first newline (or end of file) on a thread of its own,
+    /// then keeps draining the pipe so the server never blocks writing to it.
+    private static func firstLine(of handle: FileHandle) async -> String {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                var buffer = Data()
+                var resumed = false
+                while true {
+                    let chunk = handle.availableData
+                    if chunk.isEmpty { break }
+                    if resumed { continue }
+                    buffer.append(chunk)
+                    if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                        continuation.resume(
+                            returning: String(decoding: buffer[..<newline], as: UTF8.self))
+                        resumed = true
+                    }
+                }
+                if !resumed {
+                    continuation.resume(returning: String(decoding: buffer, as: UTF8.self))
+                }
+            }
+        }
+    }
+}

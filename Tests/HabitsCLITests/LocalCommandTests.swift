@@ -1,0 +1,375 @@
+import Foundation
+import HabitCore
+import Testing
+
+@testable import HabitsCLI
+
+/// Commands in local mode against a private database; today is Wednesday 2026-03-11.
+@Suite struct LocalCommandTests {
+    @Test func freshMachineAddsAndLists() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        let empty = await cli.run("list")
+        #expect(empty.status == .success)
+        #expect(
+            empty.output
+                == "No habits yet. Add one: habits add \"Drink water\" --daily --unit glasses --target 8 --days daily --start today\n"
+        )
+        let added = try await cli.add("Drink water")
+        #expect(added.output == "Added #1 Drink water: 8 glasses a day, daily, from 2026-03-01.\n")
+        let database = cli.home.appendingPathComponent(".local/share/habits/habits.sqlite3")
+        #expect(FileManager.default.fileExists(atPath: database.path))
+        let attributes = try FileManager.default.attributesOfItem(
+            atPath: database.deletingLastPathComponent().path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o700)
+        let list = await cli.run("list")
+        #expect(list.status == .success)
+        #expect(list.output.contains("Drink water  0/8 glasses  daily"))
+    }
+
+    @Test func listPutsPendingFirstThenCompletedThenNotDue() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        try await cli.add("Read", unit: "pages", target: "30")
+        try await cli.add("Drink water")
+        try await cli.add("Gym", unit: "times", target: "1", days: "mon,fri")
+        try await cli.add("Run", "--weekly", unit: "km", target: "20", days: "mon,wed,sat")
+        #expect(await cli.run("done", "Read").status == .success)
+        #expect(await cli.run("done", "Run", "5.5").status == .success)
+        let list = await cli.run("list")
+        #expect(
+            list.output == """
+                Wednesday 2026-03-11 (today)
+
+                     ID  HABIT        PROGRESS     FREQUENCY              STREAK
+
+                To do
+                  .   2  Drink water  0/8 glasses  daily                       -
+                  .   4  Run          5.5/20 km    weekly: Mon, Wed, Sat       -
+
+                Completed
+                  +   1  Read         30/30 pages  daily                   1 day
+
+                Not due
+                      3  Gym          0/1 times    Mon, Fri                    -
+
+                """)
+    }
+
+    @Test func addWithoutATerminalListsEveryMissingField() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        let run = await cli.run("add", "--unit", "km")
+        #expect(run.status == .usage)
+        #expect(run.output.isEmpty)
+        #expect(
+            run.error
+                == "habits: Missing <name>, --daily or --weekly, --target, --days and --start (there is no terminal to ask on).\nRun 'habits help add'.\n"
+        )
+    }
+
+    @Test func validationProblemsAreShownPerField() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        let run = await cli.run(
+            "add", "  ", "--daily", "--unit", "", "--target", "0", "--days", "daily", "--start",
+            "today")
+        #expect(run.status == .failure)
+        #expect(
+            run.error == """
+                habits: The habit was not added:
+                  name: This field may not be blank.
+                  --unit: This field may not be blank.
+                  --target: Ensure this value is greater than 0.
+
+                """)
+        let conflicting = await cli.run("add", "x", "--daily", "--weekly")
+        #expect(conflicting.status == .usage)
+        #expect(
+            conflicting.error.hasPrefix(
+                "habits: The options '--daily' and '--weekly' cannot be used together."))
+        let badDays = await cli.run("add", "x", "--days", "mon,funday")
+        #expect(badDays.status == .usage)
+        #expect(badDays.error.contains("'mon,funday' for --days"))
+    }
+
+    @Test func sixteenthActiveHabitIsRefused() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        for number in 1...15 { try await cli.add("Habit \(number)") }
+        let run = await cli.run(
+            "add", "One more", "--daily", "--unit", "x", "--target", "1", "--days", "daily",
+            "--start", "today")
+        #expect(run.status == .failure)
+        #expect(
+            run.error.hasPrefix("habits: You already have 15 active habits; archive one first.\n"))
+        #expect(await cli.run("archive", "Habit 3").status == .success)
+        #expect(
+            await cli.run(
+                "add", "One more", "--daily", "--unit", "x", "--target", "1", "--days", "daily",
+                "--start", "today"
+            ).status == .success)
+        let unarchive = await cli.run("unarchive", "Habit 3")
+        #expect(unarchive.status == .failure)
+    }
+
+    @Test func doneAddsWhatIsLeftAndPrintsTheStreakOnReachingTheTarget() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        try await cli.add("Drink water")
+        #expect(await cli.run("done", "1", "--date", "2026-03-09").status == .success)
+        #expect(await cli.run("done", "1", "--date", "tue").status == .success)
+        let partial = await cli.run("done", "drink water", "3")
+        #expect(partial.output == "Drink water: 3/8 glasses today, 5 to go.\n")
+        let rest = await cli.run("done", "1")
+        #expect(rest.output == "Drink water: 8/8 glasses today. Target reached! Streak: 3 days.\n")
+        let again = await cli.run("done", "1")
+        #expect(again.output == "Drink water: 8/8 glasses today; the target is already reached.\n")
+        let more = await cli.run("done", "1", "2")
+        #expect(more.output == "Drink water: 10/8 glasses today. Target reached! Streak: 3 days.\n")
+    }
+
+    @Test func weeklyDoneCountsTheWeek() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        try await cli.add("Run", "--weekly", unit: "km", target: "0.8", days: "mon,wed")
+        let first = await cli.run("done", "Run", "0.7", "--date", "monday")
+        #expect(first.output == "Run: 0.7/0.8 km this week, 0.1 to go.\n")
+        let second = await cli.run("done", "Run", "0.1")
+        #expect(second.output == "Run: 0.8/0.8 km this week. Target reached! Streak: 1 week.\n")
+    }
+
+    @Test func setSkipAndUndo() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        try await cli.add("Drink water")
+        #expect(
+            await cli.run("set", "1", "5").output == "Drink water: 5/8 glasses today, 3 to go.\n")
+        #expect(
+            await cli.run("skip", "1").output
+                == "Drink water: marked skipped today (5/8 glasses today).\n")
+        #expect(
+            await cli.run("undo", "1").output
+                == "Removed the entry today (5 glasses, skipped). Drink water: 0/8 glasses today.\n"
+        )
+        #expect(await cli.run("undo", "1").output == "Nothing is recorded for Drink water today.\n")
+        let negative = await cli.run("set", "1", "-1")
+        #expect(negative.status == .failure)
+        #expect(
+            negative.error
+                == "habits: The progress was not recorded:\n  value: Ensure this value is greater than or equal to 0.\n"
+        )
+    }
+
+    @Test func progressOnAFutureDayIsRefused() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        try await cli.add("Drink water")
+        let run = await cli.run("done", "1", "--date", "tomorrow")
+        #expect(run.status == .failure)
+        #expect(
+            run.error
+                == "habits: 2026-03-12 is in the future; progress can be recorded up to today (2026-03-11).\n"
+        )
+    }
+
+    @Test func entryOnARestDayIsKeptWithANote() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        try await cli.add("Gym", unit: "times", target: "1", days: "mon,fri")
+        let run = await cli.run("done", "Gym")
+        #expect(run.status == .success)
+        #expect(
+            run.output.hasSuffix(
+                "Note: Wednesday is not one of this habit's days; the entry is kept but does not count.\n"
+            ))
+    }
+
+    @Test func unknownAndAmbiguousNames() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        try await cli.add("Run")
+        try await cli.add("run", unit: "km")
+        let ambiguous = await cli.run("show", "RUN")
+        #expect(ambiguous.status == .failure)
+        #expect(
+            ambiguous.error == """
+                habits: The name 'RUN' matches 2 habits; use an id instead:
+                  #1  Run
+                  #2  run
+                For example: habits show 1
+
+                """)
+        let missing = await cli.run("done", "Swim")
+        #expect(missing.status == .failure)
+        #expect(
+            missing.error
+                == "habits: No habit matches 'Swim'.\nSee the ids and names with 'habits list --all'.\n"
+        )
+    }
+
+    @Test func editChangesOnlyWhatIsGiven() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        try await cli.add("Drink water")
+        let run = await cli.run("edit", "1", "--name", "Water", "--target", "10")
+        #expect(run.output == "Updated #1 Water: 10 glasses a day, daily, from 2026-03-01.\n")
+        let nothing = await cli.run("edit", "1")
+        #expect(nothing.status == .usage)
+        let invalid = await cli.run("edit", "1", "--target", "2000000")
+        #expect(invalid.status == .failure)
+        #expect(
+            invalid.error.contains("--target: Ensure this value is less than or equal to 1000000."))
+    }
+
+    @Test func archivedHabitsOnlyWithAll() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        try await cli.add("Drink water")
+        try await cli.add("Read", unit: "pages")
+        let archive = await cli.run("archive", "Read")
+        #expect(
+            archive.output
+                == "Archived #2 Read; its history is kept. Bring it back with: habits unarchive 2\n"
+        )
+        #expect(!(await cli.run("list").output.contains("Read")))
+        let all = await cli.run("list", "--all")
+        #expect(all.output.contains("\nArchived\n") && all.output.contains("Read"))
+        #expect(await cli.run("archive", "1").status == .success)
+        #expect(
+            await cli.run("list").output
+                == "No active habits. See the archived ones with: habits list --all\n")
+    }
+
+    @Test func deleteNeedsConfirmation() async throws {
+        var cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        try await cli.add("Drink water")
+        let refused = await cli.run("delete", "1")
+        #expect(refused.status == .usage)
+        #expect(
+            refused.error.hasPrefix(
+                "habits: Refusing to delete #1 Drink water without confirmation: add --yes"))
+        cli.terminal = TerminalTraits(
+            inputIsTerminal: true, outputIsTerminal: true, errorIsTerminal: true)
+        let declined = await cli.run("delete", "1", input: [""])
+        #expect(declined.status == .success)
+        #expect(
+            declined.error
+                == "Delete #1 Drink water and all its progress? This cannot be undone. [y/N] ")
+        #expect(declined.output == "Nothing was deleted.\n")
+        let confirmed = await cli.run("delete", "1", input: ["maybe", "y"])
+        #expect(confirmed.output == "Deleted #1 Drink water.\n")
+        #expect(confirmed.error.contains("Answer y or n."))
+        cli.terminal = .none
+        try await cli.add("Read")
+        #expect(await cli.run("delete", "Read", "--yes").output == "Deleted #2 Read.\n")
+        #expect(await cli.run("list").output.hasPrefix("No habits yet."))
+    }
+
+    @Test func remindListsWhatIsLeftAndAlwaysExitsZero() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        let nothing = await cli.run("remind")
+        #expect(nothing.status == .success && nothing.output == "Nothing is due today.\n")
+        try await cli.add("Drink water")
+        try await cli.add("Run", "--weekly", unit: "km", target: "20", days: "sat")
+        try await cli.add("Gym", unit: "times", target: "1", days: "mon")
+        #expect(await cli.run("done", "Run", "5").status == .success)
+        let pending = await cli.run("remind")
+        #expect(pending.status == .success)
+        #expect(
+            pending.output == """
+                2 habits still to do today:
+                  .  #1  Drink water  0/8 glasses today, 8 to go
+                  .  #2  Run          5/20 km this week, 15 to go
+                Record progress with: habits done <id>
+
+                """)
+        #expect(await cli.run("remind", "--quiet").output == pending.output)
+        #expect(await cli.run("done", "1").status == .success)
+        #expect(await cli.run("done", "2").status == .success)
+        let done = await cli.run("remind", "--quiet")
+        #expect(done.status == .success && done.output.isEmpty && done.error.isEmpty)
+        #expect(await cli.run("remind").output == "All done today.\n")
+    }
+
+    @Test func remindInstallPrintsACrontabLine() async throws {
+        var cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        cli.variables["XDG_DATA_HOME"] = "/srv/habits data"
+        let run = await cli.run("remind", "--install", "--at", "7:30")
+        #expect(run.status == .success)
+        let lines = run.output.split(separator: "\n")
+        #expect(
+            lines.last
+                == "30 7 * * * XDG_DATA_HOME='/srv/habits data' /opt/habits/bin/habits remind --quiet"
+        )
+        #expect(lines.dropLast().allSatisfy { $0.hasPrefix("#") })
+        #expect(await cli.run("remind", "--install", "--at", "25:00").status == .usage)
+    }
+
+    @Test func statusAndConfigInLocalMode() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        let status = await cli.run("status")
+        #expect(status.status == .success)
+        #expect(status.output.hasPrefix("Mode:      local"))
+        #expect(await cli.run("config", "get", "server").status == .failure)
+        let set = await cli.run("config", "set", "server", "http://127.0.0.1:8000/api")
+        #expect(set.status == .success)
+        #expect(set.output.hasPrefix("server = http://127.0.0.1:8000/api/\n"))
+        #expect(await cli.run("config", "get", "server").output == "http://127.0.0.1:8000/api/\n")
+        let file = cli.home.appendingPathComponent(".config/habits/config.json")
+        let saved =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: String]
+        #expect(saved == ["server": "http://127.0.0.1:8000/api/"])
+        let insecure = await cli.run("config", "set", "server", "http://habits.example.com/api/")
+        #expect(insecure.status == .failure)
+        #expect(await cli.run("config", "set", "colour", "red").status == .usage)
+        #expect(
+            await cli.run("config", "unset", "server").output
+                == "Unset server: commands now use the local database.\n")
+        #expect(await cli.run("status").output.hasPrefix("Mode:      local"))
+    }
+
+    @Test func serverFlagOverridesAndUnreachableServerExits69() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        let notSignedIn = await cli.run("--server", "http://127.0.0.1:9/api/", "list")
+        #expect(notSignedIn.status == .notSignedIn)
+        #expect(notSignedIn.error.contains("habits auth email"))
+        let auth = await cli.run(
+            "auth", "email", "you@example.com", "--server", "http://127.0.0.1:9/api/")
+        #expect(auth.status == .unavailable)
+        #expect(auth.error.hasPrefix("habits: Cannot reach the habits server at 127.0.0.1:9"))
+        let bad = await cli.run("list", "--server", "ftp://x")
+        #expect(bad.status == .usage)
+    }
+
+    @Test func helpAndVersion() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        #expect(await cli.run("--version").output == "habits \(HabitsCommandLine.version)\n")
+        let overview = await cli.run()
+        #expect(overview.status == .success && overview.output.contains("Commands:"))
+        for entry in HabitsCommandLine.commands {
+            let help = await cli.run("help", entry.spec.name)
+            #expect(help.status == .success)
+            #expect(help.output.hasPrefix("Usage: habits \(entry.spec.name)"))
+            #expect(
+                help.output.contains("Examples:\n  habits \(entry.spec.name)"), "\(entry.spec.name)"
+            )
+            #expect(await cli.run(entry.spec.name, "--help").output == help.output)
+            #expect(!help.output.split(separator: "\n").contains { $0.hasSuffix(" ") })
+        }
+        #expect(await cli.run("list", "-h").output.hasPrefix("Usage: habits list"))
+        let unknown = await cli.run("lsit")
+        #expect(unknown.status == .usage)
+        #expect(
+            unknown.error
+                == "habits: Unknown command 'lsit'; did you mean 'list'?\nRun 'habits help'.\n")
+        #expect(await cli.run("help", "nope").status == .usage)
+        #expect(await cli.run("--bogus", "list").status == .usage)
+    }
+}

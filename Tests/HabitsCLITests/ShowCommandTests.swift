@@ -1,0 +1,126 @@
+import Foundation
+import HabitCore
+import Testing
+
+@testable import HabitsCLI
+
+/// `habits show`, with hand-worked expectations. Today is Wednesday 2026-03-11.
+@Suite struct ShowCommandTests {
+    /// Drink water, 8 a day from Sunday 2026-03-01: done on the 1st, 2nd,
+    /// 5th–7th, 9th and 10th; 3 on the 3rd (missed); skipped on the 4th;
+    /// nothing on the 8th (missed); 2 so far today. So: 7 done, 2 missed,
+    /// 1 skipped; current streak 2 (9th–10th; today is pending), longest 3
+    /// (5th–7th); completion rate 7/9 = 77.7… → 77%.
+    func seeded() async throws -> CLIHarness {
+        let cli = try CLIHarness()
+        try await cli.add("Drink water")
+        let values = [
+            "01": "8", "02": "8", "03": "3", "05": "8", "06": "8", "07": "10", "09": "8", "10": "8",
+            "11": "2",
+        ]
+        for (day, value) in values {
+            let run = await cli.run("set", "1", value, "--date", "2026-03-\(day)")
+            try #require(run.status == .success, "\(run.error)")
+        }
+        try #require(await cli.run("skip", "1", "--date", "2026-03-04").status == .success)
+        return cli
+    }
+
+    @Test func goldenTextAtAFixedDate() async throws {
+        let cli = try await seeded()
+        defer { cli.cleanUp() }
+        let run = await cli.run("show", "Drink water")
+        #expect(run.status == .success)
+        #expect(
+            run.output == """
+                #1 Drink water
+                  8 glasses a day, daily, since 2026-03-01
+
+                  Today            2/8 glasses (to do)
+                  Current streak   2 days
+                  Longest streak   3 days
+                  Done             7 days
+                  Failed           2 days
+                  Skipped          1 day
+                  Completion rate  77%
+
+                     March 2026
+                Mo Tu We Th Fr Sa Su
+                                   1+
+                 2+ 3x 4~ 5+ 6+ 7+ 8x
+                 9+10+11<12 13 14 15
+                16 17 18 19 20 21 22
+                23 24 25 26 27 28 29
+                30 31
+
+                + done  x missed  ~ skipped  < today: to do
+
+                """)
+    }
+
+    @Test func asOfAnEarlierDate() async throws {
+        let cli = try await seeded()
+        defer { cli.cleanUp() }
+        let run = await cli.run("show", "1", "--date", "2026-03-07")
+        #expect(run.status == .success)
+        // As of the 7th: done 1, 2, 5, 6, 7; missed 3; skipped 4; streak 3 (5th–7th).
+        #expect(run.output.contains("  Sat 2026-03-07   10/8 glasses (done)\n"))
+        #expect(
+            run.output.contains(
+                "  Current streak   3 days\n  Longest streak   3 days\n  Done             5 days\n  Failed           1 day\n"
+            ))
+        #expect(run.output.contains("Completion rate  83%"))
+    }
+
+    @Test func severalMonthsSideBySideOrStacked() async throws {
+        var cli = try await seeded()
+        defer { cli.cleanUp() }
+        cli.variables["COLUMNS"] = "80"
+        let wide = await cli.run("show", "1", "--months", "3")
+        #expect(
+            wide.output.contains(
+                "    January 2026            February 2026            March 2026\n"))
+        cli.variables["COLUMNS"] = "30"
+        let narrow = await cli.run("show", "1", "--months", "2", "--month", "2026-03")
+        #expect(narrow.output.contains("   February 2026\n"))
+        #expect(narrow.output.contains("\n     March 2026\n"))
+        let year = await cli.run("show", "1", "--year", "2026")
+        #expect(year.status == .success)
+        #expect(year.output.contains("December"))
+        #expect(await cli.run("show", "1", "--year", "2026", "--month", "2026-01").status == .usage)
+    }
+
+    @Test func jsonShape() async throws {
+        let cli = try await seeded()
+        defer { cli.cleanUp() }
+        let run = await cli.run("show", "1", "--json")
+        #expect(run.status == .success)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == ["habit", "date", "completion_data", "stats", "months"])
+        #expect(object["date"] as? String == "2026-03-11")
+        let stats = try #require(object["stats"] as? [String: Any])
+        #expect(stats["current_streak"] as? Int == 2)
+        #expect(stats["longest_streak"] as? Int == 3)
+        #expect(stats["success_count"] as? Int == 7)
+        #expect(stats["failed_count"] as? Int == 2)
+        #expect(stats["skipped_count"] as? Int == 1)
+        #expect(abs((stats["completion_rate"] as? Double ?? 0) - 7.0 / 9.0) < 1e-9)
+        let completion = try #require(object["completion_data"] as? [String: Any])
+        #expect(completion["current"] as? Int == 2)
+        #expect(completion["remaining"] as? Int == 6)
+        #expect(completion["state"] as? String == "pending")
+        let months = try #require(object["months"] as? [[String: Any]])
+        #expect(months.count == 1 && months[0]["month"] as? String == "2026-03")
+        let days = try #require(months[0]["days"] as? [[String: Any]])
+        #expect(days.count == 31)
+        #expect(days[3]["date"] as? String == "2026-03-04")
+        #expect(days[3]["state"] as? String == "skipped")
+        #expect(days[3]["skipped"] as? Bool == true)
+        #expect(days[6]["value"] as? Int == 10)
+        #expect(days[7]["value"] is NSNull)
+        let habit = try #require(object["habit"] as? [String: Any])
+        #expect(habit["action_days"] as? [Int] == [1, 2, 3, 4, 5, 6, 7])
+        #expect(habit["frequency"] as? String == "DAILY")
+    }
+}
