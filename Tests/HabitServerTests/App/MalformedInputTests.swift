@@ -40,7 +40,7 @@ import Testing
         }
     }
 
-    @Test func nonJSONContentTypeIs415() throws {
+    @Test func nonJSONBodyLabelledOtherwiseIs415() throws {
         try withAPIServer { server in
             let answer = try server.request(
                 "POST", "/api/auth/email/", body: "email=a@b.co",
@@ -54,6 +54,11 @@ import Testing
             let untyped = try server.request(
                 "POST", "/api/auth/email/", body: #"{"email": "c@d.co"}"#, contentType: nil)
             #expect(untyped.status == 202)
+            // curl -d labels JSON as a form: a JSON object is read all the same.
+            let mislabelled = try server.request(
+                "POST", "/api/auth/email/", body: #"{"email": "e@f.co"}"#,
+                contentType: "application/x-www-form-urlencoded")
+            #expect(mislabelled.status == 202)
         }
     }
 
