@@ -87,18 +87,21 @@ public final class HabitAPIClient: Sendable {
     /// server that issued the session to revoke it (best effort).
     ///
     /// The caller should also delete any cached account data.
-    /// - Throws: only `.storage` when the credentials cannot be read or removed.
+    /// - Throws: only `.storage` when the credentials file cannot be removed.
     @discardableResult
     public func signOut() async throws(APIError) -> SignOutOutcome {
         let removed = try await tokenStore.withExclusiveLock {
             () async throws(APIError) -> StoredSession? in
-            let credentials = try self.loadCredentials()
+            // Signing out is the one time an unreadable or too-open credentials
+            // file is removed rather than refused: the person asked for the
+            // session to be gone, and its tokens cannot be trusted to revoke.
+            let session = try? self.loadCredentials().session
             do throws(TokenStoreError) {
                 try self.tokenStore.clear()
             } catch {
                 throw .storage(error)
             }
-            return credentials.session
+            return session
         }
         guard let removed else { return .wasSignedOut }
         do throws(APIError) {

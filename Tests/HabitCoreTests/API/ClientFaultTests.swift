@@ -58,6 +58,23 @@ import Testing
     static let habitJSON =
         #"{"id":1,"name":"Read","frequency":"DAILY","measurement_type":"pages","start_date":"2026-11-01","action_days":[1,2,3,4,5,6,7],"target_value":10.0,"status":"ACTIVE"}"#
 
+    @Test(arguments: ["corrupt", "too open"])
+    func signingOutRemovesAnUnusableCredentialsFile(problem: String) async throws {
+        let setup = try Setup(baseURL: "http://127.0.0.1:9/api/")
+        let path = setup.store.credentialsPath
+        if problem == "corrupt" {
+            try Data("{\"session\": ".utf8).write(to: URL(fileURLWithPath: path))
+        } else {
+            #expect(chmod(path, 0o644) == 0)
+        }
+        // Everything else refuses the file and leaves it in place…
+        await #expect(throws: APIError.self) { try await setup.client.me() }
+        #expect(CredentialsTempDirectory.mode(of: path) != nil)
+        // …but signing out is asked for explicitly, so the file goes.
+        #expect(try await setup.client.signOut() == .wasSignedOut)
+        #expect(CredentialsTempDirectory.mode(of: path) == nil)
+    }
+
     @Test func connectionResetMidResponseIsUnreachable() async throws {
         let server = try FaultHTTPServer { _ in
             .truncated(200, declaredLength: 4000, body: #"{"data":[\#(Self.habitJSON),"#)
