@@ -4,8 +4,9 @@ import Foundation
 ///
 /// - Before a request, an access token that has expired by the `ServerClock`
 ///   rule is refreshed first.
-/// - After a 401 "token_not_valid", the token is refreshed once and the
-///   original request is sent once more; a second refusal goes to the caller.
+/// - After a 401 "token_not_valid" (or a 401 without a code), the token is
+///   refreshed once and the original request is sent once more; a second
+///   refusal goes to the caller.
 /// - Within the process, concurrent requests share one refresh (see
 ///   `TokenRefresher`). Across processes, a refresh runs under the token
 ///   store's exclusive lock: the saved tokens are read again once the lock is
@@ -49,8 +50,11 @@ public actor AuthMiddleware: ClientMiddleware {
         var authorised = request
         authorised.setHeader("Authorization", "Bearer \(token)")
         let response = try await next(authorised)
+        // A 401 without a code (a bare `{"detail": …}`, a proxy's page) is
+        // treated as a refused token too; "not_authenticated" and other codes
+        // say the token was not the problem, so no refresh would help.
         guard response.status == 401,
-            ServerErrorBody(response: response)?.code == "token_not_valid"
+            ServerErrorBody(response: response)?.code.map({ $0 == "token_not_valid" }) ?? true
         else { return response }
         let renewed = try await accessToken(rejecting: token)
         authorised.setHeader("Authorization", "Bearer \(renewed)")

@@ -21,6 +21,15 @@ struct TokenGrant: Sendable {
             case access, refresh
             case serverTime = "server_time"
         }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            access = try c.decode(String.self, forKey: .access)
+            refresh = try c.decodeIfPresent(String.self, forKey: .refresh)
+            // Only a hint for the clock: a server_time in another form (a
+            // number of seconds, say) falls back to the Date header, not an error.
+            serverTime = try? c.decodeIfPresent(String.self, forKey: .serverTime)
+        }
     }
 
     /// Reads a 2xx token response measured between `sentAt` and `receivedAt` (device time).
