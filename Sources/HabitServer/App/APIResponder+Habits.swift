@@ -20,10 +20,12 @@ extension APIResponder {
         let today = query.today ?? LocalDate.on(now(), in: Self.utc)
         // A week is the widest period, and its rules only look inside it.
         let monday = date.startOfISOWeek
+        // The last week of year 9999 runs past the last date there is; no
+        // entry lies beyond it, and the store compares dates as text.
+        let sunday = min(monday.adding(days: 6), Self.lastDate)
         let entries = try stored { () throws(StoreError) in
             try store.progress(
-                habitIDs: habits.map(\.id), owner: owner, from: monday,
-                to: monday.adding(days: 6))
+                habitIDs: habits.map(\.id), owner: owner, from: monday, to: sunday)
         }
         let items = habits.map { habit in
             let history = HabitHistory(habit: habit, entries: entries[habit.id] ?? [])
@@ -40,8 +42,19 @@ extension APIResponder {
         let fields = try validated { () throws(ValidationError) in
             try HabitInput.fields(from: object)
         }
-        let habit = try stored { () throws(StoreError) in
-            try store.createHabit(fields, owner: owner, now: now())
+        let habit: Habit
+        do {
+            habit = try store.createHabit(fields, owner: owner, now: now())
+        } catch {
+            // A genuine token of an account this database does not hold (its
+            // data was reset under the same secret) fails the owner's foreign
+            // key: that is the token's fault, not the server's.
+            if case .sqlite = error,
+                try stored({ () throws(StoreError) in try store.user(id: owner) }) == nil
+            {
+                throw .tokenNotValid
+            }
+            habit = try stored { () throws(StoreError) -> Habit in throw error }
         }
         return JSONBody.response(status: 201, habit)
     }
@@ -91,6 +104,9 @@ extension APIResponder {
         guard let habit else { throw .habitNotFound }
         return habit
     }
+
+    /// The last date a request can name.
+    static let lastDate = LocalDate(year: 9999, month: 12, day: 31) ?? LocalDate(dayNumber: 0)
 
     static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
 }

@@ -279,6 +279,26 @@ import Testing
         }
     }
 
+    @Test func weeklyCompletionInTheLastWeekOfYear9999SumsItsEntries() throws {
+        try withAPIServer { server in
+            let token = try server.signIn("a@b.co").access
+            // The week of Monday 9999-12-27 ends past 9999-12-31, the last date.
+            let id = try server.createHabit(
+                token: token, frequency: "WEEKLY", startDate: "9999-12-27", target: "5")
+            for date in ["9999-12-28", "9999-12-31"] {
+                _ = try server.request(
+                    "PUT", "/api/me/habits/\(id)/progress/\(date)/", body: #"{"value": 2}"#,
+                    token: token)
+            }
+            let list = try server.request(
+                "GET", "/api/me/habits/?date=9999-12-29&today=9999-12-31", token: token
+            ).list()
+            let completion = try #require(list.first?["completion_data"] as? [String: Any])
+            #expect(completion["current"] as? Double == 4)
+            #expect(completion["state"] as? String == "pending")
+        }
+    }
+
     @Test func archivedHabitsGetCompletionDataToo() throws {
         try withAPIServer { server in
             let token = try server.signIn("a@b.co").access

@@ -83,6 +83,24 @@ import Testing
         }
     }
 
+    @Test func genuineTokenOfAnAccountTheDatabaseLacksIsRefusedEverywhere() throws {
+        try withAPIServer { server in
+            // Signed with this server's secret, for a user id no account has
+            // (as after the database is reset under the same secret).
+            let orphan = server.app.responder.signer.sign(
+                TokenClaims(
+                    tokenType: .access, expiresAt: 4_000_000_000, issuedAt: 1_796_040_000,
+                    jti: "x", userID: 4242))
+            let account = try server.request("GET", "/api/me/", token: orphan)
+            #expect(account.status == 401)
+            #expect(account.code == "token_not_valid")
+            let create = try server.request(
+                "POST", "/api/me/habits/", body: server.habitBody(), token: orphan)
+            #expect(create.status == 401)
+            #expect(create.code == "token_not_valid")
+        }
+    }
+
     @Test func refreshRotatesAndTheNewPairWorks() throws {
         try withAPIServer { server in
             let first = try server.signIn("a@b.co")
