@@ -195,10 +195,18 @@ public struct LocalBackend: HabitBackend {
             return CommandError(
                 .failure, error.description,
                 hint: "Archive one with 'habits archive <habit>' and try again.")
-        case .cannotOpen, .newerSchema:
-            return CommandError(.failure, error.description)
+        case .cannotOpen:
+            return CommandError(
+                .failure, error.description,
+                hint: "Check the file's permissions; if it is damaged, restore it from a "
+                    + "backup or move it aside to start a new one.")
+        case .newerSchema:
+            return CommandError(
+                .failure, error.description, hint: "Update habits to the newer version.")
         case .sqlite:
-            return CommandError(.failure, "The local database failed. \(error.description)")
+            return CommandError(
+                .failure, "The local database failed. \(error.description)",
+                hint: "Check that the database file and its directory are writable.")
         }
     }
 }

@@ -67,7 +67,13 @@ public struct RemoteBackend: HabitBackend {
         switch error {
         case .unreachable, .timeout, .secureConnectionFailed:
             return CommandError(.unavailable, error.description)
-        case .signedOut, .sessionExpired, .signedInElsewhere, .noPendingSignIn:
+        case .signedOut:
+            return CommandError(
+                .notSignedIn, "You are not signed in.", hint: signInHint)
+        case .sessionExpired:
+            return CommandError(
+                .notSignedIn, "Your session has expired.", hint: signInHint)
+        case .signedInElsewhere, .noPendingSignIn:
             return CommandError(.notSignedIn, error.description)
         case .validation(let validation):
             return CommandError.invalid(validation, "The server refused the input:")
@@ -83,6 +89,10 @@ public struct RemoteBackend: HabitBackend {
             return CommandError(.failure, error.description)
         }
     }
+
+    /// How to sign in, in the quoting the other hints use.
+    private static let signInHint =
+        "Sign in with 'habits auth email <address>', then 'habits verify <code>'."
 
     /// Runs an API call under the spinner, turning its error into a `CommandError`.
     private func call<T: Sendable>(

@@ -1,3 +1,4 @@
+import Foundation
 import HabitCore
 
 /// `habits config`: reads and writes the settings file.
@@ -28,6 +29,14 @@ struct ConfigCommand: HabitsCommand {
         case get(String)
         case set(String, String)
         case unset(String)
+
+        /// Whether the action replaces the value, so a malformed one need not stop it.
+        var replacesValue: Bool {
+            switch self {
+            case .set, .unset: return true
+            case .list, .get: return false
+            }
+        }
     }
 
     let action: Action
@@ -71,7 +80,7 @@ struct ConfigCommand: HabitsCommand {
 
     func run(in context: CommandContext) async throws(CommandError) {
         let file = ConfigFile(path: try context.paths().configFile)
-        var settings = try file.load()
+        var settings = try file.load(repairing: action.replacesValue)
         switch action {
         case .list:
             if context.style.json {
@@ -108,7 +117,10 @@ struct ConfigCommand: HabitsCommand {
             }
         case .unset(let key):
             let old = settings.removeValue(forKey: key)
-            if old != nil { try file.save(settings) }
+            // Saving also drops a value of the wrong type that `load` skipped.
+            if old != nil || FileManager.default.fileExists(atPath: file.path) {
+                try file.save(settings)
+            }
             if context.style.json {
                 try context.writeJSON(ConfigValue(key: key, value: nil))
             } else if old == nil {

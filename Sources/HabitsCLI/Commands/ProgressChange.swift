@@ -82,10 +82,13 @@ struct ProgressChange: Sendable {
                 + "\(habit.name): \(progress)."
             return text
         }
-        if stored?.skipped == true && after.state != .success {
-            return
+        if stored?.skipped == true {
+            let skipped =
                 "\(habit.name): marked skipped \(HabitText.onDay(date, today: today)) "
-                + "(\(progress))."
+            // A reached target outranks the skip, so say so instead of celebrating again.
+            return after.state == .success
+                ? skipped + "but the target is already reached (\(progress))."
+                : skipped + "(\(progress))."
         }
         text = "\(habit.name): \(progress)"
         if after.state == .success {

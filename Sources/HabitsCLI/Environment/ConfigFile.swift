@@ -17,31 +17,36 @@ public struct ConfigFile: Sendable {
         self.path = path
     }
 
-    /// The settings, empty when the file does not exist.
-    public func load() throws(CommandError) -> [String: String] {
-        let data: Data?
-        do {
-            data = try AtomicFile.read(path)
-        } catch {
-            throw CommandError(.failure, "Cannot read the config file \(path): \(error.reason).")
-        }
-        guard let data else { return [:] }
-        guard
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else {
+    /// The settings, empty when the file does not exist or holds only blanks.
+    ///
+    /// A known key whose value is not a string is an error rather than
+    /// ignored: a `server` silently dropped would send commands to the local
+    /// database instead. `repairing` skips that check, for `config set` and
+    /// `config unset`, which replace the value.
+    public func load(repairing: Bool = false) throws(CommandError) -> [String: String] {
+        let object = try loadObject()
+        for (name, _) in Self.keys
+        where !repairing && object[name] != nil && !(object[name] is String) {
             throw CommandError(
-                .failure, "The config file \(path) is not a JSON object.",
-                hint: "Fix it, or delete it and set the values again with 'habits config set'.")
+                .failure, "The setting '\(name)' in the config file \(path) is not a string.",
+                hint: "Fix it, or set it again with 'habits config set \(name) <value>'.")
         }
         return object.compactMapValues { $0 as? String }
     }
 
-    /// Writes `settings` in place of the file's content.
+    /// Writes `settings` in place of the file's content, keeping the keys this
+    /// version does not know even when their values are not strings.
     public func save(_ settings: [String: String]) throws(CommandError) {
+        let known = Set(Self.keys.map(\.name))
+        var object: [String: Any] = (try? loadObject())?.filter { !known.contains($0.key) } ?? [:]
+        for (key, value) in settings { object[key] = value }
         let data: Data
         do {
-            data = try JSONSerialization.data(
-                withJSONObject: settings, options: [.prettyPrinted, .sortedKeys])
+            data =
+                object.isEmpty
+                ? Data("{}".utf8)
+                : try JSONSerialization.data(
+                    withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
         } catch {
             throw CommandError(.failure, "Cannot encode the settings.")
         }
@@ -50,5 +55,25 @@ public struct ConfigFile: Sendable {
         } catch {
             throw CommandError(.failure, "Cannot write the config file \(path): \(error.reason).")
         }
+    }
+
+    /// The file's JSON object, empty when the file is missing or blank.
+    private func loadObject() throws(CommandError) -> [String: Any] {
+        let data: Data?
+        do {
+            data = try AtomicFile.read(path)
+        } catch {
+            throw CommandError(.failure, "Cannot read the config file \(path): \(error.reason).")
+        }
+        guard let data else { return [:] }
+        if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return [:] }
+        guard
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else {
+            throw CommandError(
+                .failure, "The config file \(path) is not a JSON object.",
+                hint: "Fix it, or delete it and set the values again with 'habits config set'.")
+        }
+        return object
     }
 }
