@@ -15,6 +15,15 @@ public struct CompletionData: Hashable, Sendable, Codable {
         self.state = state
     }
 
+    enum CodingKeys: String, CodingKey { case target, current, state }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        target = try container.decodeDecimal(forKey: .target)
+        current = try container.decodeDecimal(forKey: .current)
+        state = try container.decode(PeriodState.self, forKey: .state)
+    }
+
     /// What is left to reach the target, never negative.
     public var remaining: Decimal {
         current >= target ? 0 : target - current

@@ -88,10 +88,17 @@ extension Habit: Codable {
         measurementType = try c.decode(String.self, forKey: .measurementType)
         startDate = try c.decode(LocalDate.self, forKey: .startDate)
         actionDays = try c.decode(ActionDays.self, forKey: .actionDays)
-        targetValue = try c.decode(Decimal.self, forKey: .targetValue)
+        targetValue = try c.decodeDecimal(forKey: .targetValue)
         status = try c.decodeIfPresent(HabitStatus.self, forKey: .status) ?? .active
-        createdAt = try Self.decodeTimestamp(c, .createdAt)
-        updatedAt = try Self.decodeTimestamp(c, .updatedAt)
+        // Timestamps are only shown, never computed with: one in a form this
+        // reader does not know (a server without time zones) is left out
+        // rather than failing the whole answer.
+        createdAt = (try? c.decodeIfPresent(String.self, forKey: .createdAt)).flatMap {
+            $0.flatMap(RFC3339.date(from:))
+        }
+        updatedAt = (try? c.decodeIfPresent(String.self, forKey: .updatedAt)).flatMap {
+            $0.flatMap(RFC3339.date(from:))
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -106,16 +113,5 @@ extension Habit: Codable {
         try c.encode(status, forKey: .status)
         if let createdAt { try c.encode(RFC3339.string(from: createdAt), forKey: .createdAt) }
         if let updatedAt { try c.encode(RFC3339.string(from: updatedAt), forKey: .updatedAt) }
-    }
-
-    private static func decodeTimestamp(
-        _ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys
-    ) throws -> Date? {
-        guard let text = try c.decodeIfPresent(String.self, forKey: key) else { return nil }
-        guard let date = RFC3339.date(from: text) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: key, in: c, debugDescription: "expected an RFC 3339 timestamp")
-        }
-        return date
     }
 }

@@ -17,6 +17,15 @@ public struct ProgressEntry: Hashable, Sendable, Codable {
         self.skipped = skipped
     }
 
+    enum CodingKeys: String, CodingKey { case date, value, skipped }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        date = try container.decode(LocalDate.self, forKey: .date)
+        value = try container.decodeDecimal(forKey: .value)
+        skipped = try container.decode(Bool.self, forKey: .skipped)
+    }
+
     /// The problems with `value`, worded for a person; empty when it is valid.
     public static func problems(value: Decimal) -> [String] {
         if value.isNaN { return ["Enter a number."] }

@@ -14,8 +14,6 @@ public enum HTTPParseError: Error, Hashable, Sendable, CustomStringConvertible {
     case badTarget
     /// The body uses Transfer-Encoding (such as chunked) instead of Content-Length.
     case transferEncodingNotSupported
-    /// A method that carries a body came without Content-Length.
-    case lengthRequired
     /// Content-Length is not a decimal number, or several disagree.
     case invalidContentLength
     /// Content-Length announces more than `limit` bytes.
@@ -28,7 +26,7 @@ public enum HTTPParseError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .badRequestLine, .badHeader, .badTarget, .invalidContentLength: return 400
         case .unsupportedVersion: return 505
-        case .transferEncodingNotSupported, .lengthRequired: return 411
+        case .transferEncodingNotSupported: return 411
         case .payloadTooLarge: return 413
         case .headersTooLarge: return 431
         }
@@ -39,7 +37,7 @@ public enum HTTPParseError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .badRequestLine, .badHeader, .badTarget, .invalidContentLength: return "bad_request"
         case .unsupportedVersion: return "http_version_not_supported"
-        case .transferEncodingNotSupported, .lengthRequired: return "length_required"
+        case .transferEncodingNotSupported: return "length_required"
         case .payloadTooLarge: return "payload_too_large"
         case .headersTooLarge: return "headers_too_large"
         }
@@ -59,8 +57,6 @@ public enum HTTPParseError: Error, Hashable, Sendable, CustomStringConvertible {
                 "The request target must be a path starting with '/' with valid percent-encoding and UTF-8."
         case .transferEncodingNotSupported:
             return "Transfer-Encoding is not supported; send the body with a Content-Length header."
-        case .lengthRequired:
-            return "This request needs a Content-Length header giving the size of its body."
         case .invalidContentLength:
             return "The Content-Length header must be a single decimal number of bytes."
         case .payloadTooLarge(let limit):

@@ -5,8 +5,8 @@ import Foundation
 /// Feed it whatever arrived with `append`, then call `next()` until it returns
 /// nil (more bytes needed). Bytes after one request are kept for the next, so
 /// pipelined requests come out in order. Bodies are framed by Content-Length
-/// only: Transfer-Encoding is refused with 411, as is a POST, PUT or PATCH
-/// without Content-Length. The target's path is percent-decoded but not
+/// only: Transfer-Encoding is refused with 411, and a request without
+/// Content-Length has an empty body (RFC 9112 §6.3). The target's path is percent-decoded but not
 /// normalised (`..` stays as sent, for the router to treat as non-matching).
 ///
 /// After it throws, the parser stays failed: the stream has lost its framing
@@ -227,10 +227,6 @@ public struct HTTPRequestParser: Sendable {
             }
         }
         if hasTransferEncoding { throw .transferEncodingNotSupported }
-        switch method {
-        case "POST", "PUT", "PATCH": if contentLength == nil { throw .lengthRequired }
-        default: break
-        }
         let keepAlive =
             switch version {
             case .http11: !connectionClose

@@ -143,7 +143,7 @@ import Testing
     @Test(arguments: [
         #"{"data":[{"id":"one","name":"Read"}]}"#,
         #"{"data":{"id":1}}"#,
-        #"{"data":[\#(habitJSON.replacingOccurrences(of: "10.0", with: "\"10\""))]}"#,
+        #"{"data":[\#(habitJSON.replacingOccurrences(of: "10.0", with: "\"ten\""))]}"#,
         #"{"data":[\#(habitJSON.replacingOccurrences(of: "\"DAILY\"", with: "\"HOURLY\""))]}"#,
         #"{"data":[\#(habitJSON.replacingOccurrences(of: "2026-11-01", with: "2026-02-30"))]}"#,
         "[]",
@@ -169,13 +169,15 @@ import Testing
 
     @Test func numbersMayArriveWholeOrWithAFraction() async throws {
         let whole = Self.habitJSON.replacingOccurrences(of: "10.0", with: "10")
+        // Django REST framework's DecimalField sends decimals as strings.
+        let text = Self.habitJSON.replacingOccurrences(of: "10.0", with: "\"10.50\"")
         let server = try FaultHTTPServer { _ in
-            .http(200, body: #"{"data":[\#(Self.habitJSON),\#(whole)]}"#)
+            .http(200, body: #"{"data":[\#(Self.habitJSON),\#(whole),\#(text)]}"#)
         }
         defer { server.stop() }
         let setup = try Setup(baseURL: server.baseURL)
         let habits = try await setup.client.habits()
-        #expect(habits.map(\.habit.targetValue) == [10, 10])
+        #expect(habits.map(\.habit.targetValue) == [10, 10, Decimal(string: "10.5")!])
     }
 
     @Test func aClosedPortIsUnreachable() async throws {

@@ -71,14 +71,32 @@ import Testing
 
     @Test(arguments: [
         ("start_date", #""2026-02-30""#), ("frequency", #""MONTHLY""#), ("action_days", "[9]"),
-        ("created_at", #""yesterday""#), ("status", #""DELETED""#), ("target_value", #""0.8""#),
-        ("id", #""7""#),
+        ("status", #""DELETED""#), ("target_value", #""eight""#), ("target_value", #""1e3""#),
+        ("target_value", #"" 0.8""#), ("id", #""7""#),
     ])
     func rejectsBadFields(_ key: String, _ value: String) {
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(
                 Habit.self, from: Data(Self.json(replacing: key, with: value).utf8))
         }
+    }
+
+    /// Servers of the Django REST framework family send decimals as strings and
+    /// may send timestamps without a zone: the first is read, the second dropped.
+    @Test func decimalTextIsReadAndUnknownTimestampsAreLeftOut() throws {
+        let text = try JSONDecoder().decode(
+            Habit.self, from: Data(Self.json(replacing: "target_value", with: #""0.80""#).utf8))
+        #expect(text.targetValue == HistoryFixture.amount("0.8"))
+        let naive = try JSONDecoder().decode(
+            Habit.self,
+            from: Data(
+                Self.json(replacing: "created_at", with: #""2026-11-30T19:00:00.123456""#).utf8))
+        #expect(naive.createdAt == nil)
+        #expect(naive.updatedAt != nil)
+        let entry = try JSONDecoder().decode(
+            ProgressEntry.self,
+            from: Data(#"{"date":"2026-11-05","value":"2.50","skipped":true}"#.utf8))
+        #expect(entry.value == HistoryFixture.amount("2.5"))
     }
 
     @Test func progressEntryAndCompletionWireForms() throws {
