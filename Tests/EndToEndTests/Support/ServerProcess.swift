@@ -51,8 +51,14 @@ final class ServerProcess {
     func stop() async {
         guard process.isRunning else { return }
         process.terminate()
-        while process.isRunning {
-            try? await Task.sleep(for: .milliseconds(10))
+        // Waits for the exit on a thread of its own, not by polling, and
+        // without blocking a thread of the cooperative pool.
+        let process = self.process
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                process.waitUntilExit()
+                done.resume()
+            }
         }
     }
 
