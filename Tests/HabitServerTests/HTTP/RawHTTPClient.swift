@@ -43,7 +43,10 @@ final class RawHTTPClient {
         #else
             let streamKind = SOCK_STREAM
         #endif
-        fd = socket(isIPv6 ? AF_INET6 : AF_INET, streamKind, 0)
+        // A local until connected: once `fd` is set the object is fully initialised, and
+        // throwing would run deinit, closing the descriptor a second time, by then perhaps
+        // reused by another test's socket.
+        let fd = socket(isIPv6 ? AF_INET6 : AF_INET, streamKind, 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(errno)") }
         var timeout = timeval()
         timeout.tv_sec = .init(readTimeout)
@@ -80,6 +83,7 @@ final class RawHTTPClient {
             close(fd)
             throw Failure(description: "connect to \(host) port \(port): errno \(code)")
         }
+        self.fd = fd
     }
 
     deinit {
