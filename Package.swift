@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "habits",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v13)],
     products: [
         .library(name: "HabitCore", targets: ["HabitCore"]),
         .library(name: "HabitStore", targets: ["HabitStore"]),

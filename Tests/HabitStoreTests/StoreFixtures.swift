@@ -1,6 +1,5 @@
 import Foundation
 import HabitCore
-import Synchronization
 
 @testable import HabitStore
 
@@ -75,7 +74,7 @@ func runConcurrently<Result: Sendable>(
 }
 
 private final class ResultsByIndex<Result: Sendable>: Sendable {
-    private let results = Mutex<[Int: Result]>([:])
+    private let results = Locked<[Int: Result]>([:])
 
     func store(_ result: Result, at index: Int) {
         results.withLock { $0[index] = result }

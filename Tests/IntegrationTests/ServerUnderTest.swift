@@ -2,7 +2,6 @@ import Foundation
 import HabitCore
 import HabitServer
 import HabitStore
-import Synchronization
 
 /// A real habits server in this process: in-memory SQLite, 127.0.0.1 on port
 /// 0, codes written to an outbox directory, and a clock the test moves.
@@ -12,7 +11,7 @@ final class ServerUnderTest: Sendable {
     let clock: TestClock
     let outbox: String
     private let directory: TestDirectory
-    private let running = Mutex(true)
+    private let running = Locked(true)
 
     init(settings: APISettings = APISettings(), start: Date = TestClock.epoch) throws {
         directory = try TestDirectory()
@@ -62,10 +61,10 @@ final class TestClock: Sendable {
     /// 2026-11-30T19:00:00Z, a Monday.
     static let epoch = Date(timeIntervalSince1970: 1_796_065_200)
 
-    private let instant: Mutex<Date>
+    private let instant: Locked<Date>
 
     init(_ start: Date) {
-        instant = Mutex(start)
+        instant = Locked(start)
     }
 
     var now: Date { instant.withLock { $0 } }
@@ -114,7 +113,7 @@ final class RecordingTransport: HTTPTransport {
     }
 
     private let transport = URLSessionTransport()
-    private let log = Mutex<[Exchange]>([])
+    private let log = Locked<[Exchange]>([])
 
     func send(_ request: TransportRequest) async throws -> TransportResponse {
         let path = request.url.path(percentEncoded: true)

@@ -1,7 +1,6 @@
 import Foundation
 import HabitCore
 import HabitStore
-import Synchronization
 
 /// The habits API: turns each HTTP request into its answer.
 ///
@@ -24,7 +23,7 @@ public final class APIResponder: HTTPResponder {
     let rateLimit = SendRateLimit.standard
     /// Serialises "check the send rate, then store a code" so two requests
     /// for one address cannot both pass the check.
-    let sendGate = Mutex<Void>(())
+    let sendGate = Locked<Void>(())
     /// Reuses each habit's JSON across list requests.
     let listEncoder = HabitListEncoder()
 

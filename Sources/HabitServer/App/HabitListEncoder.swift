@@ -1,6 +1,5 @@
 import Foundation
 import HabitCore
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -35,7 +34,7 @@ final class HabitListEncoder: Sendable {
     }
 
     private final class Stripe: Sendable {
-        let cache = Mutex(Fragments())
+        let cache = Locked(Fragments())
     }
 
     private let stripes = (0..<HabitListEncoder.stripeCount).map { _ in Stripe() }

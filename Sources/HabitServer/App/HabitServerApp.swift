@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
+import HabitCore
 import HabitStore
-import Synchronization
 
 /// The whole habits server: the SQLite store, the API and the HTTP server,
 /// put together from a `ServerConfiguration`.
@@ -20,7 +20,7 @@ public final class HabitServerApp: Sendable {
     private let log: ServerLog
     /// Entered by `start()`, left by the first `shutdown()` after it.
     private let stopped = DispatchGroup()
-    private let running = Mutex(false)
+    private let running = Locked(false)
 
     /// Opens the database and the secret and prepares the mailer; nothing
     /// listens until `start()`.

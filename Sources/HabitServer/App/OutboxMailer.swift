@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import HabitCore
 
 #if canImport(Glibc)
     import Glibc
@@ -17,7 +17,7 @@ import Synchronization
 public final class OutboxMailer: Mailer {
     public let directory: URL
     private let random: RandomSource
-    private let sequence = Atomic<Int>(0)
+    private let sequence = Locked<Int>(0)
 
     /// Creates `directory` (mode 0700) when it does not exist.
     public init(directory: URL, random: RandomSource = .system) throws(MailError) {
@@ -33,7 +33,10 @@ public final class OutboxMailer: Mailer {
     }
 
     public func send(_ message: MailMessage) throws(MailError) -> String {
-        let number = sequence.add(1, ordering: .relaxed).newValue
+        let number = sequence.withLock { count in
+            count += 1
+            return count
+        }
         let name =
             "\(Self.timestamp(message.date))-\(Self.padded(number))-\(Self.hex(random.bytes(4))).eml"
         let final = directory.appendingPathComponent(name)

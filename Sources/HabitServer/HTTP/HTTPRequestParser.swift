@@ -333,7 +333,7 @@ public struct HTTPRequestParser: Sendable {
                 index += 1
             }
         }
-        guard let text = String(validating: decoded, as: UTF8.self) else { throw .badTarget }
+        guard let text = strictUTF8(decoded) else { throw .badTarget }
         return text
     }
 
@@ -355,7 +355,7 @@ public struct HTTPRequestParser: Sendable {
         }
         let name = String(decoding: line[..<colon], as: UTF8.self)
         let value =
-            String(validating: valueBytes, as: UTF8.self)
+            strictUTF8(valueBytes)
             // obs-text: bytes that are not UTF-8 are read as ISO 8859-1, as RFC 9110 allows.
             ?? String(String.UnicodeScalarView(valueBytes.map { Unicode.Scalar($0) }))
         return (line[..<colon], name, value)
@@ -451,4 +451,14 @@ extension UInt8 {
             return "!#$%&'*+-.^_`|~".utf8.contains(self)
         }
     }
+}
+
+/// The text of `bytes` when they are valid UTF-8; nil otherwise.
+///
+/// `String(validating:as:)` does this but needs macOS 15. Decoding replaces
+/// each invalid sequence with U+FFFD, so valid input is exactly the input
+/// whose decoded text encodes back to the same bytes.
+private func strictUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.utf8.elementsEqual(bytes) ? text : nil
 }

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import HabitCore
 
 /// An HTTP/1.1 server over POSIX sockets that hands each request to a responder.
 ///
@@ -25,8 +25,8 @@ public final class HTTPServer: Sendable {
     public let configuration: Configuration
     private let responder: any HTTPResponder
     private let log: ServerLog
-    private let state = Mutex(State.notStarted)
-    private let activeConnections = Mutex(0)
+    private let state = Locked(State.notStarted)
+    private let activeConnections = Locked(0)
     /// The accept thread and every connection thread, while they run.
     private let workers = DispatchGroup()
     /// Entered by `start()`, left when shutdown completes.

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import HabitCore
 
 #if canImport(Glibc)
     import Glibc
@@ -15,8 +15,8 @@ import Synchronization
 /// 143 (SIGTERM), for an operator who does not want to wait.
 public enum ShutdownSignals {
     /// The signal sources must live as long as the process to keep firing.
-    private static let sources = Mutex<[any DispatchSourceSignal]>([])
-    private static let received = Atomic<Bool>(false)
+    private static let sources = Locked<[any DispatchSourceSignal]>([])
+    private static let received = Locked(false)
 
     /// Installs the handler for SIGINT and SIGTERM; call once, early in main.
     public static func install(_ handler: @escaping @Sendable () -> Void) {
@@ -27,9 +27,11 @@ public enum ShutdownSignals {
                 signal(signalNumber, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
                 source.setEventHandler {
-                    if received.exchange(true, ordering: .acquiringAndReleasing) {
-                        _exit(128 + signalNumber)
+                    let isSecond = received.withLock { seen in
+                        defer { seen = true }
+                        return seen
                     }
+                    if isSecond { _exit(128 + signalNumber) }
                     // Off the signal queue, so a second signal is still seen while this blocks.
                     DispatchQueue.global().async { handler() }
                 }

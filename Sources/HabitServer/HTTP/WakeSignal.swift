@@ -1,4 +1,4 @@
-import Synchronization
+import HabitCore
 
 #if canImport(Glibc)
     import Glibc
@@ -16,7 +16,7 @@ final class WakeSignal: Sendable {
     /// The end to include in a `poll(2)` set with POLLIN.
     let readEnd: Int32
     private let writeEnd: Int32
-    private let fired = Atomic<Bool>(false)
+    private let fired = Locked(false)
 
     init() throws(HTTPServerError) {
         var ends: [Int32] = [-1, -1]
@@ -31,11 +31,15 @@ final class WakeSignal: Sendable {
 
     /// Whether `fire()` was called.
     var hasFired: Bool {
-        fired.load(ordering: .acquiring)
+        fired.withLock { $0 }
     }
 
     func fire() {
-        guard !fired.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let firedBefore = fired.withLock { fired in
+            defer { fired = true }
+            return fired
+        }
+        guard !firedBefore else { return }
         var byte: UInt8 = 1
         _ = write(writeEnd, &byte, 1)
     }

@@ -1,5 +1,5 @@
 import CSQLite
-import Synchronization
+import HabitCore
 
 /// A connection that one thread at a time may use, opened on first use and
 /// unusable once closed.
@@ -10,18 +10,18 @@ final class LockedConnection: Sendable {
         case closed
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let open: @Sendable () throws(StoreError) -> SQLiteConnection
 
     /// A connection `open` creates when it is first needed.
     init(opening open: @escaping @Sendable () throws(StoreError) -> SQLiteConnection) {
-        self.state = Mutex(.unopened)
+        self.state = Locked(.unopened)
         self.open = open
     }
 
     /// A connection that is already open.
     init(_ connection: sending SQLiteConnection) {
-        self.state = Mutex(.open(connection))
+        self.state = Locked(.open(connection))
         self.open = { () throws(StoreError) -> SQLiteConnection in throw Self.closed }
     }
 

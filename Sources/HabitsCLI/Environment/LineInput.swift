@@ -1,4 +1,4 @@
-import Synchronization
+import HabitCore
 
 /// Where answers to prompts come from: standard input, or scripted lines in tests.
 public protocol LineInput: Sendable {
@@ -17,10 +17,10 @@ public struct StandardInput: LineInput {
 
 /// Lines given up front, handed out one by one; `nil` once they run out.
 public final class ScriptedInput: LineInput {
-    private let lines: Mutex<[String]>
+    private let lines: Locked<[String]>
 
     public init(_ lines: [String]) {
-        self.lines = Mutex(lines)
+        self.lines = Locked(lines)
     }
 
     public func readLine() -> String? {

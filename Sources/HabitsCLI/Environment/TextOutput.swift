@@ -1,4 +1,4 @@
-import Synchronization
+import HabitCore
 
 /// Where text goes: standard output, standard error, or a buffer in tests.
 public protocol TextSink: Sendable {
@@ -31,7 +31,7 @@ public struct TextOutput: TextOutputStream, Sendable {
 
 /// Text kept in memory: what tests read after running a command.
 public final class CapturedText: TextSink {
-    private let buffer = Mutex("")
+    private let buffer = Locked("")
 
     public init() {}
 

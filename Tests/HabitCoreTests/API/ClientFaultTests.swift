@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import HabitCore
@@ -400,7 +399,7 @@ import Testing
 
 /// A session one side of a test sets and the other reads.
 final class SavedSessionBox: Sendable {
-    private let session = Mutex<StoredSession?>(nil)
+    private let session = Locked<StoredSession?>(nil)
 
     func set(_ value: StoredSession) { session.withLock { $0 = value } }
     var value: StoredSession? { session.withLock { $0 } }

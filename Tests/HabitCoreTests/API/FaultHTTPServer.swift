@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import HabitCore
 
 #if canImport(Glibc)
     import Glibc
@@ -68,8 +68,8 @@ final class FaultHTTPServer: Sendable {
 
     let port: UInt16
     private let listener: Int32
-    private let received = Mutex<[Request]>([])
-    private let silentConnections = Mutex<[Int32]>([])
+    private let received = Locked<[Request]>([])
+    private let silentConnections = Locked<[Int32]>([])
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts listening; `handler` picks the reply for each request.

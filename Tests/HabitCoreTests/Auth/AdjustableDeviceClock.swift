@@ -1,14 +1,13 @@
 import Foundation
 import HabitCore
-import Synchronization
 
 /// A device clock a test can set and move: the client's `WallClock` reads it.
 final class AdjustableDeviceClock: Sendable {
-    private let instant: Mutex<Date>
+    private let instant: Locked<Date>
     let timeZone: TimeZone
 
     init(_ start: Date, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current) {
-        instant = Mutex(start)
+        instant = Locked(start)
         self.timeZone = timeZone
     }
 

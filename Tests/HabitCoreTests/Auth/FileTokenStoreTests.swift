@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import HabitCore
@@ -255,13 +254,16 @@ import Testing
 
 /// A counter tasks share.
 final class SharedCounter: Sendable {
-    private let count = Atomic<Int>(0)
+    private let count = Locked(0)
 
     /// Adds `amount` and returns the new value.
     @discardableResult
     func add(_ amount: Int) -> Int {
-        count.add(amount, ordering: .sequentiallyConsistent).newValue
+        count.withLock { count in
+            count += amount
+            return count
+        }
     }
 
-    var value: Int { count.load(ordering: .sequentiallyConsistent) }
+    var value: Int { count.withLock { $0 } }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import HabitCore
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -157,7 +156,7 @@ import Testing
 
 /// The writes the server acknowledged, recorded from the writer thread.
 final class AcknowledgedWrites: Sendable {
-    private let values = Mutex<[String: Int]>([:])
+    private let values = Locked<[String: Int]>([:])
     func record(_ date: String, _ value: Int) { values.withLock { $0[date] = value } }
     var all: [String: Int] { values.withLock { $0 } }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import HabitCore
 import Testing
 
 @testable import HabitServer
@@ -223,7 +223,7 @@ import Testing
 
 /// Collects values from concurrent closures.
 final class ConcurrentResults: Sendable {
-    private let storage = Mutex<[String?]>([])
+    private let storage = Locked<[String?]>([])
     func add(_ value: String?) { storage.withLock { $0.append(value) } }
     var values: [String?] { storage.withLock { $0 } }
 }

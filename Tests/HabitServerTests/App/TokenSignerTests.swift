@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import HabitCore
 import Testing
 
 @testable import HabitServer
@@ -122,7 +122,7 @@ import Testing
 
     @Test func uniformDrawsRejectTheBiasedTail() {
         // 0xFFFFFFFF is in the biased tail for a bound of 1,000,000; the next draw is used.
-        let draws = Mutex([[UInt8]([0xFF, 0xFF, 0xFF, 0xFF]), [0, 0, 0, 7]])
+        let draws = Locked([[UInt8]([0xFF, 0xFF, 0xFF, 0xFF]), [0, 0, 0, 7]])
         let source = RandomSource { _ in draws.withLock { $0.removeFirst() } }
         #expect(source.uniform(below: 1_000_000) == 7)
     }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import HabitCore
 
 @testable import HabitServer
 
@@ -14,10 +14,13 @@ import Synchronization
 final class EchoResponder: HTTPResponder {
     let entered = DispatchSemaphore(value: 0)
     let release = DispatchSemaphore(value: 0)
-    let calls = Atomic<Int>(0)
+    private let callCount = Locked(0)
+
+    /// How many requests reached the responder.
+    var calls: Int { callCount.withLock { $0 } }
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
-        calls.add(1, ordering: .relaxed)
+        callCount.withLock { $0 += 1 }
         switch request.path {
         case "/block":
             entered.signal()
@@ -47,7 +50,7 @@ final class EchoResponder: HTTPResponder {
 
 /// Collects log lines, for tests that check what is (and is not) logged.
 final class LogRecorder: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Locked<[String]>([])
 
     var log: ServerLog {
         ServerLog(level: .debug) { [self] level, message in

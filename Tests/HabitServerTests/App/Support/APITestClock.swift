@@ -1,12 +1,12 @@
 import Foundation
-import Synchronization
+import HabitCore
 
 /// A server clock the test moves by hand.
 final class APITestClock: Sendable {
-    private let instant: Mutex<Date>
+    private let instant: Locked<Date>
 
     init(_ start: Date) {
-        instant = Mutex(start)
+        instant = Locked(start)
     }
 
     var now: Date { instant.withLock { $0 } }

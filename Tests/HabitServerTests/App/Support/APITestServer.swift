@@ -1,6 +1,5 @@
 import Foundation
 import HabitCore
-import Synchronization
 
 @testable import HabitServer
 
@@ -139,7 +138,7 @@ func withAPIServer<T>(
 
 /// Keeps every log line, so tests can check what the server logs and what it never does.
 final class APILogRecorder: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Locked<[String]>([])
 
     var sink: @Sendable (ServerLog.Level, String) -> Void {
         { [self] level, line in lines.withLock { $0.append("\(level): \(line)") } }

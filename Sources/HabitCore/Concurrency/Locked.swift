@@ -1,0 +1,74 @@
+#if canImport(Darwin)
+    import Foundation
+#else
+    import Synchronization
+#endif
+
+/// A value that threads read and change only while holding its lock.
+///
+/// The package's one lock, with the shape of Synchronization's `Mutex`
+/// (`withLock`, `withLockIfAvailable`), so call sites read the same on every
+/// platform. It is `Mutex` itself where the package can require it (Linux),
+/// and `NSLock` on Apple platforms, where `Mutex` needs macOS 15 and the
+/// package supports macOS 13.
+package final class Locked<Value: ~Copyable>: Sendable {
+    #if canImport(Darwin)
+        private let storage: LockedStorage<Value>
+    #else
+        private let storage: Mutex<Value>
+    #endif
+
+    package init(_ initialValue: consuming sending Value) {
+        #if canImport(Darwin)
+            storage = LockedStorage(initialValue)
+        #else
+            storage = Mutex(initialValue)
+        #endif
+    }
+
+    /// Runs `body` with the value, waiting for the lock.
+    package func withLock<Result: ~Copyable, E: Error>(
+        _ body: (inout sending Value) throws(E) -> sending Result
+    ) throws(E) -> sending Result {
+        try storage.withLock(body)
+    }
+
+    /// Runs `body` with the value if no other thread holds the lock; `nil` otherwise.
+    package func withLockIfAvailable<Result: ~Copyable, E: Error>(
+        _ body: (inout sending Value) throws(E) -> sending Result
+    ) throws(E) -> sending Result? {
+        try storage.withLockIfAvailable(body)
+    }
+}
+
+#if canImport(Darwin)
+    /// `Locked`'s storage on Apple platforms: the value behind an `NSLock`.
+    ///
+    /// `@unchecked Sendable` is sound because `value` is only reached inside
+    /// `withLock` and `withLockIfAvailable`, both under `lock`, and values
+    /// cross in and out only as `sending`, as with `Mutex`.
+    private final class LockedStorage<Value: ~Copyable>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: Value
+
+        init(_ initialValue: consuming sending Value) {
+            value = initialValue
+        }
+
+        func withLock<Result: ~Copyable, E: Error>(
+            _ body: (inout sending Value) throws(E) -> sending Result
+        ) throws(E) -> sending Result {
+            lock.lock()
+            defer { lock.unlock() }
+            return try body(&value)
+        }
+
+        func withLockIfAvailable<Result: ~Copyable, E: Error>(
+            _ body: (inout sending Value) throws(E) -> sending Result
+        ) throws(E) -> sending Result? {
+            guard lock.try() else { return nil }
+            defer { lock.unlock() }
+            return try body(&value)
+        }
+    }
+#endif
