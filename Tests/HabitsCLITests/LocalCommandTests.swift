@@ -326,11 +326,39 @@ import Testing
         #expect(saved == ["server": "http://127.0.0.1:8000/api/"])
         let insecure = await cli.run("config", "set", "server", "http://habits.example.com/api/")
         #expect(insecure.status == .failure)
+        #expect(insecure.error.contains("habits config set allow-insecure-http true"))
         #expect(await cli.run("config", "set", "colour", "red").status == .usage)
         #expect(
             await cli.run("config", "unset", "server").output
                 == "Unset server: commands now use the local database.\n")
         #expect(await cli.run("status").output.hasPrefix("Mode:      local"))
+    }
+
+    @Test func plainHTTPToAnotherMachineNeedsTheInsecureSetting() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        let remote = "http://habits.example.com/api/"
+        let refused = await cli.run("--server", remote, "status")
+        #expect(refused.status == .usage)
+        #expect(refused.output.isEmpty)
+        #expect(refused.error.contains("plain http:// to habits.example.com"))
+        #expect(refused.error.contains("habits config set allow-insecure-http true"))
+
+        #expect(await cli.run("config", "set", "allow-insecure-http", "maybe").status == .usage)
+        let allowed = await cli.run("config", "set", "allow-insecure-http", "yes")
+        #expect(allowed.output == "allow-insecure-http = true\n")
+        #expect(await cli.run("config", "set", "server", remote).status == .success)
+        // Not signed in (77), which needs no network: the URL itself was accepted.
+        let status = await cli.run("status")
+        #expect(status.status == .notSignedIn)
+        #expect(
+            status.output.contains(
+                "\(remote) (from the config file; plain http to another machine, not encrypted)"))
+
+        #expect(await cli.run("config", "set", "allow-insecure-http", "off").status == .success)
+        let refusedAgain = await cli.run("status")
+        #expect(refusedAgain.status == .failure)
+        #expect(refusedAgain.error.contains("(The server comes from the config file.)"))
     }
 
     @Test func serverFlagOverridesAndUnreachableServerExits69() async throws {

@@ -44,15 +44,24 @@ public struct RemoteBackend: HabitBackend {
     static func makeClient(selection: ServerSelection, context: CommandContext) throws(CommandError)
         -> HabitAPIClient
     {
-        let configuration: APIConfiguration
-        do {
-            configuration = try APIConfiguration(baseURL: selection.url)
-        } catch {
-            throw CommandError(
-                selection.source == .flag ? .usage : .failure,
-                "\(error.description) (The server comes from \(selection.source.rawValue).)")
-        }
         let paths = try context.paths()
+        let configuration: APIConfiguration
+        do throws(APIError) {
+            do throws(APIError) {
+                configuration = try APIConfiguration(baseURL: selection.url)
+            } catch .insecureServer
+                where ConfigFile.allowsInsecureHTTP(
+                    // Read only now, so a damaged config file cannot stop other servers.
+                    (try? ConfigFile(path: paths.configFile).load()) ?? [:])
+            {
+                configuration = try APIConfiguration(baseURL: selection.url, allowInsecure: true)
+            }
+        } catch {
+            var failure = configurationFailure(
+                error, exitCode: selection.source == .flag ? .usage : .failure)
+            failure.message += " (The server comes from \(selection.source.rawValue).)"
+            throw failure
+        }
         #if canImport(Security)
             let store: any TokenStore = KeychainTokenStore(lockDirectory: paths.configDirectory)
         #else
@@ -60,6 +69,17 @@ public struct RemoteBackend: HabitBackend {
         #endif
         return HabitAPIClient(
             configuration: configuration, tokenStore: store, clock: context.environment.clock)
+    }
+
+    /// A server URL that cannot be used, as the command line reports it: plain
+    /// http:// to another machine comes with the setting that allows it.
+    static func configurationFailure(_ error: APIError, exitCode: ExitCode) -> CommandError {
+        guard case .insecureServer = error else { return CommandError(exitCode, error.description) }
+        return CommandError(
+            exitCode, error.description,
+            hint:
+                "To allow it anyway (sign-in codes, tokens and habits then cross the network unencrypted): habits config set \(ConfigFile.insecureHTTPKey) true"
+        )
     }
 
     /// An API error as the command line reports it, with its exit status.

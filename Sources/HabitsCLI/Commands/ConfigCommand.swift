@@ -11,17 +11,22 @@ struct ConfigCommand: HabitsCommand {
             ~/.config/habits/config.json). Keys: server, the base URL of a habits \
             server; with it set, commands go to that server (sign in with 'habits auth \
             email'), and without it they use the local database. The --server option \
-            and HABITS_SERVER override it for one command.
+            and HABITS_SERVER override it for one command. allow-insecure-http: true \
+            lets commands use plain http:// to another machine, such as a server on \
+            your own network without TLS; sign-in codes, tokens and habits then cross \
+            the network unencrypted. Plain http:// to this machine needs no setting.
             """,
         positionals: [
             PositionalSpec(
                 "action", optional: true, help: "get, set, unset or list (default: list)."),
-            PositionalSpec("key", optional: true, help: "The setting: server."),
+            PositionalSpec(
+                "key", optional: true, help: "The setting: server or allow-insecure-http."),
             PositionalSpec("value", optional: true, help: "The new value, for set."),
         ],
         examples: [
             "habits config set server http://127.0.0.1:8000/api/", "habits config get server",
             "habits config unset server", "habits config list",
+            "habits config set allow-insecure-http true",
         ])
 
     enum Action: Hashable, Sendable {
@@ -103,7 +108,7 @@ struct ConfigCommand: HabitsCommand {
             }
             context.output.line(value)
         case .set(let key, let value):
-            let normalised = try Self.validated(key: key, value: value)
+            let normalised = try Self.validated(key: key, value: value, settings: settings)
             settings[key] = normalised
             try file.save(settings)
             if context.style.json {
@@ -134,12 +139,32 @@ struct ConfigCommand: HabitsCommand {
     }
 
     /// `value` normalised for `key`, or an error saying why it cannot be used.
-    static func validated(key: String, value: String) throws(CommandError) -> String {
-        guard key == "server" else { return value }
-        do {
-            return try APIConfiguration(baseURL: value).baseURLString
-        } catch {
-            throw CommandError(.failure, error.description)
+    /// A server is checked against the other `settings` (plain http:// to
+    /// another machine needs allow-insecure-http).
+    static func validated(key: String, value: String, settings: [String: String])
+        throws(CommandError) -> String
+    {
+        switch key {
+        case "server":
+            do {
+                return try APIConfiguration(
+                    baseURL: value,
+                    allowInsecure: ConfigFile.allowsInsecureHTTP(settings)
+                ).baseURLString
+            } catch {
+                throw RemoteBackend.configurationFailure(error, exitCode: .failure)
+            }
+        case ConfigFile.insecureHTTPKey:
+            switch value.lowercased() {
+            case "true", "yes", "on", "1": return "true"
+            case "false", "no", "off", "0": return "false"
+            default:
+                throw CommandError(
+                    .usage,
+                    "The setting '\(key)' must be true or false, not '\(value)'.")
+            }
+        default:
+            return value
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import HabitCore
 
 /// `habits status`: which mode, which server and account, and whether the
@@ -107,13 +108,23 @@ struct StatusCommand: HabitsCommand {
             }
             context.output.line("Mode:         server")
             context.output.line(
-                "Server:       \(session.server) (from \(selection.source.rawValue))")
+                "Server:       \(session.server) (from \(selection.source.rawValue)"
+                    + (Self.isUnencryptedRemote(session.server)
+                        ? "; plain http to another machine, not encrypted)" : ")"))
             context.output.line("Account:      \(report.account ?? "none")")
             context.output.line("Session:      \(sessionText)")
             context.output.line("Credentials:  \(saved.storage)")
             if let note { context.output.line(note) }
         }
         if exit != .success { throw CommandError.silent(exit) }
+    }
+
+    /// Whether `server` is plain http:// to a machine other than this one.
+    static func isUnencryptedRemote(_ server: String) -> Bool {
+        guard let url = URL(string: server), url.scheme?.lowercased() == "http" else {
+            return false
+        }
+        return !APIConfiguration.isLoopback(host: url.host ?? "")
     }
 
     static func sourceName(_ source: ServerSelection.Source) -> String {

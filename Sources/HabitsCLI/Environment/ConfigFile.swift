@@ -4,12 +4,25 @@ import Foundation
 /// $XDG_CONFIG_HOME/habits/config.json, written atomically.
 ///
 /// Keys: `server`, the base URL of a habits server (set it to use server
-/// mode). Keys this version does not know are kept as they are.
+/// mode), and `allow-insecure-http`, "true" to allow plain http:// to another
+/// machine. Keys this version does not know are kept as they are.
 public struct ConfigFile: Sendable {
     /// The keys `habits config` accepts, with what each means.
     public static let keys: [(name: String, help: String)] = [
-        ("server", "Base URL of a habits server, e.g. https://habits.example.com/api/")
+        ("server", "Base URL of a habits server, e.g. https://habits.example.com/api/"),
+        (
+            insecureHTTPKey,
+            "true to allow plain http:// to another machine (tokens then cross the network unencrypted); default false"
+        ),
     ]
+
+    /// The key that allows plain http:// to hosts other than this machine.
+    public static let insecureHTTPKey = "allow-insecure-http"
+
+    /// Whether `settings` allow plain http:// to another machine.
+    public static func allowsInsecureHTTP(_ settings: [String: String]) -> Bool {
+        settings[insecureHTTPKey] == "true"
+    }
 
     public let path: String
 
