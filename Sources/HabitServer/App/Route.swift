@@ -17,13 +17,14 @@ enum Route: Hashable, Sendable {
     /// The date is checked by the handler, so a bad one is a 400 naming it.
     case progressDay(habitID: Int64, date: String)
 
-    /// The methods the route answers, for 405's `Allow` header.
+    /// The methods the route answers, for 405's `Allow` header. HEAD goes
+    /// wherever GET does: the HTTP layer answers it as a GET without the body.
     var allowedMethods: [String] {
         switch self {
         case .requestCode, .issueTokens, .refreshTokens, .logout: return ["POST"]
-        case .account, .progress: return ["GET"]
-        case .habits: return ["GET", "POST"]
-        case .habit: return ["GET", "PATCH", "DELETE"]
+        case .account, .progress: return ["GET", "HEAD"]
+        case .habits: return ["GET", "HEAD", "POST"]
+        case .habit: return ["GET", "HEAD", "PATCH", "DELETE"]
         case .progressDay: return ["PUT", "DELETE"]
         }
     }

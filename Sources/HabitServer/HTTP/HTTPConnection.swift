@@ -112,7 +112,11 @@ struct HTTPConnection: Sendable {
         dates: inout HTTPDateCache
     ) -> Bool {
         let started = ContinuousClock.now
-        let response = responder.respond(to: parsed.request)
+        // HEAD is GET without the body (RFC 9110 §9.3.2), so responders never see it.
+        let isHead = parsed.request.method == "HEAD"
+        var request = parsed.request
+        if isHead { request.method = "GET" }
+        let response = responder.respond(to: request)
         let keepOpen = parsed.keepAlive && !wake.hasFired
         let persistence: HTTPResponseEncoder.Persistence =
             !keepOpen
@@ -120,7 +124,7 @@ struct HTTPConnection: Sendable {
         output.removeAll(keepingCapacity: true)
         HTTPResponseEncoder.encode(
             response, date: dates.text(for: configuration.now()), persistence: persistence,
-            into: &output)
+            omittingBody: isHead, into: &output)
         let sent = socket.send(output)
         if output.capacity > 1 << 20 {
             output = []  // Do not keep a rare huge response's buffer for the connection's life.

@@ -6,7 +6,8 @@ import Foundation
 /// are replaced. Content-Type defaults to JSON. Header fields whose name is not
 /// a token or whose value holds CR, LF or NUL are dropped, so a responder that
 /// echoes input cannot split the response. 1xx, 204 and 304 responses carry no
-/// body and no Content-Length (RFC 9110 §8.6).
+/// body and no Content-Length (RFC 9110 §8.6). A response to HEAD carries the
+/// headers of the GET response, Content-Length included, and no body (§9.3.2).
 enum HTTPResponseEncoder {
     /// What the Connection header says about the connection after this response.
     enum Persistence {
@@ -20,9 +21,11 @@ enum HTTPResponseEncoder {
 
     static let defaultContentType = "application/json; charset=utf-8"
 
-    /// Appends the encoded `response` to `output`.
+    /// Appends the encoded `response` to `output`; with `omittingBody` (the
+    /// answer to HEAD), everything but the body.
     static func encode(
-        _ response: HTTPResponse, date: String, persistence: Persistence, into output: inout [UInt8]
+        _ response: HTTPResponse, date: String, persistence: Persistence,
+        omittingBody: Bool = false, into output: inout [UInt8]
     ) {
         let status = (100...999).contains(response.status) ? response.status : 500
         let mayHaveBody = status >= 200 && status != 204 && status != 304
@@ -49,7 +52,7 @@ enum HTTPResponseEncoder {
         case .close: appendField("Connection", "close", to: &output)
         }
         output.append(contentsOf: "\r\n".utf8)
-        if mayHaveBody { output.append(contentsOf: response.body) }
+        if mayHaveBody && !omittingBody { output.append(contentsOf: response.body) }
     }
 
     /// The standard reason phrase, or a generic one for codes without one.

@@ -100,17 +100,36 @@ import Testing
         try withAPIServer { server in
             let cases: [(String, String, String)] = [
                 ("GET", "/api/auth/email/", "POST"),
-                ("DELETE", "/api/me/habits/", "GET, POST"),
-                ("POST", "/api/me/habits/1/", "GET, PATCH, DELETE"),
+                ("DELETE", "/api/me/habits/", "GET, HEAD, POST"),
+                ("POST", "/api/me/habits/1/", "GET, HEAD, PATCH, DELETE"),
                 ("GET", "/api/me/habits/1/progress/2026-11-30/", "PUT, DELETE"),
-                ("PUT", "/api/me/", "GET"),
+                ("PUT", "/api/me/", "GET, HEAD"),
+                ("HEAD", "/api/auth/token/", "POST"),
             ]
             for (method, path, allow) in cases {
                 let answer = try server.request(method, path, body: "{}")
                 #expect(answer.status == 405, "\(method) \(path)")
-                #expect(answer.code == "method_not_allowed")
+                // The answer to HEAD has no body to carry the code.
+                #expect(answer.code == (method == "HEAD" ? nil : "method_not_allowed"))
                 #expect(answer.headers["allow"] == allow)
             }
+        }
+    }
+
+    @Test func headIsAGetWithoutTheBody() throws {
+        try withAPIServer { server in
+            let token = try server.signIn("a@b.co").access
+            let get = try server.request("GET", "/api/me/", token: token)
+            let head = try server.request("HEAD", "/api/me/", token: token)
+            #expect(get.status == 200)
+            #expect(head.status == 200)
+            #expect(!get.body.isEmpty)
+            #expect(head.body.isEmpty)
+            #expect(head.headers["content-length"] == String(get.body.count))
+            #expect(head.headers["content-type"] == get.headers["content-type"])
+            let unauthenticated = try server.request("HEAD", "/api/me/habits/")
+            #expect(unauthenticated.status == 401)
+            #expect(unauthenticated.body.isEmpty)
         }
     }
 

@@ -244,6 +244,22 @@ struct HTTPServerTests {
         #expect(try keeping.readsEndOfStream())
     }
 
+    @Test func headAnswersTheGetHeadersWithoutABodyAndKeepsTheConnection() throws {
+        let test = try TestHTTPServer()
+        let client = try test.connect()
+        try client.send("HEAD /echo HTTP/1.1\r\n\r\nGET /echo HTTP/1.1\r\n\r\n")
+        let head = try client.readResponse(answeringHEAD: true)
+        let get = try client.readResponse()
+        #expect(head.status == 200)
+        #expect(head.body.isEmpty)
+        #expect(head.header("Content-Length") == String(get.body.count))
+        // The responder saw a GET both times: HEAD never reaches it.
+        #expect(get.json?["method"] as? String == "GET")
+        #expect(test.responder.calls == 2)
+        #expect(!client.hasInputPending())
+        #expect(test.logRecorder.recorded.contains { $0.contains("HEAD /echo 200") })
+    }
+
     @Test func expectContinueGets100BeforeTheBody() throws {
         let test = try TestHTTPServer()
         let client = try test.connect()

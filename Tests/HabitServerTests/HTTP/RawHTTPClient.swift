@@ -109,8 +109,9 @@ final class RawHTTPClient {
         }
     }
 
-    /// Reads one response: status line, headers, and a Content-Length body.
-    func readResponse() throws -> Response {
+    /// Reads one response: status line, headers, and a Content-Length body,
+    /// which the answer to a HEAD request (`answeringHEAD`) does not have.
+    func readResponse(answeringHEAD: Bool = false) throws -> Response {
         var end = headEnd()
         while end == nil {
             guard try fill() else {
@@ -133,7 +134,7 @@ final class RawHTTPClient {
             )
         }
         var response = Response(status: status, headers: headers, body: Data())
-        let length = Int(response.header("Content-Length") ?? "0") ?? 0
+        let length = answeringHEAD ? 0 : Int(response.header("Content-Length") ?? "0") ?? 0
         while buffered.count < length {
             guard try fill() else { throw Failure(description: "connection closed inside a body") }
         }
