@@ -49,7 +49,7 @@ public final class SQLiteStore: Sendable {
     /// Empty for in-memory databases (each connection would see its own
     /// database) and when the file cannot use WAL: then the writer reads too.
     private let readers: [LockedConnection]
-    private let nextReader = Locked<UInt>(0)
+    private let nextReader = AtomicCounter()
 
     /// Opens the database at `path`, creating the file (mode 0600: it holds
     /// sign-in code hashes) when missing, and migrating it to this build's
@@ -126,10 +126,7 @@ public final class SQLiteStore: Sendable {
     ) throws(StoreError) -> Result {
         guard !readers.isEmpty else { return try writer.use(body) }
         let count = UInt(readers.count)
-        let start = nextReader.withLock { next in
-            defer { next &+= 1 }
-            return next
-        }
+        let start = nextReader.next()
         for offset in 0..<count {
             let reader = readers[Int((start &+ offset) % count)]
             if let result = try reader.useIfAvailable(body) { return result }

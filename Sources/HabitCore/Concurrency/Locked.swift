@@ -11,13 +11,18 @@
 /// platform. It is `Mutex` itself where the package can require it (Linux),
 /// and `NSLock` on Apple platforms, where `Mutex` needs macOS 15 and the
 /// package supports macOS 13.
+///
+/// Its methods are `@inlinable` so other modules get them specialised, as
+/// they get `Mutex`'s. A lock that every request takes belongs elsewhere:
+/// see `AtomicFlag` and `AtomicCounter`.
 package final class Locked<Value: ~Copyable>: Sendable {
     #if canImport(Darwin)
-        private let storage: LockedStorage<Value>
+        @usableFromInline let storage: LockedStorage<Value>
     #else
-        private let storage: Mutex<Value>
+        @usableFromInline let storage: Mutex<Value>
     #endif
 
+    @inlinable
     package init(_ initialValue: consuming sending Value) {
         #if canImport(Darwin)
             storage = LockedStorage(initialValue)
@@ -27,6 +32,7 @@ package final class Locked<Value: ~Copyable>: Sendable {
     }
 
     /// Runs `body` with the value, waiting for the lock.
+    @inlinable
     package func withLock<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
@@ -34,6 +40,7 @@ package final class Locked<Value: ~Copyable>: Sendable {
     }
 
     /// Runs `body` with the value if no other thread holds the lock; `nil` otherwise.
+    @inlinable
     package func withLockIfAvailable<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result? {
@@ -47,14 +54,17 @@ package final class Locked<Value: ~Copyable>: Sendable {
     /// `@unchecked Sendable` is sound because `value` is only reached inside
     /// `withLock` and `withLockIfAvailable`, both under `lock`, and values
     /// cross in and out only as `sending`, as with `Mutex`.
-    private final class LockedStorage<Value: ~Copyable>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value: Value
+    @usableFromInline
+    package final class LockedStorage<Value: ~Copyable>: @unchecked Sendable {
+        @usableFromInline let lock = NSLock()
+        @usableFromInline var value: Value
 
+        @inlinable
         init(_ initialValue: consuming sending Value) {
             value = initialValue
         }
 
+        @inlinable
         func withLock<Result: ~Copyable, E: Error>(
             _ body: (inout sending Value) throws(E) -> sending Result
         ) throws(E) -> sending Result {
@@ -63,6 +73,7 @@ package final class Locked<Value: ~Copyable>: Sendable {
             return try body(&value)
         }
 
+        @inlinable
         func withLockIfAvailable<Result: ~Copyable, E: Error>(
             _ body: (inout sending Value) throws(E) -> sending Result
         ) throws(E) -> sending Result? {

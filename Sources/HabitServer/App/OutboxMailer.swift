@@ -17,7 +17,7 @@ import HabitCore
 public final class OutboxMailer: Mailer {
     public let directory: URL
     private let random: RandomSource
-    private let sequence = Locked<Int>(0)
+    private let sequence = AtomicCounter()
 
     /// Creates `directory` (mode 0700) when it does not exist.
     public init(directory: URL, random: RandomSource = .system) throws(MailError) {
@@ -33,10 +33,7 @@ public final class OutboxMailer: Mailer {
     }
 
     public func send(_ message: MailMessage) throws(MailError) -> String {
-        let number = sequence.withLock { count in
-            count += 1
-            return count
-        }
+        let number = sequence.next() &+ 1
         let name =
             "\(Self.timestamp(message.date))-\(Self.padded(number))-\(Self.hex(random.bytes(4))).eml"
         let final = directory.appendingPathComponent(name)
@@ -92,7 +89,7 @@ public final class OutboxMailer: Mailer {
             + pad(c.minute, 2) + pad(c.second, 2) + "." + pad(micros, 6) + "Z"
     }
 
-    private static func padded(_ number: Int) -> String {
+    private static func padded(_ number: UInt) -> String {
         let digits = String(number)
         return String(repeating: "0", count: max(0, 6 - digits.count)) + digits
     }

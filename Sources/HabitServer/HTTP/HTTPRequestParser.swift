@@ -460,5 +460,7 @@ extension UInt8 {
 /// whose decoded text encodes back to the same bytes.
 private func strictUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
     let text = String(decoding: bytes, as: UTF8.self)
+    // ASCII, nearly every header and path, is valid without the comparison.
+    if bytes.allSatisfy({ $0 < 0x80 }) { return text }
     return text.utf8.elementsEqual(bytes) ? text : nil
 }

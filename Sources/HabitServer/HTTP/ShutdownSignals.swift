@@ -16,7 +16,7 @@ import HabitCore
 public enum ShutdownSignals {
     /// The signal sources must live as long as the process to keep firing.
     private static let sources = Locked<[any DispatchSourceSignal]>([])
-    private static let received = Locked(false)
+    private static let received = AtomicFlag()
 
     /// Installs the handler for SIGINT and SIGTERM; call once, early in main.
     public static func install(_ handler: @escaping @Sendable () -> Void) {
@@ -27,11 +27,7 @@ public enum ShutdownSignals {
                 signal(signalNumber, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
                 source.setEventHandler {
-                    let isSecond = received.withLock { seen in
-                        defer { seen = true }
-                        return seen
-                    }
-                    if isSecond { _exit(128 + signalNumber) }
+                    if !received.raise() { _exit(128 + signalNumber) }
                     // Off the signal queue, so a second signal is still seen while this blocks.
                     DispatchQueue.global().async { handler() }
                 }

@@ -16,7 +16,7 @@ final class WakeSignal: Sendable {
     /// The end to include in a `poll(2)` set with POLLIN.
     let readEnd: Int32
     private let writeEnd: Int32
-    private let fired = Locked(false)
+    private let fired = AtomicFlag()
 
     init() throws(HTTPServerError) {
         var ends: [Int32] = [-1, -1]
@@ -31,15 +31,11 @@ final class WakeSignal: Sendable {
 
     /// Whether `fire()` was called.
     var hasFired: Bool {
-        fired.withLock { $0 }
+        fired.isRaised
     }
 
     func fire() {
-        let firedBefore = fired.withLock { fired in
-            defer { fired = true }
-            return fired
-        }
-        guard !firedBefore else { return }
+        guard fired.raise() else { return }
         var byte: UInt8 = 1
         _ = write(writeEnd, &byte, 1)
     }
