@@ -82,6 +82,16 @@ public protocol AuthRepository: Sendable {
     func storeCode(email: String, codeHash: String, sentAt: Date, expiresAt: Date)
         throws(StoreError)
 
+    /// Stores a new code as `storeCode` does unless `refusal` objects, in one
+    /// transaction, so simultaneous requests (from any process using the
+    /// store) cannot all pass a send limit. `refusal` sees when codes were
+    /// sent to `email` at or after `since`, oldest first, and returns why not
+    /// (nothing is stored then) or nil to go ahead; it must not call the store.
+    func storeCode<Refusal: Sendable>(
+        email: String, codeHash: String, sentAt: Date, expiresAt: Date,
+        sendTimesSince since: Date, refusal: ([Date]) -> Refusal?
+    ) throws(StoreError) -> Refusal?
+
     /// Checks a code for `email` atomically. `matches` compares the stored hash
     /// with the presented code in constant time. After `maximumAttempts` wrong
     /// tries the code is burned.

@@ -39,9 +39,22 @@ extension SQLiteStore: AuthRepository {
     public func storeCode(email: String, codeHash: String, sentAt: Date, expiresAt: Date)
         throws(StoreError)
     {
+        let _: Never? = try storeCode(
+            email: email, codeHash: codeHash, sentAt: sentAt, expiresAt: expiresAt,
+            sendTimesSince: sentAt, refusal: { _ in nil })
+    }
+
+    public func storeCode<Refusal: Sendable>(
+        email: String, codeHash: String, sentAt: Date, expiresAt: Date,
+        sendTimesSince since: Date, refusal: ([Date]) -> Refusal?
+    ) throws(StoreError) -> Refusal? {
         let sent = sentAt.timeIntervalSince1970
-        try write { connection throws(StoreError) in
-            try connection.transaction(.immediate) { () throws(StoreError) in
+        return try write { connection throws(StoreError) in
+            try connection.transaction(.immediate) { () throws(StoreError) -> Refusal? in
+                let sendTimes = try connection.rows(
+                    AuthSQL.selectSendTimes, [.text(email), .real(since.timeIntervalSince1970)]
+                ) { row in Date(timeIntervalSince1970: row.double(0)) }
+                if let refused = refusal(sendTimes) { return refused }
                 let horizon = sent - Self.authRecordRetention
                 try connection.run(AuthSQL.pruneSends, [.real(horizon)])
                 try connection.run(AuthSQL.pruneCodes, [.real(horizon)])
@@ -49,6 +62,7 @@ extension SQLiteStore: AuthRepository {
                     AuthSQL.upsertCode,
                     [.text(email), .text(codeHash), .real(expiresAt.timeIntervalSince1970)])
                 try connection.run(AuthSQL.insertSend, [.text(email), .real(sent)])
+                return nil
             }
         }
     }

@@ -123,6 +123,39 @@ import Testing
         #expect(try store.codeSendTimes(email: "new@example.com", since: referenceTime) == [])
     }
 
+    @Test func aRefusedCodeIsNotStoredAndTheRefusalSeesTheSendTimes() throws {
+        try store("first", at: referenceTime)
+        let later = referenceTime.addingTimeInterval(30)
+        let refusal = try store.storeCode(
+            email: "a@example.com", codeHash: "second", sentAt: later,
+            expiresAt: later.addingTimeInterval(600), sendTimesSince: referenceTime
+        ) { sent in sent == [referenceTime] ? "too soon" : nil }
+
+        #expect(refusal == "too soon")
+        #expect(
+            try store.codeSendTimes(email: "a@example.com", since: .distantPast) == [referenceTime])
+        #expect(try check("second") == .rejected)
+        #expect(try check("first") == .accepted)
+    }
+
+    @Test func aSendLimitHoldsAcrossStoresOnOneFile() throws {
+        // Two stores on one file stand for two server processes sharing the database.
+        let other = try SQLiteStore(path: store.path)
+        defer { other.close() }
+        let stores = [store, other]
+
+        let outcomes = runConcurrently(8) { index in
+            try? stores[index % 2].storeCode(
+                email: "a@example.com", codeHash: "hash-\(index)", sentAt: referenceTime,
+                expiresAt: referenceTime.addingTimeInterval(600), sendTimesSince: .distantPast
+            ) { sent in sent.isEmpty ? nil : "limit reached" }
+        }
+
+        #expect(outcomes.filter { $0 == nil }.count == 1)
+        #expect(outcomes.filter { $0 == "limit reached" }.count == 7)
+        #expect(try store.codeSendTimes(email: "a@example.com", since: .distantPast).count == 1)
+    }
+
     @Test func oldSendRecordsArePruned() throws {
         try store("hash", at: referenceTime)
         let nextDay = referenceTime.addingTimeInterval(SQLiteStore.authRecordRetention + 1)

@@ -12,23 +12,18 @@ extension APIResponder {
             try AuthInput.email(from: object)
         }
         let now = now()
-        let code = try sendGate.withLock { _ throws(APIError) -> String in
-            let since = now.addingTimeInterval(-rateLimit.longestWindow)
-            let sent = try stored { () throws(StoreError) in
-                try store.codeSendTimes(email: email.value, since: since)
-            }
-            if let seconds = rateLimit.retryAfter(sendTimes: sent, now: now) {
-                throw .rateLimited(retryAfter: seconds)
-            }
-            let code = codes.generate(using: random)
-            let hash = codes.hash(code: code, email: email)
-            let expiresAt = now.addingTimeInterval(TimeInterval(settings.codeLifetime))
-            try stored { () throws(StoreError) in
-                try store.storeCode(
-                    email: email.value, codeHash: hash, sentAt: now, expiresAt: expiresAt)
-            }
-            return code
+        let code = codes.generate(using: random)
+        let hash = codes.hash(code: code, email: email)
+        let expiresAt = now.addingTimeInterval(TimeInterval(settings.codeLifetime))
+        // The limit check and the write are one store transaction, so simultaneous
+        // requests, even to several servers sharing the database, cannot all pass.
+        let wait = try stored { () throws(StoreError) -> Int? in
+            try store.storeCode(
+                email: email.value, codeHash: hash, sentAt: now, expiresAt: expiresAt,
+                sendTimesSince: now.addingTimeInterval(-rateLimit.longestWindow)
+            ) { sent in rateLimit.retryAfter(sendTimes: sent, now: now) }
         }
+        if let wait { throw .rateLimited(retryAfter: wait) }
         let message = MailMessage.signInCode(
             code, to: email, from: settings.mailSender, date: now,
             lifetime: TimeInterval(settings.codeLifetime))

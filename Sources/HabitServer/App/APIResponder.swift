@@ -21,9 +21,6 @@ public final class APIResponder: HTTPResponder {
     let random: RandomSource
     let log: ServerLog
     let rateLimit = SendRateLimit.standard
-    /// Serialises "check the send rate, then store a code" so two requests
-    /// for one address cannot both pass the check.
-    let sendGate = Locked<Void>(())
     /// Reuses each habit's JSON across list requests.
     let listEncoder = HabitListEncoder()
 
