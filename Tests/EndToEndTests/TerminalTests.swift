@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// Prompts answered through a pseudo-terminal, made by util-linux script(1).
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
-struct TerminalTests {
+/// Prompts answered through a pseudo-terminal, made by util-linux script(1)
+/// (Debian's bsdutils, which `.ci/run` installs when missing).
+@Suite struct TerminalTests {
     /// Runs `habits arguments` with its standard streams on a pseudo-terminal
     /// fed with `input`.
     func onTerminal(_ sandbox: Sandbox, _ arguments: [String], input: String) async throws

@@ -42,15 +42,14 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# The server prints its port as the first line on stdout: read it from a pipe,
+# which also ends the wait at once (end of file) if the server exits first.
+mkfifo "$work/stdout"
 "$binary" --port 0 --database "$work/habits.sqlite3" --outbox "$work/outbox" \
     --access-ttl 86400 --log-level "${LOG_LEVEL:-warning}" >"$work/stdout" 2>"$work/stderr" &
 server_pid=$!
-for _ in $(seq 1 100); do
-    [ -s "$work/stdout" ] && break
-    kill -0 "$server_pid" 2>/dev/null || { cat "$work/stderr" >&2; exit 1; }
-    sleep 0.1
-done
-port=$(head -n 1 "$work/stdout")
+exec 3<"$work/stdout"
+read -r -t 60 port <&3 || { echo "load: habits-server did not start" >&2; cat "$work/stderr" >&2; exit 1; }
 base="http://127.0.0.1:$port/api"
 echo "load: habits-server pid $server_pid on port $port"
 
@@ -101,6 +100,7 @@ wrk -t"$threads" -c"$connections" -d"${memory_duration}s" --latency \
     -s "$root/Tests/Load/get-habits.lua" -H "$auth" "$list_url" >"$work/memory-run.txt" &
 wrk_pid=$!
 samples=()
+# A sampling interval, not a wait for an event: memory is read every 5 s of load.
 while kill -0 "$wrk_pid" 2>/dev/null; do
     samples+=("$(rss)")
     sleep 5
