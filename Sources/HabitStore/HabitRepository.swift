@@ -49,6 +49,12 @@ public protocol HabitRepository: Sendable {
     func setProgress(_ entry: ProgressEntry, habitID: Int64, owner: Int64)
         throws(StoreError) -> ProgressEntry?
 
+    /// Adds `amount` to the value on `date` (0 when there is no entry) and
+    /// clears its skipped mark, in one transaction; `nil` when the habit is
+    /// not the owner's.
+    func incrementProgress(habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal)
+        throws(StoreError) -> ProgressEntry?
+
     /// Removes the entry on `date`; `nil` when the habit is not the owner's,
     /// else whether an entry was there.
     func deleteProgress(habitID: Int64, owner: Int64, date: LocalDate) throws(StoreError) -> Bool?

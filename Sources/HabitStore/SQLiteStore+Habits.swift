@@ -131,6 +131,34 @@ extension SQLiteStore: HabitRepository {
         return changed > 0 ? entry : nil
     }
 
+    public func incrementProgress(
+        habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal
+    ) throws(StoreError) -> ProgressEntry? {
+        try write { connection throws(StoreError) in
+            try connection.transaction(.immediate) { () throws(StoreError) -> ProgressEntry? in
+                guard
+                    try connection.firstRow(
+                        HabitSQL.selectOwned, [.integer(habitID), .integer(owner)], { _ in true })
+                        != nil
+                else { return nil }
+                let current = try HabitSQL.entries(
+                    connection, HabitSQL.selectProgressRange,
+                    [
+                        .integer(habitID), .integer(owner), .text(date.description),
+                        .text(date.description),
+                    ])?.first
+                let entry = ProgressEntry(date: date, value: (current?.value ?? 0) + amount)
+                try connection.run(
+                    HabitSQL.upsertProgress,
+                    [
+                        .integer(habitID), .text(date.description),
+                        .text(DecimalText.text(entry.value)), .integer(0), .integer(owner),
+                    ])
+                return entry
+            }
+        }
+    }
+
     public func deleteProgress(habitID: Int64, owner: Int64, date: LocalDate) throws(StoreError)
         -> Bool?
     {

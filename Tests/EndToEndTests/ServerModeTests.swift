@@ -114,18 +114,21 @@ import Testing
     @Test func concurrentProcessesShareOneRefresh() async throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
-        // An access lifetime of 1 s is within the client's 30 s safety margin,
-        // so every access token is expired the moment it is issued.
-        let server = try await ServerProcess(directory: sandbox.root, accessTTL: 1)
+        let server = try await ServerProcess(directory: sandbox.root)
         try await signIn(sandbox, server, as: "cy@example.com")
         let add = try await sandbox.habits(
             "add", "Walk", "--daily", "--unit", "km", "--target", "3", "--days", "daily", "--start",
             "today")
         try #require(add.status == 0, "\(add)")
 
+        // The saved clock offset says the server is an hour ahead (as a
+        // device clock an hour slow would measure it), so the 5-minute
+        // access token counts as expired and every process wants a refresh.
         let file = sandbox.configHome.appendingPathComponent("habits/credentials.json")
-        let credentials = try JSONDecoder().decode(
+        var credentials = try JSONDecoder().decode(
             StoredCredentials.self, from: Data(contentsOf: file))
+        credentials.session?.serverClock = ServerClock(offset: 3600)
+        try JSONEncoder().encode(credentials).write(to: file)
         let session = try #require(credentials.session)
         #expect(
             session.accessTokenHasExpired(deviceNow: Date()), "the access token is not expired yet")

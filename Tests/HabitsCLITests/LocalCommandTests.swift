@@ -102,7 +102,9 @@ import Testing
             "--start", "today")
         #expect(run.status == .failure)
         #expect(
-            run.error.hasPrefix("habits: You already have 15 active habits; archive one first.\n"))
+            run.error.hasPrefix(
+                "habits: You already have 15 active habits.\n"
+                    + "Archive one with 'habits archive <habit>' and try again.\n"))
         #expect(await cli.run("archive", "Habit 3").status == .success)
         #expect(
             await cli.run(

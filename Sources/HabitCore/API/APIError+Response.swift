@@ -7,7 +7,7 @@ extension APIError {
     /// a body that is not JSON (an HTML page from a proxy) only shows in the
     /// snippet of an unexpected response. `deviceNow` turns a Retry-After date
     /// into seconds.
-    init(response: TransportResponse, context: ResponseContext, deviceNow: Date) {
+    init(response: TransportResponse, context: ResponseContext, path: String, deviceNow: Date) {
         let body = ServerErrorBody(response: response)
         let status = response.status
         switch (status, context) {
@@ -30,6 +30,8 @@ extension APIError {
             self = .notFound
         case (409, _) where body?.code == "habit_limit":
             self = .habitLimit(message: body?.message ?? "")
+        case (409, _) where body?.code == "habit_total_limit":
+            self = .habitTotalLimit(message: body?.message ?? "")
         case (400, _), (403, _), (405, _), (409, _), (411, _), (413, _), (415, _), (422, _),
             (431, _):
             if let body, !body.fields.isEmpty {
@@ -37,20 +39,13 @@ extension APIError {
             } else if let message = body?.message {
                 self = .rejected(status: status, message: message)
             } else {
-                self = Self.unexpected(response, context: context)
+                self = .unexpectedResponse(status: status, path: path)
             }
         default:
-            self = Self.unexpected(response, context: context)
+            // The body is never quoted: it is raw server text (a proxy's page,
+            // perhaps a token), and the status and path say what went wrong.
+            self = .unexpectedResponse(status: status, path: path)
         }
-    }
-
-    /// A response that fits nothing the API promises. Bodies of token routes
-    /// are never quoted, since they could hold a token.
-    static func unexpected(_ response: TransportResponse, context: ResponseContext) -> APIError {
-        let quotable = context != .signIn && context != .refresh
-        return .unexpectedResponse(
-            status: response.status,
-            snippet: quotable ? PrintableText.snippet(of: response.body) : "")
     }
 
     /// Retry-After as seconds: a number of seconds or an HTTP date.
@@ -73,12 +68,13 @@ extension APIError {
 
 extension APIError {
     /// The error a failed transport call stands for: an `APIError` as thrown,
-    /// cancellation as `.cancelled`, anything else as `.unreachable(host)`.
+    /// cancellation as `.cancelled`, anything else as `.connectionLost(host)`
+    /// (nothing says the request did not arrive).
     init(transportError error: any Error, host: String) {
         switch error {
         case let error as APIError: self = error
         case is CancellationError: self = .cancelled
-        default: self = .unreachable(host: host)
+        default: self = .connectionLost(host: host)
         }
     }
 }

@@ -11,6 +11,19 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
     case insecureServer(URL)
     /// No connection could be made or kept (refused, unknown host, lost).
     case unreachable(host: String)
+    /// The connection broke after the request may have reached the server
+    /// (reset, closed early, an answer that is not HTTP), and nothing changes
+    /// on the server for this kind of request.
+    case connectionLost(host: String)
+    /// The connection broke after a change was sent, and a retry did not
+    /// settle it: the change may or may not have been applied.
+    case outcomeUnknown(host: String)
+    /// The server has no route for a feature the client asked for (at `path`).
+    case notSupported(path: String)
+    /// The client lost track of an answer it needed: a bug, never the server's fault.
+    case internalInconsistency(String)
+    /// The account holds the most habits a server keeps, archived included.
+    case habitTotalLimit(message: String)
     /// The server took too long to answer.
     case timeout(host: String)
     /// A secure (TLS) connection could not be set up.
@@ -40,7 +53,7 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The server sent a token the client cannot read.
     case unreadableToken(reason: String)
     /// The server answered with something that does not fit the API.
-    case unexpectedResponse(status: Int, snippet: String)
+    case unexpectedResponse(status: Int, path: String)
     /// Saved credentials could not be read, written or locked.
     case storage(TokenStoreError)
     /// The call was cancelled before it finished.
@@ -57,6 +70,18 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unreachable(let host):
             return
                 "Cannot reach the habits server at \(host); check that it is running and that the server URL is right."
+        case .connectionLost(let host):
+            return "The connection to the habits server at \(host) broke before an answer arrived."
+        case .outcomeUnknown(let host):
+            return
+                "The connection to the habits server at \(host) broke after the change was sent, so it may have been applied."
+        case .notSupported(let path):
+            return "The server does not offer \(path)."
+        case .internalInconsistency(let what):
+            return "The client lost track of an answer (\(what)); this is a bug in habits."
+        case .habitTotalLimit(let message):
+            return message.isEmpty
+                ? "The account holds as many habits as the server keeps." : message
         case .timeout(let host):
             return "The habits server at \(host) did not answer in time; try again later."
         case .secureConnectionFailed(let host):
@@ -100,10 +125,10 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unreadableToken(let reason):
             return
                 "The server sent a sign-in token the client cannot read (\(reason)); check that the server URL points at a habits API."
-        case .unexpectedResponse(let status, let snippet):
-            let shown = snippet.isEmpty ? "" : ": \"\(snippet)\""
-            return
-                "The server gave an unexpected answer (HTTP \(status))\(shown); check that the server URL points at a habits API."
+        case .unexpectedResponse(let status, let path):
+            return status == 0
+                ? "The server's answer to \(path) was not HTTP."
+                : "The server answered \(path) with HTTP \(status), which the habits API does not."
         case .storage(let error):
             return error.description
         case .cancelled:

@@ -117,6 +117,16 @@ public actor AuthMiddleware: ClientMiddleware {
         {
             return stored
         }
+        // Room for the renewed tokens first: once the server rotates the
+        // refresh token the old one is spent, so a save that fails afterwards
+        // (a full disk) would sign the person out. Failing here sends nothing.
+        let slot: any CredentialsSlot
+        do {
+            let current = try tokenStore.load()
+            slot = try tokenStore.reserveSlot(byteCount: Self.reservation(for: current))
+        } catch {
+            throw .storage(error)
+        }
         var request = TransportRequest(
             method: .post, url: configuration.url("auth/token/refresh/"),
             headers: ["Accept": "application/json", "Content-Type": "application/json"])
@@ -130,15 +140,25 @@ public actor AuthMiddleware: ClientMiddleware {
         }
         let receivedAt = clock.now()
         if (200..<300).contains(response.status) {
-            let grant = try TokenGrant(response: response, sentAt: sentAt, receivedAt: receivedAt)
+            let grant = try TokenGrant(
+                response: response, path: request.pathDescription, sentAt: sentAt,
+                receivedAt: receivedAt)
             let renewed = StoredSession(
                 server: stored.server, email: stored.email, accessToken: grant.accessToken,
                 refreshToken: grant.refreshToken ?? stored.refreshToken,
                 serverClock: grant.serverClock)
-            try updateCredentials { $0.session = renewed }
+            do {
+                var credentials = try tokenStore.load()
+                credentials.session = renewed
+                try slot.fill(credentials)
+            } catch {
+                throw .storage(error)
+            }
             return renewed
         }
-        let error = APIError(response: response, context: .refresh, deviceNow: receivedAt)
+        let error = APIError(
+            response: response, context: .refresh, path: request.pathDescription,
+            deviceNow: receivedAt)
         guard error == .sessionExpired else { throw error }
         // Another process may have rotated the token before this one was sent.
         if let latest = try readSession(), latest.refreshToken != stored.refreshToken {
@@ -149,6 +169,14 @@ public actor AuthMiddleware: ClientMiddleware {
     }
 
     // MARK: - Storage
+
+    /// Bytes to reserve for credentials renewed from `current`: new tokens
+    /// are about as long as the old ones, so twice the current size (at least
+    /// 4 KiB) leaves ample room for a server that lengthens them.
+    static func reservation(for current: StoredCredentials) -> Int {
+        let size = (try? JSONEncoder().encode(current).count) ?? 0
+        return max(4096, 2 * size)
+    }
 
     /// The saved session, checked to belong to the configured server.
     private func readSession() throws(APIError) -> StoredSession? {

@@ -43,8 +43,10 @@ public final class HabitAPIClient: Sendable {
         _ = try loadCredentials()
         let response = try await send(
             .post, "auth/email/", body: try JSONBody.encode(["email": address]),
+            idempotencyKey: Self.newIdempotencyKey(), context: .requestCode)
+        try expectSuccess(
+            response, path: TransportRequest.pathDescription(of: configuration.url("auth/email/")),
             context: .requestCode)
-        try expectSuccess(response, context: .requestCode)
         try await updateCredentials { $0.pendingEmail = address }
     }
 
@@ -68,10 +70,18 @@ public final class HabitAPIClient: Sendable {
             .post, "auth/token/", body: try JSONBody.encode(["email": address, "code": digits]),
             context: .signIn)
         let receivedAt = clock.now()
-        try expectSuccess(response, context: .signIn)
-        let grant = try TokenGrant(response: response, sentAt: sentAt, receivedAt: receivedAt)
+        try expectSuccess(
+            response, path: TransportRequest.pathDescription(of: configuration.url("auth/token/")),
+            context: .signIn)
+        let grant = try TokenGrant(
+            response: response,
+            path: TransportRequest.pathDescription(of: configuration.url("auth/token/")),
+            sentAt: sentAt,
+            receivedAt: receivedAt)
         guard let refreshToken = grant.refreshToken else {
-            throw .unexpectedResponse(status: response.status, snippet: "")
+            throw .unexpectedResponse(
+                status: response.status,
+                path: TransportRequest.pathDescription(of: configuration.url("auth/token/")))
         }
         let session = StoredSession(
             server: configuration.baseURLString, email: address, accessToken: grant.accessToken,
@@ -86,28 +96,31 @@ public final class HabitAPIClient: Sendable {
     /// Signs out: removes the local credentials first (always), then asks the
     /// server that issued the session to revoke it (best effort).
     ///
-    /// The caller should also delete any cached account data.
+    /// A credentials file that is refused for use (too open, damaged) is
+    /// still removed, since that is what signing out asks for; before that,
+    /// whatever refresh token can be read from it is revoked, so the session
+    /// does not stay valid on the server. The caller should also delete any
+    /// cached account data.
     /// - Throws: only `.storage` when the credentials file cannot be removed.
     @discardableResult
     public func signOut() async throws(APIError) -> SignOutOutcome {
         let removed = try await tokenStore.withExclusiveLock {
-            () async throws(APIError) -> StoredSession? in
-            // Signing out is the one time an unreadable or too-open credentials
-            // file is removed rather than refused: the person asked for the
-            // session to be gone, and its tokens cannot be trusted to revoke.
-            let session = try? self.loadCredentials().session
+            () async throws(APIError) -> SalvagedSession? in
+            let salvaged = self.tokenStore.salvageSession()
             do throws(TokenStoreError) {
                 try self.tokenStore.clear()
             } catch {
                 throw .storage(error)
             }
-            return session
+            return salvaged
         }
         guard let removed else { return .wasSignedOut }
         do throws(APIError) {
-            // The tokens go only to the server that issued them.
+            // The tokens go only to the server that issued them; a salvaged
+            // token that names no server goes to the configured one.
             let issuer = try APIConfiguration(
-                baseURL: removed.server, allowInsecure: configuration.allowInsecure)
+                baseURL: removed.server ?? configuration.baseURLString,
+                allowInsecure: configuration.allowInsecure)
             var request = TransportRequest(
                 method: .post, url: issuer.url("auth/logout/"),
                 headers: ["Accept": "application/json", "Content-Type": "application/json"])
@@ -120,7 +133,9 @@ public final class HabitAPIClient: Sendable {
             }
             // 401: the token was already invalid, so there is nothing left to revoke.
             guard (200..<300).contains(response.status) || response.status == 401 else {
-                throw APIError(response: response, context: .refresh, deviceNow: clock.now())
+                throw APIError(
+                    response: response, context: .refresh, path: request.pathDescription,
+                    deviceNow: clock.now())
             }
             return .revoked
         } catch {
@@ -147,7 +162,7 @@ public final class HabitAPIClient: Sendable {
     /// The signed-in account.
     public func me() async throws(APIError) -> Account {
         let response = try await sendAuthenticated(.get, "me/", context: .account)
-        return try JSONBody.decode(Account.self, from: response, context: .account)
+        return try response.decode(Account.self)
     }
 
     // MARK: - Habits
@@ -165,22 +180,24 @@ public final class HabitAPIClient: Sendable {
         }
         let response = try await sendAuthenticated(
             .get, "me/habits/", query: query, context: .account)
-        return try JSONBody.decode(
-            DataEnvelope<HabitWithCompletion>.self, from: response, context: .account
-        ).data
+        return try response.decode(DataEnvelope<HabitWithCompletion>.self).data
     }
 
     /// Creates a habit. The server validates the fields and reports every problem together.
+    ///
+    /// Sent with a fresh `Idempotency-Key`, so the retry after a broken
+    /// connection cannot create a second habit.
     public func createHabit(_ fields: HabitFields) async throws(APIError) -> Habit {
         let response = try await sendAuthenticated(
-            .post, "me/habits/", body: try JSONBody.encode(HabitBody(fields)), context: .account)
-        return try JSONBody.decode(Habit.self, from: response, context: .account)
+            .post, "me/habits/", body: try JSONBody.encode(HabitBody(fields)),
+            idempotencyKey: Self.newIdempotencyKey(), context: .account)
+        return try response.decode(Habit.self)
     }
 
     /// One habit.
     public func habit(id: Int64) async throws(APIError) -> Habit {
         let response = try await sendAuthenticated(.get, "me/habits/\(id)/", context: .habit)
-        return try JSONBody.decode(Habit.self, from: response, context: .habit)
+        return try response.decode(Habit.self)
     }
 
     /// Changes the given properties of a habit (archiving or re-activating it
@@ -189,7 +206,7 @@ public final class HabitAPIClient: Sendable {
         let response = try await sendAuthenticated(
             .patch, "me/habits/\(id)/", body: try JSONBody.encode(HabitBody(changes)),
             context: .habit)
-        return try JSONBody.decode(Habit.self, from: response, context: .habit)
+        return try response.decode(Habit.self)
     }
 
     /// Deletes a habit and all its progress.
@@ -207,9 +224,7 @@ public final class HabitAPIClient: Sendable {
             .get, "me/habits/\(habitID)/progress/",
             query: [(name: "from", value: from.description), (name: "to", value: to.description)],
             context: .habit)
-        return try JSONBody.decode(
-            DataEnvelope<ProgressEntry>.self, from: response, context: .habit
-        ).data
+        return try response.decode(DataEnvelope<ProgressEntry>.self).data
     }
 
     /// Replaces the entry on `entry.date`; repeating it changes nothing.
@@ -220,7 +235,36 @@ public final class HabitAPIClient: Sendable {
             .put, "me/habits/\(habitID)/progress/\(entry.date)/",
             body: try JSONBody.encode(ProgressBody(value: entry.value, skipped: entry.skipped)),
             context: .habit)
-        return try JSONBody.decode(ProgressEntry.self, from: response, context: .habit)
+        return try response.decode(ProgressEntry.self)
+    }
+
+    /// Adds `amount` to the entry on `date` in one step on the server
+    /// (`POST …/progress/{date}/increment/`), so concurrent additions all
+    /// count; the entry is created when absent and is no longer skipped.
+    ///
+    /// Sent with a fresh `Idempotency-Key`: the retry after a broken
+    /// connection cannot add twice.
+    /// - Throws: `.notSupported` when the server has no such route (the habit
+    ///   exists but the route answers 404 or 405); `.notFound` when the habit
+    ///   does not exist.
+    public func incrementProgress(habitID: Int64, date: LocalDate, amount: Decimal)
+        async throws(APIError) -> ProgressEntry
+    {
+        let path = "me/habits/\(habitID)/progress/\(date)/increment/"
+        let response: Answer
+        do throws(APIError) {
+            response = try await sendAuthenticated(
+                .post, path, body: try JSONBody.encode(IncrementBody(amount: amount)),
+                idempotencyKey: Self.newIdempotencyKey(), context: .habit)
+        } catch .notFound, .rejected(status: 405, _), .unexpectedResponse(status: 405, _),
+            .unexpectedResponse(status: 404, _)
+        {
+            // A server without the route answers as for any unknown address;
+            // whether the habit exists tells the two apart.
+            _ = try await habit(id: habitID)
+            throw .notSupported(path: TransportRequest.pathDescription(of: configuration.url(path)))
+        }
+        return try response.decode(ProgressEntry.self)
     }
 
     /// Removes the entry on `date`.
@@ -246,13 +290,11 @@ public final class HabitAPIClient: Sendable {
     private func send(
         _ method: TransportRequest.Method, _ path: String,
         query: [(name: String, value: String)] = [], body: Data? = nil,
-        context: ResponseContext
+        idempotencyKey: String? = nil, context: ResponseContext
     ) async throws(APIError) -> TransportResponse {
-        do {
-            return try await chain.send(request(method, path, query: query, body: body))
-        } catch {
-            throw APIError(transportError: error, host: configuration.hostDescription)
-        }
+        var request = request(method, path, query: query, body: body)
+        if let idempotencyKey { request.setHeader("Idempotency-Key", idempotencyKey) }
+        return try await deliver(request) { request in try await self.chain.send(request) }
     }
 
     /// Sends a request with the session's access token and returns its
@@ -260,25 +302,62 @@ public final class HabitAPIClient: Sendable {
     private func sendAuthenticated(
         _ method: TransportRequest.Method, _ path: String,
         query: [(name: String, value: String)] = [], body: Data? = nil,
-        context: ResponseContext
-    ) async throws(APIError) -> TransportResponse {
-        let response: TransportResponse
-        do {
-            response = try await auth.intercept(
-                request(method, path, query: query, body: body), next: chain.send)
-        } catch {
-            throw APIError(transportError: error, host: configuration.hostDescription)
+        idempotencyKey: String? = nil, context: ResponseContext
+    ) async throws(APIError) -> Answer {
+        var request = request(method, path, query: query, body: body)
+        if let idempotencyKey { request.setHeader("Idempotency-Key", idempotencyKey) }
+        let response = try await deliver(request) { request in
+            try await self.auth.intercept(request, next: self.chain.send)
         }
-        try expectSuccess(response, context: context)
-        return response
+        try expectSuccess(response, path: request.pathDescription, context: context)
+        return Answer(response: response, path: request.pathDescription)
     }
 
-    private func expectSuccess(_ response: TransportResponse, context: ResponseContext)
-        throws(APIError)
-    {
-        guard (200..<300).contains(response.status) else {
-            throw APIError(response: response, context: context, deviceNow: clock.now())
+    /// Sends `request` through `attempt`, once more when the connection breaks
+    /// and sending it again cannot apply it twice (`isRetryable`).
+    ///
+    /// A change whose connection broke after it may have been sent, and that
+    /// the retry did not settle, is `.outcomeUnknown`: the person must be told
+    /// that it may have been applied, never that the server was unreachable.
+    private func deliver(
+        _ request: TransportRequest,
+        _ attempt: @Sendable (TransportRequest) async throws -> TransportResponse
+    ) async throws(APIError) -> TransportResponse {
+        var mayHaveArrived = false
+        var attempts = 0
+        while true {
+            attempts += 1
+            let failure: APIError
+            do {
+                return try await attempt(request)
+            } catch {
+                failure = APIError(transportError: error, host: configuration.hostDescription)
+            }
+            switch failure {
+            case .connectionLost, .timeout: mayHaveArrived = true
+            case .unreachable: break
+            default: throw failure
+            }
+            if attempts == 1 && request.isRetryable { continue }
+            if mayHaveArrived && request.method != .get {
+                throw .outcomeUnknown(host: configuration.hostDescription)
+            }
+            throw failure
         }
+    }
+
+    private func expectSuccess(
+        _ response: TransportResponse, path: String, context: ResponseContext
+    ) throws(APIError) {
+        guard (200..<300).contains(response.status) else {
+            throw APIError(response: response, context: context, path: path, deviceNow: clock.now())
+        }
+    }
+
+    /// A new key for one operation, as a Structured Field string (the IETF
+    /// httpapi draft's form): the same key goes with every retry of it.
+    static func newIdempotencyKey() -> String {
+        "\"\(UUID().uuidString.lowercased())\""
     }
 
     // MARK: - Credentials
@@ -307,9 +386,30 @@ public final class HabitAPIClient: Sendable {
     }
 }
 
+/// A successful response with the path it answers, to name in errors.
+private struct Answer {
+    var response: TransportResponse
+    var path: String
+
+    /// The body as `T`; a body that does not fit (truncated, wrong types) is
+    /// an unexpected response, named by its status and path, never quoted.
+    func decode<T: Decodable>(_ type: T.Type) throws(APIError) -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: response.body)
+        } catch {
+            throw .unexpectedResponse(status: response.status, path: path)
+        }
+    }
+}
+
 /// `{"data": [...]}`, the API's list form.
 private struct DataEnvelope<Element: Decodable>: Decodable {
     var data: [Element]
+}
+
+/// `{"amount"}`, the body of an increment.
+private struct IncrementBody: Encodable {
+    var amount: Decimal
 }
 
 /// `{"value", "skipped"}`, the body of a progress PUT.

@@ -13,16 +13,4 @@ enum JSONBody {
                 ValidationError(fields: ["request": ["This value cannot be sent as JSON."]]))
         }
     }
-
-    /// The body of a successful `response` as `T`; a body that does not fit
-    /// (truncated, wrong types) is an unexpected response quoting its first bytes.
-    static func decode<T: Decodable>(
-        _ type: T.Type, from response: TransportResponse, context: ResponseContext
-    ) throws(APIError) -> T {
-        do {
-            return try JSONDecoder().decode(T.self, from: response.body)
-        } catch {
-            throw APIError.unexpected(response, context: context)
-        }
-    }
 }

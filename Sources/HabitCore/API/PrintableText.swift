@@ -12,12 +12,13 @@ enum PrintableText {
         line(String(decoding: bytes.prefix(limit * 4), as: UTF8.self), limit: limit)
     }
 
-    /// `text` with control characters turned into spaces, runs of white space
+    /// `text` with escape sequences removed (`TerminalSafeText`), other
+    /// control and format characters turned into spaces, runs of white space
     /// collapsed, tokens masked and the length capped at `limit` characters.
     static func line(_ text: String, limit: Int = 300) -> String {
         var result = ""
         var lastWasSpace = true
-        for scalar in text.unicodeScalars {
+        for scalar in TerminalSafeText.clean(text).unicodeScalars {
             let category = scalar.properties.generalCategory
             let isSpace =
                 category == .control || category == .lineSeparator

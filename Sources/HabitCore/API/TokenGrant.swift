@@ -35,14 +35,16 @@ struct TokenGrant: Sendable {
     /// Reads a 2xx token response measured between `sentAt` and `receivedAt` (device time).
     ///
     /// - Throws: `.unexpectedResponse` when the body is not a token response (the
-    ///   snippet is left out: it could hold a token); `.unreadableToken` when the
+    ///   body is never quoted: it could hold a token); `.unreadableToken` when the
     ///   access token is not a readable JWT.
-    init(response: TransportResponse, sentAt: Date, receivedAt: Date) throws(APIError) {
+    init(response: TransportResponse, path: String, sentAt: Date, receivedAt: Date)
+        throws(APIError)
+    {
         let body: Body
         do {
             body = try JSONDecoder().decode(Body.self, from: response.body)
         } catch {
-            throw .unexpectedResponse(status: response.status, snippet: "")
+            throw .unexpectedResponse(status: response.status, path: path)
         }
         let payload: JWTPayload
         do {
@@ -54,7 +56,7 @@ struct TokenGrant: Sendable {
             throw .unreadableToken(reason: "the access token has no expiry")
         }
         if let refresh = body.refresh, refresh.isEmpty {
-            throw .unexpectedResponse(status: response.status, snippet: "")
+            throw .unexpectedResponse(status: response.status, path: path)
         }
         accessToken = body.access
         refreshToken = body.refresh

@@ -35,6 +35,25 @@ public struct TransportRequest: Hashable, Sendable {
         headers[name.lowercased()] = value
     }
 
+    /// Whether sending the request twice has the effect of sending it once:
+    /// GET, PUT and DELETE by HTTP's rules (RFC 9110 §9.2.2), and a POST that
+    /// carries an `Idempotency-Key`, which the server answers once per key.
+    public var isRetryable: Bool {
+        switch method {
+        case .get, .put, .delete: return true
+        case .post: return header("Idempotency-Key") != nil
+        case .patch: return false
+        }
+    }
+
+    /// The URL's path as written, trailing slash kept, for error messages
+    /// (Foundation's `URL.path` drops the slash).
+    public var pathDescription: String { Self.pathDescription(of: url) }
+
+    static func pathDescription(of url: URL) -> String {
+        URLComponents(url: url, resolvingAgainstBaseURL: false)?.path ?? url.path
+    }
+
     /// `host:port` of the URL, for error messages.
     public var hostDescription: String {
         Self.hostDescription(of: url)

@@ -9,8 +9,10 @@ import Foundation
 /// The session is ephemeral: no cookies, no cache, no credentials kept between
 /// requests. Redirects are not followed, so a bearer token never travels to a
 /// place the client did not choose; a 3xx comes back as an unexpected response.
-/// Network failures become `APIError`: refused, unknown host, lost connection or
-/// no network → `.unreachable`; no answer in time → `.timeout`.
+/// Network failures become `APIError`: refused, unknown host or no network →
+/// `.unreachable` (the request never left); a connection that broke or an
+/// answer that is not HTTP → `.connectionLost` (it may have arrived); no
+/// answer in time → `.timeout`.
 public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
 
@@ -53,10 +55,10 @@ public final class URLSessionTransport: HTTPTransport {
         } catch is CancellationError {
             throw APIError.cancelled
         } catch {
-            throw APIError.unreachable(host: request.hostDescription)
+            throw APIError.connectionLost(host: request.hostDescription)
         }
         guard let http = response as? HTTPURLResponse else {
-            throw APIError.unexpectedResponse(status: 0, snippet: PrintableText.snippet(of: data))
+            throw APIError.connectionLost(host: request.hostDescription)
         }
         var headers: [String: String] = [:]
         for (name, value) in http.allHeaderFields {
@@ -78,13 +80,15 @@ public final class URLSessionTransport: HTTPTransport {
             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot,
             .clientCertificateRejected, .clientCertificateRequired:
             return .secureConnectionFailed(host: host)
-        case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData,
-            .cannotDecodeContentData, .zeroByteResource:
-            return .unexpectedResponse(status: 0, snippet: "")
-        default:
-            // cannotConnectToHost, cannotFindHost, dnsLookupFailed,
-            // networkConnectionLost, notConnectedToInternet and the rest.
+        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet,
+            .unsupportedURL, .badURL:
+            // The request never left this machine.
             return .unreachable(host: host)
+        default:
+            // networkConnectionLost, badServerResponse (a reset, an answer
+            // that is not HTTP), zeroByteResource and the rest: the request
+            // may have reached the server.
+            return .connectionLost(host: host)
         }
     }
 }

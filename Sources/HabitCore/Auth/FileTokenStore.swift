@@ -106,29 +106,75 @@ public struct FileTokenStore: TokenStore {
         }
     }
 
+    /// Reads the file without its permission checks (a link or another
+    /// user's file is still refused), for revoking its session on sign-out.
+    public func salvageSession() -> SalvagedSession? {
+        let descriptor = open(credentialsPath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, Self.isRegularFile(info), info.st_uid == geteuid()
+        else { return nil }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while data.count <= Self.maximumFileSize {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        return SalvagedSession.read(data)
+    }
+
     public func save(_ credentials: StoredCredentials) throws(TokenStoreError) {
-        try checkDirectory(creating: true)
-        let path = credentialsPath
+        let data = try Self.encoded(credentials, path: credentialsPath)
+        try FileCredentialsSlot(store: self, byteCount: data.count).fill(data)
+    }
+
+    /// Creates the temporary file of the next save and writes it to
+    /// `byteCount` bytes, so a full disk shows now rather than after a refresh.
+    public func reserveSlot(byteCount: Int) throws(TokenStoreError) -> any CredentialsSlot {
+        try FileCredentialsSlot(store: self, byteCount: byteCount)
+    }
+
+    /// The credentials as the file holds them: sorted keys, pretty-printed.
+    static func encoded(_ credentials: StoredCredentials, path: String) throws(TokenStoreError)
+        -> Data
+    {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         guard let data = try? encoder.encode(credentials) else {
             throw .unwritable(path: path, reason: "the credentials could not be encoded")
         }
+        return data
+    }
+
+    /// A new temporary file beside the credentials, 0600, for an atomic save.
+    func createTemporaryFile() throws(TokenStoreError) -> (path: String, descriptor: Int32) {
+        try checkDirectory(creating: true)
         let temporary = Self.joined(
             directory,
             ".\(Self.fileName).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp")
         let descriptor = open(
             temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw .unwritable(path: path, reason: FileLock.systemMessage(errno))
+            throw .unwritable(path: credentialsPath, reason: FileLock.systemMessage(errno))
         }
-        var renamed = false
-        defer { if !renamed { unlink(temporary) } }
-        try Self.writeDurably(data, to: descriptor, path: path)
-        guard rename(temporary, path) == 0 else {
-            throw .unwritable(path: path, reason: FileLock.systemMessage(errno))
+        // The umask may have removed bits, never added them; set exactly 0600.
+        guard fchmod(descriptor, 0o600) == 0 else {
+            let reason = FileLock.systemMessage(errno)
+            close(descriptor)
+            unlink(temporary)
+            throw .unwritable(path: credentialsPath, reason: reason)
         }
-        renamed = true
+        return (temporary, descriptor)
+    }
+
+    /// Renames a filled temporary file over the credentials file and flushes the directory.
+    func install(_ temporary: String) throws(TokenStoreError) {
+        guard rename(temporary, credentialsPath) == 0 else {
+            throw .unwritable(path: credentialsPath, reason: FileLock.systemMessage(errno))
+        }
         syncDirectory()
     }
 
@@ -155,7 +201,7 @@ public struct FileTokenStore: TokenStore {
 
     /// Checks that the directory is the user's own and not writable by others;
     /// creates it 0700 (with missing parents 0700) when asked.
-    private func checkDirectory(creating: Bool) throws(TokenStoreError) {
+    func checkDirectory(creating: Bool) throws(TokenStoreError) {
         var info = stat()
         if stat(directory, &info) != 0 {
             guard errno == ENOENT, creating else {
@@ -182,35 +228,29 @@ public struct FileTokenStore: TokenStore {
     }
 
     /// Flushes the directory entry after a rename or unlink, so it survives a crash.
-    private func syncDirectory() {
+    func syncDirectory() {
         let descriptor = open(directory, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)
         close(descriptor)
     }
 
-    /// Writes `data` to the new file `descriptor`, 0600, flushed to disk, and closes it.
-    private static func writeDurably(_ data: Data, to descriptor: Int32, path: String)
+    /// Writes all of `data` at `offset` of `descriptor`.
+    static func write(_ data: Data, to descriptor: Int32, at offset: Int, path: String)
         throws(TokenStoreError)
     {
-        defer { close(descriptor) }
-        // The umask may have removed bits, never added them; set exactly 0600.
-        guard fchmod(descriptor, 0o600) == 0 else {
-            throw .unwritable(path: path, reason: FileLock.systemMessage(errno))
-        }
-        var offset = 0
-        while offset < data.count {
+        var done = 0
+        while done < data.count {
             let written = data.withUnsafeBytes { bytes in
-                write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+                pwrite(
+                    descriptor, bytes.baseAddress.map { $0 + done }, bytes.count - done,
+                    off_t(offset + done))
             }
             if written < 0 {
                 if errno == EINTR { continue }
                 throw .unwritable(path: path, reason: FileLock.systemMessage(errno))
             }
-            offset += written
-        }
-        guard fsync(descriptor) == 0 else {
-            throw .unwritable(path: path, reason: FileLock.systemMessage(errno))
+            done += written
         }
     }
 

@@ -6,12 +6,24 @@ import Foundation
 /// Measured on every token response: offset = server time − the device time at
 /// the midpoint of the request. The server time is `server_time` from the body
 /// when present, else the HTTP `Date` header, else the new access token's `iat`.
-/// A token counts as expired when its `exp` ≤ device now + offset + 30 s, so a
-/// token is refreshed a little before the server would refuse it, never after.
+/// A token counts as expired when its `exp` ≤ device now + offset + margin, so
+/// a token is refreshed a little before the server would refuse it, never
+/// after. The margin is 30 s, or a quarter of the token's lifetime (`exp −
+/// iat`) when that is shorter: a server handing out 8-second tokens would
+/// otherwise get a refresh before every request.
 public struct ServerClock: Hashable, Sendable {
     /// How long before `exp` a token is already treated as expired, so a request
-    /// in flight does not arrive just after the token lapsed.
+    /// in flight does not arrive just after the token lapsed: at most this.
     public static let expiryMargin: TimeInterval = 30
+
+    /// The margin for a token issued at `issuedAt` and expiring at `expiry`:
+    /// min(30 s, a quarter of its lifetime); 30 s when its lifetime is unknown.
+    public static func expiryMargin(issuedAt: Date?, expiry: Date) -> TimeInterval {
+        guard let issuedAt else { return expiryMargin }
+        let lifetime = expiry.timeIntervalSince(issuedAt)
+        guard lifetime > 0 else { return 0 }
+        return min(expiryMargin, lifetime / 4)
+    }
 
     /// Server time − device time, in seconds.
     public var offset: TimeInterval
@@ -49,8 +61,10 @@ public struct ServerClock: Hashable, Sendable {
     }
 
     /// Whether a token expiring at `expiry` (server time) counts as expired when
-    /// the device clock reads `deviceNow`: exp ≤ device now + offset + 30 s.
-    public func hasExpired(_ expiry: Date, deviceNow: Date) -> Bool {
-        expiry <= serverTime(atDeviceTime: deviceNow).addingTimeInterval(Self.expiryMargin)
+    /// the device clock reads `deviceNow`: exp ≤ device now + offset + margin,
+    /// the margin as `expiryMargin(issuedAt:expiry:)` gives it.
+    public func hasExpired(_ expiry: Date, issuedAt: Date? = nil, deviceNow: Date) -> Bool {
+        let margin = Self.expiryMargin(issuedAt: issuedAt, expiry: expiry)
+        return expiry <= serverTime(atDeviceTime: deviceNow).addingTimeInterval(margin)
     }
 }

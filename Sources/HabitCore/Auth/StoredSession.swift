@@ -45,7 +45,7 @@ public struct StoredSession: Hashable, Sendable {
     public func accessTokenHasExpired(deviceNow: Date) -> Bool {
         guard let payload = try? JWTPayload(token: accessToken) else { return true }
         guard let expiry = payload.expiresAt else { return false }
-        return serverClock.hasExpired(expiry, deviceNow: deviceNow)
+        return serverClock.hasExpired(expiry, issuedAt: payload.issuedAt, deviceNow: deviceNow)
     }
 }
 

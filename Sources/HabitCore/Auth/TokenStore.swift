@@ -15,6 +15,16 @@ public protocol TokenStore: Sendable {
     /// Replaces the saved credentials, atomically.
     func save(_ credentials: StoredCredentials) throws(TokenStoreError)
 
+    /// Reserves room for saving about `byteCount` bytes of credentials, so a
+    /// save that must not fail (after a token refresh) is known to fit before
+    /// the refresh is sent. Throws what `save` would throw for a full disk or
+    /// an unwritable directory.
+    func reserveSlot(byteCount: Int) throws(TokenStoreError) -> any CredentialsSlot
+
+    /// The session's refresh token for signing out, read even from credentials
+    /// that `load` refuses (too open, damaged); `nil` when there is none.
+    func salvageSession() -> SalvagedSession?
+
     /// Removes the saved credentials; nothing happens when there are none.
     func clear() throws(TokenStoreError)
 
@@ -24,4 +34,17 @@ public protocol TokenStore: Sendable {
     func withExclusiveLock<T: Sendable>(
         _ body: @Sendable () async throws(APIError) -> T
     ) async throws(APIError) -> T
+}
+
+extension TokenStore {
+    /// Stores that cannot hold damaged credentials salvage what `load` reads.
+    public func salvageSession() -> SalvagedSession? {
+        guard let session = (try? load())?.session else { return nil }
+        return SalvagedSession(server: session.server, refreshToken: session.refreshToken)
+    }
+
+    /// Stores whose saves cannot run out of room (the Keychain, memory) reserve nothing.
+    public func reserveSlot(byteCount: Int) throws(TokenStoreError) -> any CredentialsSlot {
+        DirectCredentialsSlot(store: self)
+    }
 }

@@ -36,6 +36,11 @@ public protocol HabitBackend: Sendable {
     func entries(habitID: Int64, from: LocalDate, to: LocalDate) async throws(CommandError)
         -> [ProgressEntry]
 
+    /// Adds `amount` to the value on `date` (creating the entry, and
+    /// clearing its skipped mark) in one step, so concurrent additions all count.
+    func addToEntry(habitID: Int64, date: LocalDate, amount: Decimal) async throws(CommandError)
+        -> ProgressEntry
+
     /// Replaces the entry for `entry.date`.
     func setEntry(_ entry: ProgressEntry, habitID: Int64) async throws(CommandError)
         -> ProgressEntry
@@ -63,10 +68,11 @@ public struct HabitOverview: Hashable, Sendable {
     public struct Item: Hashable, Sendable {
         public var habit: Habit
         public var completion: CompletionData
-        /// Consecutive successful periods as of the overview's date.
-        public var currentStreak: Int
+        /// Consecutive successful periods as of the overview's date; `nil`
+        /// when it is not known (a cached list for another day).
+        public var currentStreak: Int?
 
-        public init(habit: Habit, completion: CompletionData, currentStreak: Int) {
+        public init(habit: Habit, completion: CompletionData, currentStreak: Int?) {
             self.habit = habit
             self.completion = completion
             self.currentStreak = currentStreak

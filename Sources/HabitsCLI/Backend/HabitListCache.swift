@@ -6,16 +6,19 @@ import HabitStore
 /// answer while the server is unreachable.
 ///
 /// One JSON file in $XDG_CACHE_HOME/habits (0600, written atomically): the
-/// server's URL, when it was fetched, the day it was for, each habit with its
-/// progress and streak, and the entries of that day's ISO week, so progress
-/// for another day of the week can be worked out again. A cache from another
-/// server is ignored; signing out deletes it.
+/// server's URL, when it was fetched, the day it was for and the user's today
+/// then, which habits it lists (active only, or all), each habit with its
+/// streak, and the entries of that day's ISO week, so progress for any day of
+/// that week can be worked out again. It answers only what it holds: another
+/// week, archived habits it did not list, or a streak for another day than
+/// the one fetched are refused or left blank, never guessed. A cache from
+/// another server is ignored; signing out deletes it.
 struct HabitListCache: Sendable {
     struct Snapshot: Codable, Hashable, Sendable {
         struct Item: Codable, Hashable, Sendable {
             var habit: Habit
             var completion: CompletionData
-            var currentStreak: Int
+            var currentStreak: Int?
             /// The entries of the fetched day's ISO week.
             var weekEntries: [ProgressEntry]
 
@@ -29,11 +32,21 @@ struct HabitListCache: Sendable {
         var server: String
         var fetchedAt: Date
         var date: LocalDate
+        /// The user's date when it was fetched: the streaks are as of then.
+        var today: LocalDate?
+        /// Which habits the list held; a cache without it held the active ones.
+        var status: String?
         var items: [Item]
 
         enum CodingKeys: String, CodingKey {
-            case server, date, items
+            case server, date, today, status, items
             case fetchedAt = "fetched_at"
+        }
+
+        /// Whether the listed habits include every one `filter` asks for.
+        func covers(_ filter: HabitStatusFilter) -> Bool {
+            let held = status.flatMap(HabitStatusFilter.init(rawValue:)) ?? .active
+            return held == .all || held == filter
         }
     }
 
@@ -63,11 +76,26 @@ struct HabitListCache: Sendable {
         try? FileManager.default.removeItem(atPath: path)
     }
 
-    /// The snapshot as an overview for `date` and `status`: progress worked
-    /// out again from the cached week when `date` is another day.
+    /// Why the cache cannot answer for a request.
+    enum Gap: Error, Hashable, Sendable {
+        /// The cache holds another week than the one asked for.
+        case otherWeek(cached: LocalDate)
+        /// The cache lists only active habits.
+        case archivedHabits
+    }
+
+    /// The snapshot as an overview for `date` and `status`, progress worked
+    /// out again from the cached week with today's date. The streak is shown
+    /// only for the day it was fetched for and while today is still the day
+    /// it was fetched on; otherwise it is unknown (`nil`).
     static func overview(
         from snapshot: Snapshot, status: HabitStatusFilter, on date: LocalDate, today: LocalDate
-    ) -> HabitOverview {
+    ) throws(Gap) -> HabitOverview {
+        guard date.startOfISOWeek == snapshot.date.startOfISOWeek else {
+            throw .otherWeek(cached: snapshot.date)
+        }
+        guard snapshot.covers(status) else { throw .archivedHabits }
+        let streakKnown = date == snapshot.date && snapshot.today == today
         let items = snapshot.items.filter { item in
             switch status {
             case .all: return true
@@ -75,13 +103,11 @@ struct HabitListCache: Sendable {
             case .archived: return item.habit.status == .archived
             }
         }.map { item in
-            let completion =
-                date == snapshot.date
-                ? item.completion
-                : HabitHistory(habit: item.habit, entries: item.weekEntries).completion(
-                    on: date, today: today)
-            return HabitOverview.Item(
-                habit: item.habit, completion: completion, currentStreak: item.currentStreak)
+            HabitOverview.Item(
+                habit: item.habit,
+                completion: HabitHistory(habit: item.habit, entries: item.weekEntries).completion(
+                    on: date, today: today),
+                currentStreak: streakKnown ? item.currentStreak : nil)
         }
         return HabitOverview(date: date, items: items, cachedAt: snapshot.fetchedAt)
     }

@@ -40,7 +40,7 @@ public struct LocalBackend: HabitBackend {
             return LocalBackend(
                 store: store, owner: user.id, clock: clock, databasePath: paths.databasePath)
         } catch {
-            throw storeFailure(error)
+            throw CommandError.store(error)
         }
     }
 
@@ -79,7 +79,7 @@ public struct LocalBackend: HabitBackend {
             }
             return HabitOverview(date: date, items: items)
         } catch {
-            throw Self.storeFailure(error)
+            throw CommandError.store(error)
         }
     }
 
@@ -87,7 +87,7 @@ public struct LocalBackend: HabitBackend {
         do {
             return try store.habits(owner: owner, status: status)
         } catch {
-            throw Self.storeFailure(error)
+            throw CommandError.store(error)
         }
     }
 
@@ -96,7 +96,7 @@ public struct LocalBackend: HabitBackend {
         do {
             found = try store.habit(id: id, owner: owner)
         } catch {
-            throw Self.storeFailure(error)
+            throw CommandError.store(error)
         }
         guard let found else { throw CommandError.habitNotFound(String(id)) }
         return found
@@ -112,7 +112,7 @@ public struct LocalBackend: HabitBackend {
         do {
             return try store.createHabit(valid, owner: owner, now: clock.now())
         } catch {
-            throw Self.storeFailure(error)
+            throw CommandError.store(error)
         }
     }
 
@@ -130,7 +130,7 @@ public struct LocalBackend: HabitBackend {
                 id: id, owner: owner, fields: fields, status: changes.status ?? current.status,
                 now: clock.now())
         } catch {
-            throw Self.storeFailure(error)
+            throw CommandError.store(error)
         }
         guard let updated else { throw CommandError.habitNotFound(String(id)) }
         return updated
@@ -141,7 +141,7 @@ public struct LocalBackend: HabitBackend {
         do {
             deleted = try store.deleteHabit(id: id, owner: owner)
         } catch {
-            throw Self.storeFailure(error)
+            throw CommandError.store(error)
         }
         if !deleted { throw CommandError.habitNotFound(String(id)) }
     }
@@ -153,10 +153,26 @@ public struct LocalBackend: HabitBackend {
         do {
             entries = try store.progress(habitID: habitID, owner: owner, from: from, to: to)
         } catch {
-            throw Self.storeFailure(error)
+            throw CommandError.store(error)
         }
         guard let entries else { throw CommandError.habitNotFound(String(habitID)) }
         return entries
+    }
+
+    /// One `BEGIN IMMEDIATE` transaction reads and writes the value, so
+    /// additions from several processes at once all count.
+    public func addToEntry(
+        habitID: Int64, date: LocalDate, amount: Decimal
+    ) async throws(CommandError) -> ProgressEntry {
+        let stored: ProgressEntry?
+        do {
+            stored = try store.incrementProgress(
+                habitID: habitID, owner: owner, date: date, amount: amount)
+        } catch {
+            throw CommandError.store(error)
+        }
+        guard let stored else { throw CommandError.habitNotFound(String(habitID)) }
+        return stored
     }
 
     public func setEntry(
@@ -171,7 +187,7 @@ public struct LocalBackend: HabitBackend {
         do {
             stored = try store.setProgress(entry, habitID: habitID, owner: owner)
         } catch {
-            throw Self.storeFailure(error)
+            throw CommandError.store(error)
         }
         guard let stored else { throw CommandError.habitNotFound(String(habitID)) }
         return stored
@@ -182,31 +198,9 @@ public struct LocalBackend: HabitBackend {
         do {
             deleted = try store.deleteProgress(habitID: habitID, owner: owner, date: date)
         } catch {
-            throw Self.storeFailure(error)
+            throw CommandError.store(error)
         }
         guard let deleted else { throw CommandError.habitNotFound(String(habitID)) }
         return deleted
-    }
-
-    /// A store failure as the command line reports it.
-    static func storeFailure(_ error: StoreError) -> CommandError {
-        switch error {
-        case .habitLimit:
-            return CommandError(
-                .failure, error.description,
-                hint: "Archive one with 'habits archive <habit>' and try again.")
-        case .cannotOpen:
-            return CommandError(
-                .failure, error.description,
-                hint: "Check the file's permissions; if it is damaged, restore it from a "
-                    + "backup or move it aside to start a new one.")
-        case .newerSchema:
-            return CommandError(
-                .failure, error.description, hint: "Update habits to the newer version.")
-        case .sqlite:
-            return CommandError(
-                .failure, "The local database failed. \(error.description)",
-                hint: "Check that the database file and its directory are writable.")
-        }
     }
 }

@@ -33,6 +33,36 @@ struct AuthCommand: HabitsCommand {
         address = arguments.positional("address") ?? ""
     }
 
+    /// How many codes the prompt sends before leaving it to 'habits verify':
+    /// the server burns a code after five wrong ones.
+    static let promptAttempts = 5
+
+    /// Asks for the code until one is accepted, the person presses Return,
+    /// or the attempts run out; a code of the wrong form is asked again
+    /// without being sent. Returns whether signing in succeeded.
+    private func askForCode(_ prompter: Prompter, session: SessionCommands)
+        async throws(CommandError) -> Bool
+    {
+        var sent = 0
+        var question = "Enter the code from the email (or press Return to enter it later)"
+        while sent < Self.promptAttempts {
+            guard let text = prompter.ask(question), !text.isEmpty else { return false }
+            guard let code = SessionCommands.normalisedCode(text) else {
+                question = "A code is six digits; enter it again (or press Return to stop)"
+                continue
+            }
+            sent += 1
+            do throws(CommandError) {
+                try await session.signIn(email: address, code: code)
+                return true
+            } catch  where error.exitCode == .failure && sent < Self.promptAttempts {
+                session.context.errorOutput.line("habits: \(error.message)")
+                question = "Enter the code again (or press Return to stop)"
+            }
+        }
+        return false
+    }
+
     func run(in context: CommandContext) async throws(CommandError) {
         let session = try SessionCommands(context: context)
         try await session.call("Requesting a code") { client async throws(APIError) in
@@ -44,13 +74,8 @@ struct AuthCommand: HabitsCommand {
             return
         }
         context.output.line("A sign-in code is on its way to \(address) from \(session.server).")
-        if let prompter = context.prompter,
-            let code = prompter.ask(
-                "Enter the code from the email (or press Return to enter it later)"),
-            !code.isEmpty
-        {
-            try await session.signIn(email: address, code: code)
-            return
+        if let prompter = context.prompter {
+            if try await askForCode(prompter, session: session) { return }
         }
         context.output.line("Check your email, then run: habits verify <code>")
     }

@@ -29,6 +29,15 @@ struct DoneCommand: HabitsCommand {
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
         reference = arguments.positional("habit") ?? ""
         amount = try arguments.positional("amount", ArgumentValue.decimal)
+        // Additions only: a lower value is 'set', so two people's 'done' can
+        // never take away from each other.
+        if let amount, amount < 0 {
+            throw UsageError(
+                .invalidValue(
+                    argument: "<amount>", value: "\(amount)",
+                    expected: "0 or more (to lower a day's value, use 'habits set')"),
+                command: "done")
+        }
         date = try DateOption.read(arguments, today: today)
     }
 
@@ -44,7 +53,7 @@ struct DoneCommand: HabitsCommand {
                         + "; the target is already reached."
                 )
             }
-            return .set(ProgressEntry(date: date, value: (existing?.value ?? 0) + added))
+            return .add(added)
         }
     }
 }

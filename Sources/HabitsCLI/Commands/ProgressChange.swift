@@ -9,6 +9,9 @@ struct ProgressChange: Sendable {
     /// the period's completion before the change.
     enum Action: Sendable {
         case set(ProgressEntry)
+        /// Adds to the day's value in one step in the store, so that
+        /// concurrent additions all count (the entry read may be stale).
+        case add(Decimal)
         case delete
         /// Nothing to do; the message says why.
         case none(String)
@@ -47,6 +50,8 @@ struct ProgressChange: Sendable {
             return
         case .set(let entry):
             stored = try await backend.setEntry(entry, habitID: habit.id)
+        case .add(let amount):
+            stored = try await backend.addToEntry(habitID: habit.id, date: date, amount: amount)
         case .delete:
             _ = try await backend.deleteEntry(habitID: habit.id, date: date)
             stored = nil

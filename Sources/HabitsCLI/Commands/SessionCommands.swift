@@ -33,9 +33,18 @@ struct SessionCommands: Sendable {
             do throws(APIError) {
                 return try await body(client)
             } catch {
-                throw RemoteBackend.failure(error)
+                throw CommandError.api(error)
             }
         }
+    }
+
+    /// The code as the server takes it (spaces and dashes between digits
+    /// dropped), or `nil` when it is not six digits: checked before sending,
+    /// so a typo does not use up one of the code's five attempts.
+    static func normalisedCode(_ text: String) -> String? {
+        let code = text.filter { $0 != " " && $0 != "-" }
+        guard code.count == 6, code.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return code
     }
 
     /// Signs in and says so.

@@ -18,7 +18,14 @@ struct VerifyCommand: HabitsCommand {
     let email: String?
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
-        code = arguments.positional("code") ?? ""
+        let text = arguments.positional("code") ?? ""
+        guard let code = SessionCommands.normalisedCode(text) else {
+            throw UsageError(
+                .invalidValue(
+                    argument: "<code>", value: text, expected: "the six digits from the email"),
+                command: "verify")
+        }
+        self.code = code
         email = arguments.value("email")
     }
 
@@ -33,7 +40,7 @@ struct VerifyCommand: HabitsCommand {
             }
         }
         guard let address = pending else {
-            throw RemoteBackend.failure(.noPendingSignIn)
+            throw CommandError.api(.noPendingSignIn)
         }
         try await session.signIn(email: address, code: code)
     }

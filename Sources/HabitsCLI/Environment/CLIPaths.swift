@@ -33,6 +33,8 @@ public struct CLIPaths: Hashable, Sendable {
     public var configFile: String { CLIPaths.join(configDirectory, "config.json") }
     /// The last habit list fetched from the server.
     public var listCacheFile: String { CLIPaths.join(cacheDirectory, "habit-list.json") }
+    /// What the configured server was seen to lack (`ServerFeatureNotes`).
+    var serverFeaturesFile: String { CLIPaths.join(cacheDirectory, "server-features.json") }
 
     /// `directory/name` with exactly one slash between them.
     static func join(_ directory: String, _ name: String) -> String {

@@ -33,8 +33,10 @@ enum HabitText {
     }
 
     /// The streak column: `4 days`, or a dash for none.
-    static func streak(_ count: Int, of frequency: Frequency, unicode: Bool) -> String {
-        count == 0 ? (unicode ? "\u{2013}" : "-") : periods(count, of: frequency)
+    /// The streak column: "-" for none, "?" when it is not known (an old cache).
+    static func streak(_ count: Int?, of frequency: Frequency, unicode: Bool) -> String {
+        guard let count else { return "?" }
+        return count == 0 ? (unicode ? "\u{2013}" : "-") : periods(count, of: frequency)
     }
 
     /// "today", "yesterday", "tomorrow", or "Tue 2026-03-10".

@@ -58,7 +58,8 @@ import Testing
     @Test func makesServerTextPrintable() throws {
         let body = try #require(
             ServerErrorBody(json: Data(#"{"detail":"Bad\u001b[31m red\n\tline"}"#.utf8)))
-        #expect(body.message == "Bad [31m red line")
+        // The escape sequence goes whole, not just its ESC byte.
+        #expect(body.message == "Bad red line")
         let long = String(repeating: "x", count: 1000)
         let capped = try #require(ServerErrorBody(json: Data(#"{"detail":"\#(long)"}"#.utf8)))
         #expect(capped.message?.count == 300)
@@ -79,7 +80,7 @@ import Testing
                 400,
                 #"{"code":"invalid","message":"x","fields":{"name":["Too long."],"action_days":["Pick one."]}}"#
             ),
-            context: .account, deviceNow: now)
+            context: .account, path: "/api/me/habits/", deviceNow: now)
         #expect(
             error
                 == .validation(
@@ -89,7 +90,7 @@ import Testing
                 == "The server rejected the input: action_days: Pick one.; name: Too long.")
         let drf = APIError(
             response: response(400, #"{"target_value":["A valid number is required."]}"#),
-            context: .account, deviceNow: now)
+            context: .account, path: "/api/me/habits/", deviceNow: now)
         #expect(
             drf
                 == .validation(
@@ -101,14 +102,16 @@ import Testing
             response: response(
                 429, #"{"code":"rate_limited","message":"Slow down."}"#,
                 headers: ["Retry-After": "42"]),
-            context: .requestCode, deviceNow: now)
+            context: .requestCode, path: "/api/me/habits/", deviceNow: now)
         #expect(seconds == .rateLimited(retryAfter: 42))
         #expect(seconds.description.contains("42 seconds"))
         let date = APIError(
             response: response(429, "", headers: ["retry-after": "Mon, 30 Nov 2026 19:01:30 GMT"]),
-            context: .requestCode, deviceNow: now)
+            context: .requestCode, path: "/api/me/habits/", deviceNow: now)
         #expect(date == .rateLimited(retryAfter: 90))
-        let none = APIError(response: response(429, ""), context: .requestCode, deviceNow: now)
+        let none = APIError(
+            response: response(429, ""), context: .requestCode, path: "/api/me/habits/",
+            deviceNow: now)
         #expect(none == .rateLimited(retryAfter: nil))
     }
 
@@ -117,14 +120,16 @@ import Testing
             response: response(
                 500, "<html><body>Internal Server Error</body></html>",
                 headers: ["Content-Type": "text/html"]),
-            context: .account, deviceNow: now)
+            context: .account, path: "/api/me/habits/", deviceNow: now)
         #expect(error == .server(status: 500))
         #expect(error.description == "The habits server failed (HTTP 500); try again later.")
     }
 
     @Test func statusesMeanWhatTheRouteSays() {
         func error(_ status: Int, _ body: String, _ context: ResponseContext) -> APIError {
-            APIError(response: response(status, body), context: context, deviceNow: now)
+            APIError(
+                response: response(status, body), context: context, path: "/api/me/habits/",
+                deviceNow: now)
         }
         #expect(
             error(401, #"{"code":"invalid_code","message":"Wrong code."}"#, .signIn) == .invalidCode
@@ -152,10 +157,18 @@ import Testing
         // A 404 outside a habit route means the URL is not a habits API.
         #expect(
             error(404, "<h1>Not Found</h1>", .account)
-                == .unexpectedResponse(status: 404, snippet: "<h1>Not Found</h1>"))
-        // Bodies of token routes are never quoted.
-        #expect(error(302, "secret", .signIn) == .unexpectedResponse(status: 302, snippet: ""))
-        #expect(error(418, "secret", .refresh) == .unexpectedResponse(status: 418, snippet: ""))
+                == .unexpectedResponse(status: 404, path: "/api/me/habits/"))
+        // No body is ever quoted: it is raw server text, perhaps a token.
+        #expect(
+            error(302, "secret", .signIn)
+                == .unexpectedResponse(status: 302, path: "/api/me/habits/"))
+        #expect(
+            error(418, "secret", .account)
+                == .unexpectedResponse(status: 418, path: "/api/me/habits/"))
+        #expect(!error(418, "secret", .account).description.contains("secret"))
+        #expect(
+            error(409, #"{"code":"habit_total_limit","message":"You have 200 habits."}"#, .account)
+                == .habitTotalLimit(message: "You have 200 habits."))
     }
 
     @Test func everyErrorIsOneSentenceWithoutTokens() {
@@ -167,8 +180,10 @@ import Testing
             .rejected(status: 403, message: "m"),
             .notFound, .habitLimit(message: ""), .signedOut, .signedInElsewhere(server: "s"),
             .sessionExpired, .invalidCode, .noPendingSignIn, .unreadableToken(reason: "r"),
-            .unexpectedResponse(status: 200, snippet: "x"), .storage(.corrupt(path: "/p")),
-            .cancelled,
+            .unexpectedResponse(status: 200, path: "/api/"), .storage(.corrupt(path: "/p")),
+            .cancelled, .connectionLost(host: "h:1"), .outcomeUnknown(host: "h:1"),
+            .notSupported(path: "/api/x/"), .internalInconsistency("x"),
+            .habitTotalLimit(message: ""),
         ]
         for error in errors {
             let text = error.description

@@ -65,6 +65,49 @@ import Testing
         }
     }
 
+    @Test func marginIsAQuarterOfAShortLifetimeAndThirtySecondsAtMost() {
+        let expiry = serverNow.addingTimeInterval(300)
+        #expect(
+            ServerClock.expiryMargin(issuedAt: expiry.addingTimeInterval(-8), expiry: expiry) == 2)
+        #expect(
+            ServerClock.expiryMargin(issuedAt: expiry.addingTimeInterval(-60), expiry: expiry) == 15
+        )
+        #expect(
+            ServerClock.expiryMargin(issuedAt: expiry.addingTimeInterval(-120), expiry: expiry)
+                == 30)
+        #expect(
+            ServerClock.expiryMargin(issuedAt: expiry.addingTimeInterval(-3600), expiry: expiry)
+                == 30)
+        #expect(ServerClock.expiryMargin(issuedAt: nil, expiry: expiry) == 30)
+        #expect(ServerClock.expiryMargin(issuedAt: expiry, expiry: expiry) == 0)
+    }
+
+    /// An 8-second access token, read by a device whose clock is 2 hours off:
+    /// just issued, it is used as it is (a 30-second margin would refresh it
+    /// before every request); 6.5 seconds later (inside its 2-second margin)
+    /// it counts as expired, so it is never sent expired.
+    @Test(arguments: [-7200.0, 7200.0])
+    func shortLivedTokenIsUsedUntilItsMargin(deviceError: TimeInterval) {
+        let device = serverNow.addingTimeInterval(deviceError)
+        let token = UnsignedToken.access(
+            expiringAt: serverNow.addingTimeInterval(8), lifetime: 8)
+        let clock = ServerClock.measured(
+            serverTime: serverNow, dateHeader: nil, issuedAt: nil, sentAt: device,
+            receivedAt: device)
+        let session = StoredSession(
+            server: "http://127.0.0.1:8000/api/", email: "a@example.com", accessToken: token,
+            refreshToken: "r", serverClock: clock)
+        #expect(!session.accessTokenHasExpired(deviceNow: device))
+        #expect(!session.accessTokenHasExpired(deviceNow: device.addingTimeInterval(5.9)))
+        #expect(session.accessTokenHasExpired(deviceNow: device.addingTimeInterval(6.5)))
+        #expect(session.accessTokenHasExpired(deviceNow: device.addingTimeInterval(9)))
+        // Without the measured offset the wrong clock misjudges it one way or the other.
+        let naive = StoredSession(
+            server: session.server, email: session.email, accessToken: token, refreshToken: "r",
+            serverClock: ServerClock(offset: 0))
+        #expect(naive.accessTokenHasExpired(deviceNow: device) == (deviceError > 0))
+    }
+
     @Test func convertsBetweenDeviceAndServerTime() {
         let clock = ServerClock(offset: -3600)
         #expect(clock.serverTime(atDeviceTime: serverNow) == serverNow.addingTimeInterval(-3600))

@@ -1,0 +1,190 @@
+import HabitCore
+import HabitStore
+
+/// The one place that decides how a library failure reads on the command
+/// line: the sentence, the hint and the exit status.
+///
+/// HabitCore and HabitStore describe what happened; what a person should do
+/// about it, in this tool's commands, is said here. Hints quote commands in
+/// single quotes, as every hint of the command line does.
+extension CommandError {
+    /// An API client failure. `check` names the command that shows whether a
+    /// change whose outcome is unknown was applied (`habits show 3`).
+    static func api(_ error: APIError, check: String? = nil) -> CommandError {
+        switch error {
+        case .unreachable(let host):
+            return CommandError(
+                .unavailable, "Cannot reach the habits server at \(host).",
+                hint: "Check that it is running and that the server URL is right "
+                    + "('habits status' shows it).")
+        case .connectionLost(let host):
+            return CommandError(
+                .unavailable,
+                "The connection to the habits server at \(host) broke before an answer arrived.",
+                hint: "Try again; if it keeps happening, check the network or the server.")
+        case .timeout(let host):
+            return CommandError(
+                .unavailable, "The habits server at \(host) did not answer in time.",
+                hint: "Try again later.")
+        case .outcomeUnknown(let host):
+            return CommandError(
+                .unavailable,
+                "The connection to the habits server at \(host) broke after the change was "
+                    + "sent: the change may have been applied.",
+                hint: "Run '\(check ?? "habits list --all")' to check before trying again.")
+        case .secureConnectionFailed(let host):
+            return CommandError(
+                .unavailable, "Cannot set up a secure connection to \(host).",
+                hint: "Check the server's certificate and the server URL.")
+        case .signedOut:
+            return CommandError(.notSignedIn, "You are not signed in.", hint: signInHint)
+        case .sessionExpired:
+            return CommandError(.notSignedIn, "Your session has expired.", hint: signInHint)
+        case .signedInElsewhere(let server):
+            return CommandError(
+                .notSignedIn, "Your saved session is for another server (\(server)).",
+                hint: signInHint)
+        case .noPendingSignIn:
+            return CommandError(
+                .notSignedIn, "No sign-in code was requested on this device.",
+                hint: "Start with 'habits auth email <address>'.")
+        case .invalidCode:
+            return CommandError(
+                .failure, "The server did not accept that code: it is wrong or has expired.",
+                hint: "Check the latest email and try again; after 5 wrong codes a code stops "
+                    + "working, and 'habits auth email <address>' sends a new one.")
+        case .validation(let validation):
+            return CommandError.invalid(validation, "The server refused the input:")
+        case .rejected(let status, let message):
+            return CommandError(
+                .failure, "The server refused the request (HTTP \(status)): \(message)")
+        case .notFound:
+            return CommandError(
+                .failure, "No such habit on the server (it may have been deleted).",
+                hint: "See the ids and names with 'habits list --all'.")
+        case .habitLimit:
+            return CommandError(
+                .failure, "You already have \(Habit.maximumActiveCount) active habits.",
+                hint: "Archive one with 'habits archive <habit>' and try again.")
+        case .habitTotalLimit(let message):
+            return CommandError(
+                .failure, message.isEmpty ? error.description : message,
+                hint: "Delete a habit you no longer need with 'habits delete <habit>'.")
+        case .rateLimited(let seconds?):
+            return CommandError(
+                .failure, "The server is refusing requests for now (too many).",
+                hint: "Try again in \(seconds) second\(seconds == 1 ? "" : "s").")
+        case .rateLimited(nil):
+            return CommandError(
+                .failure, "The server is refusing requests for now (too many).",
+                hint: "Wait a minute and try again.")
+        case .server(let status):
+            return CommandError(
+                .failure, "The habits server failed (HTTP \(status)).", hint: "Try again later.")
+        case .unexpectedResponse(let status, let path):
+            let onRoot = status == 404 && !path.contains("/api/")
+            return CommandError(
+                .failure,
+                status == 0
+                    ? "The server's answer to \(path) was not HTTP."
+                    : "The server answered HTTP \(status) to \(path), which the habits API "
+                        + "does not.",
+                hint: onRoot
+                    ? "Is the server URL missing /api/? ('habits status' shows it.)"
+                    : "Check that the server URL points at a habits API.")
+        case .unreadableToken(let reason):
+            return CommandError(
+                .failure, "The server sent a sign-in token the client cannot read (\(reason)).",
+                hint: "Check that the server URL points at a habits API.")
+        case .notSupported(let path):
+            return CommandError(.failure, "The server does not offer \(path).")
+        case .internalInconsistency(let what):
+            return CommandError(
+                .failure, "habits lost track of the server's answers (\(what)).",
+                hint: "This is a bug; please report it with the command you ran.")
+        case .storage(let storage):
+            return tokenStore(storage)
+        case .invalidServerURL, .insecureServer:
+            return CommandError(.failure, error.description)
+        case .cancelled:
+            return CommandError(.failure, "The request was cancelled.")
+        }
+    }
+
+    /// A failure of the credentials store.
+    static func tokenStore(_ error: TokenStoreError) -> CommandError {
+        switch error {
+        case .insecureFile(let path, let mode):
+            return CommandError(
+                .failure,
+                "The credentials file \(path) can be read by other users (mode "
+                    + "\(String(mode, radix: 8))).",
+                hint: "Run 'chmod 600 \(path)', and sign in again if someone may have copied it "
+                    + "('habits logout' removes it).")
+        case .insecureDirectory(let path, let mode):
+            return CommandError(
+                .failure,
+                "The credentials directory \(path) can be written by other users (mode "
+                    + "\(String(mode, radix: 8))).",
+                hint: "Run 'chmod 700 \(path)'.")
+        case .wrongOwner(let path):
+            return CommandError(
+                .failure, "\(path) belongs to another user.",
+                hint: "Remove it (or fix its owner) and sign in again.")
+        case .notRegularFile(let path):
+            return CommandError(
+                .failure, "The credentials file \(path) is a link or not a regular file.",
+                hint: "Delete it and sign in again with 'habits auth email <address>'.")
+        case .corrupt(let path):
+            return CommandError(
+                .failure, "The credentials file \(path) cannot be read as saved credentials.",
+                hint: "Run 'habits logout' to remove it, then sign in again.")
+        case .noConfigurationDirectory:
+            return CommandError(
+                .failure,
+                "Cannot tell where to keep credentials: neither XDG_CONFIG_HOME nor "
+                    + "HOME is set.",
+                hint: "Set one of them.")
+        case .unreadable(let path, let reason):
+            return CommandError(.failure, "Cannot read the credentials file \(path): \(reason).")
+        case .unwritable(let path, let reason):
+            return CommandError(
+                .failure, "Cannot save credentials to \(path): \(reason).",
+                hint: "Free some space or fix the directory's permissions; the session is "
+                    + "kept and works again once it can be saved.")
+        case .cannotLock(let path, let reason):
+            return CommandError(.failure, "Cannot lock \(path) to update credentials: \(reason).")
+        case .keychain(let status, let reason):
+            return CommandError(
+                .failure,
+                "The Keychain refused to store or read credentials (status \(status)): "
+                    + "\(reason).")
+        }
+    }
+
+    /// A failure of the local database.
+    static func store(_ error: StoreError) -> CommandError {
+        switch error {
+        case .habitLimit(let maximum):
+            return CommandError(
+                .failure, "You already have \(maximum) active habits.",
+                hint: "Archive one with 'habits archive <habit>' and try again.")
+        case .cannotOpen:
+            return CommandError(
+                .failure, error.description,
+                hint: "Check the file's permissions; if it is damaged, restore it from a "
+                    + "backup or move it aside to start a new one.")
+        case .newerSchema:
+            return CommandError(
+                .failure, error.description, hint: "Update habits to the newer version.")
+        case .sqlite:
+            return CommandError(
+                .failure, "The local database failed. \(error.description)",
+                hint: "Check that the database file and its directory are writable.")
+        }
+    }
+
+    /// How to sign in.
+    private static let signInHint =
+        "Sign in with 'habits auth email <address>', then 'habits verify <code>'."
+}
