@@ -195,6 +195,12 @@ public struct LocalBackend: HabitBackend {
             return CommandError(
                 .failure, error.description,
                 hint: "Archive one with 'habits archive <habit>' and try again.")
+        case .totalHabitLimit:
+            return CommandError(
+                .failure, error.description,
+                hint: "Delete a habit you no longer need with 'habits delete <habit>'.")
+        case .valueLimit:
+            return CommandError(.failure, error.description, hint: nil)
         case .cannotOpen:
             return CommandError(
                 .failure, error.description,
