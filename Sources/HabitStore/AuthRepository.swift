@@ -92,6 +92,14 @@ public protocol AuthRepository: Sendable {
         sendTimesSince since: Date, refusal: ([Date]) -> Refusal?
     ) throws(StoreError) -> Refusal?
 
+    /// The guarded `storeCode` with its answer remembered under an
+    /// idempotency key in the same transaction (see `IdempotencyRecord`).
+    func storeCode<Refusal: Sendable>(
+        email: String, codeHash: String, sentAt: Date, expiresAt: Date,
+        sendTimesSince since: Date, refusal: ([Date]) -> Refusal?,
+        idempotency: IdempotencyRecord<Refusal?>
+    ) throws(StoreError) -> Idempotent<Refusal?>
+
     /// Checks a code for `email` atomically. `matches` compares the stored hash
     /// with the presented code in constant time. After `maximumAttempts` wrong
     /// tries the code is burned.

@@ -8,6 +8,12 @@ public enum HabitStatusFilter: String, Sendable, CaseIterable {
     case all = "ALL"
 }
 
+extension Habit {
+    /// A user has at most this many habits, archived ones included, so the
+    /// storage one account can take is bounded.
+    public static let maximumTotalCount = 200
+}
+
 /// Habits and their progress, always scoped to one owner.
 ///
 /// Every method takes the owner's user id; a habit of another owner behaves
@@ -21,9 +27,17 @@ public protocol HabitRepository: Sendable {
     /// One habit, or `nil` when it does not exist or belongs to someone else.
     func habit(id: Int64, owner: Int64) throws(StoreError) -> Habit?
 
-    /// Stores a new active habit. Throws `.habitLimit` when the owner already
-    /// has `Habit.maximumActiveCount` active habits (checked atomically).
+    /// Stores a new active habit. Throws `.totalHabitLimit` when the owner
+    /// already has `Habit.maximumTotalCount` habits (archived ones included),
+    /// else `.habitLimit` when `Habit.maximumActiveCount` of them are active;
+    /// both are checked atomically with the insert.
     func createHabit(_ fields: HabitFields, owner: Int64, now: Date) throws(StoreError) -> Habit
+
+    /// `createHabit` with its answer remembered under an idempotency key in
+    /// the same transaction (see `IdempotencyRecord`).
+    func createHabit(
+        _ fields: HabitFields, owner: Int64, now: Date, idempotency: IdempotencyRecord<Habit>
+    ) throws(StoreError) -> Idempotent<Habit>
 
     /// Replaces a habit's fields and status; `nil` when it is not the owner's.
     /// Throws `.habitLimit` when re-activating would pass the limit.
@@ -49,11 +63,22 @@ public protocol HabitRepository: Sendable {
     func setProgress(_ entry: ProgressEntry, habitID: Int64, owner: Int64)
         throws(StoreError) -> ProgressEntry?
 
-    /// Adds `amount` to the value on `date` (0 when there is no entry) and
-    /// clears its skipped mark, in one transaction; `nil` when the habit is
-    /// not the owner's.
+    /// Adds `amount` (≥ 0) to the value on `date` in one `BEGIN IMMEDIATE`
+    /// transaction, so concurrent increments (from any process using the
+    /// store) all count: the new value is the stored one (0 when there is no
+    /// entry) plus `amount`, and the day is no longer skipped (recording
+    /// progress un-skips it). Returns the new entry; `nil` when the habit is
+    /// not the owner's. Throws `.valueLimit` when the sum would pass
+    /// `ProgressEntry.maximumValue`, writing nothing.
     func incrementProgress(habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal)
         throws(StoreError) -> ProgressEntry?
+
+    /// `incrementProgress` with its answer remembered under an idempotency
+    /// key in the same transaction (see `IdempotencyRecord`).
+    func incrementProgress(
+        habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal,
+        idempotency: IdempotencyRecord<ProgressEntry?>
+    ) throws(StoreError) -> Idempotent<ProgressEntry?>
 
     /// Removes the entry on `date`; `nil` when the habit is not the owner's,
     /// else whether an entry was there.

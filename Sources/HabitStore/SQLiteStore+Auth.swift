@@ -48,22 +48,27 @@ extension SQLiteStore: AuthRepository {
         email: String, codeHash: String, sentAt: Date, expiresAt: Date,
         sendTimesSince since: Date, refusal: ([Date]) -> Refusal?
     ) throws(StoreError) -> Refusal? {
-        let sent = sentAt.timeIntervalSince1970
-        return try write { connection throws(StoreError) in
-            try connection.transaction(.immediate) { () throws(StoreError) -> Refusal? in
-                let sendTimes = try connection.rows(
-                    AuthSQL.selectSendTimes, [.text(email), .real(since.timeIntervalSince1970)]
-                ) { row in Date(timeIntervalSince1970: row.double(0)) }
-                if let refused = refusal(sendTimes) { return refused }
-                let horizon = sent - Self.authRecordRetention
-                try connection.run(AuthSQL.pruneSends, [.real(horizon)])
-                try connection.run(AuthSQL.pruneCodes, [.real(horizon)])
-                try connection.run(
-                    AuthSQL.upsertCode,
-                    [.text(email), .text(codeHash), .real(expiresAt.timeIntervalSince1970)])
-                try connection.run(AuthSQL.insertSend, [.text(email), .real(sent)])
-                return nil
-            }
+        let outcome = try writeOnce(nil as IdempotencyRecord<Refusal?>?) {
+            connection throws(StoreError) in
+            try AuthSQL.storeCode(
+                connection, email: email, codeHash: codeHash, sentAt: sentAt,
+                expiresAt: expiresAt, since: since, refusal: refusal)
+        }
+        guard case .performed(let refused) = outcome else {
+            throw .sqlite(code: SQLITE_INTERNAL, message: "an operation without a key was replayed")
+        }
+        return refused
+    }
+
+    public func storeCode<Refusal: Sendable>(
+        email: String, codeHash: String, sentAt: Date, expiresAt: Date,
+        sendTimesSince since: Date, refusal: ([Date]) -> Refusal?,
+        idempotency: IdempotencyRecord<Refusal?>
+    ) throws(StoreError) -> Idempotent<Refusal?> {
+        try writeOnce(idempotency) { connection throws(StoreError) in
+            try AuthSQL.storeCode(
+                connection, email: email, codeHash: codeHash, sentAt: sentAt,
+                expiresAt: expiresAt, since: since, refusal: refusal)
         }
     }
 
@@ -249,6 +254,26 @@ private enum AuthSQL {
     // Deleting a family deletes its tokens (ON DELETE CASCADE).
     static let pruneFamilies = "DELETE FROM refresh_families WHERE expires_at <= ?1"
     static let pruneTokens = "DELETE FROM refresh_tokens WHERE expires_at <= ?1"
+
+    /// Stores a new code unless `refusal` objects; the caller holds the
+    /// write transaction.
+    static func storeCode<Refusal>(
+        _ connection: SQLiteConnection, email: String, codeHash: String, sentAt: Date,
+        expiresAt: Date, since: Date, refusal: ([Date]) -> Refusal?
+    ) throws(StoreError) -> Refusal? {
+        let sent = sentAt.timeIntervalSince1970
+        let sendTimes = try connection.rows(
+            selectSendTimes, [.text(email), .real(since.timeIntervalSince1970)]
+        ) { row in Date(timeIntervalSince1970: row.double(0)) }
+        if let refused = refusal(sendTimes) { return refused }
+        let horizon = sent - SQLiteStore.authRecordRetention
+        try connection.run(pruneSends, [.real(horizon)])
+        try connection.run(pruneCodes, [.real(horizon)])
+        try connection.run(
+            upsertCode, [.text(email), .text(codeHash), .real(expiresAt.timeIntervalSince1970)])
+        try connection.run(insertSend, [.text(email), .real(sent)])
+        return nil
+    }
 
     static func user(_ row: SQLiteRow) -> User {
         User(id: row.int64(0), email: row.text(1))

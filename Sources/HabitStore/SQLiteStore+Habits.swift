@@ -26,18 +26,18 @@ extension SQLiteStore: HabitRepository {
     public func createHabit(_ fields: HabitFields, owner: Int64, now: Date) throws(StoreError)
         -> Habit
     {
-        try write { connection throws(StoreError) in
-            try connection.transaction(.immediate) { () throws(StoreError) -> Habit in
-                try HabitSQL.requireRoomForActiveHabit(connection, owner: owner)
-                let timestamp = now.timeIntervalSince1970
-                try connection.run(
-                    HabitSQL.insert,
-                    [.integer(owner)] + HabitSQL.values(fields)
-                        + [.text(HabitStatus.active.rawValue), .real(timestamp), .real(timestamp)])
-                return Habit(
-                    id: connection.lastInsertRowID, fields: fields, status: .active,
-                    createdAt: now, updatedAt: now)
-            }
+        let outcome = try writeOnce(nil as IdempotencyRecord<Habit>?) {
+            connection throws(StoreError) in
+            try HabitSQL.insertHabit(connection, fields, owner: owner, now: now)
+        }
+        return try HabitSQL.performed(outcome)
+    }
+
+    public func createHabit(
+        _ fields: HabitFields, owner: Int64, now: Date, idempotency: IdempotencyRecord<Habit>
+    ) throws(StoreError) -> Idempotent<Habit> {
+        try writeOnce(idempotency) { connection throws(StoreError) in
+            try HabitSQL.insertHabit(connection, fields, owner: owner, now: now)
         }
     }
 
@@ -131,31 +131,24 @@ extension SQLiteStore: HabitRepository {
         return changed > 0 ? entry : nil
     }
 
+    public func incrementProgress(habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal)
+        throws(StoreError) -> ProgressEntry?
+    {
+        let outcome = try writeOnce(nil as IdempotencyRecord<ProgressEntry?>?) {
+            connection throws(StoreError) in
+            try HabitSQL.increment(
+                connection, habitID: habitID, owner: owner, date: date, amount: amount)
+        }
+        return try HabitSQL.performed(outcome)
+    }
+
     public func incrementProgress(
-        habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal
-    ) throws(StoreError) -> ProgressEntry? {
-        try write { connection throws(StoreError) in
-            try connection.transaction(.immediate) { () throws(StoreError) -> ProgressEntry? in
-                guard
-                    try connection.firstRow(
-                        HabitSQL.selectOwned, [.integer(habitID), .integer(owner)], { _ in true })
-                        != nil
-                else { return nil }
-                let current = try HabitSQL.entries(
-                    connection, HabitSQL.selectProgressRange,
-                    [
-                        .integer(habitID), .integer(owner), .text(date.description),
-                        .text(date.description),
-                    ])?.first
-                let entry = ProgressEntry(date: date, value: (current?.value ?? 0) + amount)
-                try connection.run(
-                    HabitSQL.upsertProgress,
-                    [
-                        .integer(habitID), .text(date.description),
-                        .text(DecimalText.text(entry.value)), .integer(0), .integer(owner),
-                    ])
-                return entry
-            }
+        habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal,
+        idempotency: IdempotencyRecord<ProgressEntry?>
+    ) throws(StoreError) -> Idempotent<ProgressEntry?> {
+        try writeOnce(idempotency) { connection throws(StoreError) in
+            try HabitSQL.increment(
+                connection, habitID: habitID, owner: owner, date: date, amount: amount)
         }
     }
 
@@ -251,6 +244,68 @@ private enum HabitSQL {
             .text(fields.startDate.description), .integer(Int64(fields.actionDays.bits)),
             .text(DecimalText.text(fields.targetValue)),
         ]
+    }
+
+    static let countAll = "SELECT count(*) FROM habits WHERE owner_id = ?1"
+    static let selectValue = "SELECT value FROM progress WHERE habit_id = ?1 AND date = ?2"
+    static let upsertValue = """
+        INSERT INTO progress (habit_id, date, value, skipped) VALUES (?1, ?2, ?3, 0)
+        ON CONFLICT (habit_id, date) DO UPDATE SET value = excluded.value, skipped = 0
+        """
+
+    /// Inserts an active habit after checking both limits; the caller holds
+    /// the write transaction.
+    static func insertHabit(
+        _ connection: SQLiteConnection, _ fields: HabitFields, owner: Int64, now: Date
+    ) throws(StoreError) -> Habit {
+        let total = try connection.firstRow(countAll, [.integer(owner)]) { row in row.int64(0) }
+        if (total ?? 0) >= Int64(Habit.maximumTotalCount) {
+            throw .totalHabitLimit(maximum: Habit.maximumTotalCount)
+        }
+        try requireRoomForActiveHabit(connection, owner: owner)
+        let timestamp = now.timeIntervalSince1970
+        try connection.run(
+            insert,
+            [.integer(owner)] + values(fields)
+                + [.text(HabitStatus.active.rawValue), .real(timestamp), .real(timestamp)])
+        return Habit(
+            id: connection.lastInsertRowID, fields: fields, status: .active, createdAt: now,
+            updatedAt: now)
+    }
+
+    /// Adds `amount` to the day's value; the caller holds the write transaction.
+    static func increment(
+        _ connection: SQLiteConnection, habitID: Int64, owner: Int64, date: LocalDate,
+        amount: Decimal
+    ) throws(StoreError) -> ProgressEntry? {
+        let owned = try connection.firstRow(selectOwned, [.integer(habitID), .integer(owner)]) {
+            _ in true
+        }
+        guard owned != nil else { return nil }
+        let stored = try connection.firstRow(
+            selectValue, [.integer(habitID), .text(date.description)]
+        ) { row throws(StoreError) -> Decimal in
+            guard let value = row.decimal(0) else {
+                throw unreadable("the progress entry of \(date)")
+            }
+            return value
+        }
+        let value = (stored ?? 0) + amount
+        guard value <= ProgressEntry.maximumValue else {
+            throw .valueLimit(maximum: ProgressEntry.maximumValue)
+        }
+        try connection.run(
+            upsertValue,
+            [.integer(habitID), .text(date.description), .text(DecimalText.text(value))])
+        return ProgressEntry(date: date, value: value, skipped: false)
+    }
+
+    /// The value of an operation run without an idempotency key.
+    static func performed<Value>(_ outcome: Idempotent<Value>) throws(StoreError) -> Value {
+        guard case .performed(let value) = outcome else {
+            throw .sqlite(code: SQLITE_INTERNAL, message: "an operation without a key was replayed")
+        }
+        return value
     }
 
     static func requireRoomForActiveHabit(_ connection: SQLiteConnection, owner: Int64)

@@ -9,7 +9,7 @@
 /// like the dates; decimals are exact text (`DecimalText`); action days are a
 /// bitmask with bit 0 for Monday.
 enum Schema {
-    static let migrations: [String] = [version1]
+    static let migrations: [String] = [version1, version2]
 
     /// The version this build writes and reads.
     static var version: Int { migrations.count }
@@ -89,5 +89,21 @@ enum Schema {
         CREATE INDEX refresh_tokens_by_parent ON refresh_tokens (parent_jti);
         CREATE INDEX refresh_tokens_by_user ON refresh_tokens (user_id);
         CREATE INDEX refresh_tokens_by_expiry ON refresh_tokens (expires_at);
+        """
+
+    /// Idempotency keys (24 hours) with the answer given to the request that
+    /// first carried each. The scope is whose key it is ("user:42", or a keyed
+    /// hash of an address), so keys of different users never meet.
+    private static let version2 = """
+        CREATE TABLE idempotency_keys (
+            scope TEXT NOT NULL,
+            key TEXT NOT NULL,
+            fingerprint TEXT NOT NULL,
+            status INTEGER NOT NULL,
+            body TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            PRIMARY KEY (scope, key)
+        );
+        CREATE INDEX idempotency_keys_by_time ON idempotency_keys (created_at);
         """
 }

@@ -1,7 +1,13 @@
+import Foundation
+
 /// Why a store operation failed.
 public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The owner already has the maximum number of active habits.
     case habitLimit(maximum: Int)
+    /// The owner already has the maximum number of habits, archived ones included.
+    case totalHabitLimit(maximum: Int)
+    /// Adding to a day's value would take it past `maximum`; nothing was written.
+    case valueLimit(maximum: Decimal)
     /// The database could not be opened at `path`.
     case cannotOpen(path: String, reason: String)
     /// The database file belongs to a newer version of habits.
@@ -13,6 +19,11 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .habitLimit(let maximum):
             return "You already have \(maximum) active habits; archive one first."
+        case .totalHabitLimit(let maximum):
+            return
+                "You already have \(maximum) habits, archived ones included; delete one first."
+        case .valueLimit(let maximum):
+            return "A day's value may not pass \(DecimalText.text(maximum))."
         case .cannotOpen(let path, let reason):
             return "Cannot open the database at \(path): \(reason)."
         case .newerSchema(let found, let supported):

@@ -169,6 +169,16 @@ extension CommandError {
             return CommandError(
                 .failure, "You already have \(maximum) active habits.",
                 hint: "Archive one with 'habits archive <habit>' and try again.")
+        case .totalHabitLimit(let maximum):
+            return CommandError(
+                .failure, "You already have \(maximum) habits, archived ones included.",
+                hint: "Delete a habit you no longer need with 'habits delete <habit>'.")
+        case .valueLimit(let maximum):
+            return CommandError(
+                .failure,
+                "The progress was not recorded: a day's value may not pass "
+                    + "\(HabitText.number(maximum)).",
+                hint: "Check the amount, or record the day with 'habits set'.")
         case .cannotOpen:
             return CommandError(
                 .failure, error.description,

@@ -70,6 +70,18 @@ struct APIError: Error, Sendable, CustomStringConvertible {
             message: "You already have \(maximum) active habits; archive one first.")
     }
 
+    static func totalHabitLimit(maximum: Int) -> APIError {
+        APIError(
+            status: 409, code: "habit_total_limit",
+            message: "You already have \(maximum) habits, archived ones included; "
+                + "delete one you no longer need first.")
+    }
+
+    static let idempotencyKeyReused = APIError(
+        status: 422, code: "idempotency_key_reused",
+        message: "This Idempotency-Key came with a different request; "
+            + "send a new key with each new request.")
+
     static let unsupportedMediaType = APIError(
         status: 415, code: "unsupported_media_type",
         message: "Send the request body as JSON (Content-Type: application/json).")

@@ -5,38 +5,64 @@ import HabitStore
 /// The auth routes: codes by mail, token pairs, rotation, logout, the account.
 extension APIResponder {
     /// `POST /api/auth/email/`: sends a code, with the same answer whether or
-    /// not the address has an account.
+    /// not the address has an account. Takes an `Idempotency-Key`, scoped to
+    /// the address: a repeat gets the first answer and sends no second mail.
     func requestCode(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
+        let keyText = try idempotencyKey(request)
         let object = try bodyObject(request)
         let email = try validated { () throws(ValidationError) in
             try AuthInput.email(from: object)
         }
+        let key = idempotencyRequest(request, key: keyText, scope: pseudonyms.scope(email))
         let now = now()
         let code = codes.generate(using: random)
         let hash = codes.hash(code: code, email: email)
         let expiresAt = now.addingTimeInterval(TimeInterval(settings.codeLifetime))
-        // The limit check and the write are one store transaction, so simultaneous
-        // requests, even to several servers sharing the database, cannot all pass.
-        let wait = try stored { () throws(StoreError) -> Int? in
-            try store.storeCode(
-                email: email.value, codeHash: hash, sentAt: now, expiresAt: expiresAt,
-                sendTimesSince: now.addingTimeInterval(-rateLimit.longestWindow)
-            ) { sent in rateLimit.retryAfter(sendTimes: sent, now: now) }
-        }
-        if let wait { throw .rateLimited(retryAfter: wait) }
-        let message = MailMessage.signInCode(
-            code, to: email, from: settings.mailSender, date: now,
-            lifetime: TimeInterval(settings.codeLifetime))
-        do {
-            let destination = try mailer.send(message)
-            log.info("mail: code sent to \(email) via \(destination)")
-        } catch {
-            log.error("mail: cannot send a code to \(email): \(error)")
-            throw .mailFailed
-        }
-        return JSONBody.response(
+        let accepted = JSONBody.response(
             status: 202,
             ["message": "A sign-in code is on its way to \(email) if it can receive mail."])
+        // The limit check and the write are one store transaction, so simultaneous
+        // requests, even to several servers sharing the database, cannot all pass.
+        // A refusal (429) is not remembered under the key: it is worth retrying.
+        let since = now.addingTimeInterval(-rateLimit.longestWindow)
+        let limit = rateLimit
+        let refusal = { (sent: [Date]) in limit.retryAfter(sendTimes: sent, now: now) }
+        let outcome = try stored { () throws(StoreError) -> Idempotent<Int?> in
+            guard
+                let record = record(
+                    key, now: now,
+                    { (outcome: Result<Int?, StoreError>) -> HTTPResponse? in
+                        guard case .success(nil) = outcome else { return nil }
+                        return accepted
+                    })
+            else {
+                return .performed(
+                    try store.storeCode(
+                        email: email.value, codeHash: hash, sentAt: now, expiresAt: expiresAt,
+                        sendTimesSince: since, refusal: refusal))
+            }
+            return try store.storeCode(
+                email: email.value, codeHash: hash, sentAt: now, expiresAt: expiresAt,
+                sendTimesSince: since, refusal: refusal, idempotency: record)
+        }
+        return try answer(outcome) { (wait: Int?) throws(APIError) -> HTTPResponse in
+            if let wait { throw .rateLimited(retryAfter: wait) }
+            let message = MailMessage.signInCode(
+                code, to: email, from: settings.mailSender, date: now,
+                lifetime: TimeInterval(settings.codeLifetime))
+            do {
+                let destination = try mailer.send(message)
+                log.info("mail: code sent to \(pseudonyms.logTag(email)) via \(destination)")
+            } catch {
+                log.error("mail: cannot send a code to \(pseudonyms.logTag(email)): \(error)")
+                // The mail did not leave: a repeat of the request must try again.
+                if let key {
+                    try stored { () throws(StoreError) in try store.forgetAnswer(for: key) }
+                }
+                throw .mailFailed
+            }
+            return accepted
+        }
     }
 
     /// `POST /api/auth/token/`: a correct code buys the first pair of a new
@@ -57,7 +83,7 @@ extension APIResponder {
                 })
         }
         guard check == .accepted else {
-            log.debug("auth: code refused for \(credentials.email): \(check)")
+            log.debug("auth: code refused for \(pseudonyms.logTag(credentials.email)): \(check)")
             throw .invalidCode
         }
         let user = try stored { () throws(StoreError) in

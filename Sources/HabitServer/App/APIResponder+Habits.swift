@@ -35,16 +35,37 @@ extension APIResponder {
         return JSONBody.response(status: 200, body: listEncoder.encode(items))
     }
 
-    /// `POST /api/me/habits/`: 201 with the new habit; 409 past the active limit.
+    /// `POST /api/me/habits/`: 201 with the new habit; 409 past the active
+    /// or the total limit. Takes an `Idempotency-Key`.
     func createHabit(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
         let owner = try authenticate(request)
-        let object = try bodyObject(request)
-        let fields = try validated { () throws(ValidationError) in
-            try HabitInput.fields(from: object)
+        let keyText = try idempotencyKey(request)
+        let key = idempotencyRequest(request, key: keyText, scope: Self.scope(user: owner))
+        let fields: HabitFields
+        do throws(APIError) {
+            let object = try bodyObject(request)
+            fields = try validated { () throws(ValidationError) in
+                try HabitInput.fields(from: object)
+            }
+        } catch {
+            return try refusal(error, for: key)
         }
-        let habit: Habit
+        let now = now()
+        let respond = { (habit: Habit) throws(APIError) -> HTTPResponse in
+            JSONBody.response(status: 201, habit)
+        }
+        let outcome: Idempotent<Habit>
         do {
-            habit = try store.createHabit(fields, owner: owner, now: now())
+            if let record = record(
+                key, now: now,
+                { (outcome: Result<Habit, StoreError>) -> HTTPResponse? in
+                    Self.response(outcome, respond)
+                })
+            {
+                outcome = try store.createHabit(fields, owner: owner, now: now, idempotency: record)
+            } else {
+                outcome = .performed(try store.createHabit(fields, owner: owner, now: now))
+            }
         } catch {
             // A genuine token of an account this database does not hold (its
             // data was reset under the same secret) fails the owner's foreign
@@ -54,9 +75,9 @@ extension APIResponder {
             {
                 throw .tokenNotValid
             }
-            habit = try stored { () throws(StoreError) -> Habit in throw error }
+            outcome = try stored { () throws(StoreError) -> Idempotent<Habit> in throw error }
         }
-        return JSONBody.response(status: 201, habit)
+        return try answer(outcome, respond)
     }
 
     /// `GET /api/me/habits/{id}/`.

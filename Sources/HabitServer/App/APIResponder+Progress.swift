@@ -34,6 +34,49 @@ extension APIResponder {
         return JSONBody.response(status: 200, saved)
     }
 
+    /// `POST /api/me/habits/{id}/progress/{date}/increment/` with
+    /// `{"amount"}`: adds to that day's value atomically and answers the new
+    /// entry (un-skipped). Takes an `Idempotency-Key`.
+    func incrementProgress(_ request: HTTPRequest, habitID: Int64, date text: String)
+        throws(APIError) -> HTTPResponse
+    {
+        let owner = try authenticate(request)
+        let keyText = try idempotencyKey(request)
+        let key = idempotencyRequest(request, key: keyText, scope: Self.scope(user: owner))
+        let date: LocalDate
+        let amount: Decimal
+        do throws(APIError) {
+            date = try pathDate(text)
+            let object = try bodyObject(request)
+            amount = try validated { () throws(ValidationError) in
+                try HabitInput.amount(from: object)
+            }
+        } catch {
+            return try refusal(error, for: key)
+        }
+        let now = now()
+        let respond = { (entry: ProgressEntry?) throws(APIError) -> HTTPResponse in
+            guard let entry else { throw .habitNotFound }
+            return JSONBody.response(status: 200, entry)
+        }
+        let outcome = try stored { () throws(StoreError) -> Idempotent<ProgressEntry?> in
+            guard
+                let record = record(
+                    key, now: now,
+                    { (outcome: Result<ProgressEntry?, StoreError>) -> HTTPResponse? in
+                        Self.response(outcome, respond)
+                    })
+            else {
+                return .performed(
+                    try store.incrementProgress(
+                        habitID: habitID, owner: owner, date: date, amount: amount))
+            }
+            return try store.incrementProgress(
+                habitID: habitID, owner: owner, date: date, amount: amount, idempotency: record)
+        }
+        return try answer(outcome, respond)
+    }
+
     /// `DELETE /api/me/habits/{id}/progress/{date}/`: 204 whether or not
     /// there was an entry, so repeating it changes nothing.
     func deleteProgress(_ request: HTTPRequest, habitID: Int64, date text: String)

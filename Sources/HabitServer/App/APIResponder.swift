@@ -12,9 +12,10 @@ import HabitStore
 /// Time comes from the injected `now`, randomness from `random`, so tests
 /// can move the server's clock.
 public final class APIResponder: HTTPResponder {
-    let store: any HabitRepository & AuthRepository
+    let store: any HabitRepository & AuthRepository & IdempotencyRepository
     let signer: TokenSigner
     let codes: SignInCodes
+    let pseudonyms: EmailPseudonyms
     let mailer: any Mailer
     let settings: APISettings
     let now: @Sendable () -> Date
@@ -28,13 +29,15 @@ public final class APIResponder: HTTPResponder {
     ///   - secret: the key of the JWT signatures and of the code hashes.
     ///   - now: the server's clock.
     public init(
-        store: any HabitRepository & AuthRepository, secret: [UInt8], mailer: any Mailer,
+        store: any HabitRepository & AuthRepository & IdempotencyRepository, secret: [UInt8],
+        mailer: any Mailer,
         settings: APISettings = APISettings(), now: @escaping @Sendable () -> Date = { Date() },
         random: RandomSource = .system, log: ServerLog = .disabled
     ) {
         self.store = store
         self.signer = TokenSigner(secret: secret)
         self.codes = SignInCodes(secret: secret)
+        self.pseudonyms = EmailPseudonyms(secret: secret)
         self.mailer = mailer
         self.settings = settings
         self.now = now
@@ -76,6 +79,8 @@ public final class APIResponder: HTTPResponder {
             return method == "PUT"
                 ? try setProgress(request, habitID: habitID, date: date)
                 : try deleteProgress(request, habitID: habitID, date: date)
+        case .progressIncrement(let habitID, let date):
+            return try incrementProgress(request, habitID: habitID, date: date)
         }
     }
 
@@ -123,14 +128,30 @@ public final class APIResponder: HTTPResponder {
         }
     }
 
-    /// Runs a store call: the habit limit answers 409, anything else 500 (logged).
+    /// Runs a store call: the habit limits answer 409, the value limit 400
+    /// naming `amount`, anything else 500 (logged).
     func stored<T>(_ call: () throws(StoreError) -> T) throws(APIError) -> T {
         do {
             return try call()
         } catch {
-            if case .habitLimit(let maximum) = error { throw .habitLimit(maximum: maximum) }
+            if let apiError = Self.apiError(for: error) { throw apiError }
             log.error("store: \(error)")
             throw .internalFailure
+        }
+    }
+
+    /// The answer of a store failure that is the request's doing; `nil` for
+    /// the server's own failures.
+    static func apiError(for error: StoreError) -> APIError? {
+        switch error {
+        case .habitLimit(let maximum): return .habitLimit(maximum: maximum)
+        case .totalHabitLimit(let maximum): return .totalHabitLimit(maximum: maximum)
+        case .valueLimit(let maximum):
+            return .invalid(
+                "amount",
+                "The day's value would pass \(maximum); "
+                    + "it may hold at most \(maximum) in all.")
+        case .cannotOpen, .newerSchema, .sqlite: return nil
         }
     }
 

@@ -68,6 +68,16 @@ enum HabitInput {
         return ProgressEntry(date: date, value: value ?? 0, skipped: skipped ?? false)
     }
 
+    /// `{"amount"}` of an increment: a number from 0 to
+    /// `ProgressEntry.maximumValue`, required.
+    static func amount(from object: [String: JSONValue]) throws(ValidationError) -> Decimal {
+        var body = BodyFields(object)
+        let amount = body.decimal("amount", required: true)
+        if let amount { body.report(ProgressEntry.problems(value: amount), for: "amount") }
+        guard let amount, body.errors.isEmpty else { throw body.errors }
+        return amount
+    }
+
     /// The rule problems of the fields that were read, for fields that have
     /// no type problem already.
     private static func addRuleProblems(

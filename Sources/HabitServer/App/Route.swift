@@ -16,12 +16,15 @@ enum Route: Hashable, Sendable {
     case progress(habitID: Int64)
     /// The date is checked by the handler, so a bad one is a 400 naming it.
     case progressDay(habitID: Int64, date: String)
+    /// `…/progress/{date}/increment/`: adds to that day's value atomically.
+    case progressIncrement(habitID: Int64, date: String)
 
     /// The methods the route answers, for 405's `Allow` header. HEAD goes
     /// wherever GET does: the HTTP layer answers it as a GET without the body.
     var allowedMethods: [String] {
         switch self {
-        case .requestCode, .issueTokens, .refreshTokens, .logout: return ["POST"]
+        case .requestCode, .issueTokens, .refreshTokens, .logout, .progressIncrement:
+            return ["POST"]
         case .account, .progress: return ["GET", "HEAD"]
         case .habits: return ["GET", "HEAD", "POST"]
         case .habit: return ["GET", "HEAD", "PATCH", "DELETE"]
@@ -54,6 +57,11 @@ enum Route: Hashable, Sendable {
         case 5 where rest[0] == "me" && rest[1] == "habits" && rest[3] == "progress":
             guard let id = Self.id(rest[2]) else { return nil }
             self = .progressDay(habitID: id, date: String(rest[4]))
+        case 6
+        where rest[0] == "me" && rest[1] == "habits" && rest[3] == "progress"
+            && rest[5] == "increment":
+            guard let id = Self.id(rest[2]) else { return nil }
+            self = .progressIncrement(habitID: id, date: String(rest[4]))
         default:
             return nil
         }

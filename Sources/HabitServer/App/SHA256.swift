@@ -55,6 +55,18 @@ enum SHA256 {
         return output
     }
 
+    /// `bytes` as lower-case hex.
+    static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
     /// Whether `a` and `b` hold the same bytes, taking the same time wherever
     /// they differ (only the lengths, which are public, may end it early).
     static func constantTimeEqual(_ a: some ContiguousBytes, _ b: some ContiguousBytes) -> Bool {

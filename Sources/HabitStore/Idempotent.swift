@@ -1,0 +1,13 @@
+/// What became of an operation sent with an idempotency key.
+public enum Idempotent<Value> {
+    /// The operation ran now; its answer is remembered if one was made.
+    case performed(Value)
+    /// The key came with the same request before: the answer given then. The
+    /// operation did not run again.
+    case replayed(IdempotentAnswer)
+    /// The key came with a different request before; nothing ran.
+    case keyReused
+}
+
+extension Idempotent: Sendable where Value: Sendable {}
+extension Idempotent: Equatable where Value: Equatable {}
