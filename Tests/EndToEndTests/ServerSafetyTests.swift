@@ -237,4 +237,34 @@ import Testing
         #expect(all.status == 69, "\(all)")
         #expect(all.error.contains("only the active habits"), "\(all)")
     }
+
+    /// A server of the contract without the increment route: `done` falls
+    /// back to reading and writing the day, says so once, and `habits status`
+    /// says so too.
+    @Test func aServerWithoutIncrementStillRecordsProgress() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let server = try await ServerProcess(directory: sandbox.root)
+        let proxy = try FaultProxy(upstreamPort: server.port) { request in
+            request.target.hasSuffix("/increment/")
+                ? .answer(status: 404, body: #"{"detail":"Not found."}"#) : .forward
+        }
+        try await signIn(sandbox, server, url: proxy.url, as: "pia@example.com")
+        try await addDaily(sandbox, "Walk", target: "10")
+        let date = Self.today.adding(days: -1)
+        let first = try await sandbox.habits("done", "Walk", "2", "--date", date.description)
+        #expect(first.status == 0, "\(first)")
+        #expect(first.error.contains("this server has no atomic increment"), "\(first)")
+        let second = try await sandbox.habits("done", "Walk", "3", "--date", date.description)
+        #expect(second.status == 0, "\(second)")
+        #expect(second.error.isEmpty, "said once: \(second)")
+        #expect(try await value(sandbox, "Walk", on: date) == "5")
+        // The route is not asked for again once it is known to be missing.
+        #expect(proxy.requests.filter { $0.target.hasSuffix("/increment/") }.count == 1)
+        let status = try await sandbox.habits("status")
+        #expect(status.output.contains("Increments:   not offered by this server"), "\(status)")
+        let json = try await sandbox.habits("status", "--json")
+        #expect(json.output.contains(#""missing_features" : ["#), "\(json)")
+        await server.stop()
+    }
 }

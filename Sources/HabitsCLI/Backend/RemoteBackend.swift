@@ -252,7 +252,7 @@ public struct RemoteBackend: HabitBackend {
         let client = client
         let check = "habits show \(habitID) --date \(date)"
         let server = client.configuration.baseURLString
-        if !features.missing(on: server).contains(.increment) {
+        if features.worthTrying(.increment, on: server, now: clock.now()) {
             let entry = try await call("Saving progress", check: check) {
                 () async throws(APIError) -> ProgressEntry? in
                 do throws(APIError) {
@@ -262,8 +262,11 @@ public struct RemoteBackend: HabitBackend {
                     return nil
                 }
             }
-            if let entry { return entry }
-            if features.record(.increment, available: false, on: server) {
+            if let entry {
+                features.record(.increment, available: true, on: server, now: clock.now())
+                return entry
+            }
+            if features.record(.increment, available: false, on: server, now: clock.now()) {
                 notes.line(
                     "habits: note: this server has no atomic increment, so 'done' reads the "
                         + "day's value and writes the sum; additions made at the same moment "

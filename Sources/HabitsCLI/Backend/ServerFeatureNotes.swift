@@ -4,9 +4,10 @@ import HabitCore
 /// What this device has learnt a server lacks, so `habits status` can say so.
 ///
 /// One JSON file in $XDG_CACHE_HOME/habits (0600, written atomically):
-/// `{"server": URL, "missing": ["increment"]}`. Written when a server first
-/// answers that it has no such route; a note for another server is ignored,
-/// and the note goes when the server offers the route again.
+/// `{"server": URL, "missing": ["increment"], "checked_at": seconds}`.
+/// Written when a server first answers that it has no such route; a note for
+/// another server is ignored. A note older than `recheckAfter` is due for a
+/// new try (servers get upgraded), and goes when the route answers again.
 struct ServerFeatureNotes: Sendable {
     /// A route the client uses when the server has it.
     enum Feature: String, Codable, Sendable {
@@ -17,32 +18,57 @@ struct ServerFeatureNotes: Sendable {
     private struct Note: Codable {
         var server: String
         var missing: [Feature]
+        var checkedAt: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case server, missing
+            case checkedAt = "checked_at"
+        }
     }
+
+    /// How long a missing feature is taken as missing before it is tried again.
+    static let recheckAfter: TimeInterval = 86_400
 
     let path: String
 
-    /// The features `server` was last seen to lack.
-    func missing(on server: String) -> Set<Feature> {
+    private func note(on server: String) -> Note? {
         guard let data = try? AtomicFile.read(path),
             let note = try? JSONDecoder().decode(Note.self, from: data), note.server == server
-        else { return [] }
-        return Set(note.missing)
+        else { return nil }
+        return note
+    }
+
+    /// The features `server` was last seen to lack.
+    func missing(on server: String) -> Set<Feature> {
+        Set(note(on: server)?.missing ?? [])
+    }
+
+    /// Whether `feature` is worth trying on `server` at `now`: not known to
+    /// be missing, or last found missing longer ago than `recheckAfter`.
+    func worthTrying(_ feature: Feature, on server: String, now: Date) -> Bool {
+        guard let note = note(on: server), note.missing.contains(feature) else { return true }
+        return now.timeIntervalSince1970 - (note.checkedAt ?? 0) > Self.recheckAfter
     }
 
     /// Records whether `server` has `feature`; returns whether this is news.
     @discardableResult
-    func record(_ feature: Feature, available: Bool, on server: String) -> Bool {
-        var missing = self.missing(on: server)
+    func record(_ feature: Feature, available: Bool, on server: String, now: Date) -> Bool {
+        let previous = note(on: server)
+        var missing = Set(previous?.missing ?? [])
         let changed =
             available ? missing.remove(feature) != nil : missing.insert(feature).inserted
-        guard changed else { return false }
+        // An unchanged "available" needs no write; an unchanged "missing"
+        // renews the time it was checked.
+        if !changed && available { return false }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let note = Note(server: server, missing: missing.sorted { $0.rawValue < $1.rawValue })
+        let note = Note(
+            server: server, missing: missing.sorted { $0.rawValue < $1.rawValue },
+            checkedAt: now.timeIntervalSince1970)
         if let data = try? encoder.encode(note) {
             // Losing the note only loses a line of `habits status`.
             try? AtomicFile.write(data, to: path)
         }
-        return true
+        return changed
     }
 }

@@ -24,10 +24,13 @@ struct StatusCommand: HabitsCommand {
         var account: String?
         var session: String?
         var credentials: String?
+        /// Routes this server was seen to lack (`ServerFeatureNotes`).
+        var missingFeatures: [String] = []
 
         enum CodingKeys: String, CodingKey {
             case mode, database, server, account, session, credentials
             case serverSource = "server_source"
+            case missingFeatures = "missing_features"
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -39,6 +42,7 @@ struct StatusCommand: HabitsCommand {
             try container.encode(account, forKey: .account)
             try container.encode(session, forKey: .session)
             try container.encode(credentials, forKey: .credentials)
+            if mode == "server" { try container.encode(missingFeatures, forKey: .missingFeatures) }
         }
     }
 
@@ -60,6 +64,8 @@ struct StatusCommand: HabitsCommand {
         var report = Report(
             mode: "server", server: session.server,
             serverSource: Self.sourceName(selection.source), credentials: saved.storage)
+        report.missingFeatures = ServerFeatureNotes(path: try context.paths().serverFeaturesFile)
+            .missing(on: session.server).map(\.rawValue).sorted()
         var note: String?
         var exit = ExitCode.success
         if let summary = saved.session, summary.isForConfiguredServer {
@@ -114,6 +120,11 @@ struct StatusCommand: HabitsCommand {
             context.output.line("Account:      \(report.account ?? "none")")
             context.output.line("Session:      \(sessionText)")
             context.output.line("Credentials:  \(saved.storage)")
+            if report.missingFeatures.contains(ServerFeatureNotes.Feature.increment.rawValue) {
+                context.output.line(
+                    "Increments:   not offered by this server: 'done' reads the day's value and "
+                        + "writes the sum, so additions made at the same moment can be lost")
+            }
             if let note { context.output.line(note) }
         }
         if exit != .success { throw CommandError.silent(exit) }

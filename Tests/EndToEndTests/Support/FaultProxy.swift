@@ -24,6 +24,8 @@ final class FaultProxy: Sendable {
         case resetAfterForwarding
         /// The body is replaced (Content-Length fixed up).
         case rewriteBody(@Sendable (Data) -> Data)
+        /// Answered here with `status` and a JSON `body`; the server never sees it.
+        case answer(status: Int, body: String)
     }
 
     /// One request as seen on its way through.
@@ -98,13 +100,23 @@ final class FaultProxy: Sendable {
         var buffered = Data()
         while let request = Self.readRequest(client, buffered: &buffered) {
             seen.withLock { $0.append(request) }
+            let action = decide(request)
+            if case .answer(let status, let body) = action {
+                let text =
+                    "HTTP/1.1 \(status) Answer\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                guard Self.write(Data(text.utf8), to: client) else { break }
+                continue
+            }
             guard let answer = forward(request) else { break }
-            switch decide(request) {
+            switch action {
             case .forward:
                 guard Self.write(answer, to: client) else { break }
                 continue
             case .rewriteBody(let rewrite):
                 guard Self.write(Self.rewritten(answer, rewrite), to: client) else { break }
+                continue
+            case .answer:
                 continue
             case .resetAfterForwarding:
                 var reset = linger(l_onoff: 1, l_linger: 0)

@@ -1,0 +1,111 @@
+import Foundation
+import HabitCore
+import HabitStore
+import Testing
+
+@testable import HabitsCLI
+
+/// The parts of server-mode safety that need no server: the code's form,
+/// what the cache may answer, and how unexpected answers read.
+@Suite struct ServerModeSafetyTests {
+    /// A mistyped code is refused before anything is sent, so it cannot use
+    /// up one of the code's five attempts (port 9 would fail differently).
+    @Test(arguments: ["12345", "1234567", "12a456", "", "１２３４５６"])
+    func verifyRefusesACodeOfTheWrongForm(code: String) async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        let run = await cli.run("--server", "http://127.0.0.1:9/api/", "verify", code)
+        #expect(run.status == .usage, "\(run)")
+        #expect(run.error.contains("the six digits from the email"), "\(run.error)")
+    }
+
+    @Test func verifyAcceptsSpacesAndDashesBetweenDigits() {
+        #expect(SessionCommands.normalisedCode("123 456") == "123456")
+        #expect(SessionCommands.normalisedCode("123-456") == "123456")
+        #expect(SessionCommands.normalisedCode(" 123456 ") == "123456")
+        #expect(SessionCommands.normalisedCode("12345") == nil)
+    }
+
+    static let monday = LocalDate(year: 2026, month: 11, day: 30)!
+    static let habit = Habit(
+        id: 1, name: "Read", frequency: .daily, measurementType: "pages",
+        startDate: LocalDate(year: 2026, month: 11, day: 1)!, actionDays: .everyDay,
+        targetValue: 10, status: .active, createdAt: Date(timeIntervalSince1970: 0),
+        updatedAt: Date(timeIntervalSince1970: 0))
+
+    static func snapshot(status: HabitStatusFilter?) -> HabitListCache.Snapshot {
+        let wednesday = monday.adding(days: 2)
+        return HabitListCache.Snapshot(
+            server: "http://127.0.0.1:8000/api/", fetchedAt: Date(timeIntervalSince1970: 0),
+            date: wednesday, today: wednesday, status: status?.rawValue,
+            items: [
+                HabitListCache.Snapshot.Item(
+                    habit: habit,
+                    completion: CompletionData(target: 10, current: 10, state: .success),
+                    currentStreak: 4,
+                    weekEntries: [
+                        ProgressEntry(date: monday, value: 10),
+                        ProgressEntry(date: wednesday, value: 10),
+                    ])
+            ])
+    }
+
+    @Test func theCacheAnswersForItsWeekAndKnowsItsStreakOnlyForItsDay() throws {
+        let snapshot = Self.snapshot(status: .active)
+        let wednesday = Self.monday.adding(days: 2)
+        let same = try HabitListCache.overview(
+            from: snapshot, status: .active, on: wednesday, today: wednesday)
+        #expect(same.items.first?.currentStreak == 4)
+        // Monday of the same week: progress worked out again, streak unknown.
+        let earlier = try HabitListCache.overview(
+            from: snapshot, status: .active, on: Self.monday, today: wednesday)
+        #expect(earlier.items.first?.completion.state == .success)
+        #expect(earlier.items.first?.currentStreak == nil)
+        // The next day the same date's streak may have changed: unknown too.
+        let later = try HabitListCache.overview(
+            from: snapshot, status: .active, on: wednesday, today: wednesday.adding(days: 1))
+        #expect(later.items.first?.currentStreak == nil)
+        // Tuesday had no entry: failed once it is past.
+        let tuesday = try HabitListCache.overview(
+            from: snapshot, status: .active, on: Self.monday.adding(days: 1), today: wednesday)
+        #expect(tuesday.items.first?.completion.state == .failed)
+    }
+
+    @Test func theCacheRefusesWhatItDoesNotHold() {
+        let snapshot = Self.snapshot(status: .active)
+        let wednesday = Self.monday.adding(days: 2)
+        #expect(throws: HabitListCache.Gap.otherWeek(cached: wednesday)) {
+            try HabitListCache.overview(
+                from: snapshot, status: .active, on: Self.monday.adding(days: -1), today: wednesday)
+        }
+        #expect(throws: HabitListCache.Gap.archivedHabits) {
+            try HabitListCache.overview(
+                from: snapshot, status: .all, on: wednesday, today: wednesday)
+        }
+        // A cache written before the status was recorded held active habits.
+        #expect(throws: HabitListCache.Gap.archivedHabits) {
+            try HabitListCache.overview(
+                from: Self.snapshot(status: nil), status: .archived, on: wednesday, today: wednesday
+            )
+        }
+        #expect(
+            (try? HabitListCache.overview(
+                from: Self.snapshot(status: .all), status: .archived, on: wednesday,
+                today: wednesday)) != nil)
+    }
+
+    @Test func anUnexpectedAnswerNamesStatusAndPathWithAHint() {
+        let root = CommandError.api(.unexpectedResponse(status: 404, path: "/me/habits/"))
+        #expect(
+            root.message
+                == "The server answered HTTP 404 to /me/habits/, which the habits API does not.")
+        #expect(root.hint == "Is the server URL missing /api/? ('habits status' shows it.)")
+        let other = CommandError.api(.unexpectedResponse(status: 502, path: "/api/me/habits/"))
+        #expect(other.hint == "Check that the server URL points at a habits API.")
+        #expect(other.exitCode == .failure)
+        let unknown = CommandError.api(.outcomeUnknown(host: "h:1"), check: "habits show 3")
+        #expect(unknown.exitCode == .unavailable)
+        #expect(unknown.message.contains("may have been applied"))
+        #expect(unknown.hint == "Run 'habits show 3' to check before trying again.")
+    }
+}
