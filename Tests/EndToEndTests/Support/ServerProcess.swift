@@ -64,6 +64,11 @@ final class ServerProcess {
 
     /// The sign-in code in the newest message to `address` in the outbox.
     func code(for address: String) throws -> String {
+        try Self.code(inOutbox: outbox, for: address)
+    }
+
+    /// The sign-in code in the newest message to `address` in `outbox`.
+    static func code(inOutbox outbox: URL, for address: String) throws -> String {
         let files = try FileManager.default.contentsOfDirectory(atPath: outbox.path).sorted()
         for file in files.reversed() {
             let text = try String(contentsOf: outbox.appendingPathComponent(file), encoding: .utf8)
