@@ -18,10 +18,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .habitLimit(let maximum):
-            return "You already have \(maximum) active habits; archive one first."
+            return "The owner already has \(maximum) active habits."
         case .totalHabitLimit(let maximum):
-            return
-                "You already have \(maximum) habits, archived ones included; delete one first."
+            return "The owner already has \(maximum) habits, archived ones included."
         case .valueLimit(let maximum):
             return "A day's value may not pass \(DecimalText.text(maximum))."
         case .cannotOpen(let path, let reason):

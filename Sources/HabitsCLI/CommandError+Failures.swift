@@ -68,7 +68,8 @@ extension CommandError {
                 hint: "Archive one with 'habits archive <habit>' and try again.")
         case .habitTotalLimit(let message):
             return CommandError(
-                .failure, message.isEmpty ? error.description : message,
+                .failure,
+                message.isEmpty ? "The account holds as many habits as the server keeps." : message,
                 hint: "Delete a habit you no longer need with 'habits delete <habit>'.")
         case .rateLimited(let seconds?):
             return CommandError(
@@ -104,8 +105,17 @@ extension CommandError {
                 hint: "This is a bug; please report it with the command you ran.")
         case .storage(let storage):
             return tokenStore(storage)
-        case .invalidServerURL, .insecureServer:
-            return CommandError(.failure, error.description)
+        case .invalidServerURL(let text):
+            return CommandError(
+                .failure, "\"\(text)\" is not a server URL.",
+                hint: "Use one like http://127.0.0.1:8000/api/ or https://habits.example.com/api/.")
+        case .insecureServer(let url):
+            return CommandError(
+                .failure,
+                "Refusing to send credentials over plain http:// to \(url.host ?? "another machine").",
+                hint: "Use https:// (plain http:// is only for this machine), or allow it with "
+                    + "'habits config set \(ConfigFile.insecureHTTPKey) true' (codes, tokens "
+                    + "and habits then cross the network unencrypted).")
         case .cancelled:
             return CommandError(.failure, "The request was cancelled.")
         }

@@ -6,13 +6,13 @@ import HabitCore
 ///
 /// Shown on standard error as `habits: <message>`, the details indented, then
 /// the hint. Never a stack trace, raw JSON or a secret.
-public struct CommandError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var exitCode: ExitCode
-    public var message: String
-    public var details: [String]
-    public var hint: String?
+struct CommandError: Error, Hashable, Sendable, CustomStringConvertible {
+    var exitCode: ExitCode
+    var message: String
+    var details: [String]
+    var hint: String?
 
-    public init(
+    init(
         _ exitCode: ExitCode, _ message: String, details: [String] = [], hint: String? = nil
     ) {
         self.exitCode = exitCode
@@ -21,16 +21,16 @@ public struct CommandError: Error, Hashable, Sendable, CustomStringConvertible {
         self.hint = hint
     }
 
-    public var description: String { message }
+    var description: String { message }
 
     /// A command-line mistake (exit 64).
-    public init(_ usage: UsageError) {
+    init(_ usage: UsageError) {
         self.init(.usage, usage.description, hint: usage.hint)
     }
 
     /// Field problems, each on its line under `message`, with the fields
     /// named as the command line spells them (`--target`, not `target_value`).
-    public static func invalid(_ error: ValidationError, _ message: String) -> CommandError {
+    static func invalid(_ error: ValidationError, _ message: String) -> CommandError {
         let details = error.fields.keys.sorted { fieldOrder($0) < fieldOrder($1) }.map {
             "\(fieldLabel($0)): \((error.fields[$0] ?? []).joined(separator: " "))"
         }
@@ -38,12 +38,12 @@ public struct CommandError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// An exit status with nothing more to say: the output already said it.
-    public static func silent(_ exitCode: ExitCode) -> CommandError {
+    static func silent(_ exitCode: ExitCode) -> CommandError {
         CommandError(exitCode, "")
     }
 
     /// No habit with that id or name.
-    public static func habitNotFound(_ reference: String) -> CommandError {
+    static func habitNotFound(_ reference: String) -> CommandError {
         CommandError(
             .failure, "No habit matches '\(reference)'.",
             hint: "See the ids and names with 'habits list --all'.")

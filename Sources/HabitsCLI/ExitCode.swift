@@ -12,15 +12,15 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
     }
 
     /// The command did what was asked.
-    public static let success = ExitCode(rawValue: 0)
+    static let success = ExitCode(rawValue: 0)
     /// The operation failed: validation, not found, refused by the server.
-    public static let failure = ExitCode(rawValue: 1)
+    static let failure = ExitCode(rawValue: 1)
     /// The command line was wrong (EX_USAGE).
-    public static let usage = ExitCode(rawValue: 64)
+    static let usage = ExitCode(rawValue: 64)
     /// The server could not be reached (EX_UNAVAILABLE).
-    public static let unavailable = ExitCode(rawValue: 69)
+    static let unavailable = ExitCode(rawValue: 69)
     /// Not signed in, or the session expired (EX_NOPERM).
-    public static let notSignedIn = ExitCode(rawValue: 77)
+    static let notSignedIn = ExitCode(rawValue: 77)
 
     public var description: String { String(rawValue) }
 }

@@ -8,7 +8,7 @@
 /// error as one sentence and a hint, never as a stack trace.
 public enum HabitsCommandLine {
     /// The version `habits --version` prints.
-    public static let version = "0.1.0"
+    static let version = "0.1.0"
 
     /// Every command, in the order the overview lists them.
     static let commands: [CommandEntry] = [

@@ -1,7 +1,8 @@
 import Foundation
 import HabitCore
-import HabitsCLI
 import Testing
+
+@testable import HabitsCLI
 
 /// Runs `habits` commands in-process against a private HOME (so a private
 /// local database), with captured output, scripted input and a fixed clock.

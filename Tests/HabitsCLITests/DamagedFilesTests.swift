@@ -1,6 +1,7 @@
 import Foundation
-import HabitsCLI
 import Testing
+
+@testable import HabitsCLI
 
 /// Damaged or odd files: a clear error with a hint, and nothing lost.
 @Suite struct DamagedFilesTests {

@@ -109,3 +109,49 @@ import Testing
         #expect(unknown.hint == "Run 'habits show 3' to check before trying again.")
     }
 }
+
+/// The advice for library errors is the command line's: every API and
+/// credentials error gets a sentence, and the fixable ones a hint naming the
+/// command, in the single quotes every hint uses.
+@Suite struct FailureWordingTests {
+    @Test func credentialsProblemsSayHowToFixThem() {
+        let open = CommandError.tokenStore(.insecureFile(path: "/h/c.json", mode: 0o644))
+        #expect(
+            open.message == "The credentials file /h/c.json can be read by other users (mode 644).")
+        #expect(open.hint?.contains("'chmod 600 /h/c.json'") == true)
+        let corrupt = CommandError.tokenStore(.corrupt(path: "/h/c.json"))
+        #expect(corrupt.hint?.contains("'habits logout'") == true)
+        let full = CommandError.tokenStore(
+            .unwritable(path: "/h/c.json", reason: "No space left on device"))
+        #expect(full.hint?.contains("the session is kept") == true)
+    }
+
+    @Test func signInProblemsPointAtSigningIn() {
+        for error: APIError in [.signedOut, .sessionExpired, .signedInElsewhere(server: "s")] {
+            let failure = CommandError.api(error)
+            #expect(failure.exitCode == .notSignedIn)
+            #expect(failure.hint?.contains("'habits auth email <address>'") == true)
+        }
+        #expect(CommandError.api(.invalidCode).hint?.contains("after 5 wrong codes") == true)
+    }
+
+    @Test func hintsUseSingleQuotesNeverBackticks() {
+        let errors: [APIError] = [
+            .invalidServerURL("x"), .insecureServer(URL(string: "http://example.com/")!),
+            .unreachable(host: "h"), .connectionLost(host: "h"), .outcomeUnknown(host: "h"),
+            .timeout(host: "h"), .secureConnectionFailed(host: "h"), .server(status: 503),
+            .rateLimited(retryAfter: 3), .rateLimited(retryAfter: nil), .notFound,
+            .habitLimit(message: ""), .habitTotalLimit(message: ""), .signedOut,
+            .signedInElsewhere(server: "s"), .sessionExpired, .invalidCode, .noPendingSignIn,
+            .unreadableToken(reason: "r"), .unexpectedResponse(status: 418, path: "/api/"),
+            .notSupported(path: "/p"), .internalInconsistency("x"), .cancelled,
+            .storage(.noConfigurationDirectory),
+        ]
+        for error in errors {
+            let failure = CommandError.api(error)
+            #expect(!failure.message.isEmpty)
+            #expect(!failure.message.contains("`") && !(failure.hint ?? "").contains("`"))
+            #expect(!failure.message.contains("\n"))
+        }
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
-import HabitsCLI
 import Testing
+
+@testable import HabitsCLI
 
 /// Not being signed in reads like every other error: one sentence, then a hint
 /// quoted the way the other hints are.

@@ -2,8 +2,11 @@ import Foundation
 
 /// Why a call to the habits API failed, in terms a person can act on.
 ///
-/// Every case has a `description` that is one sentence saying what happened and
-/// what to do. No case ever carries a token or a sign-in code.
+/// Every case has a `description` that is one sentence saying what happened,
+/// in words that fit any program using the library; what a person should do
+/// about it is for the program to say (the `habits` command line decides its
+/// sentences, hints and exit statuses in one place). No case ever carries a
+/// token or a sign-in code.
 public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The server URL is not an http:// or https:// URL with a host.
     case invalidServerURL(String)
@@ -63,13 +66,12 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .invalidServerURL(let text):
             return
-                "\"\(text)\" is not a server URL; use one like http://127.0.0.1:8000/api/ or https://habits.example.com/api/."
+                "\"\(text)\" is not a server URL (one like https://habits.example.com/api/)."
         case .insecureServer(let url):
             return
-                "Refusing to send credentials over plain http:// to \(url.host ?? "a remote host"); use https:// (plain http:// is only for this machine) or allow insecure connections explicitly."
+                "Credentials are not sent over plain http:// to \(url.host ?? "a remote host"), another machine: only https:// or this machine are allowed unless insecure connections are allowed."
         case .unreachable(let host):
-            return
-                "Cannot reach the habits server at \(host); check that it is running and that the server URL is right."
+            return "Cannot reach the habits server at \(host)."
         case .connectionLost(let host):
             return "The connection to the habits server at \(host) broke before an answer arrived."
         case .outcomeUnknown(let host):
@@ -83,17 +85,16 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
             return message.isEmpty
                 ? "The account holds as many habits as the server keeps." : message
         case .timeout(let host):
-            return "The habits server at \(host) did not answer in time; try again later."
+            return "The habits server at \(host) did not answer in time."
         case .secureConnectionFailed(let host):
-            return
-                "Cannot set up a secure connection to \(host); check the server's certificate and the server URL."
+            return "Cannot set up a secure connection to \(host)."
         case .server(let status):
-            return "The habits server failed (HTTP \(status)); try again later."
+            return "The habits server failed (HTTP \(status))."
         case .rateLimited(let retryAfter?):
             return
-                "Too many requests; try again in \(retryAfter) second\(retryAfter == 1 ? "" : "s")."
+                "Too many requests; the server accepts more in \(retryAfter) second\(retryAfter == 1 ? "" : "s")."
         case .rateLimited(nil):
-            return "Too many requests; wait a minute and try again."
+            return "Too many requests; the server accepts no more for now."
         case .validation(let error):
             let problems = error.fields.keys.sorted().map { field in
                 "\(field): \(error.fields[field, default: []].joined(separator: " "))"
@@ -104,27 +105,23 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
         case .rejected(let status, let message):
             return "The server refused the request (HTTP \(status)): \(message)"
         case .notFound:
-            return
-                "No such habit on the server (it may have been deleted); list your habits to see their ids."
+            return "No such habit on the server (it may have been deleted)."
         case .habitLimit(let message):
             return message.isEmpty
-                ? "You already have \(Habit.maximumActiveCount) active habits; archive one first."
+                ? "The account already has \(Habit.maximumActiveCount) active habits."
                 : message
         case .signedOut:
-            return "You are not signed in; sign in with `habits auth email`."
+            return "No session is saved: not signed in."
         case .signedInElsewhere(let server):
-            return
-                "Your saved session is for another server (\(server)); sign in to this one with `habits auth email`."
+            return "The saved session is for another server (\(server))."
         case .sessionExpired:
-            return "Your session has expired; sign in again with `habits auth email`."
+            return "The session has expired."
         case .invalidCode:
-            return
-                "That code is wrong or has expired; check the latest email, or request a new code with `habits auth email`."
+            return "The server did not accept the sign-in code: it is wrong or has expired."
         case .noPendingSignIn:
-            return "No sign-in code was requested on this device; start with `habits auth email`."
+            return "No sign-in code was requested on this device."
         case .unreadableToken(let reason):
-            return
-                "The server sent a sign-in token the client cannot read (\(reason)); check that the server URL points at a habits API."
+            return "The server sent a sign-in token the client cannot read (\(reason))."
         case .unexpectedResponse(let status, let path):
             return status == 0
                 ? "The server's answer to \(path) was not HTTP."

@@ -1,7 +1,8 @@
 /// Why saved credentials could not be read, written or locked.
 ///
-/// Each case names the place and says how to fix it. A credentials file that is
-/// unsafe or unreadable is reported, never used silently and never deleted.
+/// Each case names the place and what is wrong with it; how to fix it is for
+/// the program to say. A credentials file that is unsafe or unreadable is
+/// reported, never used silently and never deleted.
 public enum TokenStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The credentials file can be read or written by other users.
     case insecureFile(path: String, mode: UInt16)
@@ -28,22 +29,19 @@ public enum TokenStoreError: Error, Hashable, Sendable, CustomStringConvertible 
         switch self {
         case .insecureFile(let path, let mode):
             return
-                "The credentials file \(path) is readable by other users (mode \(Self.octal(mode))); run `chmod 600 \(path)` and sign in again if you think someone copied it."
+                "The credentials file \(path) can be read by other users (mode \(Self.octal(mode)))."
         case .insecureDirectory(let path, let mode):
             return
-                "The credentials directory \(path) is writable by other users (mode \(Self.octal(mode))); run `chmod 700 \(path)`."
+                "The credentials directory \(path) can be written by other users (mode \(Self.octal(mode)))."
         case .wrongOwner(let path):
-            return
-                "\(path) belongs to another user; remove it (or fix its owner) and sign in again with `habits auth email`."
+            return "\(path) belongs to another user."
         case .notRegularFile(let path):
-            return
-                "The credentials file \(path) is a link or not a regular file; delete it and sign in again with `habits auth email`."
+            return "The credentials file \(path) is a link or not a regular file."
         case .corrupt(let path):
-            return
-                "The credentials file \(path) cannot be read as saved credentials; delete it and sign in again with `habits auth email`."
+            return "The credentials file \(path) cannot be read as saved credentials."
         case .noConfigurationDirectory:
             return
-                "Cannot tell where to keep credentials because neither XDG_CONFIG_HOME nor HOME is set; set one of them."
+                "Cannot tell where to keep credentials: neither XDG_CONFIG_HOME nor HOME is set."
         case .unreadable(let path, let reason):
             return "Cannot read the credentials file \(path): \(reason)."
         case .unwritable(let path, let reason):

@@ -7,7 +7,7 @@ import HabitStore
 /// Both implementations speak in HabitCore's types and fail with
 /// `CommandError`s that already carry the right exit status, so commands do
 /// not know which one they talk to.
-public protocol HabitBackend: Sendable {
+protocol HabitBackend: Sendable {
     /// Which mode this is, for `habits status` and JSON output.
     var mode: BackendMode { get }
 
@@ -50,12 +50,12 @@ public protocol HabitBackend: Sendable {
 }
 
 /// Local (embedded SQLite) or server mode.
-public enum BackendMode: Hashable, Sendable {
+enum BackendMode: Hashable, Sendable {
     case local(databasePath: String)
     case server(url: String)
 
     /// "local" or "server", as JSON output writes it.
-    public var name: String {
+    var name: String {
         switch self {
         case .local: return "local"
         case .server: return "server"
@@ -64,28 +64,28 @@ public enum BackendMode: Hashable, Sendable {
 }
 
 /// The habits of one day, each with its progress and current streak.
-public struct HabitOverview: Hashable, Sendable {
-    public struct Item: Hashable, Sendable {
-        public var habit: Habit
-        public var completion: CompletionData
+struct HabitOverview: Hashable, Sendable {
+    struct Item: Hashable, Sendable {
+        var habit: Habit
+        var completion: CompletionData
         /// Consecutive successful periods as of the overview's date; `nil`
         /// when it is not known (a cached list for another day).
-        public var currentStreak: Int?
+        var currentStreak: Int?
 
-        public init(habit: Habit, completion: CompletionData, currentStreak: Int?) {
+        init(habit: Habit, completion: CompletionData, currentStreak: Int?) {
             self.habit = habit
             self.completion = completion
             self.currentStreak = currentStreak
         }
     }
 
-    public var date: LocalDate
+    var date: LocalDate
     /// Ordered by habit id.
-    public var items: [Item]
+    var items: [Item]
     /// When the data was fetched, if it comes from the cache of an unreachable server.
-    public var cachedAt: Date?
+    var cachedAt: Date?
 
-    public init(date: LocalDate, items: [Item], cachedAt: Date? = nil) {
+    init(date: LocalDate, items: [Item], cachedAt: Date? = nil) {
         self.date = date
         self.items = items
         self.cachedAt = cachedAt

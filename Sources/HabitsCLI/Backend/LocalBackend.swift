@@ -8,14 +8,14 @@ import HabitStore
 /// Input is validated with HabitCore's rules (`HabitFields.validated()`,
 /// `ProgressEntry.problems(value:)`), so problems read the same as the
 /// server's. Everything belongs to one local user.
-public struct LocalBackend: HabitBackend {
-    public let mode: BackendMode
+struct LocalBackend: HabitBackend {
+    let mode: BackendMode
     private let store: any HabitRepository
     private let owner: Int64
     private let clock: WallClock
 
     /// A backend over `store` acting as user `owner`.
-    public init(store: any HabitRepository, owner: Int64, clock: WallClock, databasePath: String) {
+    init(store: any HabitRepository, owner: Int64, clock: WallClock, databasePath: String) {
         self.store = store
         self.owner = owner
         self.clock = clock
@@ -24,8 +24,7 @@ public struct LocalBackend: HabitBackend {
 
     /// Opens (creating on first use) the database at `paths.databasePath`,
     /// its directory made private (0700).
-    public static func open(paths: CLIPaths, clock: WallClock) throws(CommandError) -> LocalBackend
-    {
+    static func open(paths: CLIPaths, clock: WallClock) throws(CommandError) -> LocalBackend {
         do {
             try AtomicFile.createDirectory(paths.dataDirectory)
         } catch {
@@ -44,7 +43,7 @@ public struct LocalBackend: HabitBackend {
         }
     }
 
-    public func overview(
+    func overview(
         status: HabitStatusFilter, on date: LocalDate
     ) async throws(CommandError) -> HabitOverview {
         let today = clock.today
@@ -83,7 +82,7 @@ public struct LocalBackend: HabitBackend {
         }
     }
 
-    public func habits(status: HabitStatusFilter) async throws(CommandError) -> [Habit] {
+    func habits(status: HabitStatusFilter) async throws(CommandError) -> [Habit] {
         do {
             return try store.habits(owner: owner, status: status)
         } catch {
@@ -91,7 +90,7 @@ public struct LocalBackend: HabitBackend {
         }
     }
 
-    public func habit(id: Int64) async throws(CommandError) -> Habit {
+    func habit(id: Int64) async throws(CommandError) -> Habit {
         let found: Habit?
         do {
             found = try store.habit(id: id, owner: owner)
@@ -102,7 +101,7 @@ public struct LocalBackend: HabitBackend {
         return found
     }
 
-    public func createHabit(_ fields: HabitFields) async throws(CommandError) -> Habit {
+    func createHabit(_ fields: HabitFields) async throws(CommandError) -> Habit {
         let valid: HabitFields
         do {
             valid = try fields.validated()
@@ -116,7 +115,7 @@ public struct LocalBackend: HabitBackend {
         }
     }
 
-    public func updateHabit(id: Int64, changes: HabitChanges) async throws(CommandError) -> Habit {
+    func updateHabit(id: Int64, changes: HabitChanges) async throws(CommandError) -> Habit {
         let current = try await habit(id: id)
         let fields: HabitFields
         do {
@@ -136,7 +135,7 @@ public struct LocalBackend: HabitBackend {
         return updated
     }
 
-    public func deleteHabit(id: Int64) async throws(CommandError) {
+    func deleteHabit(id: Int64) async throws(CommandError) {
         let deleted: Bool
         do {
             deleted = try store.deleteHabit(id: id, owner: owner)
@@ -146,7 +145,7 @@ public struct LocalBackend: HabitBackend {
         if !deleted { throw CommandError.habitNotFound(String(id)) }
     }
 
-    public func entries(
+    func entries(
         habitID: Int64, from: LocalDate, to: LocalDate
     ) async throws(CommandError) -> [ProgressEntry] {
         let entries: [ProgressEntry]?
@@ -161,7 +160,7 @@ public struct LocalBackend: HabitBackend {
 
     /// One `BEGIN IMMEDIATE` transaction reads and writes the value, so
     /// additions from several processes at once all count.
-    public func addToEntry(
+    func addToEntry(
         habitID: Int64, date: LocalDate, amount: Decimal
     ) async throws(CommandError) -> ProgressEntry {
         let stored: ProgressEntry?
@@ -175,7 +174,7 @@ public struct LocalBackend: HabitBackend {
         return stored
     }
 
-    public func setEntry(
+    func setEntry(
         _ entry: ProgressEntry, habitID: Int64
     ) async throws(CommandError) -> ProgressEntry {
         let problems = ProgressEntry.problems(value: entry.value)
@@ -193,7 +192,7 @@ public struct LocalBackend: HabitBackend {
         return stored
     }
 
-    public func deleteEntry(habitID: Int64, date: LocalDate) async throws(CommandError) -> Bool? {
+    func deleteEntry(habitID: Int64, date: LocalDate) async throws(CommandError) -> Bool? {
         let deleted: Bool?
         do {
             deleted = try store.deleteProgress(habitID: habitID, owner: owner, date: date)

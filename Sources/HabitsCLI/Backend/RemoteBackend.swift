@@ -9,8 +9,8 @@ import HabitStore
 /// not trusted with the terminal. The last habit list is cached so `list` and
 /// `remind` can answer while the server is unreachable, for what the cache
 /// holds. Calls slower than 300 ms show a spinner on a terminal's standard error.
-public struct RemoteBackend: HabitBackend {
-    public let mode: BackendMode
+struct RemoteBackend: HabitBackend {
+    let mode: BackendMode
     let client: HabitAPIClient
     private let cache: HabitListCache
     private let features: ServerFeatureNotes
@@ -81,15 +81,12 @@ public struct RemoteBackend: HabitBackend {
             configuration: configuration, tokenStore: store, clock: context.environment.clock)
     }
 
-    /// A server URL that cannot be used, as the command line reports it: plain
-    /// http:// to another machine comes with the setting that allows it.
+    /// A server URL that cannot be used, as the command line reports it, with
+    /// `exitCode` (a usage error when the URL came from --server).
     static func configurationFailure(_ error: APIError, exitCode: ExitCode) -> CommandError {
-        guard case .insecureServer = error else { return CommandError(exitCode, error.description) }
-        return CommandError(
-            exitCode, error.description,
-            hint:
-                "To allow it anyway (sign-in codes, tokens and habits then cross the network unencrypted): habits config set \(ConfigFile.insecureHTTPKey) true"
-        )
+        var failure = CommandError.api(error)
+        failure.exitCode = exitCode
+        return failure
     }
 
     /// Runs an API call under the spinner, turning its error into a
@@ -117,7 +114,7 @@ public struct RemoteBackend: HabitBackend {
 
     // MARK: - HabitBackend
 
-    public func overview(
+    func overview(
         status: HabitStatusFilter, on date: LocalDate
     ) async throws(CommandError) -> HabitOverview {
         let today = clock.today
@@ -190,21 +187,21 @@ public struct RemoteBackend: HabitBackend {
         }
     }
 
-    public func habits(status: HabitStatusFilter) async throws(CommandError) -> [Habit] {
+    func habits(status: HabitStatusFilter) async throws(CommandError) -> [Habit] {
         let client = client
         return try await call("Fetching habits") { () async throws(APIError) in
             try await client.habits(status: HabitListStatus(status)).map { Self.safe($0.habit) }
         }
     }
 
-    public func habit(id: Int64) async throws(CommandError) -> Habit {
+    func habit(id: Int64) async throws(CommandError) -> Habit {
         let client = client
         return try await call("Fetching the habit") { () async throws(APIError) in
             Self.safe(try await client.habit(id: id))
         }
     }
 
-    public func createHabit(_ fields: HabitFields) async throws(CommandError) -> Habit {
+    func createHabit(_ fields: HabitFields) async throws(CommandError) -> Habit {
         // Checked here first so the problems read exactly as in local mode.
         do {
             _ = try fields.validated()
@@ -218,7 +215,7 @@ public struct RemoteBackend: HabitBackend {
         }
     }
 
-    public func updateHabit(id: Int64, changes: HabitChanges) async throws(CommandError) -> Habit {
+    func updateHabit(id: Int64, changes: HabitChanges) async throws(CommandError) -> Habit {
         let client = client
         return try await call("Saving the habit", check: "habits show \(id)") {
             () async throws(APIError) in
@@ -226,7 +223,7 @@ public struct RemoteBackend: HabitBackend {
         }
     }
 
-    public func deleteHabit(id: Int64) async throws(CommandError) {
+    func deleteHabit(id: Int64) async throws(CommandError) {
         let client = client
         try await call("Deleting the habit", check: "habits list --all") {
             () async throws(APIError) in
@@ -234,7 +231,7 @@ public struct RemoteBackend: HabitBackend {
         }
     }
 
-    public func entries(
+    func entries(
         habitID: Int64, from: LocalDate, to: LocalDate
     ) async throws(CommandError) -> [ProgressEntry] {
         let client = client
@@ -246,7 +243,7 @@ public struct RemoteBackend: HabitBackend {
     /// The server's atomic increment; against a server without it, the
     /// entry is read and written back (said once on standard error and in
     /// `habits status`, since simultaneous additions can then be lost).
-    public func addToEntry(
+    func addToEntry(
         habitID: Int64, date: LocalDate, amount: Decimal
     ) async throws(CommandError) -> ProgressEntry {
         let client = client
@@ -283,7 +280,7 @@ public struct RemoteBackend: HabitBackend {
         }
     }
 
-    public func setEntry(
+    func setEntry(
         _ entry: ProgressEntry, habitID: Int64
     ) async throws(CommandError) -> ProgressEntry {
         let client = client
@@ -293,7 +290,7 @@ public struct RemoteBackend: HabitBackend {
         }
     }
 
-    public func deleteEntry(habitID: Int64, date: LocalDate) async throws(CommandError) -> Bool? {
+    func deleteEntry(habitID: Int64, date: LocalDate) async throws(CommandError) -> Bool? {
         let client = client
         try await call("Deleting the entry", check: "habits show \(habitID)") {
             () async throws(APIError) in

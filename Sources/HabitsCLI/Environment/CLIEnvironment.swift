@@ -14,18 +14,18 @@ import HabitCore
 /// so every command runs without spawning a process.
 public struct CLIEnvironment: Sendable {
     /// The words after the program name.
-    public var arguments: [String]
+    var arguments: [String]
     /// Environment variables: HOME, XDG_*, NO_COLOR, HABITS_SERVER, LANG, LC_*, COLUMNS…
-    public var variables: [String: String]
-    public var input: any LineInput
-    public var output: TextOutput
-    public var errorOutput: TextOutput
-    public var terminal: TerminalTraits
-    public var clock: WallClock
+    var variables: [String: String]
+    var input: any LineInput
+    var output: TextOutput
+    var errorOutput: TextOutput
+    var terminal: TerminalTraits
+    var clock: WallClock
     /// The absolute path of the running `habits`, for `remind --install`.
-    public var executablePath: @Sendable () -> String?
+    var executablePath: @Sendable () -> String?
 
-    public init(
+    init(
         arguments: [String], variables: [String: String], input: any LineInput,
         output: TextOutput, errorOutput: TextOutput, terminal: TerminalTraits, clock: WallClock,
         executablePath: @escaping @Sendable () -> String? = { nil }
@@ -55,7 +55,7 @@ public struct CLIEnvironment: Sendable {
     }
 
     /// Terminal columns: the terminal's own width, else COLUMNS, else 80.
-    public var width: Int {
+    var width: Int {
         if let width = terminal.width { return width }
         if let columns = variables["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
         return 80

@@ -5,14 +5,14 @@
 /// $XDG_CONFIG_HOME/habits, else ~/.config/habits. Cache (the last habit list
 /// from the server): $XDG_CACHE_HOME/habits, else ~/.cache/habits. As the XDG
 /// rules say, a variable that is empty or holds a relative path is ignored.
-public struct CLIPaths: Hashable, Sendable {
-    public let dataDirectory: String
-    public let configDirectory: String
-    public let cacheDirectory: String
+struct CLIPaths: Hashable, Sendable {
+    let dataDirectory: String
+    let configDirectory: String
+    let cacheDirectory: String
 
     /// The paths for `variables`, or an error when neither HOME nor the XDG
     /// variable needed is set.
-    public init(variables: [String: String]) throws(CommandError) {
+    init(variables: [String: String]) throws(CommandError) {
         func base(_ xdg: String, _ fallback: String) throws(CommandError) -> String {
             if let value = variables[xdg], value.hasPrefix("/") { return value }
             guard let home = variables["HOME"], home.hasPrefix("/") else {
@@ -28,11 +28,11 @@ public struct CLIPaths: Hashable, Sendable {
     }
 
     /// The local-mode SQLite database.
-    public var databasePath: String { CLIPaths.join(dataDirectory, "habits.sqlite3") }
+    var databasePath: String { CLIPaths.join(dataDirectory, "habits.sqlite3") }
     /// The settings written by `habits config set`.
-    public var configFile: String { CLIPaths.join(configDirectory, "config.json") }
+    var configFile: String { CLIPaths.join(configDirectory, "config.json") }
     /// The last habit list fetched from the server.
-    public var listCacheFile: String { CLIPaths.join(cacheDirectory, "habit-list.json") }
+    var listCacheFile: String { CLIPaths.join(cacheDirectory, "habit-list.json") }
     /// What the configured server was seen to lack (`ServerFeatureNotes`).
     var serverFeaturesFile: String { CLIPaths.join(cacheDirectory, "server-features.json") }
 

@@ -6,9 +6,9 @@ import Foundation
 /// Keys: `server`, the base URL of a habits server (set it to use server
 /// mode), and `allow-insecure-http`, "true" to allow plain http:// to another
 /// machine. Keys this version does not know are kept as they are.
-public struct ConfigFile: Sendable {
+struct ConfigFile: Sendable {
     /// The keys `habits config` accepts, with what each means.
-    public static let keys: [(name: String, help: String)] = [
+    static let keys: [(name: String, help: String)] = [
         ("server", "Base URL of a habits server, e.g. https://habits.example.com/api/"),
         (
             insecureHTTPKey,
@@ -17,16 +17,16 @@ public struct ConfigFile: Sendable {
     ]
 
     /// The key that allows plain http:// to hosts other than this machine.
-    public static let insecureHTTPKey = "allow-insecure-http"
+    static let insecureHTTPKey = "allow-insecure-http"
 
     /// Whether `settings` allow plain http:// to another machine.
-    public static func allowsInsecureHTTP(_ settings: [String: String]) -> Bool {
+    static func allowsInsecureHTTP(_ settings: [String: String]) -> Bool {
         settings[insecureHTTPKey] == "true"
     }
 
-    public let path: String
+    let path: String
 
-    public init(path: String) {
+    init(path: String) {
         self.path = path
     }
 
@@ -36,7 +36,7 @@ public struct ConfigFile: Sendable {
     /// ignored: a `server` silently dropped would send commands to the local
     /// database instead. `repairing` skips that check, for `config set` and
     /// `config unset`, which replace the value.
-    public func load(repairing: Bool = false) throws(CommandError) -> [String: String] {
+    func load(repairing: Bool = false) throws(CommandError) -> [String: String] {
         let object = try loadObject()
         for (name, _) in Self.keys
         where !repairing && object[name] != nil && !(object[name] is String) {
@@ -49,7 +49,7 @@ public struct ConfigFile: Sendable {
 
     /// Writes `settings` in place of the file's content, keeping the keys this
     /// version does not know even when their values are not strings.
-    public func save(_ settings: [String: String]) throws(CommandError) {
+    func save(_ settings: [String: String]) throws(CommandError) {
         let known = Set(Self.keys.map(\.name))
         var object: [String: Any] = (try? loadObject())?.filter { !known.contains($0.key) } ?? [:]
         for (key, value) in settings { object[key] = value }

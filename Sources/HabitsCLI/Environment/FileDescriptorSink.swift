@@ -8,14 +8,14 @@
 ///
 /// Errors other than EINTR (a closed pipe, a full disk) end the write quietly:
 /// a command line has nowhere better to report a failing standard stream.
-public struct FileDescriptorSink: TextSink {
-    public let descriptor: Int32
+struct FileDescriptorSink: TextSink {
+    let descriptor: Int32
 
-    public init(descriptor: Int32) {
+    init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
-    public func write(_ text: String) {
+    func write(_ text: String) {
         var text = text
         text.withUTF8 { buffer in
             guard var pointer = buffer.baseAddress else { return }

@@ -2,18 +2,18 @@ import Foundation
 
 /// Asks questions on a terminal: the question on standard error (so standard
 /// output stays clean for pipes), the answer from standard input.
-public struct Prompter: Sendable {
+struct Prompter: Sendable {
     let input: any LineInput
     let output: TextOutput
 
-    public init(input: any LineInput, output: TextOutput) {
+    init(input: any LineInput, output: TextOutput) {
         self.input = input
         self.output = output
     }
 
     /// Asks `question`, showing `defaultAnswer` in brackets; an empty answer
     /// takes the default. `nil` at end of input.
-    public func ask(_ question: String, default defaultAnswer: String? = nil) -> String? {
+    func ask(_ question: String, default defaultAnswer: String? = nil) -> String? {
         let shown = defaultAnswer.map { " [\($0)]" } ?? ""
         output.send("\(question)\(shown): ")
         guard let line = input.readLine() else {
@@ -26,7 +26,7 @@ public struct Prompter: Sendable {
 
     /// Asks until `read` accepts the answer (it returns a problem to show, or
     /// the value). `nil` at end of input.
-    public func ask<T>(
+    func ask<T>(
         _ question: String, default defaultAnswer: String? = nil,
         read: (String) -> Result<T, PromptProblem>
     ) -> T? {
@@ -40,7 +40,7 @@ public struct Prompter: Sendable {
     }
 
     /// A yes/no question; an empty answer is `defaultAnswer`. `nil` at end of input.
-    public func confirm(_ question: String, default defaultAnswer: Bool) -> Bool? {
+    func confirm(_ question: String, default defaultAnswer: Bool) -> Bool? {
         let choices = defaultAnswer ? "Y/n" : "y/N"
         while true {
             output.send("\(question) [\(choices)] ")
@@ -59,10 +59,10 @@ public struct Prompter: Sendable {
 }
 
 /// Why a prompt's answer was not accepted, shown before asking again.
-public struct PromptProblem: Error, Hashable, Sendable {
-    public var message: String
+struct PromptProblem: Error, Hashable, Sendable {
+    var message: String
 
-    public init(_ message: String) {
+    init(_ message: String) {
         self.message = message
     }
 }

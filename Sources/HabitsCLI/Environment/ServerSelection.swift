@@ -2,24 +2,24 @@
 ///
 /// Precedence: the `--server` flag, then HABITS_SERVER (when not empty),
 /// then `server` in the config file; with none of them, local mode.
-public struct ServerSelection: Hashable, Sendable {
-    public enum Source: String, Hashable, Sendable {
+struct ServerSelection: Hashable, Sendable {
+    enum Source: String, Hashable, Sendable {
         case flag = "the --server option"
         case environment = "HABITS_SERVER"
         case configFile = "the config file"
     }
 
-    public var url: String
-    public var source: Source
+    var url: String
+    var source: Source
 
-    public init(url: String, source: Source) {
+    init(url: String, source: Source) {
         self.url = url
         self.source = source
     }
 
     /// The selection for a command line, or `nil` for local mode. The config
     /// file is read only when neither the flag nor the variable decides.
-    public static func resolve(
+    static func resolve(
         flag: String?, variables: [String: String],
         config: () throws(CommandError) -> [String: String]
     ) throws(CommandError) -> ServerSelection? {

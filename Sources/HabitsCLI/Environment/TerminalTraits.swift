@@ -5,14 +5,14 @@
 #endif
 
 /// Which standard streams are terminals, and how wide the terminal is.
-public struct TerminalTraits: Hashable, Sendable {
-    public var inputIsTerminal: Bool
-    public var outputIsTerminal: Bool
-    public var errorIsTerminal: Bool
+struct TerminalTraits: Hashable, Sendable {
+    var inputIsTerminal: Bool
+    var outputIsTerminal: Bool
+    var errorIsTerminal: Bool
     /// Columns of the terminal on standard output, when known.
-    public var width: Int?
+    var width: Int?
 
-    public init(
+    init(
         inputIsTerminal: Bool = false, outputIsTerminal: Bool = false,
         errorIsTerminal: Bool = false, width: Int? = nil
     ) {
@@ -23,10 +23,10 @@ public struct TerminalTraits: Hashable, Sendable {
     }
 
     /// No terminal anywhere: what cron and pipes see.
-    public static let none = TerminalTraits()
+    static let none = TerminalTraits()
 
     /// The process's own streams, measured with isatty(3) and TIOCGWINSZ.
-    public static func current() -> TerminalTraits {
+    static func current() -> TerminalTraits {
         TerminalTraits(
             inputIsTerminal: isatty(0) == 1, outputIsTerminal: isatty(1) == 1,
             errorIsTerminal: isatty(2) == 1, width: windowWidth(descriptor: 1))

@@ -6,13 +6,13 @@
 /// when standard output is a terminal, the locale (the first set of LC_ALL,
 /// LC_CTYPE, LANG) is UTF-8 and `--ascii` is absent. Pipes and cron therefore
 /// get plain ASCII without escape codes.
-public struct OutputStyle: Hashable, Sendable {
-    public var json: Bool
-    public var color: Bool
-    public var unicode: Bool
-    public var width: Int
+struct OutputStyle: Hashable, Sendable {
+    var json: Bool
+    var color: Bool
+    var unicode: Bool
+    var width: Int
 
-    public init(json: Bool = false, color: Bool = false, unicode: Bool = false, width: Int = 80) {
+    init(json: Bool = false, color: Bool = false, unicode: Bool = false, width: Int = 80) {
         self.json = json
         self.color = color
         self.unicode = unicode
@@ -20,7 +20,7 @@ public struct OutputStyle: Hashable, Sendable {
     }
 
     /// The style for `arguments` in `environment`.
-    public init(arguments: BoundArguments, environment: CLIEnvironment) {
+    init(arguments: BoundArguments, environment: CLIEnvironment) {
         let variables = environment.variables
         let terminal = environment.terminal.outputIsTerminal
         json = arguments.flag("json")
@@ -41,19 +41,19 @@ public struct OutputStyle: Hashable, Sendable {
     }
 
     /// ANSI styling that is a no-op when colour is off.
-    public var palette: Palette { Palette(enabled: color) }
+    var palette: Palette { Palette(enabled: color) }
 }
 
 /// ANSI SGR styling, applied only when enabled.
-public struct Palette: Hashable, Sendable {
-    public var enabled: Bool
+struct Palette: Hashable, Sendable {
+    var enabled: Bool
 
-    public func bold(_ text: String) -> String { wrap(text, "1") }
-    public func dim(_ text: String) -> String { wrap(text, "2") }
-    public func green(_ text: String) -> String { wrap(text, "32") }
-    public func red(_ text: String) -> String { wrap(text, "31") }
-    public func yellow(_ text: String) -> String { wrap(text, "33") }
-    public func cyan(_ text: String) -> String { wrap(text, "36") }
+    func bold(_ text: String) -> String { wrap(text, "1") }
+    func dim(_ text: String) -> String { wrap(text, "2") }
+    func green(_ text: String) -> String { wrap(text, "32") }
+    func red(_ text: String) -> String { wrap(text, "31") }
+    func yellow(_ text: String) -> String { wrap(text, "33") }
+    func cyan(_ text: String) -> String { wrap(text, "36") }
 
     private func wrap(_ text: String, _ code: String) -> String {
         enabled && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text

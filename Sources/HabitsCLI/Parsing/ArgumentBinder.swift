@@ -5,8 +5,8 @@
 /// `-ay` sets each flag, and a letter that takes a value takes the rest of the
 /// cluster or the next word; a repeated option keeps its last value. A word
 /// that is taken as a value may look like a negative number (`--target -1`).
-public enum ArgumentBinder {
-    public static func bind(
+enum ArgumentBinder {
+    static func bind(
         _ tokens: [ArgumentToken], to spec: CommandSpec
     ) throws(UsageError) -> BoundArguments {
         var bound = BoundArguments(command: spec.name)

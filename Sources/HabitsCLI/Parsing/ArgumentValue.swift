@@ -3,11 +3,11 @@ import HabitCore
 
 /// Readers for argument values. Each takes the text and the argument's
 /// display name (`--target`, `<amount>`) and throws a `UsageError` naming it.
-public enum ArgumentValue {
+enum ArgumentValue {
     /// A decimal number as a person writes it: `8`, `0.5`, `.5`, `-1`
     /// (the sign is read so validation can say what is wrong with it).
     /// Exponents, thousands separators and trailing text are refused.
-    public static func decimal(_ text: String, argument: String) throws(UsageError) -> Decimal {
+    static func decimal(_ text: String, argument: String) throws(UsageError) -> Decimal {
         guard let value = strictDecimal(text) else {
             throw UsageError(
                 .invalidValue(
@@ -17,7 +17,7 @@ public enum ArgumentValue {
     }
 
     /// A whole number in `range`.
-    public static func integer(
+    static func integer(
         _ text: String, argument: String, in range: ClosedRange<Int>
     ) throws(UsageError) -> Int {
         guard let value = Int(text), range.contains(value) else {
@@ -30,7 +30,7 @@ public enum ArgumentValue {
     }
 
     /// A date word (see `DateWords`) relative to `today`.
-    public static func date(
+    static func date(
         _ text: String, argument: String, today: LocalDate
     ) throws(UsageError) -> LocalDate {
         guard let date = DateWords.date(text, today: today) else {
@@ -41,7 +41,7 @@ public enum ArgumentValue {
     }
 
     /// A month as `YYYY-MM`: its first day.
-    public static func month(_ text: String, argument: String) throws(UsageError) -> LocalDate {
+    static func month(_ text: String, argument: String) throws(UsageError) -> LocalDate {
         guard text.utf8.count == 7, let first = LocalDate(text + "-01") else {
             throw UsageError(
                 .invalidValue(argument: argument, value: text, expected: "a month as YYYY-MM"))
@@ -50,7 +50,7 @@ public enum ArgumentValue {
     }
 
     /// A year from 1 to 9999.
-    public static func year(_ text: String, argument: String) throws(UsageError) -> Int {
+    static func year(_ text: String, argument: String) throws(UsageError) -> Int {
         guard text.utf8.count == 4, let year = Int(text), year >= 1 else {
             throw UsageError(
                 .invalidValue(argument: argument, value: text, expected: "a year such as 2026"))
@@ -59,7 +59,7 @@ public enum ArgumentValue {
     }
 
     /// Action days: `daily`, `weekdays`, `weekends`, or `mon,wed,fri`.
-    public static func actionDays(
+    static func actionDays(
         _ text: String, argument: String
     ) throws(UsageError) -> ActionDays {
         guard let days = ActionDays(parsing: text) else {

@@ -1,15 +1,15 @@
 /// A command line bound to a `CommandSpec`: which flags were given, option
 /// values by long name, and positional arguments by name.
-public struct BoundArguments: Hashable, Sendable {
+struct BoundArguments: Hashable, Sendable {
     /// The command the arguments were bound to, for error hints.
-    public var command: String
-    public var flags: Set<String>
+    var command: String
+    var flags: Set<String>
     /// Option values by long name; when an option is repeated the last one wins.
-    public var values: [String: String]
+    var values: [String: String]
     /// Positional arguments by their spec's name.
-    public var positionals: [String: String]
+    var positionals: [String: String]
 
-    public init(
+    init(
         command: String, flags: Set<String> = [], values: [String: String] = [:],
         positionals: [String: String] = [:]
     ) {
@@ -19,16 +19,16 @@ public struct BoundArguments: Hashable, Sendable {
         self.positionals = positionals
     }
 
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
+    func flag(_ name: String) -> Bool { flags.contains(name) }
 
-    public func value(_ name: String) -> String? { values[name] }
+    func value(_ name: String) -> String? { values[name] }
 
-    public func positional(_ name: String) -> String? { positionals[name] }
+    func positional(_ name: String) -> String? { positionals[name] }
 
     /// The value of `--name` read by `parse`, or `nil` when the option is absent.
     /// `parse` gets the text and the argument's display name (`--name`) and
     /// throws a `UsageError` naming it when the text does not read.
-    public func value<T>(
+    func value<T>(
         _ name: String, _ parse: (String, String) throws(UsageError) -> T
     ) throws(UsageError) -> T? {
         guard let text = values[name] else { return nil }
@@ -40,7 +40,7 @@ public struct BoundArguments: Hashable, Sendable {
     }
 
     /// Positional `<name>` read by `parse`, or `nil` when it was not given.
-    public func positional<T>(
+    func positional<T>(
         _ name: String, _ parse: (String, String) throws(UsageError) -> T
     ) throws(UsageError) -> T? {
         guard let text = positionals[name] else { return nil }
@@ -52,7 +52,7 @@ public struct BoundArguments: Hashable, Sendable {
     }
 
     /// Fails when more than one of `names` was given as a flag or option.
-    public func requireAtMostOne(of names: [String]) throws(UsageError) {
+    func requireAtMostOne(of names: [String]) throws(UsageError) {
         let given = names.filter { flags.contains($0) || values[$0] != nil }
         if given.count > 1 {
             throw UsageError(.conflictingOptions(given.map { "--\($0)" }), command: command)

@@ -2,19 +2,19 @@
 ///
 /// Binding (`ArgumentBinder`) and help (`HelpRenderer`) both read this one
 /// description, so what `--help` says is exactly what the parser accepts.
-public struct CommandSpec: Sendable {
+struct CommandSpec: Sendable {
     /// The words that select the command: "list", or "config get".
-    public var name: String
+    var name: String
     /// One line for the command overview.
-    public var summary: String
+    var summary: String
     /// A few sentences of detail shown by `--help`.
-    public var discussion: String
-    public var positionals: [PositionalSpec]
-    public var options: [OptionSpec]
+    var discussion: String
+    var positionals: [PositionalSpec]
+    var options: [OptionSpec]
     /// Complete command lines, shown under "Examples".
-    public var examples: [String]
+    var examples: [String]
 
-    public init(
+    init(
         name: String, summary: String, discussion: String = "",
         positionals: [PositionalSpec] = [], options: [OptionSpec] = [], examples: [String] = []
     ) {
@@ -27,67 +27,67 @@ public struct CommandSpec: Sendable {
     }
 
     /// The command's own options followed by the global ones.
-    public var allOptions: [OptionSpec] { options + OptionSpec.global }
+    var allOptions: [OptionSpec] { options + OptionSpec.global }
 
     /// The option called `--name`, own or global.
-    public func option(named name: String) -> OptionSpec? {
+    func option(named name: String) -> OptionSpec? {
         allOptions.first { $0.name == name }
     }
 
     /// The option whose short form is `-letter`, own or global.
-    public func option(short letter: Character) -> OptionSpec? {
+    func option(short letter: Character) -> OptionSpec? {
         allOptions.first { $0.short == letter }
     }
 }
 
 /// A positional argument such as `<habit>`.
-public struct PositionalSpec: Sendable {
+struct PositionalSpec: Sendable {
     /// The key commands read it by, and the placeholder in usage: `habit` → `<habit>`.
-    public var name: String
-    public var isOptional: Bool
-    public var help: String
+    var name: String
+    var isOptional: Bool
+    var help: String
 
-    public init(_ name: String, optional: Bool = false, help: String) {
+    init(_ name: String, optional: Bool = false, help: String) {
         self.name = name
         self.isOptional = optional
         self.help = help
     }
 
     /// `<habit>`, or `[<amount>]` when optional.
-    public var usage: String { isOptional ? "[<\(name)>]" : "<\(name)>" }
+    var usage: String { isOptional ? "[<\(name)>]" : "<\(name)>" }
 }
 
 /// An option: a flag (`--all`) or an option with a value (`--date <date>`).
-public struct OptionSpec: Sendable {
+struct OptionSpec: Sendable {
     /// The long name without dashes: `date`.
-    public var name: String
-    public var short: Character?
+    var name: String
+    var short: Character?
     /// The value's placeholder (`date` → `--date <date>`); `nil` for a flag.
-    public var valueName: String?
-    public var help: String
+    var valueName: String?
+    var help: String
 
     /// A flag: present or not.
-    public static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
+    static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
         OptionSpec(name: name, short: short, valueName: nil, help: help)
     }
 
     /// An option that takes a value.
-    public static func value(
+    static func value(
         _ name: String, short: Character? = nil, valueName: String, help: String
     ) -> OptionSpec {
         OptionSpec(name: name, short: short, valueName: valueName, help: help)
     }
 
-    public var takesValue: Bool { valueName != nil }
+    var takesValue: Bool { valueName != nil }
 
     /// `--date <date>` or `-a, --all`.
-    public var usage: String {
+    var usage: String {
         let long = valueName.map { "--\(name) <\($0)>" } ?? "--\(name)"
         return short.map { "-\($0), \(long)" } ?? long
     }
 
     /// Options every command accepts.
-    public static let global: [OptionSpec] = [
+    static let global: [OptionSpec] = [
         .flag(
             "json", help: "Print JSON instead of text (stable shapes, documented in the README)."),
         .flag("no-color", help: "Never use colour (NO_COLOR in the environment does the same)."),

@@ -4,9 +4,9 @@ import HabitCore
 /// `tomorrow`, or a weekday name (`mon`, `Tuesday`) meaning its most recent
 /// occurrence, today included: on a Wednesday, `wed` is today and `tue` is
 /// yesterday.
-public enum DateWords {
+enum DateWords {
     /// The date `text` names relative to `today`, or `nil` when it names none.
-    public static func date(_ text: String, today: LocalDate) -> LocalDate? {
+    static func date(_ text: String, today: LocalDate) -> LocalDate? {
         if let date = LocalDate(text) { return date }
         switch text.lowercased() {
         case "today": return today
@@ -20,5 +20,5 @@ public enum DateWords {
     }
 
     /// What `date(_:today:)` accepts, for error messages.
-    public static let expected = "a date as YYYY-MM-DD, 'today', 'yesterday' or a weekday name"
+    static let expected = "a date as YYYY-MM-DD, 'today', 'yesterday' or a weekday name"
 }

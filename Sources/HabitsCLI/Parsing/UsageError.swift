@@ -1,7 +1,7 @@
 /// A command line that cannot be understood: shown as one sentence naming the
 /// bad argument, a hint to the command's help, and exit status 64.
-public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
-    public enum Problem: Hashable, Sendable {
+struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
+    enum Problem: Hashable, Sendable {
         case unknownCommand(String, suggestion: String?)
         case unknownOption(String, suggestion: String?)
         /// `--date` at the end of the line, or followed by another option.
@@ -21,17 +21,17 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         case nothingToChange(options: [String])
     }
 
-    public var problem: Problem
+    var problem: Problem
     /// The command whose help the hint points to; `nil` for the overview.
-    public var command: String?
+    var command: String?
 
-    public init(_ problem: Problem, command: String? = nil) {
+    init(_ problem: Problem, command: String? = nil) {
         self.problem = problem
         self.command = command
     }
 
     /// One sentence saying what is wrong.
-    public var description: String {
+    var description: String {
         switch problem {
         case .unknownCommand(let name, let suggestion):
             return "Unknown command '\(name)'" + Self.didYouMean(suggestion)
@@ -63,7 +63,7 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Where to read more: the command's help.
-    public var hint: String {
+    var hint: String {
         command.map { "Run 'habits help \($0)'." } ?? "Run 'habits help'."
     }
 

@@ -218,7 +218,7 @@ import Testing
         #expect(setup.savedBytes == before)
         #expect(
             APIError.unreachable(host: "127.0.0.1:\(port)").description
-                == "Cannot reach the habits server at 127.0.0.1:\(port); check that it is running and that the server URL is right."
+                == "Cannot reach the habits server at 127.0.0.1:\(port)."
         )
     }
 
