@@ -72,11 +72,6 @@ struct HabitOverview: Hashable, Sendable {
         /// when it is not known (a cached list for another day).
         var currentStreak: Int?
 
-        init(habit: Habit, completion: CompletionData, currentStreak: Int?) {
-            self.habit = habit
-            self.completion = completion
-            self.currentStreak = currentStreak
-        }
     }
 
     var date: LocalDate

@@ -26,10 +26,6 @@ struct ConfigFile: Sendable {
 
     let path: String
 
-    init(path: String) {
-        self.path = path
-    }
-
     /// The settings, empty when the file does not exist or holds only blanks.
     ///
     /// A known key whose value is not a string is an error rather than

@@ -11,10 +11,6 @@
 struct FileDescriptorSink: TextSink {
     let descriptor: Int32
 
-    init(descriptor: Int32) {
-        self.descriptor = descriptor
-    }
-
     func write(_ text: String) {
         var text = text
         text.withUTF8 { buffer in

@@ -8,8 +8,6 @@ protocol LineInput: Sendable {
 
 /// The process's standard input.
 struct StandardInput: LineInput {
-    init() {}
-
     func readLine() -> String? {
         Swift.readLine(strippingNewline: true)
     }

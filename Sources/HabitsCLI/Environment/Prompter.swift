@@ -6,11 +6,6 @@ struct Prompter: Sendable {
     let input: any LineInput
     let output: TextOutput
 
-    init(input: any LineInput, output: TextOutput) {
-        self.input = input
-        self.output = output
-    }
-
     /// Asks `question`, showing `defaultAnswer` in brackets; an empty answer
     /// takes the default. `nil` at end of input.
     func ask(_ question: String, default defaultAnswer: String? = nil) -> String? {

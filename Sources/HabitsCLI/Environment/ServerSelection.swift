@@ -12,11 +12,6 @@ struct ServerSelection: Hashable, Sendable {
     var url: String
     var source: Source
 
-    init(url: String, source: Source) {
-        self.url = url
-        self.source = source
-    }
-
     /// The selection for a command line, or `nil` for local mode. The config
     /// file is read only when neither the flag nor the variable decides.
     static func resolve(
