@@ -48,7 +48,9 @@ let package = Package(
         ),
         .testTarget(name: "HabitStoreTests", dependencies: ["HabitStore"]),
         .testTarget(name: "HabitServerTests", dependencies: ["HabitServer", "habits-server"]),
-        .testTarget(name: "HabitsCLITests", dependencies: ["HabitsCLI"]),
+        // The command tests run in both modes: server mode against an
+        // in-process habits-server.
+        .testTarget(name: "HabitsCLITests", dependencies: ["HabitsCLI", "HabitServer"]),
         // The HabitCore API client against a real HabitServer in the same process.
         .testTarget(
             name: "IntegrationTests", dependencies: ["HabitCore", "HabitServer", "HabitStore"]),

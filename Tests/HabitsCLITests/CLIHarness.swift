@@ -1,12 +1,54 @@
 import Foundation
 import HabitCore
+import HabitServer
 import Testing
 
 @testable import HabitsCLI
 
-/// Runs `habits` commands in-process against a private HOME (so a private
-/// local database), with captured output, scripted input and a fixed clock.
+/// Runs `habits` commands in-process against a private HOME, with captured
+/// output, scripted input and a fixed clock: in local mode on a private
+/// database, in server mode against a real habits-server in this process
+/// (in-memory database, port 0, the same fixed clock), signed in through
+/// `habits auth email` and `habits verify` as a person would.
+///
+/// Command tests take a `Mode` argument and run in both, as Hummingbird's
+/// test framework runs one test against the router and a live server: the
+/// output must not depend on where the habits live.
 struct CLIHarness {
+    enum Mode: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case local, server
+        var testDescription: String { rawValue }
+    }
+
+    /// The in-process server of a server-mode harness, stopped by `cleanUp`.
+    final class Server: Sendable {
+        let app: HabitServerApp
+        let outbox: String
+        let url: String
+
+        init(directory: URL, now: Date) throws {
+            outbox = directory.appendingPathComponent("outbox").path
+            app = try HabitServerApp(
+                configuration: .inMemory(outbox: outbox), environment: [:], now: { now })
+            url = "http://127.0.0.1:\(try app.start())/api/"
+        }
+
+        /// The code of the newest message in the outbox.
+        func latestCode() throws -> String {
+            let names = try FileManager.default.contentsOfDirectory(atPath: outbox).sorted()
+            let prefix = "Your habits sign-in code: "
+            for name in names.reversed() {
+                let text = try String(contentsOfFile: outbox + "/" + name, encoding: .utf8)
+                if let line = text.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) {
+                    return String(line.dropFirst(prefix.count))
+                }
+            }
+            throw CocoaError(.fileNoSuchFile)
+        }
+    }
+
+    let mode: Mode
+    private(set) var server: Server?
     /// What one run printed and returned.
     struct Run {
         var status: ExitCode
@@ -21,6 +63,7 @@ struct CLIHarness {
 
     /// A harness whose today is `today` (noon UTC) and whose streams are not terminals.
     init(today: String = "2026-03-11", terminal: TerminalTraits = .none) throws {
+        mode = .local
         home = FileManager.default.temporaryDirectory.appendingPathComponent(
             "habits-cli-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
@@ -28,6 +71,32 @@ struct CLIHarness {
         clock = .fixed(instant, timeZone: try #require(TimeZone(identifier: "UTC")))
         self.terminal = terminal
         variables = ["HOME": home.path]
+    }
+
+    /// A harness in `mode`; in server mode the server is started and the
+    /// harness signed in, with `HABITS_SERVER` naming the server.
+    static func make(
+        _ mode: Mode, today: String = "2026-03-11", terminal: TerminalTraits = .none
+    ) async throws -> CLIHarness {
+        var harness = try CLIHarness(today: today, terminal: terminal)
+        guard mode == .server else { return harness }
+        harness = CLIHarness(copying: harness, mode: .server)
+        let server = try Server(directory: harness.home, now: harness.clock.now())
+        harness.server = server
+        harness.variables["HABITS_SERVER"] = server.url
+        let request = await harness.run("auth", "email", "tester@example.com")
+        try #require(request.status == .success, "auth email: \(request.error)")
+        let verify = await harness.run("verify", try server.latestCode())
+        try #require(verify.status == .success, "verify: \(verify.error)")
+        return harness
+    }
+
+    private init(copying other: CLIHarness, mode: Mode) {
+        self.mode = mode
+        home = other.home
+        clock = other.clock
+        terminal = other.terminal
+        variables = other.variables
     }
 
     /// Runs `habits arguments…`, answering prompts with `input` lines.
@@ -59,8 +128,9 @@ struct CLIHarness {
         return run
     }
 
-    /// Removes the private HOME.
+    /// Stops the server, if any, and removes the private HOME.
     func cleanUp() {
+        server?.app.shutdown()
         try? FileManager.default.removeItem(at: home)
     }
 }

@@ -23,7 +23,7 @@ protocol HabitBackend: Sendable {
     /// One habit; a not-found `CommandError` when there is none with `id`.
     func habit(id: Int64) async throws(CommandError) -> Habit
 
-    /// Validates `fields` and stores a new active habit.
+    /// Stores a new active habit from fields already validated (`CommandInput`).
     func createHabit(_ fields: HabitFields) async throws(CommandError) -> Habit
 
     /// Applies `changes`, validated together with the habit's other fields.

@@ -5,9 +5,9 @@ import HabitStore
 /// Local mode: the habits in a SQLite database on this machine, through the
 /// same store the server uses, in-process: no HTTP, no sign-in.
 ///
-/// Input is validated with HabitCore's rules (`HabitFields.validated()`,
-/// `ProgressEntry.problems(value:)`), so problems read the same as the
-/// server's. Everything belongs to one local user.
+/// Input arrives validated: the commands check it with HabitCore's rules
+/// (`CommandInput`) before calling either backend, so problems read the same
+/// in both modes. Everything belongs to one local user.
 struct LocalBackend: HabitBackend {
     let mode: BackendMode
     private let store: any HabitRepository
@@ -46,40 +46,24 @@ struct LocalBackend: HabitBackend {
     func overview(
         status: HabitStatusFilter, on date: LocalDate
     ) async throws(CommandError) -> HabitOverview {
-        let today = clock.today
+        let habits: [Habit]
         do {
-            let habits = try store.habits(owner: owner, status: status)
-            guard !habits.isEmpty else { return HabitOverview(date: date, items: []) }
-            let asOf = min(date, today)
-            let monday = date.startOfISOWeek
-            // One query for every habit's recent weeks; rarely, more for long streaks.
-            let from = min(
-                habits.map {
-                    StreakWindow.start(of: $0, asOf: asOf, days: StreakWindow.initialDays)
-                }
-                .min() ?? monday, monday
-            ).startOfISOWeek
-            let recent = try store.progress(
-                habitIDs: habits.map(\.id), owner: owner, from: from,
-                to: max(monday.adding(days: 6), asOf))
-            var items: [HabitOverview.Item] = []
-            for habit in habits {
-                let (streak, entries) = try await StreakWindow.currentStreak(
-                    of: habit, asOf: asOf, entries: recent[habit.id] ?? [], from: from
-                ) { (earlier, through) throws(StoreError) in
-                    try store.progress(habitID: habit.id, owner: owner, from: earlier, to: through)
-                        ?? []
-                }
-                let history = HabitHistory(habit: habit, entries: entries)
-                items.append(
-                    HabitOverview.Item(
-                        habit: habit, completion: history.completion(on: date, today: today),
-                        currentStreak: streak))
-            }
-            return HabitOverview(date: date, items: items)
+            habits = try store.habits(owner: owner, status: status)
         } catch {
             throw CommandError.store(error)
         }
+        let store = store
+        let owner = owner
+        // One query for every habit's window; rarely, more for long streaks.
+        let builder = OverviewBuilder { (ids, from, to) throws(CommandError) in
+            do throws(StoreError) {
+                return try store.progress(habitIDs: ids, owner: owner, from: from, to: to)
+            } catch {
+                throw CommandError.store(error)
+            }
+        }
+        let results = try await builder.overview(of: habits, on: date, today: clock.today)
+        return HabitOverview(date: date, items: results.map(\.item))
     }
 
     func habits(status: HabitStatusFilter) async throws(CommandError) -> [Habit] {
@@ -102,14 +86,8 @@ struct LocalBackend: HabitBackend {
     }
 
     func createHabit(_ fields: HabitFields) async throws(CommandError) -> Habit {
-        let valid: HabitFields
         do {
-            valid = try fields.validated()
-        } catch {
-            throw CommandError.invalid(error, "The habit was not added:")
-        }
-        do {
-            return try store.createHabit(valid, owner: owner, now: clock.now())
+            return try store.createHabit(fields, owner: owner, now: clock.now())
         } catch {
             throw CommandError.store(error)
         }
@@ -177,11 +155,6 @@ struct LocalBackend: HabitBackend {
     func setEntry(
         _ entry: ProgressEntry, habitID: Int64
     ) async throws(CommandError) -> ProgressEntry {
-        let problems = ProgressEntry.problems(value: entry.value)
-        if !problems.isEmpty {
-            throw CommandError.invalid(
-                ValidationError(fields: ["value": problems]), "The progress was not recorded:")
-        }
         let stored: ProgressEntry?
         do {
             stored = try store.setProgress(entry, habitID: habitID, owner: owner)

@@ -119,47 +119,46 @@ struct RemoteBackend: HabitBackend {
     ) async throws(CommandError) -> HabitOverview {
         let today = clock.today
         let client = client
-        let listed: [HabitWithCompletion]
-        let histories: [Int64: RecentHistory]
+        let results: [OverviewBuilder.Result]
         do throws(CommandError) {
-            listed = try await call("Fetching habits") { () async throws(APIError) in
+            let listed = try await call("Fetching habits") { () async throws(APIError) in
                 try await client.habits(status: HabitListStatus(status), on: date).map {
                     HabitWithCompletion(habit: Self.safe($0.habit), completion: $0.completion)
                 }
             }
-            histories = try await call("Fetching progress") { () async throws(APIError) in
-                try await Self.recentHistories(
-                    of: listed.map(\.habit), through: date, today: today, client: client)
+            var completions: [Int64: CompletionData] = [:]
+            for listed in listed { completions[listed.habit.id] = listed.completion }
+            let indicator = indicator
+            let builder = OverviewBuilder { (ids, from, to) throws(CommandError) in
+                try await indicator.during("Fetching progress") {
+                    () async throws(CommandError) in
+                    do throws(APIError) {
+                        return try await Self.entries(
+                            of: ids, from: from, to: to, client: client)
+                    } catch {
+                        throw CommandError.api(error)
+                    }
+                }
             }
+            results = try await builder.overview(
+                of: listed.map(\.habit), on: date, today: today, completions: completions)
         } catch  where error.exitCode == .unavailable {
             return try cachedOverview(status: status, on: date, today: today, failure: error)
         }
-        var items: [HabitOverview.Item] = []
-        var cached: [HabitListCache.Snapshot.Item] = []
         let monday = date.startOfISOWeek
-        for listedHabit in listed {
-            guard let history = histories[listedHabit.habit.id] else {
-                throw CommandError.api(
-                    .internalInconsistency("habit \(listedHabit.habit.id) has no history"))
-            }
-            let completion =
-                listedHabit.completion ?? history.history.completion(on: date, today: today)
-            let item = HabitOverview.Item(
-                habit: listedHabit.habit, completion: completion,
-                currentStreak: history.currentStreak)
-            items.append(item)
-            cached.append(
-                HabitListCache.Snapshot.Item(
-                    habit: item.habit, completion: completion, currentStreak: item.currentStreak,
-                    weekEntries: history.entries.filter {
-                        $0.date >= monday && $0.date <= monday.adding(days: 6)
-                    }))
-        }
         cache.save(
             HabitListCache.Snapshot(
                 server: client.configuration.baseURLString, fetchedAt: clock.now(), date: date,
-                today: today, status: status.rawValue, items: cached))
-        return HabitOverview(date: date, items: items)
+                today: today, status: status.rawValue,
+                items: results.map { result in
+                    HabitListCache.Snapshot.Item(
+                        habit: result.item.habit, completion: result.item.completion,
+                        currentStreak: result.item.currentStreak,
+                        weekEntries: result.entries.filter {
+                            $0.date >= monday && $0.date <= monday.adding(days: 6)
+                        })
+                }))
+        return HabitOverview(date: date, items: results.map(\.item))
     }
 
     /// The cached list, when it holds what was asked for; else `failure`
@@ -202,12 +201,6 @@ struct RemoteBackend: HabitBackend {
     }
 
     func createHabit(_ fields: HabitFields) async throws(CommandError) -> Habit {
-        // Checked here first so the problems read exactly as in local mode.
-        do {
-            _ = try fields.validated()
-        } catch {
-            throw CommandError.invalid(error, "The habit was not added:")
-        }
         let client = client
         return try await call("Adding the habit", check: "habits list --all") {
             () async throws(APIError) in
@@ -318,75 +311,46 @@ struct RemoteBackend: HabitBackend {
         return result
     }
 
-    /// What `overview` needs of a habit's history: enough of it to know the
-    /// current streak, and the streak.
-    struct RecentHistory: Sendable {
-        var history: HabitHistory
-        var entries: [ProgressEntry]
-        var currentStreak: Int
-    }
-
-    /// Each habit's recent history by habit id, fetched concurrently. Only as
-    /// far back as the current streak reaches: a window of recent weeks
-    /// first, doubled while no failed period inside it ends the streak.
+    /// The entries of several habits from `from` through `to`, fetched
+    /// concurrently, by habit id.
     ///
     /// Every habit gets its answer or the call fails: a habit without one is
     /// an internal error, never a shorter list.
-    static func recentHistories(
-        of habits: [Habit], through date: LocalDate, today: LocalDate, client: HabitAPIClient
-    ) async throws(APIError) -> [Int64: RecentHistory] {
-        let results = await withTaskGroup(of: (Int64, Result<RecentHistory, APIError>).self) {
+    static func entries(
+        of habitIDs: [Int64], from: LocalDate, to: LocalDate, client: HabitAPIClient
+    ) async throws(APIError) -> [Int64: [ProgressEntry]] {
+        let results = await withTaskGroup(of: (Int64, Result<[ProgressEntry], APIError>).self) {
             group in
-            for habit in habits {
+            for id in habitIDs {
                 group.addTask {
                     // The Result is built before the tuple on purpose. Returning
                     // `(id, …)` from both a `do` and its `catch` after an `await`
                     // is miscompiled by release builds (dead-store elimination
                     // drops the store of `id` on the success path; see README's
                     // development notes): keep the tuple out of the do/catch.
-                    let result: Result<RecentHistory, APIError>
+                    let result: Result<[ProgressEntry], APIError>
                     do throws(APIError) {
                         result = .success(
-                            try await recentHistory(
-                                of: habit, through: date, today: today, client: client))
+                            try await Self.entries(
+                                habitID: id, from: from, to: to, client: client))
                     } catch {
                         result = .failure(error)
                     }
-                    return (habit.id, result)
+                    return (id, result)
                 }
             }
-            var results: [Int64: Result<RecentHistory, APIError>] = [:]
+            var results: [Int64: Result<[ProgressEntry], APIError>] = [:]
             for await (id, result) in group { results[id] = result }
             return results
         }
-        var histories: [Int64: RecentHistory] = [:]
-        for habit in habits {
-            guard let result = results[habit.id] else {
-                throw .internalInconsistency("no progress was fetched for habit \(habit.id)")
+        var entries: [Int64: [ProgressEntry]] = [:]
+        for id in habitIDs {
+            guard let result = results[id] else {
+                throw .internalInconsistency("no progress was fetched for habit \(id)")
             }
-            histories[habit.id] = try result.get()
+            entries[id] = try result.get()
         }
-        return histories
-    }
-
-    private static func recentHistory(
-        of habit: Habit, through date: LocalDate, today: LocalDate, client: HabitAPIClient
-    ) async throws(APIError) -> RecentHistory {
-        let asOf = min(date, today)
-        let from = min(
-            StreakWindow.start(of: habit, asOf: asOf, days: StreakWindow.initialDays),
-            date.startOfISOWeek)
-        let recent = try await entries(
-            habitID: habit.id, from: from, to: max(date.startOfISOWeek.adding(days: 6), asOf),
-            client: client)
-        let (streak, entries) = try await StreakWindow.currentStreak(
-            of: habit, asOf: asOf, entries: recent, from: from
-        ) { (earlier, through) throws(APIError) in
-            try await Self.entries(habitID: habit.id, from: earlier, to: through, client: client)
-        }
-        return RecentHistory(
-            history: HabitHistory(habit: habit, entries: entries), entries: entries,
-            currentStreak: streak)
+        return entries
     }
 }
 

@@ -32,28 +32,4 @@ enum StreakWindow {
         let stats = HabitHistory(habit: window, entries: entries).stats(today: asOf)
         return stats.failedCount > 0 ? stats.currentStreak : nil
     }
-
-    /// The current streak, starting from `entries` read from `from` on and
-    /// reading earlier entries with `readEarlier(from, through)` as needed.
-    /// Returns the streak and every entry read, sorted by date.
-    static func currentStreak<Failure: Error>(
-        of habit: Habit, asOf: LocalDate, entries: [ProgressEntry], from: LocalDate,
-        readEarlier: (LocalDate, LocalDate) async throws(Failure) -> [ProgressEntry]
-    ) async throws(Failure) -> (streak: Int, entries: [ProgressEntry]) {
-        var entries = entries
-        var from = max(from, habit.startDate)
-        var days = initialDays
-        while true {
-            if let streak = streak(of: habit, entries: entries, from: from, asOf: asOf) {
-                return (streak, entries)
-            }
-            days *= 4
-            // A Monday at least a week earlier, or the start date.
-            let earlier = max(
-                habit.startDate,
-                min(start(of: habit, asOf: asOf, days: days), from.adding(days: -7)))
-            entries = try await readEarlier(earlier, from.adding(days: -1)) + entries
-            from = earlier
-        }
-    }
 }

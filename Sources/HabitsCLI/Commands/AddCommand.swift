@@ -46,7 +46,7 @@ struct AddCommand: HabitsCommand {
     }
 
     func run(in context: CommandContext) async throws(CommandError) {
-        let fields = try completeFields(context)
+        let fields = try CommandInput.validated(try completeFields(context))
         let backend = try context.backend()
         let habit = try await backend.createHabit(fields)
         if context.style.json {

@@ -40,6 +40,7 @@ struct EditCommand: HabitsCommand {
         let changes = HabitChanges(
             name: name, frequency: options.frequency, measurementType: options.unit,
             startDate: options.start, actionDays: options.days, targetValue: options.target)
+        try CommandInput.check(changes, on: habit)
         let updated = try await backend.updateHabit(id: habit.id, changes: changes)
         if context.style.json {
             try context.writeJSON(updated)

@@ -49,6 +49,7 @@ struct ProgressChange: Sendable {
             }
             return
         case .set(let entry):
+            try CommandInput.check(entry)
             stored = try await backend.setEntry(entry, habitID: habit.id)
         case .add(let amount):
             stored = try await backend.addToEntry(habitID: habit.id, date: date, amount: amount)

@@ -4,10 +4,13 @@ import Testing
 
 @testable import HabitsCLI
 
-/// Commands in local mode against a private database; today is Wednesday 2026-03-11.
-@Suite struct LocalCommandTests {
-    @Test func freshMachineAddsAndLists() async throws {
-        let cli = try CLIHarness()
+/// The commands, each test in local mode and in server mode (an in-process
+/// habits-server) with the same expectations; today is Wednesday 2026-03-11.
+/// Tests of what only one mode has (local status, server flags) take no mode.
+@Suite struct CommandTests {
+    @Test(arguments: CLIHarness.Mode.allCases)
+    func freshMachineAddsAndLists(mode: CLIHarness.Mode) async throws {
+        let cli = try await CLIHarness.make(mode)
         defer { cli.cleanUp() }
         let empty = await cli.run("list")
         #expect(empty.status == .success)
@@ -18,17 +21,23 @@ import Testing
         let added = try await cli.add("Drink water")
         #expect(added.output == "Added #1 Drink water: 8 glasses a day, daily, from 2026-03-01.\n")
         let database = cli.home.appendingPathComponent(".local/share/habits/habits.sqlite3")
-        #expect(FileManager.default.fileExists(atPath: database.path))
-        let attributes = try FileManager.default.attributesOfItem(
-            atPath: database.deletingLastPathComponent().path)
-        #expect((attributes[.posixPermissions] as? Int) == 0o700)
+        if mode == .local {
+            #expect(FileManager.default.fileExists(atPath: database.path))
+            let attributes = try FileManager.default.attributesOfItem(
+                atPath: database.deletingLastPathComponent().path)
+            #expect((attributes[.posixPermissions] as? Int) == 0o700)
+        } else {
+            // Server mode keeps nothing of the habits on this machine but the cache.
+            #expect(!FileManager.default.fileExists(atPath: database.path))
+        }
         let list = await cli.run("list")
         #expect(list.status == .success)
         #expect(list.output.contains("Drink water  0/8 glasses  daily"))
     }
 
-    @Test func listPutsPendingFirstThenCompletedThenNotDue() async throws {
-        let cli = try CLIHarness()
+    @Test(arguments: CLIHarness.Mode.allCases)
+    func listPutsPendingFirstThenCompletedThenNotDue(mode: CLIHarness.Mode) async throws {
+        let cli = try await CLIHarness.make(mode)
         defer { cli.cleanUp() }
         try await cli.add("Read", unit: "pages", target: "30")
         try await cli.add("Drink water")
@@ -56,8 +65,9 @@ import Testing
                 """)
     }
 
-    @Test func addWithoutATerminalListsEveryMissingField() async throws {
-        let cli = try CLIHarness()
+    @Test(arguments: CLIHarness.Mode.allCases)
+    func addWithoutATerminalListsEveryMissingField(mode: CLIHarness.Mode) async throws {
+        let cli = try await CLIHarness.make(mode)
         defer { cli.cleanUp() }
         let run = await cli.run("add", "--unit", "km")
         #expect(run.status == .usage)
@@ -68,8 +78,9 @@ import Testing
         )
     }
 
-    @Test func validationProblemsAreShownPerField() async throws {
-        let cli = try CLIHarness()
+    @Test(arguments: CLIHarness.Mode.allCases)
+    func validationProblemsAreShownPerField(mode: CLIHarness.Mode) async throws {
+        let cli = try await CLIHarness.make(mode)
         defer { cli.cleanUp() }
         let run = await cli.run(
             "add", "  ", "--daily", "--unit", "", "--target", "0", "--days", "daily", "--start",
@@ -93,8 +104,31 @@ import Testing
         #expect(badDays.error.contains("'mon,funday' for --days"))
     }
 
-    @Test func sixteenthActiveHabitIsRefused() async throws {
-        let cli = try CLIHarness()
+    /// Input is checked once, before either backend: the same words in
+    /// both modes (server mode used to say "The server refused the input").
+    @Test(arguments: CLIHarness.Mode.allCases)
+    func badEditsAndValuesReadTheSameInBothModes(mode: CLIHarness.Mode) async throws {
+        let cli = try await CLIHarness.make(mode)
+        defer { cli.cleanUp() }
+        try await cli.add("Water")
+        let edit = await cli.run("edit", "1", "--target", "0")
+        #expect(edit.status == .failure)
+        #expect(
+            edit.error
+                == "habits: The habit was not changed:\n  --target: Ensure this value is greater than 0.\n"
+        )
+        let set = await cli.run("set", "1", "2000000000", "--date", "2026-03-10")
+        #expect(set.status == .failure)
+        #expect(
+            set.error.hasPrefix("habits: The progress was not recorded:\n  value: "), "\(set.error)"
+        )
+        let show = await cli.run("show", "1", "--json")
+        #expect(show.output.contains(#""target_value" : 8"#), "nothing was changed")
+    }
+
+    @Test(arguments: CLIHarness.Mode.allCases)
+    func sixteenthActiveHabitIsRefused(mode: CLIHarness.Mode) async throws {
+        let cli = try await CLIHarness.make(mode)
         defer { cli.cleanUp() }
         for number in 1...15 { try await cli.add("Habit \(number)") }
         let run = await cli.run(
@@ -115,8 +149,10 @@ import Testing
         #expect(unarchive.status == .failure)
     }
 
-    @Test func doneAddsWhatIsLeftAndPrintsTheStreakOnReachingTheTarget() async throws {
-        let cli = try CLIHarness()
+    @Test(arguments: CLIHarness.Mode.allCases)
+    func doneAddsWhatIsLeftAndPrintsTheStreakOnReachingTheTarget(mode: CLIHarness.Mode) async throws
+    {
+        let cli = try await CLIHarness.make(mode)
         defer { cli.cleanUp() }
         try await cli.add("Drink water")
         #expect(await cli.run("done", "1", "--date", "2026-03-09").status == .success)
@@ -131,8 +167,9 @@ import Testing
         #expect(more.output == "Drink water: 10/8 glasses today. Target reached! Streak: 3 days.\n")
     }
 
-    @Test func weeklyDoneCountsTheWeek() async throws {
-        let cli = try CLIHarness()
+    @Test(arguments: CLIHarness.Mode.allCases)
+    func weeklyDoneCountsTheWeek(mode: CLIHarness.Mode) async throws {
+        let cli = try await CLIHarness.make(mode)
         defer { cli.cleanUp() }
         try await cli.add("Run", "--weekly", unit: "km", target: "0.8", days: "mon,wed")
         let first = await cli.run("done", "Run", "0.7", "--date", "monday")
@@ -141,8 +178,9 @@ import Testing
         #expect(second.output == "Run: 0.8/0.8 km this week. Target reached! Streak: 1 week.\n")
     }
 
-    @Test func setSkipAndUndo() async throws {
-        let cli = try CLIHarness()
+    @Test(arguments: CLIHarness.Mode.allCases)
+    func setSkipAndUndo(mode: CLIHarness.Mode) async throws {
+        let cli = try await CLIHarness.make(mode)
         defer { cli.cleanUp() }
         try await cli.add("Drink water")
         #expect(
@@ -163,8 +201,9 @@ import Testing
         )
     }
 
-    @Test func progressOnAFutureDayIsRefused() async throws {
-        let cli = try CLIHarness()
+    @Test(arguments: CLIHarness.Mode.allCases)
+    func progressOnAFutureDayIsRefused(mode: CLIHarness.Mode) async throws {
+        let cli = try await CLIHarness.make(mode)
         defer { cli.cleanUp() }
         try await cli.add("Drink water")
         let run = await cli.run("done", "1", "--date", "tomorrow")
@@ -175,8 +214,9 @@ import Testing
         )
     }
 
-    @Test func entryOnARestDayIsKeptWithANote() async throws {
-        let cli = try CLIHarness()
+    @Test(arguments: CLIHarness.Mode.allCases)
+    func entryOnARestDayIsKeptWithANote(mode: CLIHarness.Mode) async throws {
+        let cli = try await CLIHarness.make(mode)
         defer { cli.cleanUp() }
         try await cli.add("Gym", unit: "times", target: "1", days: "mon,fri")
         let run = await cli.run("done", "Gym")
@@ -187,8 +227,9 @@ import Testing
             ))
     }
 
-    @Test func unknownAndAmbiguousNames() async throws {
-        let cli = try CLIHarness()
+    @Test(arguments: CLIHarness.Mode.allCases)
+    func unknownAndAmbiguousNames(mode: CLIHarness.Mode) async throws {
+        let cli = try await CLIHarness.make(mode)
         defer { cli.cleanUp() }
         try await cli.add("Run")
         try await cli.add("run", unit: "km")
@@ -210,8 +251,9 @@ import Testing
         )
     }
 
-    @Test func editChangesOnlyWhatIsGiven() async throws {
-        let cli = try CLIHarness()
+    @Test(arguments: CLIHarness.Mode.allCases)
+    func editChangesOnlyWhatIsGiven(mode: CLIHarness.Mode) async throws {
+        let cli = try await CLIHarness.make(mode)
         defer { cli.cleanUp() }
         try await cli.add("Drink water")
         let run = await cli.run("edit", "1", "--name", "Water", "--target", "10")
@@ -224,8 +266,9 @@ import Testing
             invalid.error.contains("--target: Ensure this value is less than or equal to 1000000."))
     }
 
-    @Test func archivedHabitsOnlyWithAll() async throws {
-        let cli = try CLIHarness()
+    @Test(arguments: CLIHarness.Mode.allCases)
+    func archivedHabitsOnlyWithAll(mode: CLIHarness.Mode) async throws {
+        let cli = try await CLIHarness.make(mode)
         defer { cli.cleanUp() }
         try await cli.add("Drink water")
         try await cli.add("Read", unit: "pages")
@@ -243,8 +286,9 @@ import Testing
                 == "No active habits. See the archived ones with: habits list --all\n")
     }
 
-    @Test func deleteNeedsConfirmation() async throws {
-        var cli = try CLIHarness()
+    @Test(arguments: CLIHarness.Mode.allCases)
+    func deleteNeedsConfirmation(mode: CLIHarness.Mode) async throws {
+        var cli = try await CLIHarness.make(mode)
         defer { cli.cleanUp() }
         try await cli.add("Drink water")
         let refused = await cli.run("delete", "1")
@@ -269,8 +313,9 @@ import Testing
         #expect(await cli.run("list").output.hasPrefix("No habits yet."))
     }
 
-    @Test func remindListsWhatIsLeftAndAlwaysExitsZero() async throws {
-        let cli = try CLIHarness()
+    @Test(arguments: CLIHarness.Mode.allCases)
+    func remindListsWhatIsLeftAndAlwaysExitsZero(mode: CLIHarness.Mode) async throws {
+        let cli = try await CLIHarness.make(mode)
         defer { cli.cleanUp() }
         let nothing = await cli.run("remind")
         #expect(nothing.status == .success && nothing.output == "Nothing is due today.\n")

@@ -1,0 +1,91 @@
+import HabitCore
+
+/// The day's overview of habits (completion and current streak), built the
+/// same way in local and server mode.
+///
+/// Its one piece of I/O is `read`: the entries of some habits from one date
+/// through another, which the local store answers with one query and the
+/// API client with a request per habit. The rules are all `HabitHistory`'s;
+/// this type only decides how much history to read: the week of the date
+/// (completion needs no more) and, for the streak, windows reaching back as
+/// far as the current streak does (`StreakWindow`), so a habit missed now and
+/// then needs weeks of history, not years.
+struct OverviewBuilder: Sendable {
+    /// Entries of each of `habitIDs` from `from` through `to`, by habit id.
+    typealias Reader =
+        @Sendable (_ habitIDs: [Int64], _ from: LocalDate, _ to: LocalDate)
+        async throws(CommandError) -> [Int64: [ProgressEntry]]
+
+    /// One habit's part of an overview, with the entries read for it.
+    struct Result: Sendable {
+        var item: HabitOverview.Item
+        /// Every entry read for the habit, sorted by date: at least the
+        /// date's ISO week.
+        var entries: [ProgressEntry]
+    }
+
+    let read: Reader
+
+    /// Each of `habits`' completion for the period containing `date` and its
+    /// current streak as of `date` (or today, when `date` is later), in the
+    /// order given. `completions` are answers the caller already has (a
+    /// server's `completion_data`), used instead of working them out.
+    func overview(
+        of habits: [Habit], on date: LocalDate, today: LocalDate,
+        completions: [Int64: CompletionData] = [:]
+    ) async throws(CommandError) -> [Result] {
+        guard !habits.isEmpty else { return [] }
+        let asOf = min(date, today)
+        let monday = date.startOfISOWeek
+        var from =
+            habits.map { habit in
+                min(
+                    StreakWindow.start(of: habit, asOf: asOf, days: StreakWindow.initialDays),
+                    monday)
+            }.min() ?? monday
+        let to = max(monday.adding(days: 6), asOf)
+        var entries = try await read(habits.map(\.id), from, to)
+        var streaks: [Int64: Int] = [:]
+        var days = StreakWindow.initialDays
+        while true {
+            var open: [Habit] = []
+            for habit in habits where streaks[habit.id] == nil {
+                let read = entries[habit.id] ?? []
+                if let streak = StreakWindow.streak(
+                    of: habit, entries: read, from: max(from, habit.startDate), asOf: asOf)
+                {
+                    streaks[habit.id] = streak
+                } else {
+                    open.append(habit)
+                }
+            }
+            if open.isEmpty { break }
+            // Four times as far back each round, down to the earliest start.
+            days *= 4
+            let earlier = max(
+                open.map(\.startDate).min() ?? from,
+                min(asOf.adding(days: -days).startOfISOWeek, from.adding(days: -7)))
+            let more = try await read(open.map(\.id), earlier, from.adding(days: -1))
+            for habit in open {
+                entries[habit.id] = (more[habit.id] ?? []) + (entries[habit.id] ?? [])
+            }
+            from = earlier
+        }
+        var results: [Result] = []
+        for habit in habits {
+            let read = entries[habit.id] ?? []
+            guard let streak = streaks[habit.id] else {
+                throw CommandError.api(.internalInconsistency("no streak for habit \(habit.id)"))
+            }
+            let completion =
+                completions[habit.id]
+                ?? HabitHistory(habit: habit, entries: read).completion(on: date, today: today)
+            results.append(
+                Result(
+                    item: HabitOverview.Item(
+                        habit: habit, completion: completion, currentStreak: streak),
+                    entries: read))
+        }
+        return results
+    }
+}
