@@ -227,6 +227,23 @@ import Testing
             ))
     }
 
+    /// A weekly habit started on a Saturday with Monday as its only day has
+    /// no counted first week: an entry that Sunday is kept but does not count.
+    @Test(arguments: CLIHarness.Mode.allCases)
+    func entryInAnUncountedFirstWeekGetsANote(mode: CLIHarness.Mode) async throws {
+        let cli = try await CLIHarness.make(mode)
+        defer { cli.cleanUp() }
+        try await cli.add(
+            "Swim", "--weekly", unit: "km", target: "2", days: "mon", start: "2026-03-07")
+        let run = await cli.run("done", "Swim", "1", "--date", "2026-03-08")
+        #expect(run.status == .success, "\(run.error)")
+        #expect(
+            run.output.hasSuffix(
+                "Note: the week of 2026-03-02 has none of this habit's days on or after its "
+                    + "start (2026-03-07), so it is not counted; the entry is kept.\n"),
+            "\(run.output)")
+    }
+
     @Test(arguments: CLIHarness.Mode.allCases)
     func unknownAndAmbiguousNames(mode: CLIHarness.Mode) async throws {
         let cli = try await CLIHarness.make(mode)

@@ -70,7 +70,9 @@ struct ProgressChange: Sendable {
             message(
                 habit: habit, stored: stored, removed: existing, after: after, history: history,
                 today: today))
-        if let note = unscheduledNote(habit) { context.output.line(note) }
+        if let note = uncountedNote(habit, history: history, today: today) {
+            context.output.line(note)
+        }
     }
 
     private func message(
@@ -119,19 +121,29 @@ struct ProgressChange: Sendable {
         return text
     }
 
-    /// A note when the day does not count for the habit.
-    private func unscheduledNote(_ habit: Habit) -> String? {
-        if date < habit.startDate {
+    /// A note when the entry does not count, as the history's own states say
+    /// (so a weekly habit's uncounted first week is caught too).
+    private func uncountedNote(_ habit: Habit, history: HabitHistory, today: LocalDate)
+        -> String?
+    {
+        let beforeStart =
+            "Note: \(date) is before the habit's start (\(habit.startDate)); "
+            + "the entry is kept but does not count."
+        switch history.state(of: date, today: today) {
+        case .beforeStart where date >= habit.startDate:
             return
-                "Note: \(date) is before the habit's start (\(habit.startDate)); "
-                + "the entry is kept but does not count."
-        }
-        if habit.frequency == .daily && !habit.actionDays.contains(date.weekday) {
+                "Note: the week of \(date.startOfISOWeek) has none of this habit's days on or "
+                + "after its start (\(habit.startDate)), so it is not counted; the entry is kept."
+        case .beforeStart:
+            return beforeStart
+        case .rest:
             return
                 "Note: \(date.weekday.name) is not one of this habit's days; "
                 + "the entry is kept but does not count."
+        default:
+            // A weekly sum counts entries from the start date on only.
+            return date < habit.startDate ? beforeStart : nil
         }
-        return nil
     }
 
     private func writeJSON(
