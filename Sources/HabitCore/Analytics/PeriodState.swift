@@ -17,8 +17,10 @@ public enum PeriodState: String, Codable, CaseIterable, Sendable {
     /// Before the habit's start date (or a first week with no action day on or after it).
     case beforeStart = "before_start"
 
-    /// Whether the period counts towards statistics once decided.
-    public var isDecided: Bool {
-        self == .success || self == .failed || self == .skipped
+    /// Whether the period is still to do: pending, or failed (over, neither
+    /// done nor skipped). What a day's list shows under "To do" / "Not done"
+    /// and what reminders name.
+    public var isToDo: Bool {
+        self == .pending || self == .failed
     }
 }
