@@ -4,29 +4,36 @@ import Foundation
 ///
 /// The rules, in plain words (README repeats them):
 ///
-/// DAILY. A *scheduled* day is a date on or after the start date whose weekday
-/// is an action day. A scheduled day is, in this order: **success** when its
-/// value reaches the target; **skipped** when it is marked skipped; **failed**
-/// when it is before today; **pending** when it is today; **future** after
-/// today. An unscheduled date is **before start** (before the start date) or
-/// **rest** (not an action day). Entries on unscheduled dates are kept and
-/// shown but never counted.
+/// PERIODS. A DAILY habit's period is a day; a WEEKLY habit's is the ISO week,
+/// Monday to Sunday. The *planned days* of a period are its action days on or
+/// after the start date (for a daily habit, the day itself when it is an action
+/// day). A day of a daily habit that is not planned is **before start** (before
+/// the start date) or **rest** (not an action day), whatever today is; its entry
+/// is kept and shown but never counted. A week with no planned day (only a
+/// first week can have none) is not counted: **before start**, whatever today
+/// is. A period's value is the day's value, or the sum of the week's entries
+/// (any day of it, rest days too) from the later of Monday and the start date.
 ///
-/// WEEKLY. The period is the ISO week, Monday to Sunday. The first week counts
-/// only from the start date, and not at all when none of its action days falls
-/// on or after the start date (it is then **before start**, like every earlier
-/// week). A week's value is the sum of its entries from the later of Monday and
-/// the start date. A counted week is, in this order: **success** when the sum
-/// reaches the target; **future** when it starts after today; **skipped** when
-/// every action day of the week that has come (on or after the start date and
-/// on or before today) is marked skipped; **failed** when it ended before today;
-/// else **pending** (the current week).
+/// STATES, in one order for both frequencies. A period *after today* (a day
+/// after today, a week that starts after today) is **skipped** when every
+/// planned day in it is marked skipped (a planned skip: a holiday entered in
+/// advance), otherwise **future**; a value logged ahead of time never makes it
+/// done. A period that has begun is, in this order: **done** (`success`) when
+/// its value reaches the target; **skipped** when every planned day in it is
+/// marked skipped; **pending** while it has not ended (today, or the current
+/// week); **failed** once it has ended. So a current week of Mon/Wed/Fri with
+/// Monday and Wednesday skipped stays pending until Friday is skipped too.
 ///
-/// Streaks and counts walk the counted periods from the start up to the one
-/// containing today. The current streak is the run of successes ending at the
-/// latest decided period: a pending period does not break it (and counts once
-/// it succeeds), a skipped one neither breaks nor extends it, a failed one ends
-/// it. The longest streak applies the same rule over the whole history.
+/// CALENDAR. A daily habit's days show their own state; a weekly habit's
+/// planned days show their week's state, its other days rest or before start.
+///
+/// STREAKS AND COUNTS walk the counted periods from the start up to the one
+/// containing today, so a planned skip after today is not counted yet, and a
+/// skipped current period counts as skipped. The current streak is the run of
+/// done periods ending at the latest decided period: the current, still pending
+/// period does not break it (and counts once done), a skipped one neither
+/// breaks nor extends it, a failed one ends it. The longest streak applies the
+/// same rule over the whole history.
 ///
 /// Building a history decides once which entries (DAILY) and which weeks
 /// (WEEKLY) reach the target, in exact integer arithmetic when the amounts
@@ -90,7 +97,7 @@ public struct HabitHistory: Sendable {
         entry(on: date)?.value ?? 0
     }
 
-    /// Whether `date` is a scheduled day: on or after the start date and an action day.
+    /// Whether `date` is a planned day: on or after the start date and an action day.
     public func isScheduled(_ date: LocalDate) -> Bool {
         date >= habit.startDate && habit.actionDays.contains(date.weekday)
     }
@@ -225,46 +232,51 @@ public struct HabitHistory: Sendable {
 
     // MARK: - Rules
 
-    /// The state of a scheduled day (on or after the start, an action day)
-    /// with the given entry flags.
+    /// The state of the day `day` of a daily habit, whose entry (if any) has `flags`.
     private func dayState(_ day: Int, flags: EntryFlags?, today: LocalDate) -> PeriodState {
         if day < habit.startDate.dayNumber { return .beforeStart }
         if !isActionWeekday(Self.weekdayIndex(day)) { return .rest }
-        if let flags {
-            if flags.contains(.reached) { return .success }
-            if flags.contains(.skipped) { return .skipped }
-        }
-        if day < today.dayNumber { return .failed }
-        if day == today.dayNumber { return .pending }
-        return .future
+        let isSkipped = flags?.contains(.skipped) ?? false
+        // After today only a planned skip counts; a value logged ahead does not.
+        if day > today.dayNumber { return isSkipped ? .skipped : .future }
+        if flags?.contains(.reached) ?? false { return .success }
+        if isSkipped { return .skipped }
+        return day < today.dayNumber ? .failed : .pending
     }
 
     /// The state of the ISO week starting on `monday`.
     private func weekState(monday: Int, today: LocalDate) -> PeriodState {
         let sunday = monday + 6
         let from = max(monday, habit.startDate.dayNumber)
-        guard from <= sunday, actionDayCount(from: from, through: sunday) > 0 else {
-            return .beforeStart
+        let planned = from <= sunday ? actionDayCount(from: from, through: sunday) : 0
+        guard planned > 0 else { return .beforeStart }
+        // After today only a planned skip counts; a value logged ahead does not.
+        if monday > today.dayNumber {
+            return skippedDayCount(from: from, through: sunday) == planned ? .skipped : .future
         }
-        if Self.contains(reachedWeeks, monday) { return .success }
-        if monday > today.dayNumber { return .future }
-        let lastCome = min(sunday, today.dayNumber)
-        let comeCount = actionDayCount(from: from, through: lastCome)
-        if comeCount > 0 {
-            var skippedCount = 0
-            var index = lowerBound(from)
-            while index < entryDays.count && entryDays[index] <= lastCome {
-                if entryFlags[index].contains(.skipped)
-                    && isActionWeekday(Self.weekdayIndex(entryDays[index]))
-                {
-                    skippedCount += 1
-                }
-                index += 1
+        if isReachedWeek(monday) { return .success }
+        if skippedDayCount(from: from, through: sunday) == planned { return .skipped }
+        return sunday < today.dayNumber ? .failed : .pending
+    }
+
+    /// Action days from `from` through `through` whose entry is marked skipped.
+    private func skippedDayCount(from: Int, through: Int) -> Int {
+        var count = 0
+        var index = lowerBound(from)
+        while index < entryDays.count && entryDays[index] <= through {
+            if entryFlags[index].contains(.skipped)
+                && isActionWeekday(Self.weekdayIndex(entryDays[index]))
+            {
+                count += 1
             }
-            if skippedCount == comeCount { return .skipped }
+            index += 1
         }
-        if sunday < today.dayNumber { return .failed }
-        return .pending
+        return count
+    }
+
+    /// Whether the week starting on `monday` has a sum that reaches the target.
+    private func isReachedWeek(_ monday: Int) -> Bool {
+        Self.contains(reachedWeeks, monday)
     }
 
     /// Calls `body` with each counted period from the start up to the one

@@ -22,13 +22,15 @@ import Testing
 
         func isAction(_ date: LocalDate) -> Bool { habit.actionDays.contains(date.weekday) }
 
+        func isSkipped(_ date: LocalDate) -> Bool { entries[date]?.skipped == true }
+
         func dayState(_ date: LocalDate, today: LocalDate) -> PeriodState {
             if date < habit.startDate { return .beforeStart }
             if !isAction(date) { return .rest }
+            if date > today { return isSkipped(date) ? .skipped : .future }
             if let entry = entries[date], entry.value >= habit.targetValue { return .success }
-            if entries[date]?.skipped == true { return .skipped }
-            if date < today { return .failed }
-            return date == today ? .pending : .future
+            if isSkipped(date) { return .skipped }
+            return date < today ? .failed : .pending
         }
 
         func weekSum(_ monday: LocalDate) -> Decimal {
@@ -37,16 +39,14 @@ import Testing
         }
 
         func weekState(_ monday: LocalDate, today: LocalDate) -> PeriodState {
-            let counted = (0..<7).map { monday.adding(days: $0) }.filter { $0 >= habit.startDate }
-            guard counted.contains(where: isAction) else { return .beforeStart }
+            let planned = (0..<7).map { monday.adding(days: $0) }
+                .filter { $0 >= habit.startDate && isAction($0) }
+            guard !planned.isEmpty else { return .beforeStart }
+            let allSkipped = planned.allSatisfy(isSkipped)
+            if monday > today { return allSkipped ? .skipped : .future }
             if weekSum(monday) >= habit.targetValue { return .success }
-            if monday > today { return .future }
-            let come = counted.filter { isAction($0) && $0 <= today }
-            if !come.isEmpty && come.allSatisfy({ entries[$0]?.skipped == true }) {
-                return .skipped
-            }
-            if monday.adding(days: 6) < today { return .failed }
-            return .pending
+            if allSkipped { return .skipped }
+            return monday.adding(days: 6) < today ? .failed : .pending
         }
 
         func state(_ date: LocalDate, today: LocalDate) -> PeriodState {
@@ -61,40 +61,42 @@ import Testing
             return weekState(date.startOfISOWeek, today: today)
         }
 
-        func periods(through today: LocalDate) -> [String] {
-            var result: [String] = []
+        func periodStates(through today: LocalDate) -> [(start: LocalDate, state: PeriodState)] {
+            var result: [(start: LocalDate, state: PeriodState)] = []
             if habit.frequency == .daily {
                 var date = habit.startDate
                 while date <= today {
-                    if isAction(date) {
-                        result.append("\(date) \(dayState(date, today: today).rawValue)")
-                    }
+                    if isAction(date) { result.append((date, dayState(date, today: today))) }
                     date = date.adding(days: 1)
                 }
             } else {
                 var monday = habit.startDate.startOfISOWeek
                 while monday <= today {
                     let state = weekState(monday, today: today)
-                    if state != .beforeStart { result.append("\(monday) \(state.rawValue)") }
+                    if state != .beforeStart { result.append((monday, state)) }
                     monday = monday.adding(days: 7)
                 }
             }
             return result
         }
 
+        func periods(through today: LocalDate) -> [String] {
+            periodStates(through: today).map { "\($0.start) \($0.state.rawValue)" }
+        }
+
         func stats(today: LocalDate) -> HabitStats {
             var stats = HabitStats(
                 currentStreak: 0, longestStreak: 0, successCount: 0, failedCount: 0,
                 skippedCount: 0)
-            for period in periods(through: today) {
-                if period.hasSuffix(" done") {
+            for (_, state) in periodStates(through: today) {
+                if state == .success {
                     stats.successCount += 1
                     stats.currentStreak += 1
                     stats.longestStreak = max(stats.longestStreak, stats.currentStreak)
-                } else if period.hasSuffix(" failed") {
+                } else if state == .failed {
                     stats.failedCount += 1
                     stats.currentStreak = 0
-                } else if period.hasSuffix(" skipped") {
+                } else if state == .skipped {
                     stats.skippedCount += 1
                 }
             }

@@ -35,6 +35,9 @@ import Testing
         ("+", 1, 1),
         ("-", 0, 0),
         ("++++--+", 1, 4),
+        ("++s", 2, 2),  // today skipped: neither breaks nor extends
+        ("+-+s", 1, 1),
+        ("s", 0, 0),
     ])
     func currentAndLongest(_ pattern: String, _ current: Int, _ longest: Int) {
         let result = stats(pattern)
@@ -64,6 +67,34 @@ import Testing
         #expect(stats.currentStreak == 3)
         #expect(stats.longestStreak == 3)
         #expect(stats.successCount == 3 && stats.skippedCount == 1 && stats.failedCount == 0)
+    }
+
+    @Test func skippedTodayCountsAsSkipped() {
+        let result = stats("+-+s")
+        #expect(result.successCount == 2 && result.failedCount == 1 && result.skippedCount == 1)
+    }
+
+    @Test func weeklySkippedCurrentWeekCountsAsSkipped() {
+        // Mon/Thu from Monday 2026-06-01: two weeks done; this week (from
+        // 06-15) has both days marked skipped, Thursday ahead of time.
+        let habit = F.habit(
+            .weekly, start: "2026-06-01", days: ActionDays([.monday, .thursday]), target: "1")
+        let history = F.history(
+            habit,
+            [
+                F.done("2026-06-01", "1"), F.done("2026-06-11", "1"), F.skipped("2026-06-15"),
+                F.skipped("2026-06-18"),
+                F.skipped("2026-06-22"), F.skipped("2026-06-25"),  // next week, not counted yet
+            ])
+        let stats = history.stats(today: F.day("2026-06-16"))
+        #expect(stats.successCount == 2 && stats.skippedCount == 1 && stats.failedCount == 0)
+        #expect(stats.currentStreak == 2 && stats.longestStreak == 2)
+        // Only Monday skipped: the week is pending, not skipped, and still not counted.
+        let partly = F.history(
+            habit, [F.done("2026-06-01", "1"), F.done("2026-06-11", "1"), F.skipped("2026-06-15")])
+        let partlyStats = partly.stats(today: F.day("2026-06-16"))
+        #expect(partlyStats.skippedCount == 0 && partlyStats.currentStreak == 2)
+        #expect(F.periods(partly, through: "2026-06-16").last == "2026-06-15 pending")
     }
 
     @Test func statsWireNames() throws {
