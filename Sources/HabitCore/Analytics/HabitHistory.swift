@@ -35,6 +35,13 @@ import Foundation
 /// breaks nor extends it, a failed one ends it. The longest streak applies the
 /// same rule over the whole history.
 ///
+/// STRENGTH (Loop Habit Tracker's habit score) starts at 0 on the start date
+/// and is updated once per counted period up to the one containing today, the
+/// still pending current period left out: `score = previous × m + p × (1 − m)`
+/// with `m = 0.5^(√L / 13)`, `L` the period's length in days (1 daily, 7
+/// weekly), `p` = 1 for a done period and value ÷ target (at most 1; 0 when
+/// nothing was logged) for a failed one. A skipped period leaves it unchanged.
+///
 /// Building a history decides once which entries (DAILY) and which weeks
 /// (WEEKLY) reach the target, in exact integer arithmetic when the amounts
 /// allow it (see `ExactAmounts`), so the queries that follow never touch
@@ -48,9 +55,20 @@ public struct HabitHistory: Sendable {
     /// For each entry: whether it is marked skipped, and whether its value
     /// alone reaches the target.
     private let entryFlags: [EntryFlags]
+    /// DAILY: for each entry, its value's share of the target (0 to 1), the
+    /// `p` of a failed day in the strength. Empty for a weekly habit.
+    private let entryShares: [Double]
     /// WEEKLY: the Mondays (day numbers, ascending) of the weeks on or after the
-    /// start whose sum, counted from the start date, reaches the target.
-    private let reachedWeeks: [Int]
+    /// start with an entry counted from the start date.
+    private let weekMondays: [Int]
+    /// For each of `weekMondays`: whether the week's sum reaches the target,
+    /// and its share of the target (0 to 1).
+    private let weekSums: [WeekSum]
+
+    private struct WeekSum {
+        var reached: Bool
+        var share: Double
+    }
 
     private struct EntryFlags: OptionSet {
         let rawValue: UInt8
@@ -67,15 +85,21 @@ public struct HabitHistory: Sendable {
         self.entryDays = sorted.map(\.date.dayNumber)
         let values = sorted.map(\.value)
         let start = habit.startDate.dayNumber
-        let reached: [Bool]
+        let facts: Facts
         if let amounts = ExactAmounts(target: habit.targetValue, values: values),
-            let facts = Self.facts(of: amounts, days: entryDays, countedFrom: start)
+            let exact = Self.facts(
+                of: amounts, days: entryDays, countedFrom: start, frequency: habit.frequency)
         {
-            (reached, reachedWeeks) = facts
+            facts = exact
         } else {
-            (reached, reachedWeeks) = Self.decimalFacts(
-                target: habit.targetValue, values: values, days: entryDays, countedFrom: start)
+            facts = Self.decimalFacts(
+                target: habit.targetValue, values: values, days: entryDays, countedFrom: start,
+                frequency: habit.frequency)
         }
+        let reached = facts.reached
+        entryShares = facts.shares
+        weekMondays = facts.weekMondays
+        weekSums = facts.weekSums
         var flags: [EntryFlags] = []
         flags.reserveCapacity(sorted.count)
         for (entry, isReached) in zip(sorted, reached) {
@@ -197,29 +221,37 @@ public struct HabitHistory: Sendable {
     /// order: each period's first date (a day, or a week's Monday) and its state.
     public func periods(through today: LocalDate) -> [(start: LocalDate, state: PeriodState)] {
         var result: [(start: LocalDate, state: PeriodState)] = []
-        forEachPeriod(through: today) { result.append((LocalDate(dayNumber: $0), $1)) }
+        forEachPeriod(through: today) { start, state, _ in
+            result.append((LocalDate(dayNumber: start), state))
+        }
         return result
     }
 
-    /// Streaks and counts of the periods up to the one containing `today`.
+    /// Streaks, counts and strength of the periods up to the one containing `today`.
     public func stats(today: LocalDate) -> HabitStats {
         var success = 0
         var failed = 0
         var skipped = 0
         var run = 0
         var longest = 0
-        forEachPeriod(through: today) { _, state in
+        let keep = Self.strengthKeep(periodDays: habit.frequency == .daily ? 1 : 7)
+        let gain = 1 - keep
+        var strength = 0.0
+        forEachPeriod(through: today) { _, state, share in
             switch state {
             case .success:
                 success += 1
                 run += 1
                 longest = max(longest, run)
+                strength = strength * keep + gain
             case .failed:
                 failed += 1
                 run = 0
+                strength = strength * keep + share * gain
             case .skipped:
                 skipped += 1
             default:
+                // Pending: only the current period, left out until decided.
                 break
             }
         }
@@ -227,7 +259,13 @@ public struct HabitHistory: Sendable {
         // pending periods passed over: exactly the current streak.
         return HabitStats(
             currentStreak: run, longestStreak: longest, successCount: success,
-            failedCount: failed, skippedCount: skipped)
+            failedCount: failed, skippedCount: skipped, strength: strength)
+    }
+
+    /// `m` of the strength recurrence for a period of `periodDays` days:
+    /// 0.5^(√L / 13), the part of the previous score a period keeps.
+    private static func strengthKeep(periodDays: Int) -> Double {
+        pow(0.5, Double(periodDays).squareRoot() / 13)
     }
 
     // MARK: - Rules
@@ -276,12 +314,17 @@ public struct HabitHistory: Sendable {
 
     /// Whether the week starting on `monday` has a sum that reaches the target.
     private func isReachedWeek(_ monday: Int) -> Bool {
-        Self.contains(reachedWeeks, monday)
+        let index = Self.lowerBound(weekMondays, monday)
+        return index < weekMondays.count && weekMondays[index] == monday
+            && weekSums[index].reached
     }
 
     /// Calls `body` with each counted period from the start up to the one
-    /// containing `today`: its first day number and its state.
-    private func forEachPeriod(through today: LocalDate, _ body: (Int, PeriodState) -> Void) {
+    /// containing `today`: its first day number, its state, and its value as
+    /// a share of the target (0 to 1, 0 when nothing counted was logged).
+    private func forEachPeriod(
+        through today: LocalDate, _ body: (Int, PeriodState, _ share: Double) -> Void
+    ) {
         let start = habit.startDate.dayNumber
         switch habit.frequency {
         case .daily:
@@ -290,21 +333,30 @@ public struct HabitHistory: Sendable {
             var weekday = Self.weekdayIndex(start)
             for day in start...today.dayNumber {
                 var flags: EntryFlags?
+                var share = 0.0
                 if cursor < entryDays.count && entryDays[cursor] == day {
                     flags = entryFlags[cursor]
+                    share = entryShares[cursor]
                     cursor += 1
                 }
                 if isActionWeekday(weekday) {
-                    body(day, dayState(day, flags: flags, today: today))
+                    body(day, dayState(day, flags: flags, today: today), share)
                 }
                 weekday = weekday == 6 ? 0 : weekday + 1
             }
         case .weekly:
             let last = today.startOfISOWeek.dayNumber
             var monday = start - Self.weekdayIndex(start)
+            // Both ascend, so one cursor finds each week's sum.
+            var cursor = Self.lowerBound(weekMondays, monday)
             while monday <= last {
                 let state = weekState(monday: monday, today: today)
-                if state != .beforeStart { body(monday, state) }
+                var share = 0.0
+                if cursor < weekMondays.count && weekMondays[cursor] == monday {
+                    share = weekSums[cursor].share
+                    cursor += 1
+                }
+                if state != .beforeStart { body(monday, state, share) }
                 monday += 7
             }
         }
@@ -354,11 +406,6 @@ public struct HabitHistory: Sendable {
         return low
     }
 
-    private static func contains(_ sorted: [Int], _ value: Int) -> Bool {
-        let index = lowerBound(sorted, value)
-        return index < sorted.count && sorted[index] == value
-    }
-
     // MARK: - Building
 
     /// `entries` in date order, keeping the last of any that share a date.
@@ -386,20 +433,49 @@ public struct HabitHistory: Sendable {
         return result
     }
 
-    /// Which entries reach the target on their own, and the Mondays of the
-    /// weeks whose sum from `start` does, in integers; `nil` if a sum overflows.
+    /// What building a history works out once from the amounts.
+    private struct Facts {
+        /// For each entry: whether its value alone reaches the target.
+        var reached: [Bool]
+        /// DAILY: for each entry, its value's share of the target; else empty.
+        var shares: [Double]
+        /// WEEKLY: the Mondays of the weeks with an entry counted from the
+        /// start, and their sums' facts; else empty.
+        var weekMondays: [Int] = []
+        var weekSums: [WeekSum] = []
+    }
+
+    /// `value ÷ target` within 0…1: the `p` of a failed period. A period that
+    /// reaches the target is done, so 1 is reached only through rounding.
+    private static func share(_ value: Double, of target: Double) -> Double {
+        guard target > 0, value > 0 else { return 0 }
+        return min(1, value / target)
+    }
+
+    /// The facts of `amounts`, in integers; `nil` if a week's sum overflows.
     private static func facts(
-        of amounts: ExactAmounts, days: [Int], countedFrom start: Int
-    ) -> (reached: [Bool], reachedWeeks: [Int])? {
+        of amounts: ExactAmounts, days: [Int], countedFrom start: Int, frequency: Frequency
+    ) -> Facts? {
         let target = amounts.target
-        let reached = amounts.values.map { $0 >= target }
-        var weeks: [Int] = []
+        // Both in units of 10^-scale, so their ratio is the amounts' ratio.
+        let doubleTarget = Double(target)
+        var facts = Facts(reached: amounts.values.map { $0 >= target }, shares: [])
+        guard frequency == .weekly else {
+            facts.shares = amounts.values.map { share(Double($0), of: doubleTarget) }
+            return facts
+        }
         var monday = Int.min
         var sum: Int64 = 0
+        func closeWeek() {
+            guard monday != Int.min else { return }
+            facts.weekMondays.append(monday)
+            facts.weekSums.append(
+                WeekSum(reached: sum >= target, share: share(Double(sum), of: doubleTarget)))
+        }
         for (day, value) in zip(days, amounts.values) where day >= start {
             let entryMonday = day - weekdayIndex(day)
             if entryMonday != monday {
-                if monday != Int.min && sum >= target { weeks.append(monday) }
+                closeWeek()
                 monday = entryMonday
                 sum = 0
             }
@@ -407,29 +483,45 @@ public struct HabitHistory: Sendable {
             if overflow { return nil }
             sum = total
         }
-        if monday != Int.min && sum >= target { weeks.append(monday) }
-        return (reached, weeks)
+        closeWeek()
+        return facts
     }
 
-    /// What `facts(of:days:countedFrom:)` finds, in `Decimal` arithmetic, for
-    /// amounts that do not fit 64-bit integers at a common scale.
+    /// What `facts(of:days:countedFrom:frequency:)` finds, in `Decimal`
+    /// arithmetic, for amounts that do not fit 64-bit integers at a common scale.
     private static func decimalFacts(
-        target: Decimal, values: [Decimal], days: [Int], countedFrom start: Int
-    ) -> (reached: [Bool], reachedWeeks: [Int]) {
-        let reached = values.map { $0 >= target }
-        var weeks: [Int] = []
+        target: Decimal, values: [Decimal], days: [Int], countedFrom start: Int,
+        frequency: Frequency
+    ) -> Facts {
+        let doubleTarget = double(target)
+        var facts = Facts(reached: values.map { $0 >= target }, shares: [])
+        guard frequency == .weekly else {
+            facts.shares = values.map { share(double($0), of: doubleTarget) }
+            return facts
+        }
         var monday = Int.min
         var sum: Decimal = 0
+        func closeWeek() {
+            guard monday != Int.min else { return }
+            facts.weekMondays.append(monday)
+            facts.weekSums.append(
+                WeekSum(reached: sum >= target, share: share(double(sum), of: doubleTarget)))
+        }
         for (day, value) in zip(days, values) where day >= start {
             let entryMonday = day - weekdayIndex(day)
             if entryMonday != monday {
-                if monday != Int.min && sum >= target { weeks.append(monday) }
+                closeWeek()
                 monday = entryMonday
                 sum = 0
             }
             sum += value
         }
-        if monday != Int.min && sum >= target { weeks.append(monday) }
-        return (reached, weeks)
+        closeWeek()
+        return facts
+    }
+
+    /// `value` as the nearest `Double` (NaN stays NaN), for the strength only.
+    private static func double(_ value: Decimal) -> Double {
+        NSDecimalNumber(decimal: value).doubleValue
     }
 }

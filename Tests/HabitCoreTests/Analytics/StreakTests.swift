@@ -101,12 +101,13 @@ import Testing
         let json = try JSONEncoder().encode(
             HabitStats(
                 currentStreak: 1, longestStreak: 2, successCount: 3, failedCount: 4,
-                skippedCount: 5))
-        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Int])
+                skippedCount: 5, strength: 0.25))
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: json) as? [String: Double])
         #expect(
             object == [
                 "current_streak": 1, "longest_streak": 2, "success_count": 3, "failed_count": 4,
-                "skipped_count": 5,
+                "skipped_count": 5, "strength": 0.25,
             ])
     }
 }
