@@ -20,6 +20,7 @@ func statsChecksum(_ histories: [HabitHistory]) -> Int {
         let stats = history.stats(today: today)
         checksum &+= stats.currentStreak &* 31 &+ stats.longestStreak &* 7 &+ stats.successCount
         checksum &+= stats.failedCount &* 3 &+ stats.skippedCount &* 5
+        checksum &+= Int(stats.strength * 10_000)
     }
     return checksum
 }

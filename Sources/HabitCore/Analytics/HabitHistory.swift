@@ -4,29 +4,43 @@ import Foundation
 ///
 /// The rules, in plain words (README repeats them):
 ///
-/// DAILY. A *scheduled* day is a date on or after the start date whose weekday
-/// is an action day. A scheduled day is, in this order: **success** when its
-/// value reaches the target; **skipped** when it is marked skipped; **failed**
-/// when it is before today; **pending** when it is today; **future** after
-/// today. An unscheduled date is **before start** (before the start date) or
-/// **rest** (not an action day). Entries on unscheduled dates are kept and
-/// shown but never counted.
+/// PERIODS. A DAILY habit's period is a day; a WEEKLY habit's is the ISO week,
+/// Monday to Sunday. The *planned days* of a period are its action days on or
+/// after the start date (for a daily habit, the day itself when it is an action
+/// day). A day of a daily habit that is not planned is **before start** (before
+/// the start date) or **rest** (not an action day), whatever today is; its entry
+/// is kept and shown but never counted. A week with no planned day (only a
+/// first week can have none) is not counted: **before start**, whatever today
+/// is. A period's value is the day's value, or the sum of the week's entries
+/// (any day of it, rest days too) from the later of Monday and the start date.
 ///
-/// WEEKLY. The period is the ISO week, Monday to Sunday. The first week counts
-/// only from the start date, and not at all when none of its action days falls
-/// on or after the start date (it is then **before start**, like every earlier
-/// week). A week's value is the sum of its entries from the later of Monday and
-/// the start date. A counted week is, in this order: **success** when the sum
-/// reaches the target; **future** when it starts after today; **skipped** when
-/// every action day of the week that has come (on or after the start date and
-/// on or before today) is marked skipped; **failed** when it ended before today;
-/// else **pending** (the current week).
+/// STATES, in one order for both frequencies. A period *after today* (a day
+/// after today, a week that starts after today) is **skipped** when every
+/// planned day in it is marked skipped (a planned skip: a holiday entered in
+/// advance), otherwise **future**; a value logged ahead of time never makes it
+/// done. A period that has begun is, in this order: **done** (`success`) when
+/// its value reaches the target; **skipped** when every planned day in it is
+/// marked skipped; **pending** while it has not ended (today, or the current
+/// week); **failed** once it has ended. So a current week of Mon/Wed/Fri with
+/// Monday and Wednesday skipped stays pending until Friday is skipped too.
 ///
-/// Streaks and counts walk the counted periods from the start up to the one
-/// containing today. The current streak is the run of successes ending at the
-/// latest decided period: a pending period does not break it (and counts once
-/// it succeeds), a skipped one neither breaks nor extends it, a failed one ends
-/// it. The longest streak applies the same rule over the whole history.
+/// CALENDAR. A daily habit's days show their own state; a weekly habit's
+/// planned days show their week's state, its other days rest or before start.
+///
+/// STREAKS AND COUNTS walk the counted periods from the start up to the one
+/// containing today, so a planned skip after today is not counted yet, and a
+/// skipped current period counts as skipped. The current streak is the run of
+/// done periods ending at the latest decided period: the current, still pending
+/// period does not break it (and counts once done), a skipped one neither
+/// breaks nor extends it, a failed one ends it. The longest streak applies the
+/// same rule over the whole history.
+///
+/// STRENGTH (Loop Habit Tracker's habit score) starts at 0 on the start date
+/// and is updated once per counted period up to the one containing today, the
+/// still pending current period left out: `score = previous × m + p × (1 − m)`
+/// with `m = 0.5^(√L / 13)`, `L` the period's length in days (1 daily, 7
+/// weekly), `p` = 1 for a done period and value ÷ target (at most 1; 0 when
+/// nothing was logged) for a failed one. A skipped period leaves it unchanged.
 ///
 /// Building a history decides once which entries (DAILY) and which weeks
 /// (WEEKLY) reach the target, in exact integer arithmetic when the amounts
@@ -41,9 +55,20 @@ public struct HabitHistory: Sendable {
     /// For each entry: whether it is marked skipped, and whether its value
     /// alone reaches the target.
     private let entryFlags: [EntryFlags]
+    /// DAILY: for each entry, its value's share of the target (0 to 1), the
+    /// `p` of a failed day in the strength. Empty for a weekly habit.
+    private let entryShares: [Double]
     /// WEEKLY: the Mondays (day numbers, ascending) of the weeks on or after the
-    /// start whose sum, counted from the start date, reaches the target.
-    private let reachedWeeks: [Int]
+    /// start with an entry counted from the start date.
+    private let weekMondays: [Int]
+    /// For each of `weekMondays`: whether the week's sum reaches the target,
+    /// and its share of the target (0 to 1).
+    private let weekSums: [WeekSum]
+
+    private struct WeekSum {
+        var reached: Bool
+        var share: Double
+    }
 
     private struct EntryFlags: OptionSet {
         let rawValue: UInt8
@@ -60,15 +85,21 @@ public struct HabitHistory: Sendable {
         self.entryDays = sorted.map(\.date.dayNumber)
         let values = sorted.map(\.value)
         let start = habit.startDate.dayNumber
-        let reached: [Bool]
+        let facts: Facts
         if let amounts = ExactAmounts(target: habit.targetValue, values: values),
-            let facts = Self.facts(of: amounts, days: entryDays, countedFrom: start)
+            let exact = Self.facts(
+                of: amounts, days: entryDays, countedFrom: start, frequency: habit.frequency)
         {
-            (reached, reachedWeeks) = facts
+            facts = exact
         } else {
-            (reached, reachedWeeks) = Self.decimalFacts(
-                target: habit.targetValue, values: values, days: entryDays, countedFrom: start)
+            facts = Self.decimalFacts(
+                target: habit.targetValue, values: values, days: entryDays, countedFrom: start,
+                frequency: habit.frequency)
         }
+        let reached = facts.reached
+        entryShares = facts.shares
+        weekMondays = facts.weekMondays
+        weekSums = facts.weekSums
         var flags: [EntryFlags] = []
         flags.reserveCapacity(sorted.count)
         for (entry, isReached) in zip(sorted, reached) {
@@ -90,7 +121,7 @@ public struct HabitHistory: Sendable {
         entry(on: date)?.value ?? 0
     }
 
-    /// Whether `date` is a scheduled day: on or after the start date and an action day.
+    /// Whether `date` is a planned day: on or after the start date and an action day.
     public func isScheduled(_ date: LocalDate) -> Bool {
         date >= habit.startDate && habit.actionDays.contains(date.weekday)
     }
@@ -190,29 +221,37 @@ public struct HabitHistory: Sendable {
     /// order: each period's first date (a day, or a week's Monday) and its state.
     public func periods(through today: LocalDate) -> [(start: LocalDate, state: PeriodState)] {
         var result: [(start: LocalDate, state: PeriodState)] = []
-        forEachPeriod(through: today) { result.append((LocalDate(dayNumber: $0), $1)) }
+        forEachPeriod(through: today) { start, state, _ in
+            result.append((LocalDate(dayNumber: start), state))
+        }
         return result
     }
 
-    /// Streaks and counts of the periods up to the one containing `today`.
+    /// Streaks, counts and strength of the periods up to the one containing `today`.
     public func stats(today: LocalDate) -> HabitStats {
         var success = 0
         var failed = 0
         var skipped = 0
         var run = 0
         var longest = 0
-        forEachPeriod(through: today) { _, state in
+        let keep = Self.strengthKeep(periodDays: habit.frequency == .daily ? 1 : 7)
+        let gain = 1 - keep
+        var strength = 0.0
+        forEachPeriod(through: today) { _, state, share in
             switch state {
             case .success:
                 success += 1
                 run += 1
                 longest = max(longest, run)
+                strength = strength * keep + gain
             case .failed:
                 failed += 1
                 run = 0
+                strength = strength * keep + share * gain
             case .skipped:
                 skipped += 1
             default:
+                // Pending: only the current period, left out until decided.
                 break
             }
         }
@@ -220,56 +259,72 @@ public struct HabitHistory: Sendable {
         // pending periods passed over: exactly the current streak.
         return HabitStats(
             currentStreak: run, longestStreak: longest, successCount: success,
-            failedCount: failed, skippedCount: skipped)
+            failedCount: failed, skippedCount: skipped, strength: strength)
+    }
+
+    /// `m` of the strength recurrence for a period of `periodDays` days:
+    /// 0.5^(√L / 13), the part of the previous score a period keeps.
+    private static func strengthKeep(periodDays: Int) -> Double {
+        pow(0.5, Double(periodDays).squareRoot() / 13)
     }
 
     // MARK: - Rules
 
-    /// The state of a scheduled day (on or after the start, an action day)
-    /// with the given entry flags.
+    /// The state of the day `day` of a daily habit, whose entry (if any) has `flags`.
     private func dayState(_ day: Int, flags: EntryFlags?, today: LocalDate) -> PeriodState {
         if day < habit.startDate.dayNumber { return .beforeStart }
         if !isActionWeekday(Self.weekdayIndex(day)) { return .rest }
-        if let flags {
-            if flags.contains(.reached) { return .success }
-            if flags.contains(.skipped) { return .skipped }
-        }
-        if day < today.dayNumber { return .failed }
-        if day == today.dayNumber { return .pending }
-        return .future
+        let isSkipped = flags?.contains(.skipped) ?? false
+        // After today only a planned skip counts; a value logged ahead does not.
+        if day > today.dayNumber { return isSkipped ? .skipped : .future }
+        if flags?.contains(.reached) ?? false { return .success }
+        if isSkipped { return .skipped }
+        return day < today.dayNumber ? .failed : .pending
     }
 
     /// The state of the ISO week starting on `monday`.
     private func weekState(monday: Int, today: LocalDate) -> PeriodState {
         let sunday = monday + 6
         let from = max(monday, habit.startDate.dayNumber)
-        guard from <= sunday, actionDayCount(from: from, through: sunday) > 0 else {
-            return .beforeStart
+        let planned = from <= sunday ? actionDayCount(from: from, through: sunday) : 0
+        guard planned > 0 else { return .beforeStart }
+        // After today only a planned skip counts; a value logged ahead does not.
+        if monday > today.dayNumber {
+            return skippedDayCount(from: from, through: sunday) == planned ? .skipped : .future
         }
-        if Self.contains(reachedWeeks, monday) { return .success }
-        if monday > today.dayNumber { return .future }
-        let lastCome = min(sunday, today.dayNumber)
-        let comeCount = actionDayCount(from: from, through: lastCome)
-        if comeCount > 0 {
-            var skippedCount = 0
-            var index = lowerBound(from)
-            while index < entryDays.count && entryDays[index] <= lastCome {
-                if entryFlags[index].contains(.skipped)
-                    && isActionWeekday(Self.weekdayIndex(entryDays[index]))
-                {
-                    skippedCount += 1
-                }
-                index += 1
+        if isReachedWeek(monday) { return .success }
+        if skippedDayCount(from: from, through: sunday) == planned { return .skipped }
+        return sunday < today.dayNumber ? .failed : .pending
+    }
+
+    /// Action days from `from` through `through` whose entry is marked skipped.
+    private func skippedDayCount(from: Int, through: Int) -> Int {
+        var count = 0
+        var index = lowerBound(from)
+        while index < entryDays.count && entryDays[index] <= through {
+            if entryFlags[index].contains(.skipped)
+                && isActionWeekday(Self.weekdayIndex(entryDays[index]))
+            {
+                count += 1
             }
-            if skippedCount == comeCount { return .skipped }
+            index += 1
         }
-        if sunday < today.dayNumber { return .failed }
-        return .pending
+        return count
+    }
+
+    /// Whether the week starting on `monday` has a sum that reaches the target.
+    private func isReachedWeek(_ monday: Int) -> Bool {
+        let index = Self.lowerBound(weekMondays, monday)
+        return index < weekMondays.count && weekMondays[index] == monday
+            && weekSums[index].reached
     }
 
     /// Calls `body` with each counted period from the start up to the one
-    /// containing `today`: its first day number and its state.
-    private func forEachPeriod(through today: LocalDate, _ body: (Int, PeriodState) -> Void) {
+    /// containing `today`: its first day number, its state, and its value as
+    /// a share of the target (0 to 1, 0 when nothing counted was logged).
+    private func forEachPeriod(
+        through today: LocalDate, _ body: (Int, PeriodState, _ share: Double) -> Void
+    ) {
         let start = habit.startDate.dayNumber
         switch habit.frequency {
         case .daily:
@@ -278,21 +333,30 @@ public struct HabitHistory: Sendable {
             var weekday = Self.weekdayIndex(start)
             for day in start...today.dayNumber {
                 var flags: EntryFlags?
+                var share = 0.0
                 if cursor < entryDays.count && entryDays[cursor] == day {
                     flags = entryFlags[cursor]
+                    share = entryShares[cursor]
                     cursor += 1
                 }
                 if isActionWeekday(weekday) {
-                    body(day, dayState(day, flags: flags, today: today))
+                    body(day, dayState(day, flags: flags, today: today), share)
                 }
                 weekday = weekday == 6 ? 0 : weekday + 1
             }
         case .weekly:
             let last = today.startOfISOWeek.dayNumber
             var monday = start - Self.weekdayIndex(start)
+            // Both ascend, so one cursor finds each week's sum.
+            var cursor = Self.lowerBound(weekMondays, monday)
             while monday <= last {
                 let state = weekState(monday: monday, today: today)
-                if state != .beforeStart { body(monday, state) }
+                var share = 0.0
+                if cursor < weekMondays.count && weekMondays[cursor] == monday {
+                    share = weekSums[cursor].share
+                    cursor += 1
+                }
+                if state != .beforeStart { body(monday, state, share) }
                 monday += 7
             }
         }
@@ -342,11 +406,6 @@ public struct HabitHistory: Sendable {
         return low
     }
 
-    private static func contains(_ sorted: [Int], _ value: Int) -> Bool {
-        let index = lowerBound(sorted, value)
-        return index < sorted.count && sorted[index] == value
-    }
-
     // MARK: - Building
 
     /// `entries` in date order, keeping the last of any that share a date.
@@ -374,20 +433,49 @@ public struct HabitHistory: Sendable {
         return result
     }
 
-    /// Which entries reach the target on their own, and the Mondays of the
-    /// weeks whose sum from `start` does, in integers; `nil` if a sum overflows.
+    /// What building a history works out once from the amounts.
+    private struct Facts {
+        /// For each entry: whether its value alone reaches the target.
+        var reached: [Bool]
+        /// DAILY: for each entry, its value's share of the target; else empty.
+        var shares: [Double]
+        /// WEEKLY: the Mondays of the weeks with an entry counted from the
+        /// start, and their sums' facts; else empty.
+        var weekMondays: [Int] = []
+        var weekSums: [WeekSum] = []
+    }
+
+    /// `value ÷ target` within 0…1: the `p` of a failed period. A period that
+    /// reaches the target is done, so 1 is reached only through rounding.
+    private static func share(_ value: Double, of target: Double) -> Double {
+        guard target > 0, value > 0 else { return 0 }
+        return min(1, value / target)
+    }
+
+    /// The facts of `amounts`, in integers; `nil` if a week's sum overflows.
     private static func facts(
-        of amounts: ExactAmounts, days: [Int], countedFrom start: Int
-    ) -> (reached: [Bool], reachedWeeks: [Int])? {
+        of amounts: ExactAmounts, days: [Int], countedFrom start: Int, frequency: Frequency
+    ) -> Facts? {
         let target = amounts.target
-        let reached = amounts.values.map { $0 >= target }
-        var weeks: [Int] = []
+        // Both in units of 10^-scale, so their ratio is the amounts' ratio.
+        let doubleTarget = Double(target)
+        var facts = Facts(reached: amounts.values.map { $0 >= target }, shares: [])
+        guard frequency == .weekly else {
+            facts.shares = amounts.values.map { share(Double($0), of: doubleTarget) }
+            return facts
+        }
         var monday = Int.min
         var sum: Int64 = 0
+        func closeWeek() {
+            guard monday != Int.min else { return }
+            facts.weekMondays.append(monday)
+            facts.weekSums.append(
+                WeekSum(reached: sum >= target, share: share(Double(sum), of: doubleTarget)))
+        }
         for (day, value) in zip(days, amounts.values) where day >= start {
             let entryMonday = day - weekdayIndex(day)
             if entryMonday != monday {
-                if monday != Int.min && sum >= target { weeks.append(monday) }
+                closeWeek()
                 monday = entryMonday
                 sum = 0
             }
@@ -395,29 +483,45 @@ public struct HabitHistory: Sendable {
             if overflow { return nil }
             sum = total
         }
-        if monday != Int.min && sum >= target { weeks.append(monday) }
-        return (reached, weeks)
+        closeWeek()
+        return facts
     }
 
-    /// What `facts(of:days:countedFrom:)` finds, in `Decimal` arithmetic, for
-    /// amounts that do not fit 64-bit integers at a common scale.
+    /// What `facts(of:days:countedFrom:frequency:)` finds, in `Decimal`
+    /// arithmetic, for amounts that do not fit 64-bit integers at a common scale.
     private static func decimalFacts(
-        target: Decimal, values: [Decimal], days: [Int], countedFrom start: Int
-    ) -> (reached: [Bool], reachedWeeks: [Int]) {
-        let reached = values.map { $0 >= target }
-        var weeks: [Int] = []
+        target: Decimal, values: [Decimal], days: [Int], countedFrom start: Int,
+        frequency: Frequency
+    ) -> Facts {
+        let doubleTarget = double(target)
+        var facts = Facts(reached: values.map { $0 >= target }, shares: [])
+        guard frequency == .weekly else {
+            facts.shares = values.map { share(double($0), of: doubleTarget) }
+            return facts
+        }
         var monday = Int.min
         var sum: Decimal = 0
+        func closeWeek() {
+            guard monday != Int.min else { return }
+            facts.weekMondays.append(monday)
+            facts.weekSums.append(
+                WeekSum(reached: sum >= target, share: share(double(sum), of: doubleTarget)))
+        }
         for (day, value) in zip(days, values) where day >= start {
             let entryMonday = day - weekdayIndex(day)
             if entryMonday != monday {
-                if monday != Int.min && sum >= target { weeks.append(monday) }
+                closeWeek()
                 monday = entryMonday
                 sum = 0
             }
             sum += value
         }
-        if monday != Int.min && sum >= target { weeks.append(monday) }
-        return (reached, weeks)
+        closeWeek()
+        return facts
+    }
+
+    /// `value` as the nearest `Double` (NaN stays NaN), for the strength only.
+    private static func double(_ value: Decimal) -> Double {
+        NSDecimalNumber(decimal: value).doubleValue
     }
 }

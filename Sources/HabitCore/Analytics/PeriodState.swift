@@ -1,24 +1,29 @@
 /// Where a day (DAILY) or an ISO week (WEEKLY) stands for a habit.
 ///
-/// Raw values are the API's `completion_data.state` words.
+/// Raw values are the API's `completion_data.state` words. `HabitHistory`
+/// states the rules that decide them.
 public enum PeriodState: String, Codable, CaseIterable, Sendable {
-    /// The target was reached.
+    /// A period that has begun and whose value reached the target.
     case success = "done"
-    /// Today's day, or the current week, and the target is not reached yet.
+    /// Today's day, or the current week: begun, not ended, not done, not skipped.
     case pending
-    /// Marked skipped and the target was not reached. Neither breaks nor extends a streak.
+    /// Every planned day of the period is marked skipped (for a period that has
+    /// begun: and the target was not reached). Neither breaks nor extends a streak.
     case skipped
     /// A period that is over, with the target not reached and not skipped.
     case failed
-    /// A scheduled period after today.
+    /// A period after today that is not skipped in advance; a value logged
+    /// ahead of time does not change that.
     case future
     /// A day that is not one of the habit's action days.
     case rest
-    /// Before the habit's start date (or a first week with no action day on or after it).
+    /// Before the habit's start date (or in a first week with no planned day).
     case beforeStart = "before_start"
 
-    /// Whether the period counts towards statistics once decided.
-    public var isDecided: Bool {
-        self == .success || self == .failed || self == .skipped
+    /// Whether the period is still to do: pending, or failed (over, neither
+    /// done nor skipped). What a day's list shows under "To do" / "Not done"
+    /// and what reminders name.
+    public var isToDo: Bool {
+        self == .pending || self == .failed
     }
 }

@@ -60,7 +60,7 @@ struct RemindCommand: HabitsCommand {
         }
         let backend = try context.backend()
         let overview = try await backend.overview(status: .active, on: date)
-        let open = overview.items.filter { [.pending, .failed].contains($0.completion.state) }
+        let open = overview.items.filter { $0.completion.state.isToDo }
         if let cachedAt = overview.cachedAt {
             context.errorOutput.line(
                 "habits: the server cannot be reached; answering from the list cached "

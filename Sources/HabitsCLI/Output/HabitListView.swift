@@ -58,7 +58,9 @@ struct HabitListView: Sendable {
         }
         let isPast = overview.date < today
         return [
-            Section(title: isPast ? "Not done" : "To do", items: with([.pending, .failed])),
+            Section(
+                title: isPast ? "Not done" : "To do",
+                items: active.filter { $0.completion.state.isToDo }),
             Section(title: "Completed", items: with([.success])),
             Section(title: "Skipped", items: with([.skipped])),
             Section(title: "Not due", items: with([.rest, .future, .beforeStart])),

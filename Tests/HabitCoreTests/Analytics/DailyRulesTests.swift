@@ -80,6 +80,73 @@ import Testing
         #expect(F.history(habit, []).state(of: today, today: today.adding(days: 1)) == .failed)
     }
 
+    /// After today only a planned skip counts: a skipped mark shows skipped, a
+    /// value, however large, leaves the day future. Once the day has come, the
+    /// same entry is judged as any other (the value first). Today 2026-11-13.
+    @Test(arguments: [
+        // Monday 2026-11-16's entry: value, skipped; state now; state on the day
+        ("0", true, PeriodState.skipped, PeriodState.skipped),
+        ("2", false, .future, .success),  // the target, logged ahead
+        ("9", false, .future, .success),
+        ("2", true, .skipped, .success),
+        ("1", false, .future, .pending),
+        ("0", false, .future, .pending),
+    ])
+    func dayAfterTodayIsSkippedOrFuture(
+        _ value: String, _ skipped: Bool, _ now: PeriodState, _ onTheDay: PeriodState
+    ) {
+        let habit = F.habit(
+            .daily, start: "2026-11-02", days: ActionDays([.monday, .wednesday, .friday]),
+            target: "2")
+        let monday = F.day("2026-11-16")
+        let history = F.history(
+            habit, [ProgressEntry(date: monday, value: F.amount(value), skipped: skipped)])
+        #expect(history.state(of: monday, today: today) == now)
+        #expect(history.calendarState(of: monday, today: today) == now)
+        #expect(history.completion(on: monday, today: today).state == now)
+        #expect(history.state(of: monday, today: monday) == onTheDay)
+    }
+
+    @Test func skippedAheadOnlyOnPlannedDays() {
+        // Mon/Wed/Fri from Monday 2026-11-16; today Friday 2026-11-13.
+        let habit = F.habit(
+            .daily, start: "2026-11-16", days: ActionDays([.monday, .wednesday, .friday]))
+        let history = F.history(
+            habit,
+            [
+                F.skipped("2026-11-13"),  // before the start
+                F.skipped("2026-11-17"),  // Tuesday: a rest day
+                F.skipped("2026-11-18"),  // Wednesday: planned
+            ])
+        #expect(history.state(of: F.day("2026-11-13"), today: today) == .beforeStart)
+        #expect(history.state(of: F.day("2026-11-16"), today: today) == .future)
+        #expect(history.state(of: F.day("2026-11-17"), today: today) == .rest)
+        #expect(history.state(of: F.day("2026-11-18"), today: today) == .skipped)
+        #expect(history.periods(through: today).isEmpty)
+    }
+
+    @Test func plannedSkipsAfterTodayAreNotCountedYet() {
+        let habit = F.habit(.daily, start: "2026-11-09", target: "1")
+        let history = F.history(
+            habit,
+            [
+                F.done("2026-11-09", "1"), F.done("2026-11-10", "1"),
+                F.skipped("2026-11-11"),  // today, skipped
+                F.skipped("2026-11-12"), F.done("2026-11-13", "1"),  // ahead
+            ])
+        let today = F.day("2026-11-11")
+        #expect(
+            F.periods(history, through: "2026-11-11") == [
+                "2026-11-09 done", "2026-11-10 done", "2026-11-11 skipped",
+            ])
+        #expect(
+            history.stats(today: today).skippedCount == 1
+                && history.stats(today: today).successCount == 2)
+        #expect(history.stats(today: today).currentStreak == 2)
+        #expect(history.state(of: F.day("2026-11-12"), today: today) == .skipped)
+        #expect(history.state(of: F.day("2026-11-13"), today: today) == .future)
+    }
+
     @Test func completionForADay() {
         let completion = history.completion(on: F.day("2026-11-04"), today: today)
         #expect(completion == CompletionData(target: 2, current: F.amount("1.99"), state: .failed))

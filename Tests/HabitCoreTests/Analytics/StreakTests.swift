@@ -35,6 +35,9 @@ import Testing
         ("+", 1, 1),
         ("-", 0, 0),
         ("++++--+", 1, 4),
+        ("++s", 2, 2),  // today skipped: neither breaks nor extends
+        ("+-+s", 1, 1),
+        ("s", 0, 0),
     ])
     func currentAndLongest(_ pattern: String, _ current: Int, _ longest: Int) {
         let result = stats(pattern)
@@ -66,16 +69,45 @@ import Testing
         #expect(stats.successCount == 3 && stats.skippedCount == 1 && stats.failedCount == 0)
     }
 
+    @Test func skippedTodayCountsAsSkipped() {
+        let result = stats("+-+s")
+        #expect(result.successCount == 2 && result.failedCount == 1 && result.skippedCount == 1)
+    }
+
+    @Test func weeklySkippedCurrentWeekCountsAsSkipped() {
+        // Mon/Thu from Monday 2026-06-01: two weeks done; this week (from
+        // 06-15) has both days marked skipped, Thursday ahead of time.
+        let habit = F.habit(
+            .weekly, start: "2026-06-01", days: ActionDays([.monday, .thursday]), target: "1")
+        let history = F.history(
+            habit,
+            [
+                F.done("2026-06-01", "1"), F.done("2026-06-11", "1"), F.skipped("2026-06-15"),
+                F.skipped("2026-06-18"),
+                F.skipped("2026-06-22"), F.skipped("2026-06-25"),  // next week, not counted yet
+            ])
+        let stats = history.stats(today: F.day("2026-06-16"))
+        #expect(stats.successCount == 2 && stats.skippedCount == 1 && stats.failedCount == 0)
+        #expect(stats.currentStreak == 2 && stats.longestStreak == 2)
+        // Only Monday skipped: the week is pending, not skipped, and still not counted.
+        let partly = F.history(
+            habit, [F.done("2026-06-01", "1"), F.done("2026-06-11", "1"), F.skipped("2026-06-15")])
+        let partlyStats = partly.stats(today: F.day("2026-06-16"))
+        #expect(partlyStats.skippedCount == 0 && partlyStats.currentStreak == 2)
+        #expect(F.periods(partly, through: "2026-06-16").last == "2026-06-15 pending")
+    }
+
     @Test func statsWireNames() throws {
         let json = try JSONEncoder().encode(
             HabitStats(
                 currentStreak: 1, longestStreak: 2, successCount: 3, failedCount: 4,
-                skippedCount: 5))
-        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Int])
+                skippedCount: 5, strength: 0.25))
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: json) as? [String: Double])
         #expect(
             object == [
                 "current_streak": 1, "longest_streak": 2, "success_count": 3, "failed_count": 4,
-                "skipped_count": 5,
+                "skipped_count": 5, "strength": 0.25,
             ])
     }
 }

@@ -95,28 +95,139 @@ import Testing
             history.completion(on: F.day("2026-11-05"), today: F.day("2026-11-10")).current == 2)
     }
 
-    @Test func skippedNeedsEveryActionDayThatHasCome() {
+    @Test func skippedNeedsEveryPlannedDayOfTheWeek() {
         let habit = F.habit(
             .weekly, start: "2026-11-02", days: ActionDays([.tuesday, .thursday]), target: "1")
         let tuesdaySkipped = F.history(habit, [F.skipped("2026-11-10")])
-        // Wednesday: Tuesday, the only action day so far, is skipped.
+        // Wednesday: Tuesday is skipped but Thursday is still planned.
         #expect(
-            tuesdaySkipped.state(of: F.day("2026-11-10"), today: F.day("2026-11-11")) == .skipped)
-        // Friday: Thursday came and was not skipped; Sunday passes and the week failed.
+            tuesdaySkipped.state(of: F.day("2026-11-10"), today: F.day("2026-11-11")) == .pending)
         #expect(
             tuesdaySkipped.state(of: F.day("2026-11-10"), today: F.day("2026-11-13")) == .pending)
         #expect(
             tuesdaySkipped.state(of: F.day("2026-11-10"), today: F.day("2026-11-16")) == .failed)
-        // Monday, no action day has come yet: pending, not skipped.
+        // Both skipped, Thursday ahead of time: skipped from Monday on.
+        let both = F.history(habit, [F.skipped("2026-11-10"), F.skipped("2026-11-12")])
+        for today in ["2026-11-09", "2026-11-11", "2026-11-15", "2026-11-20"] {
+            #expect(
+                both.state(of: F.day("2026-11-12"), today: F.day(today)) == .skipped, "\(today)")
+        }
+        // Monday, nothing marked: pending.
         #expect(
             F.history(habit, []).state(of: F.day("2026-11-09"), today: F.day("2026-11-09"))
                 == .pending)
-        // A skip on a rest day does not make the week skipped.
-        let restSkipped = F.history(habit, [F.skipped("2026-11-09")])
-        #expect(restSkipped.state(of: F.day("2026-11-09"), today: F.day("2026-11-16")) == .failed)
-        // A future week stays future even if its days are marked skipped.
-        let planned = F.history(habit, [F.skipped("2026-11-17"), F.skipped("2026-11-19")])
-        #expect(planned.state(of: F.day("2026-11-17"), today: F.day("2026-11-13")) == .future)
+        // A skip on a rest day does not count.
+        let restSkipped = F.history(
+            habit, [F.skipped("2026-11-09"), F.skipped("2026-11-10"), F.skipped("2026-11-12")])
+        #expect(restSkipped.state(of: F.day("2026-11-09"), today: F.day("2026-11-16")) == .skipped)
+        let onlyRest = F.history(habit, [F.skipped("2026-11-09"), F.skipped("2026-11-10")])
+        #expect(onlyRest.state(of: F.day("2026-11-09"), today: F.day("2026-11-16")) == .failed)
+    }
+
+    @Test func currentWeekPartlySkippedIsPendingUntilEveryPlannedDayIs() {
+        // Mon/Wed/Fri, target 1; the week of Monday 2026-11-09.
+        let habit = F.habit(
+            .weekly, start: "2026-11-02", days: ActionDays([.monday, .wednesday, .friday]),
+            target: "1")
+        let monWed = F.history(habit, [F.skipped("2026-11-09"), F.skipped("2026-11-11")])
+        #expect(monWed.state(of: F.day("2026-11-09"), today: F.day("2026-11-12")) == .pending)
+        #expect(monWed.state(of: F.day("2026-11-09"), today: F.day("2026-11-15")) == .pending)
+        #expect(monWed.state(of: F.day("2026-11-09"), today: F.day("2026-11-16")) == .failed)
+        #expect(
+            monWed.calendarState(of: F.day("2026-11-11"), today: F.day("2026-11-12")) == .pending)
+        let all = F.history(
+            habit, [F.skipped("2026-11-09"), F.skipped("2026-11-11"), F.skipped("2026-11-13")])
+        #expect(all.state(of: F.day("2026-11-09"), today: F.day("2026-11-12")) == .skipped)
+        #expect(all.calendarState(of: F.day("2026-11-13"), today: F.day("2026-11-12")) == .skipped)
+        #expect(all.calendarState(of: F.day("2026-11-12"), today: F.day("2026-11-12")) == .rest)
+        #expect(all.state(of: F.day("2026-11-09"), today: F.day("2026-11-16")) == .skipped)
+        // A begun week: reaching the target comes first, even with every day skipped.
+        let doneAnyway = F.history(
+            habit,
+            [
+                F.skipped("2026-11-09"), F.skipped("2026-11-11"), F.skipped("2026-11-13"),
+                F.done("2026-11-14", "1"),  // Saturday, a rest day: still the week's
+            ])
+        #expect(doneAnyway.state(of: F.day("2026-11-09"), today: F.day("2026-11-14")) == .success)
+        // The week's value is the sum of all its days, so once the week has
+        // begun, Saturday's entry counts on Friday too.
+        #expect(doneAnyway.state(of: F.day("2026-11-09"), today: F.day("2026-11-13")) == .success)
+        // Before Monday the week is after today, and only the planned skip counts.
+        #expect(doneAnyway.state(of: F.day("2026-11-09"), today: F.day("2026-11-08")) == .skipped)
+    }
+
+    /// After today only a planned skip counts. Tue/Thu, target 1, today
+    /// Friday 2026-11-13; the next week runs from Monday 2026-11-16.
+    @Test(arguments: [
+        // entries of the next week, its state now, its state once over (today 11-23)
+        (
+            [F.skipped("2026-11-17"), F.skipped("2026-11-19")], PeriodState.skipped,
+            PeriodState.skipped
+        ),
+        ([F.skipped("2026-11-17")], .future, .failed),
+        ([F.done("2026-11-17", "1")], .future, .success),  // logged ahead
+        ([F.done("2026-11-16", "5")], .future, .success),  // on a rest day, ahead
+        (
+            [F.skipped("2026-11-17"), F.skipped("2026-11-19"), F.done("2026-11-21", "1")],
+            .skipped, .success
+        ),
+        ([F.skipped("2026-11-16"), F.skipped("2026-11-18")], .future, .failed),  // rest days
+        ([], .future, .failed),
+    ])
+    func weekAfterTodayIsSkippedOrFuture(
+        _ entries: [ProgressEntry], _ now: PeriodState, _ over: PeriodState
+    ) {
+        let habit = F.habit(
+            .weekly, start: "2026-11-02", days: ActionDays([.tuesday, .thursday]), target: "1")
+        let history = F.history(habit, entries)
+        let today = F.day("2026-11-13")
+        #expect(history.state(of: F.day("2026-11-16"), today: today) == now)
+        #expect(history.completion(on: F.day("2026-11-20"), today: today).state == now)
+        #expect(history.calendarState(of: F.day("2026-11-17"), today: today) == now)
+        #expect(history.calendarState(of: F.day("2026-11-19"), today: today) == now)
+        #expect(history.calendarState(of: F.day("2026-11-18"), today: today) == .rest)
+        #expect(history.state(of: F.day("2026-11-16"), today: F.day("2026-11-23")) == over)
+        // Not counted before it begins.
+        #expect(
+            history.periods(through: today).map(\.start) == [
+                F.day("2026-11-02"), F.day("2026-11-09"),
+            ])
+    }
+
+    @Test func firstWeekWithoutPlannedDayIsBeforeStartWhateverToday() {
+        // Start on Friday 2026-11-06; action days Mon and Wed: none planned in the first week.
+        let habit = F.habit(
+            .weekly, start: "2026-11-06", days: ActionDays([.monday, .wednesday]), target: "1")
+        let history = F.history(
+            habit, [F.done("2026-11-06", "3"), F.skipped("2026-11-04"), F.skipped("2026-11-07")])
+        for today in ["2026-10-20", "2026-11-02", "2026-11-06", "2026-11-08", "2026-12-01"] {
+            #expect(
+                history.state(of: F.day("2026-11-06"), today: F.day(today)) == .beforeStart,
+                "\(today)")
+            #expect(
+                history.calendarState(of: F.day("2026-11-04"), today: F.day(today)) == .beforeStart)
+        }
+        #expect(history.periods(through: F.day("2026-11-08")).isEmpty)
+        // The next week is the first counted one.
+        #expect(history.state(of: F.day("2026-11-09"), today: F.day("2026-11-06")) == .future)
+    }
+
+    @Test func firstWeekPlannedDaysStartAtTheStartDate() {
+        // Start Wednesday 2026-11-04, Mon/Wed/Fri: the first week's planned days are Wed and Fri.
+        let habit = F.habit(
+            .weekly, start: "2026-11-04", days: ActionDays([.monday, .wednesday, .friday]),
+            target: "1")
+        let history = F.history(habit, [F.skipped("2026-11-04"), F.skipped("2026-11-06")])
+        #expect(history.state(of: F.day("2026-11-04"), today: F.day("2026-11-02")) == .skipped)
+        #expect(history.state(of: F.day("2026-11-04"), today: F.day("2026-11-05")) == .skipped)
+        #expect(
+            history.calendarState(of: F.day("2026-11-02"), today: F.day("2026-11-05"))
+                == .beforeStart)
+        #expect(F.periods(history, through: "2026-11-08") == ["2026-11-02 skipped"])
+        let wednesdayOnly = F.history(habit, [F.skipped("2026-11-04")])
+        #expect(
+            wednesdayOnly.state(of: F.day("2026-11-04"), today: F.day("2026-11-05")) == .pending)
+        #expect(wednesdayOnly.state(of: F.day("2026-11-04"), today: F.day("2026-11-09")) == .failed)
     }
 
     @Test func isoWeek53AcrossTheYearBoundary() {

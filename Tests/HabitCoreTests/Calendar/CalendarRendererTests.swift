@@ -109,6 +109,21 @@ import Testing
         #expect(text.split(separator: "\n").count == 2 + 5)
     }
 
+    @Test func afterTodayOnlyPlannedSkipsHaveAMark() {
+        // Tue/Thu weekly, today Wednesday 2026-11-25. The week of 11-30 is
+        // skipped in advance (both planned days); in the week of 12-07 the
+        // target is logged ahead on Tuesday, which leaves it future: logged only.
+        typealias F = HistoryFixture
+        let history = HabitHistory(
+            habit: C.weekly.habit,
+            entries: [F.skipped("2026-12-01"), F.skipped("2026-12-03"), F.done("2026-12-08", "1")])
+        let december = C.months(history, from: 2026, 12, count: 1, today: C.weeklyToday)
+        let lines = CalendarRenderer().render(december, width: 80).split(separator: "\n")
+        #expect(lines[2] == "    1~ 2  3~ 4  5  6")
+        #expect(lines[3] == " 7  8o 9 10 11 12 13")
+        #expect(lines.last == "~ skipped  o logged")
+    }
+
     @Test func legendWrapsWhenTooNarrow() {
         let november = C.months(C.daily, from: 2026, 11, count: 1, today: C.dailyToday)
         let lines = CalendarRenderer().render(november, width: 24).split(separator: "\n")

@@ -279,6 +279,45 @@ import Testing
         }
     }
 
+    @Test func completionAfterTodayCountsOnlyPlannedSkips() throws {
+        try withAPIServer { server in
+            let token = try server.signIn("a@b.co").access
+            // Daily Monday to Friday and weekly Tue/Thu, target 2, from Monday 2026-11-30.
+            let daily = try server.createHabit(
+                token: token, name: "Run", startDate: "2026-11-30", actionDays: "[1,2,3,4,5]",
+                target: "2")
+            let weekly = try server.createHabit(
+                token: token, name: "Swim", frequency: "WEEKLY", startDate: "2026-11-30",
+                actionDays: "[2,4]", target: "2")
+            for (id, date, body) in [
+                (daily, "2026-12-01", #"{"value": 2}"#),
+                (daily, "2026-12-02", #"{"skipped": true}"#),
+                (weekly, "2026-12-08", #"{"skipped": true}"#),
+                (weekly, "2026-12-10", #"{"skipped": true}"#),
+                (weekly, "2026-12-15", #"{"value": 5}"#),
+            ] {
+                let answer = try server.request(
+                    "PUT", "/api/me/habits/\(id)/progress/\(date)/", body: body, token: token)
+                #expect(answer.status == 200, "\(date)")
+            }
+            func state(_ id: Int, _ date: String, today: String) throws -> String? {
+                let list = try server.request(
+                    "GET", "/api/me/habits/?date=\(date)&today=\(today)", token: token
+                ).list()
+                let habit = list.first { ($0["id"] as? Int) == id }
+                return (habit?["completion_data"] as? [String: Any])?["state"] as? String
+            }
+            // Today Monday 2026-11-30: a value ahead stays future, a skip ahead shows.
+            #expect(try state(daily, "2026-12-01", today: "2026-11-30") == "future")
+            #expect(try state(daily, "2026-12-02", today: "2026-11-30") == "skipped")
+            #expect(try state(weekly, "2026-12-07", today: "2026-11-30") == "skipped")
+            #expect(try state(weekly, "2026-12-14", today: "2026-11-30") == "future")
+            // Once the days come, the value decides.
+            #expect(try state(daily, "2026-12-01", today: "2026-12-01") == "done")
+            #expect(try state(weekly, "2026-12-14", today: "2026-12-15") == "done")
+        }
+    }
+
     @Test func weeklyCompletionInTheLastWeekOfYear9999SumsItsEntries() throws {
         try withAPIServer { server in
             let token = try server.signIn("a@b.co").access
