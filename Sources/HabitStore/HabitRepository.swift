@@ -80,6 +80,18 @@ public protocol HabitRepository: Sendable {
         idempotency: IdempotencyRecord<ProgressEntry?>
     ) throws(StoreError) -> Idempotent<ProgressEntry?>
 
+    /// The owner's habits among `habitIDs` with their saved history
+    /// checkpoints and entry generations (an empty answer from a store that
+    /// keeps none; a default implementation says so).
+    func historyCheckpoints(habitIDs: [Int64], owner: Int64) throws(StoreError)
+        -> [Int64: HistoryCheckpointRecord]
+
+    /// Saves a history checkpoint of the owner's habit, unless its entries
+    /// changed after `ifGeneration` was read.
+    func saveHistoryCheckpoint(
+        _ checkpoint: HistoryCheckpoint, habitID: Int64, owner: Int64, ifGeneration: Int64
+    ) throws(StoreError)
+
     /// Removes the entry on `date`; `nil` when the habit is not the owner's,
     /// else whether an entry was there.
     func deleteProgress(habitID: Int64, owner: Int64, date: LocalDate) throws(StoreError) -> Bool?

@@ -9,7 +9,7 @@
 /// like the dates; decimals are exact text (`DecimalText`); action days are a
 /// bitmask with bit 0 for Monday.
 enum Schema {
-    static let migrations: [String] = [version1, version2]
+    static let migrations: [String] = [version1, version2, version3]
 
     /// The version this build writes and reads.
     static var version: Int { migrations.count }
@@ -105,5 +105,51 @@ enum Schema {
             PRIMARY KEY (scope, key)
         );
         CREATE INDEX idempotency_keys_by_time ON idempotency_keys (created_at);
+        """
+
+    /// History checkpoints (`HistoryCheckpoint`): per habit, what its periods
+    /// through a date add up to, so a list need not read ten years of
+    /// entries for a streak. Triggers keep them true: an entry changed in or
+    /// before a checkpoint's last period (its day, or its week for a weekly
+    /// habit) deletes it, and so does a change of the habit's rules.
+    /// Every entry change also bumps the habit's `progress_generation`, so a
+    /// checkpoint worked out from entries read before a concurrent write is
+    /// not saved (see `saveHistoryCheckpoint`).
+    private static let version3 = """
+        ALTER TABLE habits ADD COLUMN progress_generation INTEGER NOT NULL DEFAULT 0;
+
+        CREATE TABLE history_checkpoints (
+            habit_id INTEGER PRIMARY KEY REFERENCES habits (id) ON DELETE CASCADE,
+            through TEXT NOT NULL,
+            current_streak INTEGER NOT NULL,
+            strength REAL NOT NULL,
+            rules TEXT NOT NULL
+        );
+
+        CREATE TRIGGER progress_inserted AFTER INSERT ON progress BEGIN
+            UPDATE habits SET progress_generation = progress_generation + 1
+                WHERE id = NEW.habit_id;
+            DELETE FROM history_checkpoints WHERE (habit_id = NEW.habit_id AND NEW.date <= CASE (SELECT frequency FROM habits WHERE id = NEW.habit_id) WHEN 'WEEKLY' THEN date(through, '+6 days') ELSE through END);
+        END;
+        CREATE TRIGGER progress_updated AFTER UPDATE ON progress BEGIN
+            UPDATE habits SET progress_generation = progress_generation + 1
+                WHERE id IN (OLD.habit_id, NEW.habit_id);
+            DELETE FROM history_checkpoints
+                WHERE (habit_id = OLD.habit_id AND OLD.date <= CASE (SELECT frequency FROM habits WHERE id = OLD.habit_id) WHEN 'WEEKLY' THEN date(through, '+6 days') ELSE through END)
+                    OR (habit_id = NEW.habit_id AND NEW.date <= CASE (SELECT frequency FROM habits WHERE id = NEW.habit_id) WHEN 'WEEKLY' THEN date(through, '+6 days') ELSE through END);
+        END;
+        CREATE TRIGGER progress_deleted AFTER DELETE ON progress BEGIN
+            UPDATE habits SET progress_generation = progress_generation + 1
+                WHERE id = OLD.habit_id;
+            DELETE FROM history_checkpoints WHERE (habit_id = OLD.habit_id AND OLD.date <= CASE (SELECT frequency FROM habits WHERE id = OLD.habit_id) WHEN 'WEEKLY' THEN date(through, '+6 days') ELSE through END);
+        END;
+        CREATE TRIGGER habit_rules_changed
+            AFTER UPDATE OF frequency, start_date, action_days, target_value ON habits
+            WHEN OLD.frequency IS NOT NEW.frequency OR OLD.start_date IS NOT NEW.start_date
+                OR OLD.action_days IS NOT NEW.action_days
+                OR OLD.target_value IS NOT NEW.target_value
+        BEGIN
+            DELETE FROM history_checkpoints WHERE habit_id = NEW.id;
+        END;
         """
 }

@@ -262,6 +262,49 @@ public struct HabitHistory: Sendable {
             failedCount: failed, skippedCount: skipped, strength: strength)
     }
 
+    /// The current streak and the strength as of `today`, resumed from
+    /// `checkpoint` so that only the periods after it are walked, with the
+    /// checkpoint to keep for next time: it covers the periods that have
+    /// ended before the one containing `today`.
+    ///
+    /// Without a checkpoint (or one that does not apply: other rules, or not
+    /// wholly before today's period) the whole history is walked, and the
+    /// history must hold every entry; with one, it needs the entries from
+    /// `checkpoint.resumeDate(for:)` on. Equal to `stats(today:)`'s
+    /// `currentStreak` and `strength` either way.
+    public func currentStreakAndStrength(
+        today: LocalDate, resuming checkpoint: HistoryCheckpoint?
+    ) -> (currentStreak: Int, strength: Double, checkpoint: HistoryCheckpoint?) {
+        let usable = checkpoint.flatMap { $0.applies(to: habit, today: today) ? $0 : nil }
+        var run = usable?.currentStreak ?? 0
+        var strength = usable?.strength ?? 0
+        let keep = Self.strengthKeep(periodDays: habit.frequency == .daily ? 1 : 7)
+        let gain = 1 - keep
+        let current =
+            habit.frequency == .daily ? today.dayNumber : today.startOfISOWeek.dayNumber
+        var next = usable
+        let rules = HistoryCheckpoint.rules(of: habit)
+        forEachPeriod(from: usable?.resumeDate(for: habit), through: today) {
+            start, state, share in
+            switch state {
+            case .success:
+                run += 1
+                strength = strength * keep + gain
+            case .failed:
+                run = 0
+                strength = strength * keep + share * gain
+            default:
+                break
+            }
+            if start < current {
+                next = HistoryCheckpoint(
+                    through: LocalDate(dayNumber: start), currentStreak: run, strength: strength,
+                    rules: rules)
+            }
+        }
+        return (run, strength, next)
+    }
+
     /// `m` of the strength recurrence for a period of `periodDays` days:
     /// 0.5^(√L / 13), the part of the previous score a period keeps.
     private static func strengthKeep(periodDays: Int) -> Double {
@@ -323,9 +366,11 @@ public struct HabitHistory: Sendable {
     /// containing `today`: its first day number, its state, and its value as
     /// a share of the target (0 to 1, 0 when nothing counted was logged).
     private func forEachPeriod(
-        through today: LocalDate, _ body: (Int, PeriodState, _ share: Double) -> Void
+        from first: LocalDate? = nil, through today: LocalDate,
+        _ body: (Int, PeriodState, _ share: Double) -> Void
     ) {
-        let start = habit.startDate.dayNumber
+        // From `first` (a day, or a Monday for a weekly habit) when resuming.
+        let start = max(habit.startDate.dayNumber, first?.dayNumber ?? Int.min)
         switch habit.frequency {
         case .daily:
             guard start <= today.dayNumber else { return }

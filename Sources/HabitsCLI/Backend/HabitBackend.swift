@@ -71,6 +71,9 @@ struct HabitOverview: Hashable, Sendable {
         /// Consecutive successful periods as of the overview's date; `nil`
         /// when it is not known (a cached list for another day).
         var currentStreak: Int?
+        /// The strength (0 to 1) as of the overview's date, when known (local
+        /// mode works it out from checkpoints; a server does not send it).
+        var strength: Double? = nil
 
     }
 

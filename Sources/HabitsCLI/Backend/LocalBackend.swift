@@ -55,13 +55,30 @@ struct LocalBackend: HabitBackend {
         let store = store
         let owner = owner
         // One query for every habit's window; rarely, more for long streaks.
-        let builder = OverviewBuilder { (ids, from, to) throws(CommandError) in
-            do throws(StoreError) {
-                return try store.progress(habitIDs: ids, owner: owner, from: from, to: to)
-            } catch {
-                throw CommandError.store(error)
-            }
-        }
+        let builder = OverviewBuilder(
+            read: { (ids, from, to) throws(CommandError) in
+                do throws(StoreError) {
+                    return try store.progress(habitIDs: ids, owner: owner, from: from, to: to)
+                } catch {
+                    throw CommandError.store(error)
+                }
+            },
+            checkpoints: OverviewBuilder.Checkpoints(
+                load: { ids throws(CommandError) in
+                    do throws(StoreError) {
+                        return try store.historyCheckpoints(habitIDs: ids, owner: owner)
+                    } catch {
+                        throw CommandError.store(error)
+                    }
+                },
+                save: { checkpoint, id, generation throws(CommandError) in
+                    do throws(StoreError) {
+                        try store.saveHistoryCheckpoint(
+                            checkpoint, habitID: id, owner: owner, ifGeneration: generation)
+                    } catch {
+                        throw CommandError.store(error)
+                    }
+                }))
         let results = try await builder.overview(of: habits, on: date, today: clock.today)
         return HabitOverview(date: date, items: results.map(\.item))
     }

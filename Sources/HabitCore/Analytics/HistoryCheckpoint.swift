@@ -1,0 +1,55 @@
+/// What a habit's periods up to a date add up to, kept so the current streak
+/// and the strength can be worked out again without reading the whole
+/// history: ten years of done days should cost what ten days cost.
+///
+/// The rule it relies on: once a period has ended before today, its state
+/// depends only on its entries, never on today again. So for the periods
+/// from the start through `through` (all ended), the run of done periods at
+/// the end (`currentStreak`, skipped ones passed over as the streak rule
+/// says) and the strength score after them (`strength`) are fixed until an
+/// entry in those periods or the habit's rules change. Resuming walks only
+/// the periods after `through` (`HabitHistory.currentStreakAndStrength`).
+///
+/// A store keeps one per habit and forgets it when an entry on or before
+/// `through` (or within its week) changes; `rules` also ties it to the
+/// habit's frequency, start, days and target, so it is never applied to a
+/// habit whose rules changed under it.
+public struct HistoryCheckpoint: Hashable, Sendable {
+    /// The first day of the last period covered (a day, or a Monday).
+    public var through: LocalDate
+    /// The current streak at the end of that period.
+    public var currentStreak: Int
+    /// The strength score (0 to 1) after that period.
+    public var strength: Double
+    /// `HistoryCheckpoint.rules(of:)` of the habit it was made for.
+    public var rules: String
+
+    public init(through: LocalDate, currentStreak: Int, strength: Double, rules: String) {
+        self.through = through
+        self.currentStreak = currentStreak
+        self.strength = strength
+        self.rules = rules
+    }
+
+    /// The properties of `habit` that the states of its periods depend on.
+    public static func rules(of habit: Habit) -> String {
+        "\(habit.frequency.rawValue) \(habit.startDate) \(habit.actionDays.bits) \(habit.targetValue)"
+    }
+
+    /// Whether this checkpoint can be resumed for `habit` as of `today`:
+    /// made for the same rules, and covering only periods that end before
+    /// the one containing `today`.
+    public func applies(to habit: Habit, today: LocalDate) -> Bool {
+        guard rules == Self.rules(of: habit) else { return false }
+        switch habit.frequency {
+        case .daily: return through < today
+        case .weekly: return through < today.startOfISOWeek
+        }
+    }
+
+    /// The first day whose entries a resumed history needs: the day after
+    /// `through`, or the Monday after it for a weekly habit.
+    public func resumeDate(for habit: Habit) -> LocalDate {
+        through.adding(days: habit.frequency == .daily ? 1 : 7)
+    }
+}

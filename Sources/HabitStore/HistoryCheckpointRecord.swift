@@ -1,0 +1,30 @@
+import HabitCore
+
+/// A habit's saved `HistoryCheckpoint`, if any, with the generation of its
+/// entries when it was read: a new checkpoint is saved only if no entry of
+/// the habit changed since (`HabitRepository.saveHistoryCheckpoint`).
+public struct HistoryCheckpointRecord: Hashable, Sendable {
+    public var checkpoint: HistoryCheckpoint?
+    /// Bumped on every change to the habit's entries.
+    public var generation: Int64
+
+    public init(checkpoint: HistoryCheckpoint?, generation: Int64) {
+        self.checkpoint = checkpoint
+        self.generation = generation
+    }
+}
+
+extension HabitRepository {
+    /// Stores without checkpoints have none: lists then read as much history
+    /// as the streak needs.
+    public func historyCheckpoints(habitIDs: [Int64], owner: Int64) throws(StoreError)
+        -> [Int64: HistoryCheckpointRecord]
+    {
+        [:]
+    }
+
+    /// Stores without checkpoints keep none.
+    public func saveHistoryCheckpoint(
+        _ checkpoint: HistoryCheckpoint, habitID: Int64, owner: Int64, ifGeneration: Int64
+    ) throws(StoreError) {}
+}

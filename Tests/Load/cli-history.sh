@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Does `habits list` (and `show`) cost the same with ten years of history as
+# with ten days? hyperfine, local mode, 15 habits x 10 years of history in two
+# data sets: "mixed" (done most days, some partial, skipped or missed) and
+# "all done" (every day of the ten years done: the longest possible streak,
+# which a streak that walks back through the history would read whole).
+# Prints each command's mean and its ratio to `habits --version`.
+#
+#   Tests/Load/cli-history.sh [RUNS]       # default 100 runs per command
+#
+# The database is filled through sqlite3 in one transaction (the same file
+# and schema the CLI uses); the first `list` then makes the checkpoints, as a
+# person's first list after the upgrade would, before anything is timed.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+runs=${1:-100}
+command -v hyperfine >/dev/null || { apt-get update -qq && apt-get install -y -qq hyperfine; }
+command -v sqlite3 >/dev/null || { apt-get update -qq && apt-get install -y -qq sqlite3; }
+command -v jq >/dev/null || { apt-get update -qq && apt-get install -y -qq jq; }
+
+swift build -c release --static-swift-stdlib --product habits >/dev/null
+habits="$(swift build -c release --show-bin-path)/habits"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+start=$(date -d '-3652 days' +%F)
+
+# seed NAME SQL-VALUE-EXPRESSION: a fresh HOME with 15 habits and ten years of
+# entries whose value on day n (0 = the start) is the expression.
+seed() {
+    local name=$1 value=$2
+    export HOME="$work/$name/home" XDG_DATA_HOME="$work/$name/data" \
+        XDG_CONFIG_HOME="$work/$name/config" XDG_CACHE_HOME="$work/$name/cache"
+    unset HABITS_SERVER
+    mkdir -p "$HOME"
+    for i in $(seq 1 15); do
+        if [ $((i % 3)) -eq 0 ]; then
+            "$habits" add "Habit $i" --weekly --unit km --target 10 --days mon,wed,fri \
+                --start "$start" >/dev/null
+        else
+            "$habits" add "Habit $i" --daily --unit times --target 2 --days daily \
+                --start "$start" >/dev/null
+        fi
+    done
+    sqlite3 "$XDG_DATA_HOME/habits/habits.sqlite3" "
+        WITH RECURSIVE d(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM d WHERE n < 3652)
+        INSERT OR REPLACE INTO progress (habit_id, date, value, skipped)
+        SELECT h.id, date('$start', '+' || n || ' days'), $value, 0
+        FROM d, habits h;"
+    "$habits" list >/dev/null
+}
+
+report() {
+    local name=$1
+    hyperfine -N --warmup 10 --runs "$runs" --export-json "$work/$name.json" \
+        "$habits --version" "$habits list" "$habits show 1" >/dev/null
+    jq -r --arg name "$name" '
+        (.results[0].mean) as $base
+        | .results[]
+        | "\($name)\t\(.command | sub(".*/habits"; "habits"))\t\(.mean * 1000 | . * 10 | round / 10) ms\t\(.mean / $base | . * 100 | round / 100)x"' \
+        "$work/$name.json"
+}
+
+# Mixed: most days reach the target, every 7th is half, every 19th missed.
+seed mixed "CASE WHEN (n + h.id) % 19 = 0 THEN '0' WHEN (n + h.id) % 7 = 0 THEN '1' ELSE '4' END"
+report mixed
+seed done "'4'"
+report "all done"
