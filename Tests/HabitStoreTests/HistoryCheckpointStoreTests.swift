@@ -113,3 +113,41 @@ import Testing
         #expect(try saved(habit) == nil)
     }
 }
+
+/// Streaks and strengths from the store equal the whole history's, on the
+/// first call (which makes the checkpoints) and on later days (which resume).
+@Suite struct StreakSummaryTests {
+    @Test(arguments: [Frequency.daily, .weekly])
+    func summariesEqualTheWholeHistoryAndLeaveCheckpoints(frequency: Frequency) throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteStore(path: directory.file("habits.sqlite"))
+        let owner = try store.makeUser("ann@example.com").id
+        let start = date("2022-01-03")
+        var habits: [Habit] = []
+        var all: [Int64: [ProgressEntry]] = [:]
+        for index in 0..<3 {
+            let habit = try store.createHabit(
+                fields("H\(index)", frequency: frequency, start: "2022-01-03", target: "2"),
+                owner: owner, now: referenceTime)
+            habits.append(habit)
+            // All done but for one missed stretch, later for each habit.
+            var entries: [ProgressEntry] = []
+            for offset in 0..<1500 where !(offset / 30 == 10 * (index + 1)) {
+                let entry = ProgressEntry(date: start.adding(days: offset), value: offset % 11 == 0 ? 1 : 2)
+                entries.append(entry)
+                _ = try store.setProgress(entry, habitID: habit.id, owner: owner)
+            }
+            all[habit.id] = entries
+        }
+        for asOf in [start.adding(days: 1400), start.adding(days: 1401), start.adding(days: 1450)] {
+            let summaries = try store.streakSummaries(of: habits, owner: owner, asOf: asOf)
+            for habit in habits {
+                let full = HabitHistory(habit: habit, entries: all[habit.id] ?? []).stats(today: asOf)
+                #expect(summaries[habit.id]?.currentStreak == full.currentStreak)
+                #expect(abs((summaries[habit.id]?.strength ?? -1) - full.strength) < 1e-12)
+            }
+            let saved = try store.historyCheckpoints(habitIDs: habits.map(\.id), owner: owner)
+            #expect(saved.values.allSatisfy { $0.checkpoint != nil })
+        }
+    }
+}

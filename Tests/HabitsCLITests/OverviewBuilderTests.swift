@@ -1,5 +1,4 @@
 import HabitCore
-import HabitStore
 import Testing
 
 @testable import HabitsCLI
@@ -75,69 +74,5 @@ import Testing
             of: [habit], on: Self.today, today: Self.today, completions: [7: given])
         #expect(results.first?.item.completion == given)
         #expect(results.first?.item.currentStreak == 0)
-    }
-}
-
-/// With a checkpoint store, the first overview reads each habit whole and
-/// saves a checkpoint; later ones read only from the checkpoint on, and give
-/// the same streaks and strengths as the whole history.
-@Suite struct OverviewCheckpointTests {
-    @Test(arguments: [Frequency.daily, .weekly])
-    func laterOverviewsReadOnlyWhatFollowsTheCheckpoint(frequency: Frequency) async throws {
-        let today = OverviewBuilderTests.today
-        let habits = (1...3).map { index in
-            Habit(
-                id: Int64(index), name: "h\(index)", frequency: frequency, measurementType: "x",
-                startDate: OverviewBuilderTests.start, actionDays: .everyDay, targetValue: 1)
-        }
-        var all: [Int64: [ProgressEntry]] = [:]
-        for habit in habits { all[habit.id] = OverviewBuilderTests.history(gap: nil) }
-        let stored = all
-        let saved = Locked<[Int64: HistoryCheckpointRecord]>([:])
-        let reads = Locked<[(ids: [Int64], from: LocalDate)]>([])
-        let builder = OverviewBuilder(
-            read: { (ids, from, to) throws(CommandError) in
-                reads.withLock { $0.append((ids, from)) }
-                var result: [Int64: [ProgressEntry]] = [:]
-                for id in ids {
-                    result[id] = (stored[id] ?? []).filter { $0.date >= from && $0.date <= to }
-                }
-                return result
-            },
-            checkpoints: OverviewBuilder.Checkpoints(
-                load: { ids throws(CommandError) in
-                    saved.withLock { records in
-                        var result: [Int64: HistoryCheckpointRecord] = [:]
-                        for id in ids {
-                            result[id] =
-                                records[id]
-                                ?? HistoryCheckpointRecord(checkpoint: nil, generation: 0)
-                        }
-                        return result
-                    }
-                },
-                save: { checkpoint, id, generation throws(CommandError) in
-                    saved.withLock {
-                        $0[id] = HistoryCheckpointRecord(
-                            checkpoint: checkpoint, generation: generation)
-                    }
-                }))
-        for day in [today, today.adding(days: 1), today.adding(days: 9)] {
-            reads.withLock { $0.removeAll() }
-            let results = try await builder.overview(of: habits, on: day, today: day)
-            for (habit, result) in zip(habits, results) {
-                let full = HabitHistory(habit: habit, entries: all[habit.id] ?? []).stats(
-                    today: day)
-                #expect(result.item.currentStreak == full.currentStreak)
-                #expect(abs((result.item.strength ?? -1) - full.strength) < 1e-12)
-            }
-            let earliest = reads.withLock { $0.map(\.from).min() }
-            if day == today {
-                #expect(earliest == OverviewBuilderTests.start, "the first read is whole")
-            } else {
-                #expect(earliest! >= day.adding(days: -14), "\(String(describing: earliest))")
-            }
-        }
-        #expect(saved.withLock { $0.count } == 3)
     }
 }

@@ -112,7 +112,8 @@ public struct MonthGrid: Hashable, Sendable {
         "\(monthName) \(year)"
     }
 
-    static let monthNames = [
+    /// The months' English names, January first.
+    public static let monthNames = [
         "January", "February", "March", "April", "May", "June", "July", "August", "September",
         "October", "November", "December",
     ]

@@ -36,6 +36,10 @@ protocol HabitBackend: Sendable {
     func entries(habitID: Int64, from: LocalDate, to: LocalDate) async throws(CommandError)
         -> [ProgressEntry]
 
+    /// Entries of several habits from `from` through `to`, by habit id.
+    func entries(of habitIDs: [Int64], from: LocalDate, to: LocalDate) async throws(CommandError)
+        -> [Int64: [ProgressEntry]]
+
     /// Adds `amount` to the value on `date` (creating the entry, and
     /// clearing its skipped mark) in one step, so concurrent additions all count.
     func addToEntry(habitID: Int64, date: LocalDate, amount: Decimal) async throws(CommandError)

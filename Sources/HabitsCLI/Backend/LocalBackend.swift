@@ -63,22 +63,13 @@ struct LocalBackend: HabitBackend {
                     throw CommandError.store(error)
                 }
             },
-            checkpoints: OverviewBuilder.Checkpoints(
-                load: { ids throws(CommandError) in
-                    do throws(StoreError) {
-                        return try store.historyCheckpoints(habitIDs: ids, owner: owner)
-                    } catch {
-                        throw CommandError.store(error)
-                    }
-                },
-                save: { checkpoint, id, generation throws(CommandError) in
-                    do throws(StoreError) {
-                        try store.saveHistoryCheckpoint(
-                            checkpoint, habitID: id, owner: owner, ifGeneration: generation)
-                    } catch {
-                        throw CommandError.store(error)
-                    }
-                }))
+            summaries: { (habits, asOf) throws(CommandError) in
+                do throws(StoreError) {
+                    return try store.streakSummaries(of: habits, owner: owner, asOf: asOf)
+                } catch {
+                    throw CommandError.store(error)
+                }
+            })
         let results = try await builder.overview(of: habits, on: date, today: clock.today)
         return HabitOverview(date: date, items: results.map(\.item))
     }
@@ -151,6 +142,16 @@ struct LocalBackend: HabitBackend {
         }
         guard let entries else { throw CommandError.habitNotFound(String(habitID)) }
         return entries
+    }
+
+    func entries(
+        of habitIDs: [Int64], from: LocalDate, to: LocalDate
+    ) async throws(CommandError) -> [Int64: [ProgressEntry]] {
+        do {
+            return try store.progress(habitIDs: habitIDs, owner: owner, from: from, to: to)
+        } catch {
+            throw CommandError.store(error)
+        }
     }
 
     /// One `BEGIN IMMEDIATE` transaction reads and writes the value, so

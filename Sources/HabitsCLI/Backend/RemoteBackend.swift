@@ -233,6 +233,15 @@ struct RemoteBackend: HabitBackend {
         }
     }
 
+    func entries(
+        of habitIDs: [Int64], from: LocalDate, to: LocalDate
+    ) async throws(CommandError) -> [Int64: [ProgressEntry]] {
+        let client = client
+        return try await call("Fetching progress") { () async throws(APIError) in
+            try await Self.entries(of: habitIDs, from: from, to: to, client: client)
+        }
+    }
+
     /// The server's atomic increment; against a server without it, the
     /// entry is read and written back (said once on standard error and in
     /// `habits status`, since simultaneous additions can then be lost).

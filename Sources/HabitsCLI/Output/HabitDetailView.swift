@@ -72,6 +72,10 @@ struct HabitDetailView: Sendable {
                 TextTable.Cell("Completion rate"),
                 TextTable.Cell(Self.percent(stats.completionRate)),
             ],
+            [
+                TextTable.Cell("Strength"),
+                TextTable.Cell("\(Int((stats.strength * 100).rounded()))%"),
+            ],
         ]
         let table = TextTable(rows: rows)
         lines.append(contentsOf: table.lines(widths: TextTable.widths(of: rows)))
@@ -178,6 +182,7 @@ struct HabitDetailView: Sendable {
             case failedCount = "failed_count"
             case skippedCount = "skipped_count"
             case completionRate = "completion_rate"
+            case strength
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -192,6 +197,7 @@ struct HabitDetailView: Sendable {
             try statsContainer.encode(stats.failedCount, forKey: .failedCount)
             try statsContainer.encode(stats.skippedCount, forKey: .skippedCount)
             try statsContainer.encode(stats.completionRate, forKey: .completionRate)
+            try statsContainer.encode(JSONOutput.strength(stats.strength), forKey: .strength)
             try container.encode(months, forKey: .months)
         }
     }

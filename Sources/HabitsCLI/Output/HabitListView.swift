@@ -73,6 +73,7 @@ struct HabitListView: Sendable {
             TextTable.Cell(" "), TextTable.Cell("ID", alignRight: true), TextTable.Cell("HABIT"),
             TextTable.Cell("PROGRESS"), TextTable.Cell("FREQUENCY"),
             TextTable.Cell("STREAK", alignRight: true),
+            TextTable.Cell("STRENGTH", alignRight: true),
         ]
     }
 
@@ -99,6 +100,8 @@ struct HabitListView: Sendable {
                 HabitText.streak(
                     item.currentStreak, of: item.habit.frequency, unicode: style.unicode),
                 alignRight: true),
+            TextTable.Cell(
+                item.strength.map { "\(Int(($0 * 100).rounded()))%" } ?? "?", alignRight: true),
         ]
     }
 

@@ -65,6 +65,7 @@ enum JSONOutput {
         enum CodingKeys: String, CodingKey {
             case completion = "completion_data"
             case currentStreak = "current_streak"
+            case strength
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -72,6 +73,7 @@ enum JSONOutput {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(Completion(completion: item.completion), forKey: .completion)
             try container.encode(item.currentStreak, forKey: .currentStreak)
+            try container.encode(item.strength.map(JSONOutput.strength), forKey: .strength)
         }
     }
 
@@ -120,6 +122,52 @@ enum JSONOutput {
             try container.encode(Completion(completion: completion), forKey: .completion)
             try container.encode(currentStreak, forKey: .currentStreak)
             try container.encode(targetReached, forKey: .targetReached)
+        }
+    }
+
+    /// A strength as JSON writes it: a number from 0 to 1 with 4 decimals.
+    static func strength(_ value: Double) -> Decimal {
+        Decimal(string: String(format: "%.4f", value)) ?? 0
+    }
+
+    /// `log`.
+    struct Log: Encodable {
+        var from: LocalDate
+        var to: LocalDate
+        var rows: [HabitLogView.Row]
+
+        enum CodingKeys: String, CodingKey { case from, to, habits }
+
+        struct Row: Encodable {
+            var row: HabitLogView.Row
+            var from: LocalDate
+
+            enum CodingKeys: String, CodingKey {
+                case habit, days, strength
+                case currentStreak = "current_streak"
+            }
+
+            struct Day: Encodable {
+                var date: LocalDate
+                var state: PeriodState
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(row.item.habit, forKey: .habit)
+                try container.encode(
+                    row.states.enumerated().map { Day(date: from.adding(days: $0), state: $1) },
+                    forKey: .days)
+                try container.encode(row.item.currentStreak, forKey: .currentStreak)
+                try container.encode(row.item.strength.map(JSONOutput.strength), forKey: .strength)
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(from, forKey: .from)
+            try container.encode(to, forKey: .to)
+            try container.encode(rows.map { Row(row: $0, from: from) }, forKey: .habits)
         }
     }
 }

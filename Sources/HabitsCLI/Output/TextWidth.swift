@@ -41,4 +41,10 @@ enum TextWidth {
         }
         return result + ellipsis
     }
+
+    /// `text` padded with spaces to `width` columns, on the left when `right`.
+    static func padded(_ text: String, to width: Int, right: Bool = false) -> String {
+        let fill = String(repeating: " ", count: max(0, width - of(text)))
+        return right ? fill + text : text + fill
+    }
 }

@@ -1,0 +1,76 @@
+import HabitCore
+
+/// `habits log`: every active habit at a glance over recent days.
+struct LogCommand: HabitsCommand {
+    static let spec = CommandSpec(
+        name: "log",
+        summary: "Show every active habit over recent days, one row each.",
+        discussion: """
+            One row per active habit: its name, a strip of the last days with one mark \
+            per day (as the calendar marks them; a weekly habit's action days show its \
+            week's result), then its current streak and strength. The header names the \
+            months and marks each Monday and today. By default as many days as fit the \
+            terminal, up to 60 (30 when the output is not a terminal).
+            """,
+        options: [
+            .value("days", valueName: "n", help: "How many days to show (1 to 366)."),
+            .value("weeks", valueName: "n", help: "How many weeks to show (1 to 52)."),
+            .value(
+                "date", short: "d", valueName: "date",
+                help: "The last day shown (default: today)."),
+        ],
+        examples: ["habits log", "habits log --weeks 4", "habits log --days 14 --json"])
+
+    let days: Int?
+    let date: LocalDate
+
+    init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
+        let days = try arguments.value("days") { text, name throws(UsageError) in
+            try ArgumentValue.integer(text, argument: name, in: 1...366)
+        }
+        let weeks = try arguments.value("weeks") { text, name throws(UsageError) in
+            try ArgumentValue.integer(text, argument: name, in: 1...52)
+        }
+        if days != nil && weeks != nil {
+            throw UsageError(.conflictingOptions(["--days", "--weeks"]), command: "log")
+        }
+        self.days = days ?? weeks.map { $0 * 7 }
+        date =
+            try arguments.value("date") { text, name throws(UsageError) in
+                try ArgumentValue.date(text, argument: name, today: today)
+            } ?? today
+    }
+
+    func run(in context: CommandContext) async throws(CommandError) {
+        let backend = try context.backend()
+        let overview = try await backend.overview(status: .active, on: date)
+        let items = overview.items.filter { $0.habit.status == .active }
+        let count =
+            days
+            ?? (context.environment.terminal.outputIsTerminal
+                ? HabitLogView.fittingDays(items: items, width: context.style.width) : 30)
+        let from = date.adding(days: -(count - 1))
+        // From the Monday before, so a weekly habit's first week is whole.
+        let entries = try await backend.entries(
+            of: items.map(\.habit.id), from: from.startOfISOWeek, to: date)
+        let rows = items.map { item in
+            let history = HabitHistory(habit: item.habit, entries: entries[item.habit.id] ?? [])
+            return HabitLogView.Row(
+                item: item,
+                states: history.calendarStates(from: from, count: count, today: context.today),
+                logged: (0..<count).map { history.entry(on: from.adding(days: $0)) != nil })
+        }
+        if context.style.json {
+            try context.writeJSON(JSONOutput.Log(from: from, to: date, rows: rows))
+            return
+        }
+        if rows.isEmpty {
+            context.output.line(ListCommand.firstHabitHint)
+            return
+        }
+        context.output.send(
+            HabitLogView(
+                rows: rows, from: from, count: count, today: context.today, style: context.style
+            ).render())
+    }
+}
