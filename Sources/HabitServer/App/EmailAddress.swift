@@ -23,8 +23,11 @@ struct EmailAddress: Hashable, Sendable, CustomStringConvertible {
     init?(_ text: String) {
         guard text.unicodeScalars.count <= Self.maximumLength else { return nil }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard Self.isPlausible(trimmed) else { return nil }
-        value = trimmed.lowercased()
+        let lowered = trimmed.lowercased()
+        // Lower-casing can lengthen text ("İ" is two scalars in lower case):
+        // the stored form must pass the same check, so it normalises to itself.
+        guard Self.isPlausible(trimmed), Self.isPlausible(lowered) else { return nil }
+        value = lowered
     }
 
     var description: String { value }
