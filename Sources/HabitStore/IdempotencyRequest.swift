@@ -9,6 +9,9 @@ import Foundation
 public struct IdempotencyRequest: Hashable, Sendable {
     /// How long a key and its answer are remembered: 24 hours.
     public static let retention: TimeInterval = 86_400
+    /// How many keys one scope keeps at most, so the storage one account can
+    /// take is bounded: recording one more forgets that scope's oldest.
+    public static let maximumPerScope = 1000
 
     /// Who the key belongs to, such as `user:42`.
     public var scope: String

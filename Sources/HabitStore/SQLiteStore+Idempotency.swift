@@ -79,6 +79,12 @@ enum IdempotencySQL {
     static let delete = """
         DELETE FROM idempotency_keys WHERE scope = ?1 AND key = ?2 AND fingerprint = ?3
         """
+    // Keeps the newest `maximumPerScope` of a scope, walking its time index.
+    static let trimScope = """
+        DELETE FROM idempotency_keys WHERE rowid IN (
+            SELECT rowid FROM idempotency_keys WHERE scope = ?1
+            ORDER BY created_at DESC LIMIT -1 OFFSET ?2)
+        """
     static let purge = """
         DELETE FROM idempotency_keys WHERE rowid IN (
             SELECT rowid FROM idempotency_keys WHERE created_at <= ?1 ORDER BY created_at LIMIT ?2)
@@ -103,7 +109,9 @@ enum IdempotencySQL {
     }
 
     /// Stores `answer` under `request`'s key, after purging a bounded batch of
-    /// expired keys. Bodies are the API's JSON, so they are kept as text.
+    /// expired keys, and forgets the scope's oldest keys past
+    /// `IdempotencyRequest.maximumPerScope`. Bodies are the API's JSON, so
+    /// they are kept as text.
     static func store(
         _ connection: SQLiteConnection, _ request: IdempotencyRequest, _ answer: IdempotentAnswer,
         now: Date
@@ -122,5 +130,8 @@ enum IdempotencySQL {
                 .integer(Int64(answer.status)), .text(String(decoding: answer.body, as: UTF8.self)),
                 .real(instant),
             ])
+        try connection.run(
+            trimScope,
+            [.text(request.scope), .integer(Int64(IdempotencyRequest.maximumPerScope))])
     }
 }

@@ -93,7 +93,8 @@ enum Schema {
 
     /// Idempotency keys (24 hours) with the answer given to the request that
     /// first carried each. The scope is whose key it is ("user:42", or a keyed
-    /// hash of an address), so keys of different users never meet.
+    /// hash of an address), so keys of different users never meet. The
+    /// indexes serve the purge of expired keys and the cap per scope.
     private static let version2 = """
         CREATE TABLE idempotency_keys (
             scope TEXT NOT NULL,
@@ -105,6 +106,7 @@ enum Schema {
             PRIMARY KEY (scope, key)
         );
         CREATE INDEX idempotency_keys_by_time ON idempotency_keys (created_at);
+        CREATE INDEX idempotency_keys_by_scope_time ON idempotency_keys (scope, created_at);
         """
 
     /// History checkpoints (`HistoryCheckpoint`): per habit, what its periods

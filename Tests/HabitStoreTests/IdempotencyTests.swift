@@ -193,6 +193,32 @@ import Testing
         #expect(try rawCount("SELECT count(*) FROM idempotency_keys", path: store.path) == 0)
     }
 
+    @Test func aScopeKeepsOnlyItsNewestKeys() throws {
+        let answer = IdempotentAnswer(status: 400, body: Data("bad".utf8))
+        let maximum = IdempotencyRequest.maximumPerScope
+        for index in 0...maximum {
+            _ = try store.recordAnswer(
+                answer, for: request("k-\(index)"),
+                now: referenceTime.addingTimeInterval(Double(index)))
+        }
+        _ = try store.recordAnswer(
+            answer, for: request("other", scope: "user:2"), now: referenceTime)
+
+        #expect(
+            try rawCount("SELECT count(*) FROM idempotency_keys", path: store.path)
+                == Int64(maximum + 1))
+        // The oldest key of the full scope is free again; the newest is kept.
+        let oldest = try store.recordAnswer(
+            answer, for: request("k-0", body: "b"), now: referenceTime.addingTimeInterval(5000))
+        let newest = try store.recordAnswer(
+            answer, for: request("k-\(maximum)", body: "b"),
+            now: referenceTime.addingTimeInterval(5000))
+        guard case .performed = oldest, case .keyReused = newest else {
+            Issue.record("expected the oldest forgotten and the newest kept: \(oldest), \(newest)")
+            return
+        }
+    }
+
     @Test func expiredKeysArePurgedInBoundedBatches() throws {
         let answer = IdempotentAnswer(status: 400, body: Data("bad".utf8))
         for index in 0..<40 {

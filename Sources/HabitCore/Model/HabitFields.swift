@@ -5,10 +5,17 @@ import Foundation
 /// `validated()` checks them all at once and returns a normalised copy (the
 /// name and unit trimmed), or a `ValidationError` naming every field that is
 /// wrong, so a command line or a server can show every problem together.
+///
+/// Lengths count Unicode scalars of the text as given, as JSON Schema's
+/// `maxLength` does (not grapheme clusters: one emoji flag is two scalars);
+/// blankness is judged after trimming white space.
 public struct HabitFields: Hashable, Sendable {
     public static let nameLength = 1...100
     public static let measurementTypeLength = 1...32
-    public static let targetRange: ClosedRange<Decimal> = 0...1_000_000
+    /// Targets from a millionth (the smallest amount habits keeps apart from
+    /// 0) to a million.
+    public static let targetRange: ClosedRange<Decimal> =
+        Decimal(sign: .plus, exponent: -6, significand: 1)...1_000_000
 
     public var name: String
     public var frequency: Frequency
@@ -35,37 +42,35 @@ public struct HabitFields: Hashable, Sendable {
         copy.name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         copy.measurementType = measurementType.trimmingCharacters(in: .whitespacesAndNewlines)
         var error = ValidationError()
-        error.add(Self.problems(name: copy.name), to: "name")
-        error.add(Self.problems(measurementType: copy.measurementType), to: "measurement_type")
+        error.add(Self.problems(name: name), to: "name")
+        error.add(Self.problems(measurementType: measurementType), to: "measurement_type")
         error.add(Self.problems(actionDays: actionDays), to: "action_days")
         error.add(Self.problems(targetValue: targetValue), to: "target_value")
         if !error.isEmpty { throw error }
         return copy
     }
 
-    /// Problems with a habit name, already trimmed.
+    /// Problems with a habit name as given (trimmed or not).
     public static func problems(name: String) -> [String] {
-        if name.isEmpty { return ["This field may not be blank."] }
-        if name.count > nameLength.upperBound {
-            return ["Ensure this field has no more than \(nameLength.upperBound) characters."]
-        }
-        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            return ["This field may not contain control characters."]
-        }
-        return []
+        textProblems(name, maximumLength: nameLength.upperBound)
     }
 
-    /// Problems with a measurement unit, already trimmed.
+    /// Problems with a measurement unit as given (trimmed or not).
     public static func problems(measurementType: String) -> [String] {
-        if measurementType.isEmpty { return ["This field may not be blank."] }
-        if measurementType.count > measurementTypeLength.upperBound {
-            return [
-                "Ensure this field has no more than \(measurementTypeLength.upperBound) characters."
-            ]
+        textProblems(measurementType, maximumLength: measurementTypeLength.upperBound)
+    }
+
+    /// Blank once trimmed, longer than `maximumLength` Unicode scalars as
+    /// given, or holding a control character once trimmed (one problem at
+    /// most, in that order). White space around the text is trimmed on
+    /// saving, so a trailing newline is no control character of the name.
+    private static func textProblems(_ text: String, maximumLength: Int) -> [String] {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { return ["This field may not be blank."] }
+        if text.unicodeScalars.count > maximumLength {
+            return ["Ensure this field has no more than \(maximumLength) characters."]
         }
-        if measurementType.unicodeScalars.contains(where: {
-            $0.properties.generalCategory == .control
-        }) {
+        if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             return ["This field may not contain control characters."]
         }
         return []
@@ -80,6 +85,9 @@ public struct HabitFields: Hashable, Sendable {
     public static func problems(targetValue: Decimal) -> [String] {
         if targetValue.isNaN { return ["Enter a number."] }
         if targetValue <= 0 { return ["Ensure this value is greater than 0."] }
+        if targetValue < targetRange.lowerBound {
+            return ["Ensure this value is at least 0.000001, the smallest target kept."]
+        }
         if targetValue > targetRange.upperBound {
             return ["Ensure this value is less than or equal to 1000000."]
         }

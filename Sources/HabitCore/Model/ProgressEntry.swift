@@ -5,6 +5,10 @@ import Foundation
 public struct ProgressEntry: Hashable, Sendable, Codable {
     /// The largest value one day may hold.
     public static let maximumValue: Decimal = 1_000_000_000
+    /// The smallest value above 0 that a day may hold: a millionth. Smaller
+    /// amounts are refused rather than rounded, so what is stored is what
+    /// was sent.
+    public static let smallestNonzeroValue = Decimal(sign: .plus, exponent: -6, significand: 1)
 
     public var date: LocalDate
     /// The amount done that day: ≥ 0, a decimal as a person writes it (0.7 + 0.1 is 0.8).
@@ -30,6 +34,9 @@ public struct ProgressEntry: Hashable, Sendable, Codable {
     public static func problems(value: Decimal) -> [String] {
         if value.isNaN { return ["Enter a number."] }
         if value < 0 { return ["Ensure this value is greater than or equal to 0."] }
+        if value > 0 && value < smallestNonzeroValue {
+            return ["Ensure this value is 0 or at least 0.000001, the smallest amount kept."]
+        }
         if value > maximumValue {
             return ["Ensure this value is less than or equal to 1000000000."]
         }

@@ -149,8 +149,8 @@ public final class APIResponder: HTTPResponder {
         case .valueLimit(let maximum):
             return .invalid(
                 "amount",
-                "The day's value would pass \(maximum); "
-                    + "it may hold at most \(maximum) in all.")
+                "Adding this amount would take the day past \(maximum), "
+                    + "the most a day may hold; nothing was added.")
         case .cannotOpen, .newerSchema, .sqlite: return nil
         }
     }

@@ -16,6 +16,8 @@ struct BodyFields {
     static let nullMessage = "This field may not be null."
     static let stringMessage = "Not a valid string."
     static let numberMessage = "A valid number is required."
+    static let unreadableNumberMessage =
+        "A valid number is required; numbers beyond ±1e308 cannot be read."
     static let booleanMessage = "Must be a valid boolean."
     static let dateMessage = "Enter a valid date as YYYY-MM-DD."
     static let actionDaysMessage =
@@ -47,13 +49,28 @@ struct BodyFields {
         return text
     }
 
+    /// A number. One too small or too large for `Decimal` reads as the
+    /// nearest `Decimal` on the same side of every bound the API sets
+    /// (±1e-128 for a tiny one, the largest `Decimal` for a huge one), so the
+    /// field's rules refuse it with the message of the bound it passes.
     mutating func decimal(_ name: String, required: Bool) -> Decimal? {
         guard let value = present(name, required: required) else { return nil }
-        guard case .number(let number) = value else {
+        switch value {
+        case .number(let number):
+            return number
+        case .unrepresentable(let number):
+            let sign: FloatingPointSign = number < 0 ? .minus : .plus
+            if number.magnitude < 1 {
+                return Decimal(sign: sign, exponent: -128, significand: 1)
+            }
+            return sign == .minus ? -Decimal.greatestFiniteMagnitude : .greatestFiniteMagnitude
+        case .unreadable:
+            report([Self.unreadableNumberMessage], for: name)
+            return nil
+        default:
             report([Self.numberMessage], for: name)
             return nil
         }
-        return number
     }
 
     mutating func bool(_ name: String, required: Bool) -> Bool? {

@@ -3,48 +3,59 @@ import Foundation
 /// A normalised email address: trimmed and lower-cased, checked for a
 /// plausible form.
 ///
-/// The check is deliberately modest — one `@`, a non-empty local part, a
-/// domain with a dot and no empty labels, no spaces or control characters,
-/// none of the characters that would need quoting in a mail header, at most
-/// 254 characters — because the only real test of an address is the code
-/// that reaches it.
+/// The check is deliberately modest, because the only real test of an
+/// address is the code that reaches it, and it is exactly the `pattern` and
+/// `maxLength` of `email` in openapi.yaml: at most 254 Unicode scalars as
+/// sent; once white space around it is trimmed, one `@` between a local
+/// part of 1 to 64 scalars and a domain of at least two dot-separated labels
+/// of 1 to 63 scalars each; no white space, control characters, invisible
+/// format characters (zero-width and bidirectional controls), or the
+/// characters that would need quoting in a mail header (`<>()[]\,;:"`).
 struct EmailAddress: Hashable, Sendable, CustomStringConvertible {
     static let maximumLength = 254
+    static let maximumLocalLength = 64
+    static let maximumLabelLength = 63
     static let invalidMessage = "Enter a valid email address."
 
     let value: String
 
     /// Normalises `text`, or returns `nil` when it is not a plausible address.
     init?(_ text: String) {
-        let normalised = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        guard Self.isPlausible(normalised) else { return nil }
-        value = normalised
+        guard text.unicodeScalars.count <= Self.maximumLength else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let lowered = trimmed.lowercased()
+        // Lower-casing can lengthen text ("İ" is two scalars in lower case):
+        // the stored form must pass the same check, so it normalises to itself.
+        guard Self.isPlausible(trimmed), Self.isPlausible(lowered) else { return nil }
+        value = lowered
     }
 
     var description: String { value }
 
-    private static let forbidden = Set("<>()[]\\,;:\"".unicodeScalars)
+    private static let forbidden = Set("<>()[]\\,;:\"@".unicodeScalars)
+
+    /// Zero-width and bidirectional formatting characters: invisible in a
+    /// header, and able to reorder what a person reads.
+    private static let invisible: [ClosedRange<UInt32>] = [
+        0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x206F, 0xFEFF...0xFEFF,
+    ]
+
+    private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.properties.isWhitespace || forbidden.contains(scalar) { return false }
+        if scalar.properties.generalCategory == .control { return false }
+        return !invisible.contains { $0.contains(scalar.value) }
+    }
 
     private static func isPlausible(_ address: String) -> Bool {
-        guard !address.isEmpty, address.utf8.count <= maximumLength else { return false }
-        for scalar in address.unicodeScalars {
-            if scalar.properties.isWhitespace || forbidden.contains(scalar) { return false }
-            switch scalar.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator, .unassigned,
-                .surrogate, .privateUse:
-                return false
-            default:
-                continue
-            }
-        }
-        let parts = address.split(separator: "@", omittingEmptySubsequences: false)
+        let parts = address.unicodeScalars.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2 else { return false }
         let local = parts[0]
-        let domain = parts[1]
-        guard !local.isEmpty, local.utf8.count <= 64 else { return false }
-        let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
-        guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 63 })
+        guard (1...maximumLocalLength).contains(local.count), local.allSatisfy(isAllowed)
         else { return false }
-        return true
+        let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        return labels.count >= 2
+            && labels.allSatisfy {
+                (1...maximumLabelLength).contains($0.count) && $0.allSatisfy(isAllowed)
+            }
     }
 }

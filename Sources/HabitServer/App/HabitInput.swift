@@ -56,11 +56,19 @@ enum HabitInput {
         return changes
     }
 
-    /// The entry for `date`: `value` defaults to 0 and `skipped` to false.
+    /// The entry for `date`: at least one of `value` and `skipped` must be
+    /// sent (an empty PUT must not silently zero a day); the other defaults
+    /// to 0 or false.
     static func progressEntry(from object: [String: JSONValue], date: LocalDate)
         throws(ValidationError) -> ProgressEntry
     {
         var body = BodyFields(object)
+        if !body.contains("value") && !body.contains("skipped") {
+            body.report(
+                ["Send value, skipped or both; the other keeps its default (0, false)."],
+                for: "value")
+            throw body.errors
+        }
         let value = body.decimal("value", required: false)
         let skipped = body.bool("skipped", required: false)
         if let value { body.report(ProgressEntry.problems(value: value), for: "value") }
@@ -84,14 +92,12 @@ enum HabitInput {
         to errors: inout ValidationError, name: String?, measurementType: String?,
         actionDays: ActionDays?, targetValue: Decimal?
     ) {
-        let trimmed = { (text: String) in text.trimmingCharacters(in: .whitespacesAndNewlines) }
         if let name {
-            errors.add(HabitFields.problems(name: trimmed(name)), to: "name")
+            errors.add(HabitFields.problems(name: name), to: "name")
         }
         if let measurementType {
             errors.add(
-                HabitFields.problems(measurementType: trimmed(measurementType)),
-                to: "measurement_type")
+                HabitFields.problems(measurementType: measurementType), to: "measurement_type")
         }
         if let actionDays {
             errors.add(HabitFields.problems(actionDays: actionDays), to: "action_days")

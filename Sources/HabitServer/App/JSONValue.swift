@@ -8,10 +8,17 @@ import Foundation
 /// `Decimal`'s range (1e400), or a string holding a raw control character,
 /// which the decoder checks only when the string is read — becomes
 /// `.unreadable`, so the field it sits in is reported instead of the body.
+///
+/// `Decimal` holds 38 significant digits (the decoder drops any beyond) with
+/// a decimal exponent from -128 to 127. A number outside that range but
+/// within a `Double`'s (5e-324, 1e300) is `.unrepresentable`, so its field
+/// can be refused for the bound it passes rather than as "not a number".
 enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(Decimal)
+    /// A finite number too small or too large for `Decimal`.
+    case unrepresentable(Double)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
@@ -22,7 +29,7 @@ enum JSONValue: Hashable, Sendable {
         switch self {
         case .null: return "null"
         case .bool: return "boolean"
-        case .number: return "number"
+        case .number, .unrepresentable: return "number"
         case .string: return "string"
         case .array: return "array"
         case .object: return "object"
@@ -40,6 +47,8 @@ extension JSONValue: Decodable {
             self = .bool(value)
         } else if let value = try? container.decode(Decimal.self) {
             self = .number(value)
+        } else if let value = try? container.decode(Double.self), value.isFinite {
+            self = .unrepresentable(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
         } else if let value = try? container.decode([JSONValue].self) {

@@ -20,10 +20,11 @@ struct ListQuery: Hashable, Sendable {
     init(_ request: HTTPRequest) throws(ValidationError) {
         var errors = ValidationError()
         if let text = request.queryValue("status") {
-            if let status = HabitStatusFilter(rawValue: text.uppercased()) {
+            // Matched exactly, like the enums of request bodies.
+            if let status = HabitStatusFilter(rawValue: text) {
                 self.status = status
             } else {
-                errors.add(["Choose one of ACTIVE, ARCHIVED, ALL."], to: "status")
+                errors.add(["Choose one of ACTIVE, ARCHIVED, ALL (in capitals)."], to: "status")
             }
         }
         date = QueryDates.optional("date", in: request, errors: &errors)

@@ -25,14 +25,33 @@ import Testing
         }
     }
 
-    @Test func emptyBodyRecordsZero() throws {
+    @Test(arguments: ["", "{}", "  ", #"{"other": 1}"#])
+    func aPutWithNeitherValueNorSkippedIsRefused(body: String) throws {
         try withAPIServer { server in
             let token = try server.signIn("a@b.co").access
             let id = try server.createHabit(token: token)
-            let answer = try server.request(
-                "PUT", "/api/me/habits/\(id)/progress/2026-11-30/", body: "", token: token)
-            #expect(answer.status == 200)
-            #expect(answer.text == #"{"date":"2026-11-30","skipped":false,"value":0}"#)
+            let path = "/api/me/habits/\(id)/progress/2026-11-30/"
+            _ = try server.request("PUT", path, body: #"{"value": 4}"#, token: token)
+            let answer = try server.request("PUT", path, body: body, token: token)
+            #expect(answer.status == 400)
+            #expect(Array(answer.fields.keys) == ["value"])
+            // The day keeps its value.
+            let entries = try server.request(
+                "GET", "/api/me/habits/\(id)/progress/?from=2026-11-30&to=2026-11-30", token: token
+            ).list()
+            #expect(entries.first?["value"] as? Int == 4)
+        }
+    }
+
+    @Test func eitherFieldAloneIsEnough() throws {
+        try withAPIServer { server in
+            let token = try server.signIn("a@b.co").access
+            let id = try server.createHabit(token: token)
+            let path = "/api/me/habits/\(id)/progress/2026-11-30/"
+            let value = try server.request("PUT", path, body: #"{"value": 2}"#, token: token)
+            #expect(value.text == #"{"date":"2026-11-30","skipped":false,"value":2}"#)
+            let skipped = try server.request("PUT", path, body: #"{"skipped": true}"#, token: token)
+            #expect(skipped.text == #"{"date":"2026-11-30","skipped":true,"value":0}"#)
         }
     }
 

@@ -72,6 +72,27 @@ import Testing
         }
     }
 
+    /// The rule is openapi.yaml's `email` pattern and `maxLength`, in Unicode scalars.
+    @Test func emailAddressesFollowTheDocumentedPattern() {
+        let local64 = String(repeating: "é", count: 64)
+        let label63 = String(repeating: "ü", count: 63)
+        for good in [
+            "\u{2003}a@b.co\n", "é@bücher.de", local64 + "@b.co", "a@" + label63 + ".co",
+            "a.b!#$%&'*+/=?^_`{|}~-@c.co", "\u{1F600}@b.co",
+        ] {
+            #expect(EmailAddress(good) != nil, "\(good)")
+        }
+        for bad in [
+            local64 + "e@b.co", "a@" + label63 + "ü.co", "a\u{200B}@b.co", "a\u{202E}@b.co",
+            "a\u{FEFF}@b.co", "a\u{85}b@c.co", "a\u{A0}b@c.co", "a@b.c\u{7F}o",
+            // 254 scalars at most as sent, white space around included.
+            " " + String(repeating: "a", count: 64) + "@" + String(repeating: "b", count: 63) + "."
+                + String(repeating: "c", count: 63) + "." + String(repeating: "d", count: 61),
+        ] {
+            #expect(EmailAddress(bad) == nil, "\(bad)")
+        }
+    }
+
     @Test func routesMatchTheContract() {
         #expect(Route(path: "/api/auth/email/") == .requestCode)
         #expect(Route(path: "/api/auth/token/") == .issueTokens)
