@@ -41,7 +41,8 @@ extension HabitRepository {
         var entries: [Int64: [ProgressEntry]] = [:]
         // Two reads at most: the resumable habits from their earliest
         // checkpoint (usually yesterday), the others from their start.
-        if let from = resumable.compactMap({ records[$0.id]?.checkpoint?.resumeDate(for: $0) }).min()
+        if let from = resumable.compactMap({ records[$0.id]?.checkpoint?.resumeDate(for: $0) })
+            .min()
         {
             entries.merge(
                 try progress(habitIDs: resumable.map(\.id), owner: owner, from: from, to: asOf)

@@ -64,7 +64,9 @@ import Testing
     /// as of Wednesday 2025-02-26. Week of 3 Feb: 4 + 6 = 10, done (it counts
     /// from the 5th). Week of 10 Feb: 3 + 2, missed. Week of 17 Feb: every
     /// planned day skipped. Week of 24 Feb: 7 so far, to do. So 1 done, 1
-    /// missed, 1 skipped; current streak 0, longest 1, rate 1 / 2 = 50%.
+    /// missed, 1 skipped; current streak 0, longest 1, rate 1 / 2 = 50%;
+    /// strength with m = 0.5^(√7/13): done, then 5/10, then (skipped) from 0
+    /// gives 0.1800 → 18%.
     @Test func goldenShowAtAFixedDate() async throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
@@ -94,6 +96,7 @@ import Testing
                   Failed              1 week
                   Skipped             1 week
                   Completion rate     50%
+                  Strength            18%
 
                     February 2025
                 Mo Tu We Th Fr Sa Su

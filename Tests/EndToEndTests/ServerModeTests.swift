@@ -43,7 +43,9 @@ import Testing
         #expect(list.status == 0)
         #expect(
             list.output.contains(
-                "Completed\n  +   1  Drink water  8/8 glasses  daily       1 day\n"), "\(list)")
+                // Strength 1 − 0.5^(1/13) = 5.2% after one done day.
+                "Completed\n  +   1  Drink water  8/8 glasses  daily       1 day        5%\n"),
+            "\(list)")
         let show = try await sandbox.habits("show", "1", "--date", "2025-01-07", "--json")
         let object =
             try JSONSerialization.jsonObject(with: Data(show.output.utf8)) as? [String: Any]

@@ -133,7 +133,8 @@ import Testing
             // All done but for one missed stretch, later for each habit.
             var entries: [ProgressEntry] = []
             for offset in 0..<1500 where !(offset / 30 == 10 * (index + 1)) {
-                let entry = ProgressEntry(date: start.adding(days: offset), value: offset % 11 == 0 ? 1 : 2)
+                let entry = ProgressEntry(
+                    date: start.adding(days: offset), value: offset % 11 == 0 ? 1 : 2)
                 entries.append(entry)
                 _ = try store.setProgress(entry, habitID: habit.id, owner: owner)
             }
@@ -142,7 +143,8 @@ import Testing
         for asOf in [start.adding(days: 1400), start.adding(days: 1401), start.adding(days: 1450)] {
             let summaries = try store.streakSummaries(of: habits, owner: owner, asOf: asOf)
             for habit in habits {
-                let full = HabitHistory(habit: habit, entries: all[habit.id] ?? []).stats(today: asOf)
+                let full = HabitHistory(habit: habit, entries: all[habit.id] ?? []).stats(
+                    today: asOf)
                 #expect(summaries[habit.id]?.currentStreak == full.currentStreak)
                 #expect(abs((summaries[habit.id]?.strength ?? -1) - full.strength) < 1e-12)
             }

@@ -50,17 +50,17 @@ import Testing
             list.output == """
                 Wednesday 2026-03-11 (today)
 
-                     ID  HABIT        PROGRESS     FREQUENCY              STREAK
+                     ID  HABIT        PROGRESS     FREQUENCY              STREAK  STRENGTH
 
                 To do
-                  .   2  Drink water  0/8 glasses  daily                       -
-                  .   4  Run          5.5/20 km    weekly: Mon, Wed, Sat       -
+                  .   2  Drink water  0/8 glasses  daily                       -        0%
+                  .   4  Run          5.5/20 km    weekly: Mon, Wed, Sat       -        0%
 
                 Completed
-                  +   1  Read         30/30 pages  daily                   1 day
+                  +   1  Read         30/30 pages  daily                   1 day        5%
 
                 Not due
-                      3  Gym          0/1 times    Mon, Fri                    -
+                      3  Gym          0/1 times    Mon, Fri                    -        0%
 
                 """)
     }

@@ -10,7 +10,9 @@ import Testing
     /// 5th–7th, 9th and 10th; 3 on the 3rd (missed); skipped on the 4th;
     /// nothing on the 8th (missed); 2 so far today. So: 7 done, 2 missed,
     /// 1 skipped; current streak 2 (9th–10th; today is pending), longest 3
-    /// (5th–7th); completion rate 7/9 = 77.7… → 77%.
+    /// (5th–7th); completion rate 7/9 = 77.7… → 77%. Strength, with m =
+    /// 0.5^(1/13): done, done, 3/8, (skipped), done ×3, 0, done, done from 0
+    /// gives 0.3109 → 31%.
     func seeded() async throws -> CLIHarness {
         let cli = try CLIHarness()
         try await cli.add("Drink water")
@@ -43,6 +45,7 @@ import Testing
                   Failed           2 days
                   Skipped          1 day
                   Completion rate  77%
+                  Strength         31%
 
                      March 2026
                 Mo Tu We Th Fr Sa Su

@@ -27,10 +27,17 @@ extension APIResponder {
             try store.progress(
                 habitIDs: habits.map(\.id), owner: owner, from: monday, to: sunday)
         }
+        // The streak and strength from the store's history checkpoints, so a
+        // list costs the same with ten years of history as with ten days.
+        let summaries = try stored { () throws(StoreError) in
+            try store.streakSummaries(of: habits, owner: owner, asOf: min(date, today))
+        }
         let items = habits.map { habit in
             let history = HabitHistory(habit: habit, entries: entries[habit.id] ?? [])
             return HabitWithCompletion(
-                habit: habit, completion: history.completion(on: date, today: today))
+                habit: habit, completion: history.completion(on: date, today: today),
+                currentStreak: summaries[habit.id]?.currentStreak,
+                strength: summaries[habit.id]?.strength)
         }
         return JSONBody.response(status: 200, body: listEncoder.encode(items))
     }

@@ -104,6 +104,14 @@ final class HabitListEncoder: Sendable {
             output.append(contentsOf: habit[..<max(0, habit.count - 1)])
             output += Array(#","completion_data":"#.utf8)
             output += completion
+            // Two plain numbers, written here rather than cached: an integer
+            // and a strength to 4 decimals (`%.4f`, never NaN: it is 0 to 1).
+            if let streak = items[index].currentStreak {
+                output += Array(#","current_streak":\#(streak)"#.utf8)
+            }
+            if let strength = items[index].strength {
+                output += Array(#","strength":\#(String(format: "%.4f", strength))"#.utf8)
+            }
             output.append(UInt8(ascii: "}"))
         }
         output += Array("]}".utf8)

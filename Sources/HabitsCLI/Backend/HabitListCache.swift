@@ -19,11 +19,12 @@ struct HabitListCache: Sendable {
             var habit: Habit
             var completion: CompletionData
             var currentStreak: Int?
+            var strength: Double? = nil
             /// The entries of the fetched day's ISO week.
             var weekEntries: [ProgressEntry]
 
             enum CodingKeys: String, CodingKey {
-                case habit, completion
+                case habit, completion, strength
                 case currentStreak = "current_streak"
                 case weekEntries = "week_entries"
             }
@@ -107,7 +108,8 @@ struct HabitListCache: Sendable {
                 habit: item.habit,
                 completion: HabitHistory(habit: item.habit, entries: item.weekEntries).completion(
                     on: date, today: today),
-                currentStreak: streakKnown ? item.currentStreak : nil)
+                currentStreak: streakKnown ? item.currentStreak : nil,
+                strength: streakKnown ? item.strength : nil)
         }
         return HabitOverview(date: date, items: items, cachedAt: snapshot.fetchedAt)
     }

@@ -21,7 +21,8 @@ struct OverviewBuilder: Sendable {
     /// backend can work them out cheaply (the local store, from its history
     /// checkpoints: `HabitRepository.streakSummaries`; a habits-server, which
     /// sends them in its list).
-    typealias Summaries = @Sendable (_ habits: [Habit], _ asOf: LocalDate)
+    typealias Summaries =
+        @Sendable (_ habits: [Habit], _ asOf: LocalDate)
         async throws(CommandError) -> [Int64: StreakSummary]
 
     /// One habit's part of an overview, with the entries read for it.

@@ -123,13 +123,22 @@ struct RemoteBackend: HabitBackend {
         do throws(CommandError) {
             let listed = try await call("Fetching habits") { () async throws(APIError) in
                 try await client.habits(status: HabitListStatus(status), on: date).map {
-                    HabitWithCompletion(habit: Self.safe($0.habit), completion: $0.completion)
+                    var listed = $0
+                    listed.habit = Self.safe(listed.habit)
+                    return listed
                 }
             }
             var completions: [Int64: CompletionData] = [:]
-            for listed in listed { completions[listed.habit.id] = listed.completion }
+            var summaries: [Int64: StreakSummary] = [:]
+            for listed in listed {
+                completions[listed.habit.id] = listed.completion
+                if let streak = listed.currentStreak, let strength = listed.strength {
+                    summaries[listed.habit.id] = StreakSummary(
+                        currentStreak: streak, strength: strength)
+                }
+            }
             let indicator = indicator
-            let builder = OverviewBuilder { (ids, from, to) throws(CommandError) in
+            var builder = OverviewBuilder { (ids, from, to) throws(CommandError) in
                 try await indicator.during("Fetching progress") {
                     () async throws(CommandError) in
                     do throws(APIError) {
@@ -139,6 +148,12 @@ struct RemoteBackend: HabitBackend {
                         throw CommandError.api(error)
                     }
                 }
+            }
+            // A habits-server sends every habit's streak and strength; a
+            // server that does not leaves them to widening windows of history.
+            if summaries.count == listed.count {
+                let known = summaries
+                builder.summaries = { (_, _) throws(CommandError) in known }
             }
             results = try await builder.overview(
                 of: listed.map(\.habit), on: date, today: today, completions: completions)
@@ -153,7 +168,7 @@ struct RemoteBackend: HabitBackend {
                 items: results.map { result in
                     HabitListCache.Snapshot.Item(
                         habit: result.item.habit, completion: result.item.completion,
-                        currentStreak: result.item.currentStreak,
+                        currentStreak: result.item.currentStreak, strength: result.item.strength,
                         weekEntries: result.entries.filter {
                             $0.date >= monday && $0.date <= monday.adding(days: 6)
                         })

@@ -36,7 +36,8 @@ struct HabitLogView: Sendable {
     /// How many days fit `width` columns beside the names, streaks and
     /// strengths: at least 7, at most 60.
     static func fittingDays(items: [HabitOverview.Item], width: Int) -> Int {
-        let name = min(maximumNameWidth, max(5, items.map { TextWidth.of($0.habit.name) }.max() ?? 0))
+        let name = min(
+            maximumNameWidth, max(5, items.map { TextWidth.of($0.habit.name) }.max() ?? 0))
         let fixed = name + 2 + 2 + 10 + 2 + strengthTitle.count
         return min(60, max(7, width - fixed))
     }
@@ -47,7 +48,8 @@ struct HabitLogView: Sendable {
         let nameWidth = min(
             Self.maximumNameWidth, max(5, rows.map { TextWidth.of($0.item.habit.name) }.max() ?? 0))
         let streaks = rows.map {
-            HabitText.streak($0.item.currentStreak, of: $0.item.habit.frequency, unicode: style.unicode)
+            HabitText.streak(
+                $0.item.currentStreak, of: $0.item.habit.frequency, unicode: style.unicode)
         }
         let streakWidth = max(Self.streakTitle.count, streaks.map(TextWidth.of).max() ?? 0)
         let strengthWidth = Self.strengthTitle.count
