@@ -465,3 +465,60 @@ import Testing
         #expect(await cli.run("--bogus", "list").status == .usage)
     }
 }
+
+/// Holidays: a range of planned days skipped in one go, for one habit or
+/// all, in both modes; undone the same way.
+@Suite struct HolidayTests {
+    @Test(arguments: CLIHarness.Mode.allCases)
+    func aHolidayAheadIsSkippedAndKeepsRemindQuiet(mode: CLIHarness.Mode) async throws {
+        let cli = try await CLIHarness.make(mode)
+        defer { cli.cleanUp() }
+        try await cli.add("Water")
+        try await cli.add("Gym", unit: "times", target: "1", days: "mon,wed,fri")
+        // Today (Wed 11 March) to Sunday 15: Water 5 days, Gym Wed and Fri.
+        let run = await cli.run("skip", "--all", "--from", "today", "--to", "2026-03-15")
+        #expect(run.status == .success, "\(run.error)")
+        #expect(
+            run.output == """
+                Water: 5 planned days marked skipped from 2026-03-11 to 2026-03-15.
+                Gym: 2 planned days marked skipped from 2026-03-11 to 2026-03-15.
+
+                """)
+        let remind = await cli.run("remind")
+        #expect(remind.output.isEmpty || !remind.output.contains("Water"), "\(remind.output)")
+        let ahead = await cli.run("list", "--date", "2026-03-13", "--json")
+        #expect(ahead.output.contains(#""state" : "skipped""#), "\(ahead.output)")
+        // Again: nothing left to do.
+        let again = await cli.run("skip", "Gym", "--from", "today", "--to", "2026-03-15")
+        #expect(again.output == "Gym: no planned day from 2026-03-11 to 2026-03-15 left to skip.\n")
+        // Doing it today after all un-skips today (recording progress does),
+        // so the undo finds 4 marks; the value recorded today stays.
+        #expect(await cli.run("done", "Water", "3").status == .success)
+        let undo = await cli.run("undo", "--all", "--from", "today", "--to", "2026-03-15")
+        #expect(undo.status == .success, "\(undo.error)")
+        #expect(undo.output.contains("Water: the skip mark removed from 4 days"), "\(undo.output)")
+        let show = await cli.run("show", "Water", "--json")
+        #expect(show.output.contains(#""skipped" : true"#) == false, "\(show.output)")
+        #expect(show.output.contains(#""value" : 3"#), "\(show.output)")
+    }
+
+    @Test func rangesAreCheckedBeforeAnythingIsWritten() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        try await cli.add("Water")
+        #expect(await cli.run("skip", "Water", "--from", "2026-03-10").status == .usage)
+        #expect(
+            await cli.run("skip", "Water", "--from", "2026-03-10", "--to", "2026-03-01").status
+                == .usage)
+        // 367 days, both ends included (2026-01-01 to 2027-01-01 would be 366).
+        #expect(
+            await cli.run("skip", "Water", "--from", "2026-01-01", "--to", "2027-01-02").status
+                == .usage)
+        #expect(await cli.run("skip", "--all").status == .usage)
+        #expect(
+            await cli.run("skip", "Water", "--all", "--from", "today", "--to", "today").status
+                == .usage)
+        let show = await cli.run("show", "Water", "--json")
+        #expect(!show.output.contains(#""skipped" : true"#))
+    }
+}

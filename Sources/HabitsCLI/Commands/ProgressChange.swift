@@ -19,6 +19,9 @@ struct ProgressChange: Sendable {
 
     let reference: String
     let date: LocalDate
+    /// Whether the day may be after today: a planned skip (a holiday ahead)
+    /// may, progress may not.
+    var allowsFuture = false
 
     /// Applies `decide`'s action and reports it.
     func perform(
@@ -26,7 +29,7 @@ struct ProgressChange: Sendable {
         decide: (Habit, ProgressEntry?, CompletionData) -> Action
     ) async throws(CommandError) {
         let today = context.today
-        if date > today {
+        if date > today && !allowsFuture {
             throw CommandError(
                 .failure,
                 "\(date) is in the future; progress can be recorded up to today (\(today)).")

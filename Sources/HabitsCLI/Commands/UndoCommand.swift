@@ -4,21 +4,39 @@ import HabitCore
 struct UndoCommand: HabitsCommand {
     static let spec = CommandSpec(
         name: "undo",
-        summary: "Delete what was recorded for a day (value and skip).",
-        positionals: [PositionalSpec("habit", help: "The habit's id or name.")],
-        options: [DateOption.spec],
-        examples: ["habits undo 3", "habits undo \"Drink water\" --date yesterday"])
+        summary: "Delete what was recorded for a day (value and skip), or a range's skips.",
+        discussion: """
+            Deletes the day's entry. With --from and --to, removes the skip marks of the \
+            range instead (for one habit, or with --all for every active habit): days \
+            that held only the mark lose their entry, days with a value keep it.
+            """,
+        positionals: [
+            PositionalSpec("habit", optional: true, help: "The habit's id or name.")
+        ],
+        options: [DateOption.spec] + DateRangeOption.specs + [
+            .flag("all", help: "With --from/--to: every active habit.")
+        ],
+        examples: [
+            "habits undo 3", "habits undo \"Drink water\" --date yesterday",
+            "habits undo --all --from 2026-12-24 --to 2027-01-01",
+        ])
 
-    let reference: String
+    let reference: String?
     let date: LocalDate
+    let range: DateRangeOption?
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
-        reference = arguments.positional("habit") ?? ""
-        date = try DateOption.read(arguments, today: today)
+        (reference, date, range) = try SkipCommand.target(arguments, today: today, command: "undo")
     }
 
     func run(in context: CommandContext) async throws(CommandError) {
+        if let range {
+            try await HolidayChange(action: .unskip, range: range, reference: reference)
+                .perform(in: context)
+            return
+        }
         let date = self.date
+        let reference = self.reference ?? ""
         try await ProgressChange(reference: reference, date: date).perform(in: context) {
             habit, existing, _ in
             guard existing != nil else {

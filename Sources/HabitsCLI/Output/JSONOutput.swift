@@ -170,4 +170,28 @@ enum JSONOutput {
             try container.encode(rows.map { Row(row: $0, from: from) }, forKey: .habits)
         }
     }
+
+    /// `skip` and `undo` over a range: `{"from", "to", "skipped", "habits":
+    /// [{"habit", "dates"}]}`, the dates each habit changed on.
+    struct Holiday: Encodable {
+        var from: LocalDate
+        var to: LocalDate
+        var skipped: Bool
+        var habits: [(Habit, [LocalDate])]
+
+        enum CodingKeys: String, CodingKey { case from, to, skipped, habits }
+
+        struct Changed: Encodable {
+            var habit: Habit
+            var dates: [LocalDate]
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(from, forKey: .from)
+            try container.encode(to, forKey: .to)
+            try container.encode(skipped, forKey: .skipped)
+            try container.encode(habits.map { Changed(habit: $0.0, dates: $0.1) }, forKey: .habits)
+        }
+    }
 }
