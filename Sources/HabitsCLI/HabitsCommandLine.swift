@@ -21,7 +21,7 @@ public enum HabitsCommandLine {
         CommandEntry(AuthCommand.self), CommandEntry(VerifyCommand.self),
         CommandEntry(LogoutCommand.self), CommandEntry(StatusCommand.self),
         CommandEntry(ConfigCommand.self),
-        CommandEntry(LogCommand.self),
+        CommandEntry(LogCommand.self), CommandEntry(CheckCommand.self),
     ]
 
     static func command(named name: String) -> CommandEntry? {

@@ -1,0 +1,126 @@
+import Foundation
+import HabitCore
+
+/// `habits check`: a walk through the day's habits still to do, on a terminal.
+struct CheckCommand: HabitsCommand {
+    static let spec = CommandSpec(
+        name: "check",
+        summary: "Check in: go through the day's habits still to do, one question each.",
+        discussion: """
+            For each habit still to do on the day, asks whether it is done: 'y' records \\
+            what is left to reach the target, a number adds that amount, 's' marks the \\
+            day skipped, 'n' (or Return) leaves it, 'q' stops. Each answer is saved at \\
+            once, so stopping (or Ctrl-C) keeps the answers already given. Ends with the \\
+            day's summary and the streaks reached. Needs a terminal; in scripts use \\
+            'habits done' and 'habits skip'.
+            """,
+        options: [DateOption.spec],
+        examples: ["habits check", "habits check --date yesterday"])
+
+    let date: LocalDate
+
+    init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
+        date = try DateOption.read(arguments, today: today)
+    }
+
+    /// One answer to a habit's question.
+    enum Answer: Equatable {
+        case done
+        case amount(Decimal)
+        case skip
+        case leave
+        case quit
+
+        /// The answer `text` stands for, or `nil` when it is none.
+        init?(_ text: String) {
+            switch text.lowercased() {
+            case "y", "yes": self = .done
+            case "n", "no", "": self = .leave
+            case "s", "skip": self = .skip
+            case "q", "quit": self = .quit
+            default:
+                guard let amount = ArgumentValue.strictDecimal(text), amount >= 0 else {
+                    return nil
+                }
+                self = .amount(amount)
+            }
+        }
+    }
+
+    func run(in context: CommandContext) async throws(CommandError) {
+        guard let prompter = context.prompter, !context.style.json else {
+            throw CommandError(
+                UsageError(
+                    .invalidValue(
+                        argument: "check", value: "no terminal",
+                        expected: "a terminal to ask on; in scripts use 'habits done <habit> "
+                            + "[amount]' and 'habits skip <habit>'"),
+                    command: "check"))
+        }
+        if date > context.today {
+            throw CommandError(
+                .failure,
+                "\(date) is in the future; progress can be recorded up to today "
+                    + "(\(context.today)).")
+        }
+        let backend = try context.backend()
+        let before = try await backend.overview(status: .active, on: date)
+        let open = before.items.filter { $0.habit.status == .active && $0.completion.state.isToDo }
+        if open.isEmpty {
+            context.output.line(
+                "Nothing left to do \(HabitText.onDay(date, today: context.today)).")
+            return
+        }
+        var answered = 0
+        for item in open {
+            let habit = item.habit
+            let question =
+                "\(habit.name) \(context.style.unicode ? "\u{2014}" : "--") "
+                + "\(HabitText.progress(item.completion, unit: habit.measurementType)) "
+                + "\(HabitText.period(of: habit, on: date, today: context.today)). "
+                + "Done? [y]es/[n]o/[s]kip/<amount>/[q]uit"
+            guard
+                let answer = prompter.ask(
+                    question,
+                    read: { text in
+                        Answer(text).map { .success($0) }
+                            ?? .failure(
+                                PromptProblem("Answer y, n, s, q or an amount such as 2.5."))
+                    })
+            else { break }
+            switch answer {
+            case .quit: break
+            case .leave: continue
+            case .done:
+                _ = try await backend.addToEntry(
+                    habitID: habit.id, date: date, amount: item.completion.remaining)
+            case .amount(let amount):
+                _ = try await backend.addToEntry(habitID: habit.id, date: date, amount: amount)
+            case .skip:
+                let current = try await backend.entries(habitID: habit.id, from: date, to: date)
+                    .first
+                _ = try await backend.setEntry(
+                    ProgressEntry(date: date, value: current?.value ?? 0, skipped: true),
+                    habitID: habit.id)
+            }
+            if answer == .quit { break }
+            answered += 1
+        }
+        let after = try await backend.overview(status: .active, on: date)
+        let byID = Dictionary(uniqueKeysWithValues: before.items.map { ($0.habit.id, $0) })
+        var reached: [String] = []
+        for item in after.items where item.completion.state == .success {
+            guard byID[item.habit.id]?.completion.state != .success else { continue }
+            let streak = item.currentStreak.map { HabitText.periods($0, of: item.habit.frequency) }
+            reached.append("\(item.habit.name)\(streak.map { " (streak: \($0))" } ?? "")")
+        }
+        let done = after.items.filter { $0.completion.state == .success }.count
+        let left = after.items.filter { $0.completion.state.isToDo }.count
+        context.output.line(
+            "\(done) of \(after.items.count) done \(HabitText.onDay(date, today: context.today)), "
+                + "\(left) still to do.")
+        if !reached.isEmpty {
+            context.output.line("Target reached: \(reached.joined(separator: ", ")).")
+        }
+    }
+}
