@@ -1,13 +1,6 @@
 import Foundation
 import HabitCore
 
-/// Which habits a listing returns.
-public enum HabitStatusFilter: String, Sendable, CaseIterable {
-    case active = "ACTIVE"
-    case archived = "ARCHIVED"
-    case all = "ALL"
-}
-
 extension Habit {
     /// A user has at most this many habits, archived ones included, so the
     /// storage one account can take is bounded.

@@ -149,12 +149,6 @@ extension CommandError {
             return CommandError(
                 .failure, "The credentials file \(path) cannot be read as saved credentials.",
                 hint: "Run 'habits logout' to remove it, then sign in again.")
-        case .noConfigurationDirectory:
-            return CommandError(
-                .failure,
-                "Cannot tell where to keep credentials: neither XDG_CONFIG_HOME nor "
-                    + "HOME is set.",
-                hint: "Set one of them.")
         case .unreadable(let path, let reason):
             return CommandError(.failure, "Cannot read the credentials file \(path): \(reason).")
         case .unwritable(let path, let reason):

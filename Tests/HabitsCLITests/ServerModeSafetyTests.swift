@@ -145,7 +145,7 @@ import Testing
             .signedInElsewhere(server: "s"), .sessionExpired, .invalidCode, .noPendingSignIn,
             .unreadableToken(reason: "r"), .unexpectedResponse(status: 418, path: "/api/"),
             .notSupported(path: "/p"), .internalInconsistency("x"), .cancelled,
-            .storage(.noConfigurationDirectory),
+            .storage(.corrupt(path: "/c.json")),
         ]
         for error in errors {
             let failure = CommandError.api(error)

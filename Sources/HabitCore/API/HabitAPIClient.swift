@@ -170,7 +170,7 @@ public final class HabitAPIClient: Sendable {
     /// The habits with `status`, ordered by id. With `date`, each carries its
     /// completion for the day or ISO week containing `date`, judged with
     /// today = the clock's date in the user's time zone.
-    public func habits(status: HabitListStatus = .active, on date: LocalDate? = nil)
+    public func habits(status: HabitStatusFilter = .active, on date: LocalDate? = nil)
         async throws(APIError) -> [HabitWithCompletion]
     {
         var query = [(name: "status", value: status.rawValue)]

@@ -6,8 +6,9 @@ import Foundation
     import Darwin
 #endif
 
-/// Keeps credentials in a file only the user can read:
-/// `$XDG_CONFIG_HOME/habits/credentials.json`, else `~/.config/habits/credentials.json`.
+/// Keeps credentials in a file only the user can read, `credentials.json` in
+/// the directory it is given (the command line gives it the XDG
+/// configuration directory, `$XDG_CONFIG_HOME/habits`).
 ///
 /// The directory is 0700 and the file 0600. Writes are atomic: a temporary file
 /// in the same directory is written, flushed to disk, renamed over the old one,
@@ -32,26 +33,6 @@ public struct FileTokenStore: TokenStore {
         var path = directory
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         self.directory = path
-    }
-
-    /// Keeps credentials in the habits configuration directory named by `environment`.
-    public init(environment: [String: String]) throws(TokenStoreError) {
-        self.init(directory: try Self.configurationDirectory(environment: environment))
-    }
-
-    /// `$XDG_CONFIG_HOME/habits` when XDG_CONFIG_HOME is an absolute path,
-    /// else `$HOME/.config/habits`.
-    public static func configurationDirectory(environment: [String: String]) throws(TokenStoreError)
-        -> String
-    {
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
-            return Self.joined(xdg, "habits")
-        }
-        // The XDG spec says a relative XDG_CONFIG_HOME is invalid and ignored.
-        if let home = environment["HOME"], home.hasPrefix("/") {
-            return Self.joined(Self.joined(home, ".config"), "habits")
-        }
-        throw .noConfigurationDirectory
     }
 
     /// The credentials file's path.

@@ -14,8 +14,6 @@ public enum TokenStoreError: Error, Hashable, Sendable, CustomStringConvertible 
     case notRegularFile(path: String)
     /// The credentials file does not hold credentials this version can read.
     case corrupt(path: String)
-    /// Neither XDG_CONFIG_HOME nor HOME says where the configuration directory is.
-    case noConfigurationDirectory
     /// Reading failed for another reason (the system's message).
     case unreadable(path: String, reason: String)
     /// Writing failed (the system's message).
@@ -39,9 +37,6 @@ public enum TokenStoreError: Error, Hashable, Sendable, CustomStringConvertible 
             return "The credentials file \(path) is a link or not a regular file."
         case .corrupt(let path):
             return "The credentials file \(path) cannot be read as saved credentials."
-        case .noConfigurationDirectory:
-            return
-                "Cannot tell where to keep credentials: neither XDG_CONFIG_HOME nor HOME is set."
         case .unreadable(let path, let reason):
             return "Cannot read the credentials file \(path): \(reason)."
         case .unwritable(let path, let reason):

@@ -5,6 +5,10 @@ import Foundation
 public struct ProgressEntry: Hashable, Sendable, Codable {
     /// The largest value one day may hold.
     public static let maximumValue: Decimal = 1_000_000_000
+
+    /// The longest range of days one progress request may ask for (the API's
+    /// `from`/`to` rule): the client splits longer reads.
+    public static let maximumRangeDays = 3_700
     /// The smallest value above 0 that a day may hold: a millionth. Smaller
     /// amounts are refused rather than rounded, so what is stored is what
     /// was sent.

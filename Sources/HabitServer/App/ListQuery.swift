@@ -36,7 +36,7 @@ struct ListQuery: Hashable, Sendable {
 /// The query of `GET /api/me/habits/{id}/progress/`: `from` and `to`, both
 /// required, `to` not before `from`, at most `maximumSpan` days apart.
 struct ProgressRangeQuery: Hashable, Sendable {
-    static let maximumSpan = 3700
+    static let maximumSpan = ProgressEntry.maximumRangeDays
 
     var from: LocalDate
     var to: LocalDate

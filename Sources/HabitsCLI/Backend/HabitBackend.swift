@@ -49,8 +49,8 @@ protocol HabitBackend: Sendable {
     func setEntry(_ entry: ProgressEntry, habitID: Int64) async throws(CommandError)
         -> ProgressEntry
 
-    /// Removes the entry on `date`; whether there was one (a server may not say: then `nil`).
-    func deleteEntry(habitID: Int64, date: LocalDate) async throws(CommandError) -> Bool?
+    /// Removes the entry on `date`, if there is one.
+    func deleteEntry(habitID: Int64, date: LocalDate) async throws(CommandError)
 }
 
 /// Local (embedded SQLite) or server mode.

@@ -183,14 +183,13 @@ struct LocalBackend: HabitBackend {
         return stored
     }
 
-    func deleteEntry(habitID: Int64, date: LocalDate) async throws(CommandError) -> Bool? {
+    func deleteEntry(habitID: Int64, date: LocalDate) async throws(CommandError) {
         let deleted: Bool?
         do {
             deleted = try store.deleteProgress(habitID: habitID, owner: owner, date: date)
         } catch {
             throw CommandError.store(error)
         }
-        guard let deleted else { throw CommandError.habitNotFound(String(habitID)) }
-        return deleted
+        if deleted == nil { throw CommandError.habitNotFound(String(habitID)) }
     }
 }

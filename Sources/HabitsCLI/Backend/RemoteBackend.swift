@@ -122,7 +122,7 @@ struct RemoteBackend: HabitBackend {
         let results: [OverviewBuilder.Result]
         do throws(CommandError) {
             let listed = try await call("Fetching habits") { () async throws(APIError) in
-                try await client.habits(status: HabitListStatus(status), on: date).map {
+                try await client.habits(status: status, on: date).map {
                     var listed = $0
                     listed.habit = Self.safe(listed.habit)
                     return listed
@@ -204,7 +204,7 @@ struct RemoteBackend: HabitBackend {
     func habits(status: HabitStatusFilter) async throws(CommandError) -> [Habit] {
         let client = client
         return try await call("Fetching habits") { () async throws(APIError) in
-            try await client.habits(status: HabitListStatus(status)).map { Self.safe($0.habit) }
+            try await client.habits(status: status).map { Self.safe($0.habit) }
         }
     }
 
@@ -307,19 +307,15 @@ struct RemoteBackend: HabitBackend {
         }
     }
 
-    func deleteEntry(habitID: Int64, date: LocalDate) async throws(CommandError) -> Bool? {
+    func deleteEntry(habitID: Int64, date: LocalDate) async throws(CommandError) {
         let client = client
         try await call("Deleting the entry", check: "habits show \(habitID)") {
             () async throws(APIError) in
             try await client.deleteProgress(habitID: habitID, date: date)
         }
-        return nil
     }
 
     // MARK: - History
-
-    /// The API's longest progress range, in days.
-    static let maximumRangeDays = 3_700
 
     /// Entries from `from` through `to`, in requests the server accepts.
     static func entries(
@@ -328,7 +324,7 @@ struct RemoteBackend: HabitBackend {
         var result: [ProgressEntry] = []
         var start = from
         while start <= to {
-            let end = min(to, start.adding(days: maximumRangeDays - 1))
+            let end = min(to, start.adding(days: ProgressEntry.maximumRangeDays - 1))
             result += try await client.progress(habitID: habitID, from: start, to: end)
             start = end.adding(days: 1)
         }
@@ -375,15 +371,5 @@ struct RemoteBackend: HabitBackend {
             entries[id] = try result.get()
         }
         return entries
-    }
-}
-
-extension HabitListStatus {
-    init(_ filter: HabitStatusFilter) {
-        switch filter {
-        case .active: self = .active
-        case .archived: self = .archived
-        case .all: self = .all
-        }
     }
 }

@@ -47,7 +47,7 @@ struct HolidayChange: Sendable {
                 case .unskip:
                     guard let existing, existing.skipped else { continue }
                     if existing.value == 0 {
-                        _ = try await backend.deleteEntry(habitID: habit.id, date: date)
+                        try await backend.deleteEntry(habitID: habit.id, date: date)
                     } else {
                         _ = try await backend.setEntry(
                             ProgressEntry(date: date, value: existing.value), habitID: habit.id)

@@ -57,7 +57,7 @@ struct ProgressChange: Sendable {
         case .add(let amount):
             stored = try await backend.addToEntry(habitID: habit.id, date: date, amount: amount)
         case .delete:
-            _ = try await backend.deleteEntry(habitID: habit.id, date: date)
+            try await backend.deleteEntry(habitID: habit.id, date: date)
             stored = nil
         }
         entries.removeAll { $0.date == date }

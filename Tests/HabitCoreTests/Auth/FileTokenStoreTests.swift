@@ -126,26 +126,6 @@ import Testing
         }
     }
 
-    @Test func findsTheConfigurationDirectory() throws {
-        #expect(
-            try FileTokenStore.configurationDirectory(environment: [
-                "XDG_CONFIG_HOME": "/x/config", "HOME": "/home/ann",
-            ]) == "/x/config/habits")
-        #expect(
-            try FileTokenStore.configurationDirectory(environment: ["HOME": "/home/ann"])
-                == "/home/ann/.config/habits")
-        // A relative XDG_CONFIG_HOME is invalid by the XDG spec and ignored.
-        #expect(
-            try FileTokenStore.configurationDirectory(environment: [
-                "XDG_CONFIG_HOME": "relative", "HOME": "/home/ann",
-            ]) == "/home/ann/.config/habits")
-        #expect(throws: TokenStoreError.noConfigurationDirectory) {
-            try FileTokenStore.configurationDirectory(environment: [:])
-        }
-        let store = try FileTokenStore(environment: ["XDG_CONFIG_HOME": "/x/config/"])
-        #expect(store.credentialsPath == "/x/config/habits/credentials.json")
-    }
-
     /// Readers racing a writer see the old credentials or the new ones, never
     /// a mix or a half-written file.
     @Test func writesAreAtomic() async throws {
