@@ -20,7 +20,8 @@ public enum HabitsCommandLine {
         CommandEntry(DeleteCommand.self), CommandEntry(RemindCommand.self),
         CommandEntry(AuthCommand.self), CommandEntry(VerifyCommand.self),
         CommandEntry(LogoutCommand.self), CommandEntry(StatusCommand.self),
-        CommandEntry(ConfigCommand.self),
+        CommandEntry(ConfigCommand.self), CommandEntry(ImportCommand.self),
+        CommandEntry(ExportCommand.self),
     ]
 
     static func command(named name: String) -> CommandEntry? {

@@ -10,9 +10,9 @@ import HabitStore
 /// server's. Everything belongs to one local user.
 public struct LocalBackend: HabitBackend {
     public let mode: BackendMode
-    private let store: any HabitRepository
-    private let owner: Int64
-    private let clock: WallClock
+    let store: any HabitRepository
+    let owner: Int64
+    let clock: WallClock
 
     /// A backend over `store` acting as user `owner`.
     public init(store: any HabitRepository, owner: Int64, clock: WallClock, databasePath: String) {
