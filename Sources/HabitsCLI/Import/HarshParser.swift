@@ -20,7 +20,7 @@ enum HarshParser {
             let text = String(line)
             if text.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             if text.hasPrefix("#") || text.hasPrefix("! ") || text == "!" { continue }
-            let parts = text.components(separatedBy: ": ")
+            let parts = ImportText.fields(line, separator: ": ")
             guard parts.count == 2 || parts.count == 3 else {
                 skipped.append("habits line \(number): not 'name: frequency[: end date]'.")
                 continue
@@ -57,9 +57,8 @@ enum HarshParser {
         var days: [[LocalDate: Int]] = Array(repeating: [:], count: habits.count)
         var unknown: [String: Int] = [:]
         for (number, line) in ImportText.lines(logText) {
-            let text = String(line)
-            if text.trimmingCharacters(in: .whitespaces).isEmpty || text.hasPrefix("#") { continue }
-            var fields = text.components(separatedBy: " : ")
+            if ImportText.trimmed(line).isEmpty || line.hasPrefix("#") { continue }
+            var fields = ImportText.fields(line, separator: " : ")
             guard fields.count >= 3 else {
                 skipped.append("log line \(number): not 'date : habit : result'.")
                 continue
@@ -78,7 +77,7 @@ enum HarshParser {
                 continue
             }
             let mark: SourceEntry.Mark
-            switch fields[2].trimmingCharacters(in: .whitespaces) {
+            switch ImportText.trimmed(fields[2]) {
             case "y": mark = .done
             case "n": mark = .none
             case "s": mark = .skipped
@@ -89,7 +88,7 @@ enum HarshParser {
             }
             var amount: Decimal?
             if fields.count == 5 {
-                let last = fields[4].trimmingCharacters(in: .whitespaces)
+                let last = ImportText.trimmed(fields[4])
                 if last.isEmpty {
                     amount = 0
                 } else if let number = ImportText.decimal(last) {
@@ -99,7 +98,7 @@ enum HarshParser {
                     fields = Array(fields[0..<3]) + [fields[3...].joined(separator: " : ")]
                 }
             }
-            let comment = fields.count >= 4 ? fields[3].trimmingCharacters(in: .whitespaces) : ""
+            let comment = fields.count >= 4 ? String(ImportText.trimmed(fields[3])) : ""
             let entry = SourceEntry(
                 date: date, mark: mark, amount: amount == 0 ? nil : amount,
                 note: comment.isEmpty ? nil : comment)
