@@ -186,6 +186,60 @@ import Testing
         }
     }
 
+    @Test func loopCSVExportAsZipAndAsFolder() async throws {
+        let zip = "/usr/bin/zip"
+        try #require(FileManager.default.isExecutableFile(atPath: zip), "needs Debian's zip")
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let folder = sandbox.root.appendingPathComponent("Loop Habits CSV 2026-03-10")
+        let meditate = folder.appendingPathComponent("001 Meditate")
+        let water = folder.appendingPathComponent("002 Water")
+        for directory in [meditate, water] {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true)
+        }
+        try """
+        Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?
+        001,Meditate,YES_NO,,,1,1,#FF0000,,AT_LEAST,0,false
+        002,Water,NUMERICAL,,,1,1,#0000FF,glasses,AT_LEAST,8,false
+
+        """.write(
+            to: folder.appendingPathComponent("Habits.csv"), atomically: true, encoding: .utf8)
+        try "Date,Value,Notes\n2026-03-03,YES_MANUAL,\n2026-03-02,SKIP,calm\n2026-03-01,YES_AUTO,\n"
+            .write(
+                to: meditate.appendingPathComponent("Checkmarks.csv"), atomically: true,
+                encoding: .utf8)
+        try "Date,Value,Notes\n2026-03-01,8000,\n".write(
+            to: water.appendingPathComponent("Checkmarks.csv"), atomically: true, encoding: .utf8)
+        try "Date,Score\n".write(
+            to: water.appendingPathComponent("Scores.csv"), atomically: true, encoding: .utf8)
+        let archive = sandbox.root.appendingPathComponent("loop.zip")
+        // Loop's archive holds the export's folder at its top, as zip -r from its parent makes.
+        let zipped = try await Subprocess.run(
+            URL(fileURLWithPath: "/bin/sh"),
+            [
+                "-c", "cd \"$1\" && \"$2\" -q -r \"$3\" \"$4\"", "sh", sandbox.root.path, zip,
+                archive.path, folder.lastPathComponent,
+            ], environment: sandbox.environment, scratch: sandbox.root)
+        try #require(zipped.status == 0, "\(zipped)")
+
+        let fromZip = try await sandbox.habits("import", "loop-csv", archive.path, "--json")
+        #expect(fromZip.status == 0, "\(fromZip)")
+        let report =
+            try JSONSerialization.jsonObject(with: Data(fromZip.output.utf8)) as? [String: Any]
+        #expect(report?["entries_written"] as? Int == 3)
+        #expect(report?["notes_not_imported"] as? Int == 1)
+        let show = try await sandbox.habits("show", "Water", "--date", "2026-03-01", "--json")
+        #expect(show.output.contains("\"state\" : \"done\""), "\(show)")
+        // The folder is the same export: nothing new.
+        let fromFolder = try await sandbox.habits("import", "loop-csv", folder.path)
+        #expect(fromFolder.output.contains("0 new habits, 0 entries written"), "\(fromFolder)")
+        let notZip = try await sandbox.habits(
+            "import", "loop-csv", folder.appendingPathComponent("Habits.csv").path)
+        #expect(notZip.status == 1)
+        #expect(notZip.error.contains("is not a zip archive"), "\(notZip)")
+    }
+
     // MARK: - Server mode
 
     func signIn(_ sandbox: Sandbox, url: String, server: ServerProcess, as address: String)

@@ -72,8 +72,12 @@ enum ImportText {
                 return nil
             }
         }
-        guard digits > 0, dots <= 1 else { return nil }
-        return Decimal(string: trimmed, locale: posix)
+        // At most 30 digits: beyond Decimal's 38-digit mantissa a number reads
+        // as something else, and no tracker writes such amounts.
+        guard digits > 0, digits <= 30, dots <= 1,
+            let number = Decimal(string: trimmed, locale: posix), !number.isNaN
+        else { return nil }
+        return number
     }
 
     /// A `YYYY-MM-DD` date, surrounding spaces allowed.
