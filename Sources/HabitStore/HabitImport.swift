@@ -34,10 +34,17 @@ public struct HabitImportWrite: Sendable {
     /// Entries to write (replacing the day's entry) into existing habits of
     /// the owner, by habit id.
     public var entries: [Int64: [ProgressEntry]]
+    /// Told how many more entries were written, every few hundred, for a
+    /// progress bar. Called inside the transaction: it must not use the store.
+    public var progress: (@Sendable (Int) -> Void)?
 
-    public init(newHabits: [NewHabit] = [], entries: [Int64: [ProgressEntry]] = [:]) {
+    public init(
+        newHabits: [NewHabit] = [], entries: [Int64: [ProgressEntry]] = [:],
+        progress: (@Sendable (Int) -> Void)? = nil
+    ) {
         self.newHabits = newHabits
         self.entries = entries
+        self.progress = progress
     }
 
     public var isEmpty: Bool { newHabits.isEmpty && entries.values.allSatisfy(\.isEmpty) }

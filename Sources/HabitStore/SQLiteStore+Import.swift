@@ -89,7 +89,8 @@ private enum ImportSQL {
                 throw .sqlite(
                     code: SQLITE_CONSTRAINT, message: "habit \(habitID) is not the owner's")
             }
-            try writeEntries(entries, habitID: habitID, connection: connection)
+            try writeEntries(
+                entries, habitID: habitID, connection: connection, progress: write.progress)
         }
         var highest =
             try connection.firstRow(highestID) { row in row.int64(0) } ?? 0
@@ -109,7 +110,8 @@ private enum ImportSQL {
             }
             let id = connection.lastInsertRowID
             highest = max(highest, id)
-            try writeEntries(habit.entries, habitID: id, connection: connection)
+            try writeEntries(
+                habit.entries, habitID: id, connection: connection, progress: write.progress)
             created.append(
                 Habit(
                     id: id, fields: habit.fields, status: habit.status, createdAt: createdAt,
@@ -118,10 +120,15 @@ private enum ImportSQL {
         return created
     }
 
+    /// How many entries go between two calls of a write's `progress`.
+    static let progressStep = 500
+
     static func writeEntries(
-        _ entries: [ProgressEntry], habitID: Int64, connection: SQLiteConnection
+        _ entries: [ProgressEntry], habitID: Int64, connection: SQLiteConnection,
+        progress: (@Sendable (Int) -> Void)? = nil
     ) throws(StoreError) {
-        for entry in entries {
+        for (index, entry) in entries.enumerated() {
+            if let progress, index > 0, index % progressStep == 0 { progress(progressStep) }
             guard entry.value >= 0, entry.value <= ProgressEntry.maximumValue else {
                 throw .valueLimit(maximum: ProgressEntry.maximumValue)
             }
@@ -131,6 +138,10 @@ private enum ImportSQL {
                     .integer(habitID), .text(entry.date.description),
                     .text(DecimalText.text(entry.value)), .integer(entry.skipped ? 1 : 0),
                 ])
+        }
+        if let progress, !entries.isEmpty {
+            let rest = entries.count % progressStep
+            progress(rest == 0 ? progressStep : rest)
         }
     }
 }

@@ -50,6 +50,19 @@ import Testing
         #expect(entries == 2)
     }
 
+    @Test(arguments: [0, 1, 500, 1_000, 1_234])
+    func progressAddsUpToTheEntriesWritten(count: Int) throws {
+        let owner = try store.makeUser("a@example.com").id
+        let days = (0..<count).map { date("2020-01-01").adding(days: $0).description }
+        let told = Locked(0)
+        var write = HabitImportWrite(newHabits: [newHabit("A", days: days)])
+        write.progress = { written in told.withLock { $0 += written } }
+        _ = try store.importHabits(owner: owner, now: referenceTime) { _ throws(StoreError) in
+            (write, ())
+        }
+        #expect(told.withLock { $0 } == count)
+    }
+
     @Test func anyFailureWritesNothing() throws {
         let owner = try store.makeUser("a@example.com").id
         let kept = try store.createHabit(fields(), owner: owner, now: referenceTime)

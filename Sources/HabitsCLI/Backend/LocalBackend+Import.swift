@@ -22,14 +22,15 @@ extension LocalBackend: HabitImporting {
                 }
                 progress.start(total: plan.report.entriesWritten)
                 if dryRun || plan.refusal != nil { return (HabitImportWrite(), plan) }
-                return (plan.write, plan)
+                var write = plan.write
+                write.progress = { count in progress.advance(by: count) }
+                return (write, plan)
             }
         } catch {
             throw CommandError.store(error)
         }
         var plan = result.outcome
         if let refusal = plan.refusal { throw refusal }
-        progress.advance(by: plan.report.entriesWritten)
         for (index, habit) in result.created.enumerated() where index < plan.report.created.count {
             plan.report.created[index].id = habit.id
         }
