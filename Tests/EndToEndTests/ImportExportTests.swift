@@ -186,6 +186,23 @@ import Testing
         }
     }
 
+    @Test func loopDatabaseOfAnUnknownSchemaIsRefused() async throws {
+        let sqlite = "/usr/bin/sqlite3"
+        try #require(FileManager.default.isExecutableFile(atPath: sqlite), "needs Debian's sqlite3")
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let database = sandbox.root.appendingPathComponent("future.db")
+        let created = try await Subprocess.run(
+            URL(fileURLWithPath: sqlite), [database.path], environment: sandbox.environment,
+            input: "PRAGMA user_version = 30; CREATE TABLE Habits (id INTEGER);",
+            scratch: sandbox.root)
+        try #require(created.status == 0, "\(created)")
+        let result = try await sandbox.habits("import", "loop-db", database.path)
+        #expect(result.status == 1)
+        #expect(result.error.contains("schema version 30"), "\(result)")
+        #expect(result.error.contains("12 through 25"), "\(result)")
+    }
+
     @Test func loopCSVExportAsZipAndAsFolder() async throws {
         let zip = "/usr/bin/zip"
         try #require(FileManager.default.isExecutableFile(atPath: zip), "needs Debian's zip")
