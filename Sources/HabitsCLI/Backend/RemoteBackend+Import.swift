@@ -18,13 +18,21 @@ extension RemoteBackend: HabitImporting {
         _ habits: [MappedHabit], options: ImportOptions, report: ImportReport, dryRun: Bool,
         progress: ImportProgress
     ) async throws(CommandError) -> ImportReport {
-        let existing = try await self.habits(status: .all)
+        // The client is called directly, not through `call`: the import's
+        // progress bar owns standard error, and a spinner would fight it.
+        let client = client
+        let existing: [Habit]
+        do throws(APIError) {
+            existing = try await client.habits(status: .all).map { Self.safe($0.habit) }
+        } catch {
+            throw CommandError.api(error)
+        }
         // Entries of the habits the plan may match: same name, or a renamed
         // or numbered form of it.
         var stored: [Int64: [ProgressEntry]] = [:]
         for habit in existing
         where habits.contains(where: { habit.name.hasPrefix($0.fields.name) }) {
-            stored[habit.id] = try await allEntries(of: habit)
+            stored[habit.id] = try await entriesForImport(of: habit)
         }
         var plan = try ImportPlan.make(
             habits, existing: existing, options: options, report: report
@@ -60,14 +68,16 @@ extension RemoteBackend: HabitImporting {
         for index in order {
             let new = plan.creates[index]
             var habit: Habit
-            do throws(CommandError) {
-                habit = try await createHabit(new.mapped.fields)
+            do throws(APIError) {
+                habit = try await client.createHabit(new.mapped.fields)
                 if new.status == .archived {
-                    habit = try await updateHabit(
+                    habit = try await client.updateHabit(
                         id: habit.id, changes: HabitChanges(status: .archived))
                 }
             } catch {
-                throw Self.stopped(error, written: written, of: plan.report.entriesWritten)
+                throw Self.stopped(
+                    CommandError.api(error, check: "habits list --all"), written: written,
+                    of: plan.report.entriesWritten)
             }
             plan.report.created[index].id = habit.id
             work.append((habit.id, new.mapped.entries))
@@ -77,12 +87,28 @@ extension RemoteBackend: HabitImporting {
     }
 
     func allEntries(of habit: Habit) async throws(CommandError) -> [ProgressEntry] {
-        // The API reads at most 3,700 days at once: entries from ten years
-        // before the start date through ten years after today.
-        let today = clock.today
-        return try await entries(
-            habitID: habit.id, from: habit.startDate.adding(days: -3_650),
-            to: max(today, habit.startDate).adding(days: 3_650))
+        let (from, to) = entryRange(of: habit)
+        return try await entries(habitID: habit.id, from: from, to: to)
+    }
+
+    /// Where a habit's entries are looked for: the API reads at most 3,700
+    /// days at once, so from ten years before the start date through ten
+    /// years after today, in a few requests.
+    private func entryRange(of habit: Habit) -> (from: LocalDate, to: LocalDate) {
+        (
+            habit.startDate.adding(days: -3_650),
+            max(clock.today, habit.startDate).adding(days: 3_650)
+        )
+    }
+
+    /// `allEntries` without the spinner.
+    private func entriesForImport(of habit: Habit) async throws(CommandError) -> [ProgressEntry] {
+        let (from, to) = entryRange(of: habit)
+        do throws(APIError) {
+            return try await Self.entries(habitID: habit.id, from: from, to: to, client: client)
+        } catch {
+            throw CommandError.api(error)
+        }
     }
 
     /// Writes `work` in batches, or entry by entry against a server without
