@@ -88,4 +88,25 @@ public protocol HabitRepository: Sendable {
     /// Removes the entry on `date`; `nil` when the habit is not the owner's,
     /// else whether an entry was there.
     func deleteProgress(habitID: Int64, owner: Int64, date: LocalDate) throws(StoreError) -> Bool?
+
+    /// Imports habits and entries in one `BEGIN IMMEDIATE` transaction:
+    /// `plan` sees the owner's habits (and can read their entries) under the
+    /// write lock, and returns what to write with a value for the caller;
+    /// then every write is made. Either everything is written or nothing:
+    /// when `plan` throws, when the new habits would pass
+    /// `Habit.maximumTotalCount` (`.totalHabitLimit`) or leave more than
+    /// `Habit.maximumActiveCount` active (`.habitLimit`), when a value is
+    /// negative or above `ProgressEntry.maximumValue` (`.valueLimit`), when
+    /// an entry names a habit that is not the owner's, or when any write fails.
+    /// Returns the created habits, in the order of `newHabits`.
+    func importHabits<Outcome: Sendable>(
+        owner: Int64, now: Date,
+        _ plan: (any HabitImportSnapshot) throws(StoreError) -> (HabitImportWrite, Outcome)
+    ) throws(StoreError) -> (created: [Habit], outcome: Outcome)
+
+    /// Replaces the entries of one habit for each entry's date, all in one
+    /// transaction (all or nothing); `nil` when the habit is not the owner's.
+    /// Returns how many entries were written. Callers validate the values.
+    func setProgress(_ entries: [ProgressEntry], habitID: Int64, owner: Int64)
+        throws(StoreError) -> Int?
 }

@@ -181,7 +181,7 @@ extension SQLiteStore: HabitRepository {
 }
 
 /// The habit statements and how rows become values.
-private enum HabitSQL {
+enum HabitSQL {
     static let columns = """
         id, name, frequency, measurement_type, start_date, action_days, target_value, status,
         created_at, updated_at

@@ -22,6 +22,7 @@ public enum HabitsCommandLine {
         CommandEntry(LogoutCommand.self), CommandEntry(StatusCommand.self),
         CommandEntry(ConfigCommand.self),
         CommandEntry(LogCommand.self), CommandEntry(CheckCommand.self),
+        CommandEntry(ImportCommand.self), CommandEntry(ExportCommand.self),
     ]
 
     static func command(named name: String) -> CommandEntry? {

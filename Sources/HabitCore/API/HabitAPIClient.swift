@@ -299,7 +299,7 @@ public final class HabitAPIClient: Sendable {
 
     /// Sends a request with the session's access token and returns its
     /// successful response; any other response becomes its error.
-    private func sendAuthenticated(
+    func sendAuthenticated(
         _ method: TransportRequest.Method, _ path: String,
         query: [(name: String, value: String)] = [], body: Data? = nil,
         idempotencyKey: String? = nil, context: ResponseContext
@@ -387,7 +387,7 @@ public final class HabitAPIClient: Sendable {
 }
 
 /// A successful response with the path it answers, to name in errors.
-private struct Answer {
+struct Answer {
     var response: TransportResponse
     var path: String
 

@@ -74,7 +74,9 @@ public final class APIResponder: HTTPResponder {
             default: return try deleteHabit(request, id: id)
             }
         case .progress(let habitID):
-            return try listProgress(request, habitID: habitID)
+            return method == "PUT"
+                ? try setProgressBatch(request, habitID: habitID)
+                : try listProgress(request, habitID: habitID)
         case .progressDay(let habitID, let date):
             return method == "PUT"
                 ? try setProgress(request, habitID: habitID, date: date)

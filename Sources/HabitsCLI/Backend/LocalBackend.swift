@@ -10,9 +10,9 @@ import HabitStore
 /// in both modes. Everything belongs to one local user.
 struct LocalBackend: HabitBackend {
     let mode: BackendMode
-    private let store: any HabitRepository
-    private let owner: Int64
-    private let clock: WallClock
+    let store: any HabitRepository
+    let owner: Int64
+    let clock: WallClock
 
     /// A backend over `store` acting as user `owner`.
     init(store: any HabitRepository, owner: Int64, clock: WallClock, databasePath: String) {

@@ -14,10 +14,12 @@ struct RemoteBackend: HabitBackend {
     let client: HabitAPIClient
     private let cache: HabitListCache
     private let features: ServerFeatureNotes
-    private let clock: WallClock
+    let clock: WallClock
     private let indicator: ActivityIndicator
     /// Where a note for people goes (a server lacking a feature).
     private let notes: TextOutput
+    /// Where a note for people goes, for the import's extension.
+    var notesOutput: TextOutput { notes }
 
     init(
         client: HabitAPIClient, cache: HabitListCache, features: ServerFeatureNotes,

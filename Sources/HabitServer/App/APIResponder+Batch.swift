@@ -1,0 +1,82 @@
+import Foundation
+import HabitCore
+import HabitStore
+
+/// `PUT /api/me/habits/{id}/progress/`: many days' entries in one request.
+extension APIResponder {
+    /// The most entries one batch may hold.
+    static let maximumBatchEntries = 1_000
+
+    /// Replaces the entry of each given date, all in one transaction: every
+    /// entry is written or none is. Body `{"entries": [{"date", "value"?,
+    /// "skipped"?}, …]}` (1 to 1,000 entries, each date once; value defaults
+    /// to 0, skipped to false); answers `{"count": N}`. Problems name the
+    /// entry: `entries[3].value`. Repeating the request changes nothing.
+    func setProgressBatch(_ request: HTTPRequest, habitID: Int64) throws(APIError)
+        -> HTTPResponse
+    {
+        let owner = try authenticate(request)
+        let object = try bodyObject(request)
+        let entries = try validated { () throws(ValidationError) in
+            try Self.batchEntries(from: object)
+        }
+        let count = try stored { () throws(StoreError) in
+            try store.setProgress(entries, habitID: habitID, owner: owner)
+        }
+        guard let count else { throw .habitNotFound }
+        return JSONBody.response(status: 200, BatchCount(count: count))
+    }
+
+    /// The entries of a batch body, or every problem, each under its entry's path.
+    static func batchEntries(from object: [String: JSONValue]) throws(ValidationError)
+        -> [ProgressEntry]
+    {
+        guard let value = object["entries"] else {
+            throw ValidationError(fields: ["entries": [BodyFields.requiredMessage]])
+        }
+        guard case .array(let items) = value else {
+            throw ValidationError(fields: ["entries": ["Expected a list of entries."]])
+        }
+        guard !items.isEmpty else {
+            throw ValidationError(fields: ["entries": ["Send at least one entry."]])
+        }
+        guard items.count <= maximumBatchEntries else {
+            throw ValidationError(fields: [
+                "entries": [
+                    "Send at most \(maximumBatchEntries) entries at once (got \(items.count))."
+                ]
+            ])
+        }
+        var errors = ValidationError()
+        var entries: [ProgressEntry] = []
+        entries.reserveCapacity(items.count)
+        var seen: Set<LocalDate> = []
+        for (index, item) in items.enumerated() {
+            let path = "entries[\(index)]"
+            guard case .object(let fields) = item else {
+                errors.add(["Expected an object with date, value and skipped."], to: path)
+                continue
+            }
+            var body = BodyFields(fields)
+            let date = body.date("date", required: true)
+            let value = body.decimal("value", required: false)
+            let skipped = body.bool("skipped", required: false)
+            if let value { body.report(ProgressEntry.problems(value: value), for: "value") }
+            if let date, !seen.insert(date).inserted {
+                body.report(["This date is already in the batch."], for: "date")
+            }
+            for (field, problems) in body.errors.fields {
+                errors.add(problems, to: "\(path).\(field)")
+            }
+            guard body.errors.isEmpty, let date else { continue }
+            entries.append(ProgressEntry(date: date, value: value ?? 0, skipped: skipped ?? false))
+        }
+        if !errors.isEmpty { throw errors }
+        return entries
+    }
+}
+
+/// `{"count"}`: how many entries a batch wrote.
+private struct BatchCount: Encodable {
+    var count: Int
+}

@@ -1,0 +1,63 @@
+import Foundation
+import HabitCore
+
+/// What one import writes, decided by the caller inside the import's
+/// transaction (see `HabitRepository.importHabits`).
+public struct HabitImportWrite: Sendable {
+    /// A habit to create, with its entries.
+    public struct NewHabit: Sendable {
+        public var fields: HabitFields
+        public var status: HabitStatus
+        /// Kept when given (an export of ours read back); else the import's time.
+        public var createdAt: Date?
+        public var updatedAt: Date?
+        /// The id to give the habit when no habit ever had it (an id above
+        /// every id given so far), so an export read into an empty store
+        /// keeps its ids; else the next id.
+        public var preferredID: Int64?
+        public var entries: [ProgressEntry]
+
+        public init(
+            fields: HabitFields, status: HabitStatus, createdAt: Date? = nil,
+            updatedAt: Date? = nil, preferredID: Int64? = nil, entries: [ProgressEntry]
+        ) {
+            self.fields = fields
+            self.status = status
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+            self.preferredID = preferredID
+            self.entries = entries
+        }
+    }
+
+    public var newHabits: [NewHabit]
+    /// Entries to write (replacing the day's entry) into existing habits of
+    /// the owner, by habit id.
+    public var entries: [Int64: [ProgressEntry]]
+    /// Told how many more entries were written, every few hundred, for a
+    /// progress bar. Called inside the transaction: it must not use the store.
+    public var progress: (@Sendable (Int) -> Void)?
+
+    public init(
+        newHabits: [NewHabit] = [], entries: [Int64: [ProgressEntry]] = [:],
+        progress: (@Sendable (Int) -> Void)? = nil
+    ) {
+        self.newHabits = newHabits
+        self.entries = entries
+        self.progress = progress
+    }
+
+    public var isEmpty: Bool { newHabits.isEmpty && entries.values.allSatisfy(\.isEmpty) }
+}
+
+/// The owner's habits as an import's transaction sees them, and their entries.
+///
+/// Valid only inside the `plan` closure it is passed to: it reads through
+/// the transaction.
+public protocol HabitImportSnapshot {
+    /// Every habit of the owner, archived ones included, ordered by id.
+    var habits: [Habit] { get }
+
+    /// Every entry of one of those habits, sorted by date.
+    func entries(habitID: Int64) throws(StoreError) -> [ProgressEntry]
+}

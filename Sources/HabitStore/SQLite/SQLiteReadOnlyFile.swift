@@ -1,0 +1,140 @@
+import CSQLite
+import Foundation
+
+/// Any SQLite database file opened read-only, for reading another program's
+/// data (a Loop Habit Tracker backup): `PRAGMA user_version`, a table's
+/// columns, and the rows of a query as plain values.
+///
+/// Opened with `SQLITE_OPEN_READONLY` and `query_only`, so nothing here can
+/// change the file. Not for this package's own database: that is `SQLiteStore`.
+public final class SQLiteReadOnlyFile {
+    /// A column's value in a row.
+    public enum Value: Hashable, Sendable {
+        case integer(Int64)
+        case real(Double)
+        case text(String)
+        case blob([UInt8])
+        case null
+
+        /// The value as an integer: integers, whole reals and integer text.
+        public var integer: Int64? {
+            switch self {
+            case .integer(let number): return number
+            case .real(let number): return number.rounded() == number ? Int64(exactly: number) : nil
+            case .text(let text): return Int64(text)
+            case .blob, .null: return nil
+            }
+        }
+
+        /// The value as text (numbers in their usual form); `nil` for NULL and blobs.
+        public var text: String? {
+            switch self {
+            case .text(let text): return text
+            case .integer(let number): return String(number)
+            case .real(let number): return String(number)
+            case .blob, .null: return nil
+            }
+        }
+    }
+
+    private var database: OpaquePointer?
+
+    /// Opens the file at `path` without creating or changing it. Throws
+    /// `.cannotOpen` when it is missing or is not a SQLite database.
+    public init(path: String) throws(StoreError) {
+        var handle: OpaquePointer?
+        let code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil)
+        guard code == SQLITE_OK, let handle else {
+            let message = handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+            sqlite3_close_v2(handle)
+            throw .cannotOpen(path: path, reason: message ?? "it cannot be opened")
+        }
+        database = handle
+        do {
+            // Reading the schema is the first touch of the file's content:
+            // a file that is not a database fails here.
+            _ = try rows("SELECT count(*) FROM sqlite_master")
+            _ = try rows("PRAGMA query_only = ON")
+        } catch {
+            close()
+            if case .sqlite(let code, let message) = error {
+                throw .cannotOpen(
+                    path: path,
+                    reason: code & 0xFF == SQLITE_NOTADB
+                        ? "the file is not a SQLite database" : message)
+            }
+            throw error
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Closes the file; later queries fail.
+    public func close() {
+        if let database { sqlite3_close_v2(database) }
+        database = nil
+    }
+
+    /// `PRAGMA user_version`: the schema version the writing program set.
+    public func userVersion() throws(StoreError) -> Int {
+        Int(try rows("PRAGMA user_version").first?.first?.integer ?? 0)
+    }
+
+    /// The column names of `table`, in order; empty when there is no such table.
+    public func columns(of table: String) throws(StoreError) -> [String] {
+        // Table names cannot be bound; this one is quoted as an identifier.
+        let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return try rows("PRAGMA table_info(\(quoted))").compactMap {
+            $0.count > 1 ? $0[1].text : nil
+        }
+    }
+
+    /// Every row of `sql`, each an array of its columns' values.
+    public func rows(_ sql: String) throws(StoreError) -> [[Value]] {
+        guard let database else {
+            throw .sqlite(code: SQLITE_MISUSE, message: "the database is closed")
+        }
+        var statement: OpaquePointer?
+        let prepared = sqlite3_prepare_v2(database, sql, -1, &statement, nil)
+        guard prepared == SQLITE_OK, let statement else {
+            sqlite3_finalize(statement)
+            throw SQLiteConnection.error(prepared, database)
+        }
+        defer { sqlite3_finalize(statement) }
+        let count = sqlite3_column_count(statement)
+        var result: [[Value]] = []
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else { throw SQLiteConnection.error(code, database) }
+            var row: [Value] = []
+            row.reserveCapacity(Int(count))
+            for column in 0..<count {
+                row.append(Self.value(statement, column))
+            }
+            result.append(row)
+        }
+        return result
+    }
+
+    private static func value(_ statement: OpaquePointer, _ column: Int32) -> Value {
+        switch sqlite3_column_type(statement, column) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))
+        case SQLITE_TEXT:
+            guard let bytes = sqlite3_column_text(statement, column) else { return .text("") }
+            let count = Int(sqlite3_column_bytes(statement, column))
+            return .text(
+                String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(statement, column))
+            guard let bytes = sqlite3_column_blob(statement, column), count > 0 else {
+                return .blob([])
+            }
+            return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+        default: return .null
+        }
+    }
+}

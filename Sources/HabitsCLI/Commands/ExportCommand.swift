@@ -1,0 +1,116 @@
+import Foundation
+import HabitCore
+
+/// `habits export`: every habit and entry, as our JSON document or as CSV.
+struct ExportCommand: HabitsCommand {
+    enum Format: String, CaseIterable, Sendable {
+        case habits
+        case csv
+    }
+
+    static let spec = CommandSpec(
+        name: "export",
+        summary: "Export every habit and entry (JSON for 'habits import', or CSV).",
+        discussion: """
+            --format habits (the default) writes one JSON document with every habit (all \
+            properties, status, created and updated times) and every entry; 'habits import \
+            habits FILE' reads it back. --format csv writes one row per entry \
+            (habit_id,habit_name,date,value,skipped) for spreadsheets. Without --output the \
+            export goes to standard output; with it, the file is replaced atomically, so it \
+            is never left half-written.
+            """,
+        options: [
+            .value("format", short: "f", valueName: "habits|csv", help: "What to write."),
+            .value("output", short: "o", valueName: "file", help: "Write to this file."),
+        ],
+        examples: [
+            "habits export --output habits-export.json",
+            "habits export --format csv > entries.csv",
+        ])
+
+    let format: Format
+    let output: String?
+
+    init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
+        format =
+            try arguments.value("format") { text, name throws(UsageError) in
+                guard let format = Format(rawValue: text) else {
+                    throw UsageError(
+                        .invalidValue(argument: name, value: text, expected: "habits or csv"))
+                }
+                return format
+            } ?? .habits
+        output = arguments.value("output")
+    }
+
+    func run(in context: CommandContext) async throws(CommandError) {
+        let backend = try context.backend()
+        guard let exporter = backend as? any HabitImporting else {
+            throw CommandError(.failure, "This backend cannot export.")
+        }
+        let habits = try await backend.habits(status: .all)
+        var items: [HabitsExportDocument.Item] = []
+        for habit in habits {
+            items.append(
+                HabitsExportDocument.Item(
+                    habit: habit, entries: try await exporter.allEntries(of: habit)))
+        }
+        let data: Data
+        switch format {
+        case .habits:
+            do {
+                data = try HabitsExportDocument(
+                    exportedAt: context.environment.clock.now(), items: items
+                ).encoded()
+            } catch {
+                throw CommandError(.failure, "Cannot encode the export.")
+            }
+        case .csv:
+            data = Data(Self.csv(items).utf8)
+        }
+        guard let output else {
+            context.output.send(String(decoding: data, as: UTF8.self))
+            return
+        }
+        do {
+            try AtomicFile.write(data, to: output, permissions: 0o644)
+        } catch {
+            throw CommandError(
+                .failure, "Cannot write the export to \(error.path): \(error.reason).",
+                hint: "Check that the directory exists and is writable.")
+        }
+        let entries = items.reduce(0) { $0 + $1.entries.count }
+        if context.style.json {
+            try context.writeJSON(
+                Summary(
+                    path: output, format: format.rawValue, habits: items.count, entries: entries))
+        } else {
+            context.output.line(
+                "Exported \(items.count) habit\(items.count == 1 ? "" : "s") and \(entries) "
+                    + "entr\(entries == 1 ? "y" : "ies") to \(output).")
+        }
+    }
+
+    /// `habit_id,habit_name,date,value,skipped`, one row per entry, RFC 4180 quoting.
+    static func csv(_ items: [HabitsExportDocument.Item]) -> String {
+        var text = CSVTable.line(["habit_id", "habit_name", "date", "value", "skipped"])
+        for item in items {
+            let id = String(item.habit.id)
+            let name = CSVTable.field(item.habit.name)
+            for entry in item.entries {
+                text +=
+                    "\(id),\(name),\(entry.date),\(HabitText.number(entry.value)),"
+                    + "\(entry.skipped)\r\n"
+            }
+        }
+        return text
+    }
+
+    /// `{"path", "format", "habits", "entries"}`: what `--output` with `--json` prints.
+    struct Summary: Encodable {
+        var path: String
+        var format: String
+        var habits: Int
+        var entries: Int
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import HabitCore
+
+/// `habits import <format> <path>`: habits and history from harsh,
+/// habitctl, Loop Habit Tracker or an export of ours.
+struct ImportCommand: HabitsCommand {
+    static let spec = CommandSpec(
+        name: "import",
+        summary: "Import habits and their history from harsh, habitctl, Loop or a habits export.",
+        discussion: """
+            <format> is harsh or habitctl (a directory holding 'habits' and 'log'), loop-db \
+            (a Loop backup .db), loop-csv (a Loop CSV export .zip or its folder) or habits \
+            (a file from 'habits export'). Prints what it did: habits created, entries \
+            written, and every approximation, one line each. Importing again creates nothing \
+            twice: habits are matched by name and frequency and entries merge per day; a day \
+            whose existing value differs is a conflict, kept unless --overwrite. In local mode \
+            the import is one transaction: on any error nothing is written.
+            """,
+        positionals: [
+            PositionalSpec("format", help: "harsh, habitctl, loop-db, loop-csv or habits."),
+            PositionalSpec("path", help: "The file or directory to import."),
+        ],
+        options: [
+            .flag("dry-run", short: "n", help: "Show what would be imported; write nothing."),
+            .flag("overwrite", help: "Replace existing entries whose value differs."),
+            .flag(
+                "rename-existing",
+                help: "Import a habit whose name an existing habit of another frequency has "
+                    + "as '<name> (imported)'."),
+            .flag("skip-existing", help: "Leave out such habits instead."),
+        ],
+        examples: [
+            "habits import harsh ~/.config/harsh --dry-run",
+            "habits import habitctl ~/.habitctl",
+            "habits import loop-db ~/Downloads/Loop-Backup.db",
+            "habits import loop-csv ~/Downloads/Loop-CSV.zip --json",
+            "habits import habits habits-export.json",
+        ])
+
+    let source: ImportSource
+    let path: String
+    let dryRun: Bool
+    let options: ImportOptions
+
+    init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
+        let format = arguments.positional("format") ?? ""
+        guard let source = ImportSource(rawValue: format) else {
+            let names = ImportSource.allCases.map(\.rawValue)
+            throw UsageError(
+                .invalidValue(
+                    argument: "<format>", value: format,
+                    expected: names.joined(separator: ", ")),
+                command: Self.spec.name)
+        }
+        self.source = source
+        path = arguments.positional("path") ?? ""
+        dryRun = arguments.flag("dry-run")
+        try arguments.requireAtMostOne(of: ["rename-existing", "skip-existing"])
+        var options = ImportOptions()
+        if arguments.flag("rename-existing") { options.nameClash = .rename }
+        if arguments.flag("skip-existing") { options.nameClash = .skip }
+        options.overwrite = arguments.flag("overwrite")
+        self.options = options
+    }
+
+    func run(in context: CommandContext) async throws(CommandError) {
+        let progress = ImportProgress()
+        let bar = ImportProgressBar(
+            output: context.errorOutput, enabled: context.environment.terminal.errorIsTerminal,
+            unicode: context.style.unicode, width: context.environment.width)
+        let report = try await bar.during(progress) { () async throws(CommandError) in
+            try await perform(in: context, progress: progress)
+        }
+        if context.style.json {
+            try context.writeJSON(report)
+        } else {
+            context.output.send(report.render())
+        }
+    }
+
+    private func perform(in context: CommandContext, progress: ImportProgress)
+        async throws(CommandError) -> ImportReport
+    {
+        let document = try source.read(path: path, variables: context.environment.variables)
+        let mapping = HabitMapping(today: context.today)
+        var mapped: [MappedHabit] = []
+        for habit in document.habits {
+            do throws(ImportFormatError) {
+                mapped.append(try mapping.map(habit))
+            } catch {
+                throw CommandError(
+                    .failure, "Nothing was imported. \(error.message)",
+                    hint: "Fix the habit in the source file and try again.")
+            }
+        }
+        let backend = try context.backend()
+        guard let importer = backend as? any HabitImporting else {
+            throw CommandError(.failure, "This backend cannot import.")
+        }
+        var report = ImportReport(
+            format: source.rawValue, source: path, mode: backend.mode.name, dryRun: dryRun)
+        report.skippedLines = document.skipped
+        return try await importer.importHabits(
+            mapped, options: options, report: report, dryRun: dryRun, progress: progress)
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Comma-separated values as RFC 4180 writes them: fields in double quotes
+/// may hold commas, line breaks and doubled quotes (`""`).
+enum CSVTable {
+    /// The rows of `text`; any line ending. An empty final line is no row.
+    static func rows(_ text: String) -> [[String]] {
+        var rows: [[String]] = []
+        var row: [String] = []
+        var field = ""
+        var quoted = false
+        var afterQuote = false
+        var iterator = text.makeIterator()
+        var fieldStarted = false
+        while let character = iterator.next() {
+            if quoted {
+                if character == "\"" {
+                    quoted = false
+                    afterQuote = true
+                } else {
+                    field.append(character)
+                }
+                continue
+            }
+            switch character {
+            case "\"" where afterQuote:
+                // A doubled quote inside a quoted field.
+                field.append("\"")
+                quoted = true
+                afterQuote = false
+            case "\"" where !fieldStarted:
+                quoted = true
+                fieldStarted = true
+            case ",":
+                row.append(field)
+                field = ""
+                fieldStarted = false
+                afterQuote = false
+            case _ where character.isNewline:
+                row.append(field)
+                rows.append(row)
+                row = []
+                field = ""
+                fieldStarted = false
+                afterQuote = false
+            default:
+                field.append(character)
+                fieldStarted = true
+                afterQuote = false
+            }
+        }
+        if fieldStarted || !row.isEmpty || !field.isEmpty {
+            row.append(field)
+            rows.append(row)
+        }
+        return rows
+    }
+
+    /// `field` as a CSV field: quoted when it holds a comma, a quote, a line
+    /// break or surrounding spaces, with quotes doubled.
+    static func field(_ field: String) -> String {
+        let needsQuotes =
+            field.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline })
+            || field.first == " " || field.last == " "
+        guard needsQuotes else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// One CSV line (CRLF-terminated, as RFC 4180 says) of `fields`.
+    static func line(_ fields: [String]) -> String {
+        fields.map(field).joined(separator: ",") + "\r\n"
+    }
+}

@@ -1,0 +1,229 @@
+import Foundation
+import HabitCore
+import HabitStore
+
+/// What an import will do to a store, decided from the mapped habits and
+/// the store's habits: pure, so it runs inside the store's transaction in
+/// local mode and after reading the server in server mode.
+///
+/// - A habit matches an existing one of the same name and frequency: its
+///   entries merge per day (an absent day is written, an equal one left, a
+///   different one is a conflict, kept unless `overwrite`).
+/// - A name held by an existing habit of another frequency is a clash:
+///   refused (nothing is written), renamed to "<name> (imported)" or skipped,
+///   as `options` says.
+/// - Two source habits of one name get "(2)", "(3)", … in order.
+/// - New habits past the 15-active limit are created archived; past the
+///   200-habit limit the import is refused.
+struct ImportPlan: Sendable {
+    struct NewHabit: Sendable {
+        var mapped: MappedHabit
+        var status: HabitStatus
+    }
+
+    struct Merge: Sendable {
+        var habit: Habit
+        /// Entries to write: new days, and differing ones when overwriting.
+        var entries: [ProgressEntry]
+    }
+
+    var creates: [NewHabit] = []
+    var merges: [Merge] = []
+    var report: ImportReport
+    /// Why nothing may be written, when something stops the import.
+    var refusal: CommandError?
+
+    /// The writes in the store's terms.
+    var write: HabitImportWrite {
+        HabitImportWrite(
+            newHabits: creates.map { new in
+                HabitImportWrite.NewHabit(
+                    fields: new.mapped.fields, status: new.status,
+                    createdAt: new.mapped.original?.createdAt,
+                    updatedAt: new.mapped.original?.updatedAt,
+                    preferredID: new.mapped.original?.id, entries: new.mapped.entries)
+            },
+            entries: Dictionary(
+                merges.filter { !$0.entries.isEmpty }.map { ($0.habit.id, $0.entries) },
+                uniquingKeysWith: +))
+    }
+
+    static let renameSuffix = " (imported)"
+
+    /// - Parameter entriesOf: every entry of an existing habit (only
+    ///   matched habits are read).
+    static func make<Failure: Error>(
+        _ mapped: [MappedHabit], existing: [Habit], options: ImportOptions,
+        report template: ImportReport,
+        entriesOf: (Habit) throws(Failure) -> [ProgressEntry]
+    ) throws(Failure) -> ImportPlan {
+        var plan = ImportPlan(report: template)
+        var clashes: [String] = []
+        var takenNames = Set(existing.map(\.name))
+        var sourceNames: [String: Int] = [:]
+        var activeCount = existing.filter { $0.status == .active }.count
+        for var habit in mapped {
+            // Duplicate names inside the source.
+            let seen = sourceNames[habit.fields.name, default: 0] + 1
+            sourceNames[habit.fields.name] = seen
+            if seen > 1 {
+                let renamed = suffixed(habit.fields.name, " (\(seen))")
+                plan.report.approximations.append(
+                    "\(habit.fields.name): a second habit of this name in the source, imported as "
+                        + "'\(renamed)'.")
+                habit.fields.name = renamed
+            }
+            plan.report.approximations += habit.approximations
+            plan.report.notesNotImported += habit.notesNotImported
+
+            var match = existing.first {
+                $0.name == habit.fields.name && $0.frequency == habit.fields.frequency
+            }
+            if match == nil, existing.contains(where: { $0.name == habit.fields.name }) {
+                switch options.nameClash {
+                case .refuse:
+                    clashes.append(habit.fields.name)
+                    continue
+                case .skip:
+                    plan.report.skippedHabits.append(habit.fields.name)
+                    continue
+                case .rename:
+                    let renamed = uniqueName(
+                        habit.fields.name, frequency: habit.fields.frequency, existing: existing,
+                        taken: takenNames)
+                    plan.report.renamed.append(
+                        ImportReport.Rename(from: habit.fields.name, to: renamed))
+                    habit.fields.name = renamed
+                    match = existing.first {
+                        $0.name == renamed && $0.frequency == habit.fields.frequency
+                    }
+                }
+            }
+            if let match {
+                let stored = try entriesOf(match)
+                plan.merges.append(
+                    merge(
+                        habit, into: match, options: options, report: &plan.report, entries: stored)
+                )
+                continue
+            }
+            takenNames.insert(habit.fields.name)
+            var status = habit.status
+            if status == .active {
+                if activeCount >= Habit.maximumActiveCount {
+                    status = .archived
+                    plan.report.approximations.append(
+                        "\(habit.fields.name): imported archived, since \(Habit.maximumActiveCount) "
+                            + "habits are already active (the limit).")
+                } else {
+                    activeCount += 1
+                }
+            }
+            plan.creates.append(NewHabit(mapped: habit, status: status))
+            plan.report.created.append(
+                ImportReport.Created(
+                    id: nil, name: habit.fields.name, status: status,
+                    entries: habit.entries.count))
+            plan.report.entriesWritten += habit.entries.count
+        }
+        if !clashes.isEmpty {
+            plan.refusal = CommandError(
+                .failure,
+                "Nothing was imported: \(clashes.count) habit\(clashes.count == 1 ? " has" : "s have") "
+                    + "the name of an existing habit with another frequency.",
+                details: clashes.map { "'\($0)'" },
+                hint: "Run again with --rename-existing (import them as '<name>\(renameSuffix)') "
+                    + "or --skip-existing (leave them out).")
+        } else if existing.count + plan.creates.count > Habit.maximumTotalCount {
+            plan.refusal = CommandError(
+                .failure,
+                "Nothing was imported: it would make \(existing.count + plan.creates.count) habits, "
+                    + "and at most \(Habit.maximumTotalCount) are allowed (archived ones included).",
+                hint: "Delete habits you no longer need with 'habits delete <habit>' and try again."
+            )
+        }
+        return plan
+    }
+
+    private static func merge(
+        _ habit: MappedHabit, into existing: Habit, options: ImportOptions,
+        report: inout ImportReport, entries stored: [ProgressEntry]
+    ) -> Merge {
+        var storedByDate: [LocalDate: ProgressEntry] = [:]
+        for entry in stored { storedByDate[entry.date] = entry }
+        var writes: [ProgressEntry] = []
+        var matched = ImportReport.Matched(id: existing.id, name: existing.name)
+        for entry in habit.entries {
+            guard let current = storedByDate[entry.date] else {
+                writes.append(entry)
+                matched.added += 1
+                continue
+            }
+            if current.value == entry.value && current.skipped == entry.skipped {
+                matched.unchanged += 1
+                continue
+            }
+            report.conflicts.append(
+                ImportReport.Conflict(
+                    habit: existing.name, date: entry.date, existing: current, imported: entry,
+                    overwritten: options.overwrite))
+            if options.overwrite {
+                writes.append(entry)
+                matched.overwritten += 1
+            } else {
+                matched.kept += 1
+            }
+        }
+        let differences = propertyDifferences(habit.fields, existing)
+        if !differences.isEmpty {
+            report.approximations.append(
+                "\(existing.name): matched the existing habit #\(existing.id), whose "
+                    + differences.joined(separator: ", ") + " are kept.")
+        }
+        report.matched.append(matched)
+        report.entriesWritten += writes.count
+        return Merge(habit: existing, entries: writes)
+    }
+
+    /// The existing habit's properties that differ from the imported ones.
+    private static func propertyDifferences(_ fields: HabitFields, _ existing: Habit) -> [String] {
+        var result: [String] = []
+        if fields.targetValue != existing.targetValue
+            || fields.measurementType
+                != existing.measurementType
+        {
+            result.append(
+                "target \(HabitText.number(existing.targetValue)) \(existing.measurementType) "
+                    + "(imported: \(HabitText.number(fields.targetValue)) \(fields.measurementType))"
+            )
+        }
+        if fields.actionDays != existing.actionDays {
+            result.append("days \(existing.actionDays.summary)")
+        }
+        if fields.startDate != existing.startDate {
+            result.append("start \(existing.startDate) (imported: \(fields.startDate))")
+        }
+        return result
+    }
+
+    /// "<name> (imported)", or "(imported 2)", … : the first that no
+    /// existing habit holds with another frequency.
+    private static func uniqueName(
+        _ name: String, frequency: Frequency, existing: [Habit], taken: Set<String>
+    ) -> String {
+        var number = 1
+        while true {
+            let suffix = number == 1 ? renameSuffix : " (imported \(number))"
+            let candidate = suffixed(name, suffix)
+            let holder = existing.first { $0.name == candidate }
+            if let holder, holder.frequency == frequency { return candidate }
+            if holder == nil, !taken.contains(candidate) { return candidate }
+            number += 1
+        }
+    }
+
+    /// `name` + `suffix`, the name shortened so the whole fits 100 characters.
+    private static func suffixed(_ name: String, _ suffix: String) -> String {
+        String(name.prefix(HabitFields.nameLength.upperBound - suffix.count)) + suffix
+    }
+}

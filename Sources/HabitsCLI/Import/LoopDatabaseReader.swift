@@ -1,0 +1,142 @@
+import Foundation
+import HabitCore
+import HabitStore
+
+/// Reads a Loop Habit Tracker backup (`.db`, SQLite) of schema versions 12
+/// through 25 (`PRAGMA user_version`).
+///
+/// `Habits(id, name, description, freq_num, freq_den, archived, position,
+/// type?, target_type?, target_value?, unit?, …)`; versions without `type`
+/// hold only yes/no habits. `Repetitions(habit, timestamp, value, notes?)`:
+/// `timestamp` is epoch milliseconds at UTC midnight; yes/no values are −1
+/// unknown, 0 no, 1 yes filled in automatically, 2 yes, 3 skip; numeric
+/// habits store the value × 1000. Columns are looked up by name, so the
+/// versions' other differences do not matter.
+enum LoopDatabaseReader {
+    static let supportedVersions = 12...25
+
+    static func read(_ file: SQLiteReadOnlyFile, name: String) throws(ImportFormatError)
+        -> SourceDocument
+    {
+        func sql<T>(_ body: () throws(StoreError) -> T) throws(ImportFormatError) -> T {
+            do {
+                return try body()
+            } catch {
+                throw ImportFormatError(
+                    "Cannot read \(name) as a Loop backup: \(error.description)",
+                    hint: "Check that it is the .db file of Loop's 'Export full backup'.")
+            }
+        }
+        let version = try sql { () throws(StoreError) in try file.userVersion() }
+        guard supportedVersions.contains(version) else {
+            throw ImportFormatError(
+                "\(name) is a Loop database of schema version \(version); this version of "
+                    + "habits reads versions \(supportedVersions.lowerBound) through "
+                    + "\(supportedVersions.upperBound).",
+                hint: version > supportedVersions.upperBound
+                    ? "Export a CSV from Loop instead ('habits import loop-csv')." : nil)
+        }
+        let habitColumns = Set(
+            try sql { () throws(StoreError) in try file.columns(of: "Habits") })
+        let repetitionColumns = Set(
+            try sql { () throws(StoreError) in try file.columns(of: "Repetitions") })
+        let required: Set = ["id", "name", "freq_num", "freq_den"]
+        guard required.isSubset(of: habitColumns),
+            ["habit", "timestamp", "value"].allSatisfy(repetitionColumns.contains)
+        else {
+            throw ImportFormatError(
+                "\(name) is not a Loop Habit Tracker backup (no Habits and Repetitions tables).",
+                hint: "In Loop: Settings → Export full backup.")
+        }
+        func column(_ name: String, or fallback: String) -> String {
+            habitColumns.contains(name) ? name : fallback
+        }
+        let habitSQL = """
+            SELECT id, name, freq_num, freq_den, \(column("archived", or: "0")),
+                \(column("description", or: "''")), \(column("type", or: "0")),
+                \(column("target_type", or: "0")), \(column("target_value", or: "0")),
+                \(column("unit", or: "''"))
+            FROM Habits ORDER BY \(column("position", or: "id")), id
+            """
+        let habitRows = try sql { () throws(StoreError) in try file.rows(habitSQL) }
+        var habits: [SourceHabit] = []
+        var indexByID: [Int64: Int] = [:]
+        var skipped: [String] = []
+        for row in habitRows {
+            guard let id = row[0].integer, let numerator = row[2].integer,
+                let denominator = row[3].integer
+            else {
+                skipped.append("Habits row '\(row[1].text ?? "")': unreadable id or frequency.")
+                continue
+            }
+            let name = row[1].text ?? ""
+            guard numerator > 0, denominator > 0, numerator <= 100_000, denominator <= 100_000
+            else {
+                skipped.append(
+                    "habit '\(name)': frequency \(numerator)/\(denominator) is not a frequency."
+                )
+                continue
+            }
+            var habit = SourceHabit(
+                name: name, schedule: .times(Int(numerator), perDays: Int(denominator)),
+                archived: (row[4].integer ?? 0) != 0)
+            habit.description = row[5].text ?? ""
+            if row[6].integer == 1 {
+                let target: Decimal? =
+                    switch row[8] {
+                    case .real(let value): Decimal(string: String(value))
+                    case let other: other.integer.map { Decimal($0) }
+                    }
+                habit.amounts = SourceHabit.Amounts(
+                    unit: row[9].text ?? "", target: target, atMost: row[7].integer == 1)
+            }
+            indexByID[id] = habits.count
+            habits.append(habit)
+        }
+        let notes = repetitionColumns.contains("notes") ? "notes" : "NULL"
+        let repetitionSQL =
+            "SELECT habit, timestamp, value, \(notes) FROM Repetitions ORDER BY habit, timestamp"
+        let repetitions = try sql { () throws(StoreError) in try file.rows(repetitionSQL) }
+        var unreadable = 0
+        for row in repetitions {
+            guard let habitID = row[0].integer, let index = indexByID[habitID] else { continue }
+            guard let timestamp = row[1].integer, let value = row[2].integer,
+                let date = loopDate(milliseconds: timestamp)
+            else {
+                unreadable += 1
+                continue
+            }
+            let note = row[3].text.flatMap { $0.isEmpty ? nil : $0 }
+            let mark: SourceEntry.Mark
+            if habits[index].amounts != nil {
+                mark = value > 0 ? .amount(Decimal(value) / 1000) : .none
+            } else {
+                mark = yesNoMark(value)
+            }
+            habits[index].entries.append(SourceEntry(date: date, mark: mark, note: note))
+        }
+        if unreadable > 0 {
+            skipped.append("Repetitions: \(unreadable) rows with an unreadable date or value.")
+        }
+        return SourceDocument(habits: habits, skipped: skipped)
+    }
+
+    /// Loop's yes/no values: 2 yes, 3 skip, anything else no entry.
+    static func yesNoMark(_ value: Int64) -> SourceEntry.Mark {
+        switch value {
+        case 2: return .done
+        case 3: return .skipped
+        default: return .none
+        }
+    }
+
+    /// The UTC date of a Loop timestamp (epoch milliseconds at UTC midnight).
+    static func loopDate(milliseconds: Int64) -> LocalDate? {
+        let days = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
+        let day = days.remainder < 0 ? days.quotient - 1 : days.quotient
+        guard abs(day) < 3_000_000 else { return nil }
+        // LocalDate's day number counts from 1970-01-01, as Unix time does.
+        let date = LocalDate(dayNumber: Int(day))
+        return (1...9999).contains(date.year) ? date : nil
+    }
+}

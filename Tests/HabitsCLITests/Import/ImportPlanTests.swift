@@ -1,0 +1,115 @@
+import Foundation
+import HabitCore
+import HabitStore
+import Testing
+
+@testable import HabitsCLI
+
+@Suite struct ImportPlanTests {
+    let mapping = HabitMapping(today: LocalDate("2026-03-11")!)
+    static let template = ImportReport(format: "harsh", source: "x", mode: "local", dryRun: false)
+
+    func source(
+        _ name: String, _ schedule: SourceHabit.Schedule, days: [String: SourceEntry.Mark] = [:]
+    )
+        -> SourceHabit
+    {
+        SourceHabit(
+            name: name, schedule: schedule,
+            entries: days.sorted { $0.key < $1.key }.map {
+                SourceEntry(date: LocalDate($0.key)!, mark: $0.value)
+            })
+    }
+
+    @Test func mappingFollowsTheRules() throws {
+        let daily = try mapping.map(source("A", .times(1, perDays: 1), days: ["2026-01-05": .done]))
+        #expect(daily.fields.frequency == .daily)
+        #expect(daily.fields.targetValue == 1)
+        #expect(daily.fields.actionDays == .everyDay)
+        #expect(daily.fields.startDate == LocalDate("2026-01-05"))
+        #expect(daily.approximations.isEmpty)
+
+        let weekly = try mapping.map(
+            source("B", .times(3, perDays: 7), days: ["2026-01-05": .done]))
+        #expect(weekly.fields.frequency == .weekly)
+        #expect(weekly.fields.targetValue == 3)
+        #expect(weekly.entries.map(\.value) == [1])
+        #expect(weekly.approximations.count == 1)
+
+        let odd = try mapping.map(source("C", .times(2, perDays: 3)))
+        #expect(odd.fields.frequency == .weekly)
+        #expect(odd.fields.targetValue == 5)  // ⌈7 × 2 / 3⌉
+        #expect(odd.fields.startDate == LocalDate("2026-03-11"))
+        #expect(
+            odd.approximations == [
+                "C: 2 per 3 days has no equivalent: became weekly, target 5 per ISO week."
+            ])
+
+        var loop = source("D", .times(1, perDays: 1), days: ["2026-01-01": .amount(6.5)])
+        loop.amounts = SourceHabit.Amounts(unit: "km", target: 5, atMost: true)
+        let numeric = try mapping.map(loop)
+        #expect(numeric.fields.measurementType == "km")
+        #expect(numeric.status == .archived)
+        #expect(numeric.entries.map(\.value) == [6.5])
+    }
+
+    @Test func fifteenActiveLimitArchivesTheRest() throws {
+        let existing = (1...10).map { id in
+            Habit(
+                id: Int64(id), name: "E\(id)", frequency: .daily, measurementType: "times",
+                startDate: LocalDate("2026-01-01")!, actionDays: .everyDay, targetValue: 1)
+        }
+        let mapped = try (1...8).map { try mapping.map(source("N\($0)", .times(1, perDays: 1))) }
+        let plan = ImportPlan.make(
+            mapped, existing: existing, options: ImportOptions(), report: Self.template
+        ) { _ in [] }
+        #expect(
+            plan.creates.map(\.status) == Array(repeating: .active, count: 5)
+                + Array(repeating: .archived, count: 3))
+        #expect(plan.report.approximations.filter { $0.contains("imported archived") }.count == 3)
+        #expect(plan.refusal == nil)
+    }
+
+    @Test func matchedHabitsMergePerDay() throws {
+        let habit = Habit(
+            id: 7, name: "A", frequency: .daily, measurementType: "times",
+            startDate: LocalDate("2026-01-01")!, actionDays: .everyDay, targetValue: 1)
+        let mapped = try mapping.map(
+            source(
+                "A", .times(1, perDays: 1),
+                days: ["2026-01-01": .done, "2026-01-02": .done, "2026-01-03": .skipped]))
+        let stored = [
+            ProgressEntry(date: LocalDate("2026-01-01")!, value: 1),
+            ProgressEntry(date: LocalDate("2026-01-03")!, value: 2),
+        ]
+        for overwrite in [false, true] {
+            var options = ImportOptions()
+            options.overwrite = overwrite
+            let plan = ImportPlan.make(
+                [mapped], existing: [habit], options: options, report: Self.template
+            ) { _ in stored }
+            #expect(plan.creates.isEmpty)
+            #expect(
+                plan.merges.first?.entries.map(\.date.description)
+                    == (overwrite ? ["2026-01-02", "2026-01-03"] : ["2026-01-02"]))
+            #expect(plan.report.conflicts.count == 1)
+            #expect(plan.report.matched.first?.unchanged == 1)
+        }
+    }
+
+    @Test func duplicateSourceNamesAreNumbered() throws {
+        let mapped = try [1, 2].map { _ in try mapping.map(source("Same", .times(1, perDays: 1))) }
+        let plan = ImportPlan.make(
+            mapped, existing: [], options: ImportOptions(), report: Self.template
+        ) { _ in [] }
+        #expect(plan.creates.map(\.mapped.fields.name) == ["Same", "Same (2)"])
+    }
+
+    @Test func progressBarFitsItsWidth() {
+        let line = ImportProgressBar.line(done: 500, total: 1000, width: 80, unicode: false)
+        #expect(line == "Importing [####################--------------------] 500/1000 entries")
+        #expect(
+            ImportProgressBar.line(done: 0, total: nil, width: 60, unicode: false)
+                == "Importing: reading…")
+    }
+}
