@@ -70,7 +70,9 @@ public final class HabitServerApp: Sendable {
         server = HTTPServer(
             configuration: HTTPServer.Configuration(
                 host: configuration.host, port: configuration.port,
-                maxConnections: configuration.maxConnections, now: now),
+                maxConnections: configuration.maxConnections,
+                maxConnectionsPerClient: configuration.maxConnectionsPerClient,
+                responderThreads: configuration.responderThreads, now: now),
             responder: responder, log: log)
     }
 

@@ -5,6 +5,10 @@ public struct HTTPRequest: Sendable {
     /// The method as sent, upper case by HTTP convention: "GET", "POST", …
     public var method: String
     /// The path without the query, percent-decoded: "/api/me/habits/3/".
+    ///
+    /// An encoded slash is the exception: `%2F` (or `%2f`) stays as sent, so
+    /// it is part of a segment and never a separator. `/api%2Fme/` is the one
+    /// segment "api%2Fme", which no route matches.
     public var path: String
     /// Query parameters in the order sent, percent-decoded (`+` is a space).
     public var query: [(name: String, value: String)]
