@@ -137,9 +137,15 @@ struct HTTPConnectionMachine: Sendable {
         }
     }
 
-    /// Whether the connection waits between requests with nothing received:
-    /// what the server may close to make room for a new connection.
-    var isIdle: Bool { phase == .idle }
+    /// Whether closing the connection to make room loses nothing: it waits
+    /// between requests with nothing received, or it is sending a response
+    /// after which it would (`.shutdown` then closes it once the response is sent).
+    ///
+    /// Counting the last write as idle means a client that has read its
+    /// response always finds its connection counted idle by the server.
+    var isIdle: Bool {
+        phase == .idle || (phase == .writing && afterWrite == .nextRequest && !closing)
+    }
 
     var isClosed: Bool { phase == .closed }
 
