@@ -50,7 +50,8 @@ public enum ServerCommandLine {
           --max-connections-per-client N
                                   connections one address may hold (default 64;
                                   loopback addresses are not limited)
-          --responder-threads N   threads that run requests (default 4)
+          --responder-threads N   threads that run requests (default 4); 0 runs
+                                  them on the event loops' threads
           --help                  show this help
           --version               show the version
         """
@@ -111,7 +112,7 @@ public enum ServerCommandLine {
             case "--max-connections-per-client":
                 maxPerClient = try count(value, name, minimum: 1, maximum: 1_000_000)
             case "--responder-threads":
-                responderThreads = try count(value, name, minimum: 1, maximum: 256)
+                responderThreads = try count(value, name, minimum: 0, maximum: 256)
             default:
                 guard let level = ServerLog.Level(parsing: value) else {
                     throw UsageError(

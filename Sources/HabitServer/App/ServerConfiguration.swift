@@ -31,8 +31,9 @@ public struct ServerConfiguration: Sendable {
     /// Threads that run requests (the HTTP server's responder pool).
     public var responderThreads: Int
     /// Read connections of the SQLite store (WAL lets them read in parallel
-    /// with the writer): one per responder thread, so no request waits for a
-    /// reader another request holds.
+    /// with the writer): by default one per thread that runs requests (the
+    /// responder threads, or the event loops, one per core, when requests run
+    /// on them), so no request waits for a reader another request holds.
     public var databaseReaders: Int
 
     public init(
@@ -51,7 +52,10 @@ public struct ServerConfiguration: Sendable {
         self.maxConnections = maxConnections
         self.maxConnectionsPerClient = maxConnectionsPerClient
         self.responderThreads = responderThreads
-        self.databaseReaders = databaseReaders ?? max(1, responderThreads)
+        self.databaseReaders =
+            databaseReaders
+            ?? (responderThreads > 0
+                ? responderThreads : ProcessInfo.processInfo.activeProcessorCount)
     }
 
     /// A configuration for tests and embedding: an in-memory database, port 0

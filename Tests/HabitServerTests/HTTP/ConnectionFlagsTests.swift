@@ -35,7 +35,7 @@ struct ConnectionFlagsTests {
 
     @Test(arguments: [
         ["--max-connections", "0"], ["--max-connections", "many"],
-        ["--max-connections-per-client", "-1"], ["--responder-threads", "0"],
+        ["--max-connections-per-client", "-1"], ["--responder-threads", "-1"],
         ["--responder-threads", "1000"],
     ])
     func outOfRangeValuesAreUsageErrors(arguments: [String]) {
