@@ -52,6 +52,17 @@ struct HTTPRequestParserTests {
         #expect(parsed.request.queryValue("q") == "a b&c")
     }
 
+    @Test func headerLookupFoldsASCIICaseOnly() {
+        var headers = HTTPHeaders([("X-Ab[", "1"), ("Café", "2")])
+        #expect(headers["x-aB["] == "1")
+        #expect(headers["X-AB{"] == nil)  // "[" and "{" differ by the case bit but are not letters.
+        #expect(headers["X-Ab"] == nil)
+        #expect(headers["CAFÉ"] == nil)  // Only ASCII folds: header names are ASCII tokens.
+        #expect(headers["café"] == "2")
+        headers.replace(name: "x-ab[", value: "3")
+        #expect(headers.fields.map(\.value) == ["2", "3"])
+    }
+
     @Test func encodedSlashStaysEncodedInThePath() throws {
         let parsed = try #require(
             try parse("GET /api%2Fme/a%2fb/%41?x=%2F HTTP/1.1\r\nHost: h\r\n\r\n"))
