@@ -78,7 +78,9 @@ public func fuzzConnectionMachine(_ data: UnsafePointer<UInt8>, _ size: Int) -> 
                 (machine.phase == .responding) == owner.awaitingResponse,
                 "responding exactly while a dispatched request is unanswered")
             if let deadline = machine.deadline {
-                check(deadline <= now + .seconds(30), "deadlines are at most the longest timeout away")
+                check(
+                    deadline <= now + .seconds(30), "deadlines are at most the longest timeout away"
+                )
             }
         }
     }
