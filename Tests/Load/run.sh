@@ -14,7 +14,8 @@
 # Environment: SCRATCH (build directory, default .build), CONNECTIONS (64),
 # THREADS (2), LOG_LEVEL (server --log-level, default warning: per-request
 # lines at info cost a write(2) each), SERVER_FLAGS (more habits-server flags,
-# e.g. "--responder-threads 0").
+# e.g. "--responder-threads 0"), SERVER_BINARY (a habits-server to run instead
+# of building this one, to compare builds).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)

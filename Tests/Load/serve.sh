@@ -1,6 +1,7 @@
 # Sourced by the load scripts (needs root, scratch): installs wrk when
 # missing, builds the release habits-server, starts it on a free port with a
-# temporary database (extra flags in SERVER_FLAGS), signs in through the
+# temporary database (extra flags in SERVER_FLAGS; SERVER_BINARY runs another
+# build instead), signs in through the
 # outbox and creates 15 habits with 8 days of progress each. Sets port, base,
 # token, auth, ids, list_url, server_pid and work; stops the server and
 # removes the temporary files on exit.
@@ -14,9 +15,13 @@ for tool in curl sed grep; do
     command -v "$tool" >/dev/null || { echo "load: $tool is needed" >&2; exit 1; }
 done
 
-echo "load: building habits-server (release)"
-swift build -c release --product habits-server --scratch-path "$scratch" 2>&1 | tail -n 1
-binary="$scratch/release/habits-server"
+if [ -n "${SERVER_BINARY:-}" ]; then
+    binary=$SERVER_BINARY # Another build, to compare with (it must take the flags used here).
+else
+    echo "load: building habits-server (release)"
+    swift build -c release --product habits-server --scratch-path "$scratch" 2>&1 | tail -n 1
+    binary="$scratch/release/habits-server"
+fi
 
 work=$(mktemp -d)
 server_pid=""
