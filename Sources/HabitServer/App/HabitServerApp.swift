@@ -72,6 +72,8 @@ public final class HabitServerApp: Sendable {
                 host: configuration.host, port: configuration.port,
                 maxConnections: configuration.maxConnections,
                 maxConnectionsPerClient: configuration.maxConnectionsPerClient,
+                eventLoops: configuration.eventLoops
+                    ?? ProcessInfo.processInfo.activeProcessorCount,
                 responderThreads: configuration.responderThreads, now: now),
             responder: responder, log: log)
     }

@@ -52,6 +52,8 @@ public enum ServerCommandLine {
                                   loopback addresses are not limited)
           --responder-threads N   threads that run requests (default 4); 0 runs
                                   them on the event loops' threads
+          --event-loops N         threads serving connections (default: one
+                                  per core)
           --help                  show this help
           --version               show the version
         """
@@ -71,6 +73,7 @@ public enum ServerCommandLine {
         var maxConnections = 16_384
         var maxPerClient = 64
         var responderThreads = 4
+        var eventLoops: Int?
 
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
@@ -111,6 +114,8 @@ public enum ServerCommandLine {
                 maxConnections = try count(value, name, minimum: 1, maximum: 1_000_000)
             case "--max-connections-per-client":
                 maxPerClient = try count(value, name, minimum: 1, maximum: 1_000_000)
+            case "--event-loops":
+                eventLoops = try count(value, name, minimum: 1, maximum: 256)
             case "--responder-threads":
                 responderThreads = try count(value, name, minimum: 0, maximum: 256)
             default:
@@ -153,13 +158,13 @@ public enum ServerCommandLine {
                 host: host, port: port, databasePath: databasePath, secretFile: secretFile,
                 mail: mail, settings: settings, logLevel: logLevel,
                 maxConnections: maxConnections, maxConnectionsPerClient: maxPerClient,
-                responderThreads: responderThreads))
+                responderThreads: responderThreads, eventLoops: eventLoops))
     }
 
     private static let valueFlags: Set<String> = [
         "--host", "--port", "--database", "--secret-file", "--outbox", "--mail-command",
         "--access-ttl", "--refresh-ttl", "--refresh-grace", "--log-level", "--max-connections",
-        "--max-connections-per-client", "--responder-threads",
+        "--max-connections-per-client", "--responder-threads", "--event-loops",
     ]
 
     /// $XDG_DATA_HOME/habits-server, else ~/.local/share/habits-server.

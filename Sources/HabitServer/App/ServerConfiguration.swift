@@ -30,6 +30,8 @@ public struct ServerConfiguration: Sendable {
     public var maxConnectionsPerClient: Int
     /// Threads that run requests (the HTTP server's responder pool).
     public var responderThreads: Int
+    /// Event loop threads of the HTTP server; nil for one per core.
+    public var eventLoops: Int?
     /// Read connections of the SQLite store (WAL lets them read in parallel
     /// with the writer): by default one per thread that runs requests (the
     /// responder threads, or the event loops, one per core, when requests run
@@ -40,7 +42,8 @@ public struct ServerConfiguration: Sendable {
         host: String = "127.0.0.1", port: UInt16 = 8000, databasePath: String,
         secretFile: String?, mail: MailDelivery, settings: APISettings = APISettings(),
         logLevel: ServerLog.Level = .info, maxConnections: Int = 16_384,
-        maxConnectionsPerClient: Int = 64, responderThreads: Int = 4, databaseReaders: Int? = nil
+        maxConnectionsPerClient: Int = 64, responderThreads: Int = 4, eventLoops: Int? = nil,
+        databaseReaders: Int? = nil
     ) {
         self.host = host
         self.port = port
@@ -52,10 +55,11 @@ public struct ServerConfiguration: Sendable {
         self.maxConnections = maxConnections
         self.maxConnectionsPerClient = maxConnectionsPerClient
         self.responderThreads = responderThreads
+        self.eventLoops = eventLoops
         self.databaseReaders =
             databaseReaders
             ?? (responderThreads > 0
-                ? responderThreads : ProcessInfo.processInfo.activeProcessorCount)
+                ? responderThreads : eventLoops ?? ProcessInfo.processInfo.activeProcessorCount)
     }
 
     /// A configuration for tests and embedding: an in-memory database, port 0
