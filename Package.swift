@@ -24,6 +24,8 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // epoll(7) for the HTTP server's event loops; Glibc's module map leaves it out.
+        .systemLibrary(name: "CEventPoll"),
 
         .target(name: "HabitCore"),
         .target(name: "HabitStore", dependencies: ["HabitCore", "CSQLite"]),
@@ -32,6 +34,7 @@ let package = Package(
             dependencies: [
                 "HabitCore", "HabitStore",
                 .target(name: "CCrypto", condition: .when(platforms: [.linux])),
+                .target(name: "CEventPoll", condition: .when(platforms: [.linux])),
             ],
             exclude: ["openapi.yaml"]
         ),

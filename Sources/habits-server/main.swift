@@ -27,6 +27,8 @@ func runServer() -> Int32 {
         return 0
     case .run(let configuration):
         let log = ServerLog(level: configuration.logLevel)
+        // Each connection holds a descriptor; the default soft limit (often 1,024) is too few.
+        HTTPServer.raiseDescriptorLimit()
         let app: HabitServerApp
         let port: UInt16
         do {

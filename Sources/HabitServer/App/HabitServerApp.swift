@@ -70,7 +70,11 @@ public final class HabitServerApp: Sendable {
         server = HTTPServer(
             configuration: HTTPServer.Configuration(
                 host: configuration.host, port: configuration.port,
-                maxConnections: configuration.maxConnections, now: now),
+                maxConnections: configuration.maxConnections,
+                maxConnectionsPerClient: configuration.maxConnectionsPerClient,
+                eventLoops: configuration.eventLoops
+                    ?? ProcessInfo.processInfo.activeProcessorCount,
+                responderThreads: configuration.responderThreads, now: now),
             responder: responder, log: log)
     }
 

@@ -44,6 +44,16 @@ public enum ServerCommandLine {
           --refresh-ttl SECONDS   refresh token lifetime (default 604800)
           --refresh-grace SECONDS reuse window of a rotated refresh token (default 30)
           --log-level LEVEL       debug, info, warning or error (default info)
+          --max-connections N     connections held at once, idle ones included
+                                  (default 16384); when full the oldest idle
+                                  one is closed, and 503 only if none is idle
+          --max-connections-per-client N
+                                  connections one address may hold (default 64;
+                                  loopback addresses are not limited)
+          --responder-threads N   threads that run requests (default 4); 0 runs
+                                  them on the event loops' threads
+          --event-loops N         threads serving connections (default: one
+                                  per core)
           --help                  show this help
           --version               show the version
         """
@@ -60,6 +70,10 @@ public enum ServerCommandLine {
         var mailCommand: String?
         var settings = APISettings()
         var logLevel = ServerLog.Level.info
+        var maxConnections = 16_384
+        var maxPerClient = 64
+        var responderThreads = 4
+        var eventLoops: Int?
 
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
@@ -96,6 +110,14 @@ public enum ServerCommandLine {
             case "--refresh-ttl":
                 settings.refreshTokenLifetime = try seconds(value, name, minimum: 1)
             case "--refresh-grace": settings.refreshGrace = try seconds(value, name, minimum: 0)
+            case "--max-connections":
+                maxConnections = try count(value, name, minimum: 1, maximum: 1_000_000)
+            case "--max-connections-per-client":
+                maxPerClient = try count(value, name, minimum: 1, maximum: 1_000_000)
+            case "--event-loops":
+                eventLoops = try count(value, name, minimum: 1, maximum: 256)
+            case "--responder-threads":
+                responderThreads = try count(value, name, minimum: 0, maximum: 256)
             default:
                 guard let level = ServerLog.Level(parsing: value) else {
                     throw UsageError(
@@ -134,12 +156,15 @@ public enum ServerCommandLine {
         return .run(
             ServerConfiguration(
                 host: host, port: port, databasePath: databasePath, secretFile: secretFile,
-                mail: mail, settings: settings, logLevel: logLevel))
+                mail: mail, settings: settings, logLevel: logLevel,
+                maxConnections: maxConnections, maxConnectionsPerClient: maxPerClient,
+                responderThreads: responderThreads, eventLoops: eventLoops))
     }
 
     private static let valueFlags: Set<String> = [
         "--host", "--port", "--database", "--secret-file", "--outbox", "--mail-command",
-        "--access-ttl", "--refresh-ttl", "--refresh-grace", "--log-level",
+        "--access-ttl", "--refresh-ttl", "--refresh-grace", "--log-level", "--max-connections",
+        "--max-connections-per-client", "--responder-threads", "--event-loops",
     ]
 
     /// $XDG_DATA_HOME/habits-server, else ~/.local/share/habits-server.
@@ -166,6 +191,18 @@ public enum ServerCommandLine {
         guard let number = Int(value), number >= minimum, number <= 10 * 365 * 86_400 else {
             throw UsageError(
                 "The \(name) value must be a whole number of seconds, at least \(minimum).")
+        }
+        return number
+    }
+}
+
+extension ServerCommandLine {
+    fileprivate static func count(_ value: String, _ name: String, minimum: Int, maximum: Int)
+        throws(UsageError) -> Int
+    {
+        guard let number = Int(value), number >= minimum, number <= maximum else {
+            throw UsageError(
+                "The \(name) value must be a whole number from \(minimum) to \(maximum).")
         }
         return number
     }

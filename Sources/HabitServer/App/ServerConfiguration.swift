@@ -22,20 +22,28 @@ public struct ServerConfiguration: Sendable {
     public var mail: MailDelivery
     public var settings: APISettings
     public var logLevel: ServerLog.Level
-    /// Connections served at once (one thread each); more get 503.
+    /// Connections held at once, idle ones included; when full, the oldest
+    /// idle one is closed to make room, and only when none is idle does a new
+    /// one get 503 (see `HTTPServer.Configuration.maxConnections`).
     public var maxConnections: Int
+    /// Connections one non-loopback client address may hold.
+    public var maxConnectionsPerClient: Int
+    /// Threads that run requests (the HTTP server's responder pool).
+    public var responderThreads: Int
+    /// Event loop threads of the HTTP server; nil for one per core.
+    public var eventLoops: Int?
     /// Read connections of the SQLite store (WAL lets them read in parallel
-    /// with the writer). More than the cores: with a thread per HTTP
-    /// connection, a thread is often preempted while holding a reader, and
-    /// with only one or two readers the others queue behind it (measured:
-    /// 2 readers 7,000 req/s with p99 28 ms; 16 readers 13,400 req/s with
-    /// p99 15 ms, on 2 cores at 64 connections).
+    /// with the writer): by default one per thread that runs requests (the
+    /// responder threads, or the event loops, one per core, when requests run
+    /// on them), so no request waits for a reader another request holds.
     public var databaseReaders: Int
 
     public init(
         host: String = "127.0.0.1", port: UInt16 = 8000, databasePath: String,
         secretFile: String?, mail: MailDelivery, settings: APISettings = APISettings(),
-        logLevel: ServerLog.Level = .info, maxConnections: Int = 256, databaseReaders: Int = 16
+        logLevel: ServerLog.Level = .info, maxConnections: Int = 16_384,
+        maxConnectionsPerClient: Int = 64, responderThreads: Int = 4, eventLoops: Int? = nil,
+        databaseReaders: Int? = nil
     ) {
         self.host = host
         self.port = port
@@ -45,7 +53,13 @@ public struct ServerConfiguration: Sendable {
         self.settings = settings
         self.logLevel = logLevel
         self.maxConnections = maxConnections
-        self.databaseReaders = databaseReaders
+        self.maxConnectionsPerClient = maxConnectionsPerClient
+        self.responderThreads = responderThreads
+        self.eventLoops = eventLoops
+        self.databaseReaders =
+            databaseReaders
+            ?? (responderThreads > 0
+                ? responderThreads : eventLoops ?? ProcessInfo.processInfo.activeProcessorCount)
     }
 
     /// A configuration for tests and embedding: an in-memory database, port 0

@@ -20,11 +20,14 @@ public enum HTTPParseError: Error, Hashable, Sendable, CustomStringConvertible {
     case payloadTooLarge(limit: Int)
     /// The request line and headers together exceed `limit` bytes.
     case headersTooLarge(limit: Int)
+    /// An HTTP/1.1 request without a Host header, or any request with several.
+    case hostRequired
 
     /// The HTTP status the server answers with.
     public var status: Int {
         switch self {
-        case .badRequestLine, .badHeader, .badTarget, .invalidContentLength: return 400
+        case .badRequestLine, .badHeader, .badTarget, .invalidContentLength, .hostRequired:
+            return 400
         case .unsupportedVersion: return 505
         case .transferEncodingNotSupported: return 411
         case .payloadTooLarge: return 413
@@ -35,7 +38,8 @@ public enum HTTPParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The machine-readable `code` of the JSON error body.
     public var code: String {
         switch self {
-        case .badRequestLine, .badHeader, .badTarget, .invalidContentLength: return "bad_request"
+        case .badRequestLine, .badHeader, .badTarget, .invalidContentLength, .hostRequired:
+            return "bad_request"
         case .unsupportedVersion: return "http_version_not_supported"
         case .transferEncodingNotSupported: return "length_required"
         case .payloadTooLarge: return "payload_too_large"
@@ -63,6 +67,8 @@ public enum HTTPParseError: Error, Hashable, Sendable, CustomStringConvertible {
             return "The request body is larger than the limit of \(limit) bytes."
         case .headersTooLarge(let limit):
             return "The request line and headers are larger than the limit of \(limit) bytes."
+        case .hostRequired:
+            return "An HTTP/1.1 request needs exactly one Host header, such as 'Host: example.com'."
         }
     }
 }

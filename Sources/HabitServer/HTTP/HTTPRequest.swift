@@ -5,6 +5,10 @@ public struct HTTPRequest: Sendable {
     /// The method as sent, upper case by HTTP convention: "GET", "POST", …
     public var method: String
     /// The path without the query, percent-decoded: "/api/me/habits/3/".
+    ///
+    /// An encoded slash is the exception: `%2F` (or `%2f`) stays as sent, so
+    /// it is part of a segment and never a separator. `/api%2Fme/` is the one
+    /// segment "api%2Fme", which no route matches.
     public var path: String
     /// Query parameters in the order sent, percent-decoded (`+` is a space).
     public var query: [(name: String, value: String)]
@@ -38,7 +42,7 @@ public struct HTTPHeaders: Sendable, Sequence {
 
     /// The first value of `name`, compared case-insensitively.
     public subscript(name: String) -> String? {
-        fields.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame })?.value
+        fields.first(where: { Self.sameName($0.name, name) })?.value
     }
 
     public mutating func add(name: String, value: String) {
@@ -47,8 +51,17 @@ public struct HTTPHeaders: Sendable, Sequence {
 
     /// Replaces every field called `name` with one holding `value`.
     public mutating func replace(name: String, value: String) {
-        fields.removeAll(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame })
+        fields.removeAll(where: { Self.sameName($0.name, name) })
         fields.append((name, value))
+    }
+
+    /// Header names are ASCII tokens, so ASCII case folding is the whole
+    /// comparison (and much cheaper than Foundation's, which goes through UTF-16).
+    private static func sameName(_ left: String, _ right: String) -> Bool {
+        left.utf8.count == right.utf8.count
+            && zip(left.utf8, right.utf8).allSatisfy { a, b in
+                a == b || (a ^ b == 0x20 && (a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A)
+            }
     }
 
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {

@@ -7,7 +7,9 @@ import Foundation
 /// pipelined requests come out in order. Bodies are framed by Content-Length
 /// only: Transfer-Encoding is refused with 411, and a request without
 /// Content-Length has an empty body (RFC 9112 §6.3). The target's path is percent-decoded but not
-/// normalised (`..` stays as sent, for the router to treat as non-matching).
+/// normalised (`..` stays as sent, for the router to treat as non-matching), and an encoded
+/// slash (`%2F`, `%2f`) stays encoded so it never becomes a separator. An HTTP/1.1 request
+/// must carry exactly one Host header (RFC 9112 §3.2); HTTP/1.0 may omit it.
 ///
 /// After it throws, the parser stays failed: the stream has lost its framing
 /// and the connection should answer the error and close. It does no I/O.
@@ -72,6 +74,11 @@ public struct HTTPRequestParser: Sendable {
     /// do not count: they start no request.
     public var hasPartialRequest: Bool {
         pending != nil || buffer[start...].contains { $0 != .cr && $0 != .lf }
+    }
+
+    /// Whether the head of the current request is complete and its body is still arriving.
+    public var isReadingBody: Bool {
+        pending != nil
     }
 
     /// Whether the client waits for `100 Continue` before sending the body it
@@ -205,10 +212,13 @@ public struct HTTPRequestParser: Sendable {
         var connectionClose = false
         var connectionKeepAlive = false
         var expectsContinue = false
+        var hostCount = 0
         while let line = lines.next() {
             let (nameBytes, name, value) = try parseHeaderLine(line)
             headers.add(name: name, value: value)
-            if nameBytes.equalsIgnoringCase("content-length") {
+            if nameBytes.equalsIgnoringCase("host") {
+                hostCount += 1
+            } else if nameBytes.equalsIgnoringCase("content-length") {
                 let length = try parseContentLength(value, limit: limits.maxBodyBytes)
                 if let contentLength, contentLength != length { throw .invalidContentLength }
                 contentLength = length
@@ -227,6 +237,8 @@ public struct HTTPRequestParser: Sendable {
             }
         }
         if hasTransferEncoding { throw .transferEncodingNotSupported }
+        // RFC 9112 §3.2: an HTTP/1.1 request has exactly one Host; HTTP/1.0 predates it.
+        if version == .http11 && hostCount != 1 || hostCount > 1 { throw .hostRequired }
         let keepAlive =
             switch version {
             case .http11: !connectionClose
@@ -288,7 +300,9 @@ public struct HTTPRequestParser: Sendable {
         }
         let questionMark = origin.firstIndex(of: UInt8(ascii: "?")) ?? origin.endIndex
         let rawPath = origin[origin.startIndex..<questionMark]
-        let path = rawPath.isEmpty ? "/" : try decodeComponent(rawPath, plusIsSpace: false)
+        let path =
+            rawPath.isEmpty
+            ? "/" : try decodeComponent(rawPath, plusIsSpace: false, keepingEncodedSlash: true)
         guard path.utf8.first == UInt8(ascii: "/") else { throw .badTarget }
 
         var query: [(name: String, value: String)] = []
@@ -307,8 +321,12 @@ public struct HTTPRequestParser: Sendable {
     }
 
     /// Percent-decodes `bytes` into text; NUL and invalid UTF-8 are refused.
+    ///
+    /// With `keepingEncodedSlash` (for paths), `%2F` and `%2f` stay as the
+    /// three characters sent: a slash inside a segment must not become a separator.
     private static func decodeComponent(
-        _ bytes: Slice<UnsafeBufferPointer<UInt8>>, plusIsSpace: Bool
+        _ bytes: Slice<UnsafeBufferPointer<UInt8>>, plusIsSpace: Bool,
+        keepingEncodedSlash: Bool = false
     ) throws(HTTPParseError) -> String {
         let needsDecoding = bytes.contains {
             $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+"))
@@ -326,7 +344,11 @@ public struct HTTPRequestParser: Sendable {
                 else { throw .badTarget }
                 let value = high << 4 | low
                 guard value != 0 else { throw .badTarget }
-                decoded.append(value)
+                if keepingEncodedSlash && value == UInt8(ascii: "/") {
+                    decoded.append(contentsOf: bytes[index..<(index + 3)])
+                } else {
+                    decoded.append(value)
+                }
                 index += 3
             } else {
                 decoded.append(plusIsSpace && byte == UInt8(ascii: "+") ? .space : byte)

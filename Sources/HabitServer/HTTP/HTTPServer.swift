@@ -4,20 +4,24 @@ import HabitCore
 
 /// An HTTP/1.1 server over POSIX sockets that hands each request to a responder.
 ///
-/// One thread accepts connections and one thread serves each connection with
-/// blocking I/O, so a responder may block (SQLite, a mail command) without
-/// holding up other clients. Connections are persistent (keep-alive) and
-/// requests may be pipelined. At most `maxConnections` are served at once;
-/// the next is answered 503 with `Retry-After` and closed. Timeouts bound how
-/// long a slow or silent client can hold its thread.
+/// A few event loop threads (one per core by default) serve every connection
+/// with non-blocking sockets and epoll (Linux) or kqueue (macOS); each
+/// connection is a pure `HTTPConnectionMachine` that the loop drives. So an
+/// idle keep-alive connection, or a slow client trickling its headers, costs
+/// a descriptor and a few hundred bytes, not a thread. Requests run on a
+/// small `ResponderPool`, so a responder may block (SQLite, a mail command)
+/// without holding up other clients. Connections are persistent (keep-alive)
+/// and requests may be pipelined; timeouts bound every phase of a connection.
+/// `ConnectionAdmission` decides about new connections: a per-client limit,
+/// a total limit, and the oldest idle connection closed to make room before
+/// anyone is refused with 503.
 ///
 /// `shutdown()` stops accepting, closes idle connections, lets requests
-/// under way finish and be answered, and returns when every connection
-/// thread is done.
+/// under way finish and be answered, and returns when every connection is closed.
 public final class HTTPServer: Sendable {
     private enum State {
         case notStarted
-        case running(WakeSignal)
+        case running(LoopInbox)
         case stopping
         case stopped
     }
@@ -26,16 +30,24 @@ public final class HTTPServer: Sendable {
     private let responder: any HTTPResponder
     private let log: ServerLog
     private let state = Locked(State.notStarted)
-    private let activeConnections = Locked(0)
-    /// The accept thread and every connection thread, while they run.
-    private let workers = DispatchGroup()
+    /// The event loop threads, while they run.
+    private let loops = DispatchGroup()
     /// Entered by `start()`, left when shutdown completes.
     private let lifetime = DispatchGroup()
+    /// Set by `start()`.
+    private let responders = Locked<ResponderPool?>(nil)
 
     public init(configuration: Configuration, responder: any HTTPResponder, log: ServerLog) {
         self.configuration = configuration
         self.responder = responder
         self.log = log
+    }
+
+    /// Raises this process's soft limit on open descriptors to its hard limit,
+    /// and returns the limit now in force: each connection needs one.
+    @discardableResult
+    public static func raiseDescriptorLimit() -> Int {
+        SystemCall.raiseDescriptorLimit()
     }
 
     /// Binds and listens, starts accepting in the background, and returns the
@@ -44,26 +56,55 @@ public final class HTTPServer: Sendable {
     public func start() throws(HTTPServerError) -> UInt16 {
         try state.withLock { (state) throws(HTTPServerError) -> UInt16 in
             guard case .notStarted = state else { throw .alreadyStarted }
+            // Each connection holds a descriptor; keep some for the database, pipes and mail.
+            let descriptors = SystemCall.descriptorLimit()
+            let maxConnections = min(configuration.maxConnections, max(16, descriptors - 64))
+            if maxConnections < configuration.maxConnections {
+                log.warning(
+                    "serving at most \(maxConnections) connections: the descriptor limit is \(descriptors)"
+                )
+            }
             let listener = try ListeningSocket.open(
                 host: configuration.host, port: configuration.port,
-                backlog: Int32(clamping: max(128, configuration.maxConnections)))
-            let wake: WakeSignal
+                backlog: Int32(clamping: min(4096, max(128, maxConnections))))
+            let loopCount = max(1, configuration.eventLoops)
+            let pool = ResponderPool(
+                responder: responder, log: log, threads: configuration.responderThreads)
+            var loops: [EventLoop] = []
             do throws(HTTPServerError) {
-                wake = try WakeSignal()
+                var inboxes: [LoopInbox] = []
+                for _ in 0..<loopCount { inboxes.append(try LoopInbox()) }
+                let shared = EventLoop.Shared(
+                    configuration: configuration,
+                    admission: Locked(
+                        ConnectionAdmission(
+                            maxConnections: maxConnections,
+                            maxPerClient: configuration.maxConnectionsPerClient,
+                            exemptsLoopback: configuration.exemptsLoopbackFromClientLimit)),
+                    inboxes: inboxes, pool: pool, log: log)
+                for index in 0..<loopCount {
+                    loops.append(
+                        try EventLoop(
+                            index: index, shared: shared, listener: index == 0 ? listener : nil))
+                }
             } catch {
                 listener.close()
                 throw error
             }
-            state = .running(wake)
+            pool.start()
+            responders.withLock { $0 = pool }
+            state = .running(loops[0].inbox)
             lifetime.enter()
-            workers.enter()
-            let thread = Thread { [self] in
-                acceptConnections(from: listener, until: wake)
-                listener.close()
-                workers.leave()
+            for loop in loops {
+                self.loops.enter()
+                let handoff = ThreadHandoff(loop)
+                let thread = Thread { [self] in
+                    handoff.take().run()
+                    self.loops.leave()
+                }
+                thread.name = "http-loop-\(loop.index)"
+                thread.start()
             }
-            thread.name = "http-accept"
-            thread.start()
             log.info("listening on \(configuration.host) port \(listener.port)")
             return listener.port
         }
@@ -81,16 +122,16 @@ public final class HTTPServer: Sendable {
         enum Step {
             case nothing
             case waitForOtherCaller
-            case stop(WakeSignal)
+            case stop(LoopInbox)
         }
         let step = state.withLock { state -> Step in
             switch state {
             case .notStarted:
                 state = .stopped
                 return .nothing
-            case .running(let wake):
+            case .running(let inbox):
                 state = .stopping
-                return .stop(wake)
+                return .stop(inbox)
             case .stopping:
                 return .waitForOtherCaller
             case .stopped:
@@ -102,10 +143,12 @@ public final class HTTPServer: Sendable {
             return
         case .waitForOtherCaller:
             lifetime.wait()
-        case .stop(let wake):
+        case .stop(let inbox):
             log.info("shutting down: finishing requests under way")
-            wake.fire()
-            workers.wait()
+            // Loop 0 stops accepting, then passes the word to the other loops.
+            inbox.post(.shutdown)
+            loops.wait()
+            responders.withLock { $0 }?.stop()
             state.withLock { $0 = .stopped }
             log.info("stopped")
             lifetime.leave()
@@ -115,64 +158,5 @@ public final class HTTPServer: Sendable {
     /// Blocks until a shutdown completes; returns at once if the server never started.
     public func waitUntilStopped() {
         lifetime.wait()
-    }
-
-    private func acceptConnections(from listener: ListeningSocket, until wake: WakeSignal) {
-        while true {
-            switch listener.accept(wake: wake.readEnd) {
-            case .woken:
-                return
-            case .nothing:
-                continue
-            case .connection(let socket):
-                SystemCall.configureConnection(socket.fd, writeTimeout: configuration.writeTimeout)
-                serve(socket, wake: wake)
-            }
-        }
-    }
-
-    private func serve(_ socket: ConnectionSocket, wake: WakeSignal) {
-        let limit = configuration.maxConnections
-        let admitted = activeConnections.withLock { count in
-            guard count < limit else { return false }
-            count += 1
-            return true
-        }
-        guard admitted else {
-            refuse(socket)
-            return
-        }
-        let connection = HTTPConnection(
-            socket: socket, configuration: configuration, responder: responder, log: log,
-            wake: wake)
-        workers.enter()
-        let thread = Thread { [self] in
-            connection.run()
-            activeConnections.withLock { $0 -= 1 }
-            workers.leave()
-        }
-        thread.name = "http-connection"
-        thread.start()
-    }
-
-    /// Answers 503 without reading the request, from the accept thread, so it
-    /// must not block: the socket is made non-blocking and not waited on.
-    private func refuse(_ socket: ConnectionSocket) {
-        log.warning("refused a connection: \(configuration.maxConnections) already open")
-        SystemCall.setNonBlocking(socket.fd, true)
-        var output: [UInt8] = []
-        var dates = HTTPDateCache()
-        var headers = HTTPHeaders()
-        headers.add(name: "Retry-After", value: "1")
-        let response = HTTPResponse.httpLayerError(
-            status: 503, code: "service_unavailable",
-            message: "The server is at its connection limit; retry shortly.", headers: headers)
-        HTTPResponseEncoder.encode(
-            response, date: dates.text(for: configuration.now()), persistence: .close,
-            into: &output)
-        _ = socket.send(output)
-        // Drop whatever request already arrived, so closing does not reset the connection
-        // and destroy the 503 before the client reads it.
-        socket.closeGracefully(maxBytes: HTTPConnection.readChunkBytes, deadline: .now)
     }
 }

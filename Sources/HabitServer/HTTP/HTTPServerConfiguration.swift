@@ -1,50 +1,97 @@
 import Foundation
 
 extension HTTPServer {
-    /// Where the server listens and the limits it holds clients to.
+    /// Where the server listens, the limits it holds clients to, and its threads.
     public struct Configuration: Sendable {
         /// An IPv4 or IPv6 address ("127.0.0.1", "::1", "0.0.0.0", "::") or a host name.
         public var host: String
         /// The TCP port; 0 lets the system pick a free one, which `start()` returns.
         public var port: UInt16
-        /// Connections served at once. One more is answered 503 with Retry-After
-        /// and closed, rather than left waiting in the kernel's queue.
+        /// Connections held at once, idle ones included (an idle connection
+        /// costs a descriptor and a few hundred bytes, no thread). When full,
+        /// the oldest idle connection is closed to make room for a new one;
+        /// only when none is idle is the new one answered 503 with Retry-After.
+        /// Lowered at start to what the process's descriptor limit allows.
         public var maxConnections: Int
-        /// How long a request may take to arrive: from the first byte to the
-        /// last of its body, and for a new connection from accepting it to
-        /// that first byte. A client that is too slow gets 408 and is closed.
-        public var readTimeout: Duration
+        /// Connections one client (source address) may hold; past it, that
+        /// client's oldest idle connection is closed, or the new one refused
+        /// with 503 when none is idle.
+        public var maxConnectionsPerClient: Int
+        /// Whether loopback clients (127.0.0.0/8, ::1) are exempt from
+        /// `maxConnectionsPerClient`: behind a reverse proxy on the same
+        /// machine, every client arrives from loopback.
+        public var exemptsLoopbackFromClientLimit: Bool
+        /// How long the request line and headers may take to arrive, from the
+        /// request's first byte (for a new connection, from accepting it). A
+        /// client that is too slow gets 408 and is closed, however steadily it trickles.
+        public var headerTimeout: Duration
+        /// How long a body may take to arrive once the head has; too slow gets 408.
+        public var bodyTimeout: Duration
         /// How long a kept-alive connection may sit between requests before it is closed.
         public var idleTimeout: Duration
-        /// How long a response write may stall on a client that does not read.
+        /// How long sending one response may take before the connection is closed.
         public var writeTimeout: Duration
         /// The largest request body (Content-Length) accepted; larger gets 413.
         public var maxBodyBytes: Int
         /// The largest request line plus headers accepted; larger gets 431.
         public var maxHeaderBytes: Int
+        /// Event loop threads, each serving its share of the connections with
+        /// non-blocking I/O; by default one per core.
+        public var eventLoops: Int
+        /// Threads that run the responder, so a request that blocks (SQLite, a
+        /// mail command) does not stall a loop. 0 runs it on the loop's thread.
+        public var responderThreads: Int
         /// The wall clock for the Date header.
         public var now: @Sendable () -> Date
+
+        /// The header and body timeouts together: reading it gives the header
+        /// timeout, setting it sets both.
+        public var readTimeout: Duration {
+            get { headerTimeout }
+            set {
+                headerTimeout = newValue
+                bodyTimeout = newValue
+            }
+        }
 
         public init(
             host: String = "127.0.0.1",
             port: UInt16 = 8000,
-            maxConnections: Int = 256,
+            maxConnections: Int = 16_384,
+            maxConnectionsPerClient: Int = 64,
+            exemptsLoopbackFromClientLimit: Bool = true,
             readTimeout: Duration = .seconds(10),
             idleTimeout: Duration = .seconds(30),
             writeTimeout: Duration = .seconds(10),
             maxBodyBytes: Int = 65_536,
             maxHeaderBytes: Int = 16_384,
+            eventLoops: Int = ProcessInfo.processInfo.activeProcessorCount,
+            responderThreads: Int = 4,
             now: @escaping @Sendable () -> Date = { Date() }
         ) {
             self.host = host
             self.port = port
             self.maxConnections = maxConnections
-            self.readTimeout = readTimeout
+            self.maxConnectionsPerClient = maxConnectionsPerClient
+            self.exemptsLoopbackFromClientLimit = exemptsLoopbackFromClientLimit
+            self.headerTimeout = readTimeout
+            self.bodyTimeout = readTimeout
             self.idleTimeout = idleTimeout
             self.writeTimeout = writeTimeout
             self.maxBodyBytes = maxBodyBytes
             self.maxHeaderBytes = maxHeaderBytes
+            self.eventLoops = eventLoops
+            self.responderThreads = responderThreads
             self.now = now
+        }
+
+        /// What each connection's state machine is held to.
+        var connectionSettings: HTTPConnectionMachine.Settings {
+            HTTPConnectionMachine.Settings(
+                headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, idleTimeout: idleTimeout,
+                writeTimeout: writeTimeout, drainTimeout: min(headerTimeout, .seconds(2)),
+                drainLimitBytes: 1 << 20,
+                limits: .init(maxHeaderBytes: maxHeaderBytes, maxBodyBytes: maxBodyBytes))
         }
     }
 }

@@ -6,13 +6,16 @@
 
 /// A bound, listening TCP socket.
 struct ListeningSocket: Sendable {
-    /// What one call to `accept(wake:)` produced.
+    /// What one call to `accept()` produced.
     enum Accepted {
-        case connection(ConnectionSocket)
-        /// Nothing to accept right now (the client left, or a signal interrupted).
-        case nothing
-        /// The wake signal fired: stop accepting.
-        case woken
+        /// A connection from `client` (nil for an address family other than IP).
+        case connection(ConnectionSocket, client: ClientAddress?)
+        /// No connection is waiting.
+        case none
+        /// This one was lost (the client left, or a signal interrupted): try again.
+        case retry
+        /// Accepting fails for now (most often no descriptor to spare): retry after a pause.
+        case backOff
     }
 
     let fd: Int32
@@ -55,41 +58,35 @@ struct ListeningSocket: Sendable {
                 SystemCall.close(fd)
                 continue
             }
-            // Accepting follows poll(2); a client that leaves in between must not block the loop.
+            // The event loop accepts until the call would block.
             SystemCall.setNonBlocking(fd, true)
             return ListeningSocket(fd: fd, port: boundPort(of: fd) ?? port)
         }
         throw lastError
     }
 
-    /// Waits for a connection or the wake signal, and accepts the connection.
-    func accept(wake: Int32) -> Accepted {
-        let woken = withUnsafeTemporaryAllocation(of: pollfd.self, capacity: 2) { fds in
-            fds[0] = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            fds[1] = pollfd(fd: wake, events: Int16(POLLIN), revents: 0)
-            _ = poll(fds.baseAddress, 2, -1)
-            return fds[1].revents != 0
-        }
-        if woken { return .woken }
-        #if canImport(Glibc)
-            let client = Glibc.accept(fd, nil, nil)
-        #else
-            let client = Darwin.accept(fd, nil, nil)
-        #endif
-        if client >= 0 {
-            // accept4(2) would do this atomically, but Glibc's module map does not export it.
-            SystemCall.setCloseOnExec(client)
-            return .connection(ConnectionSocket(fd: client))
-        }
-        if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM {
-            // Out of descriptors: the pending client stays readable, so back off instead of
-            // spinning until a connection closes.
-            let backOff = ContinuousClock.now.advanced(by: .milliseconds(100))
-            if ConnectionSocket(fd: -1).waitForInput(until: backOff, wake: wake) == .woken {
-                return .woken
+    /// Accepts a waiting connection without blocking.
+    func accept() -> Accepted {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let client = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                #if canImport(Glibc)
+                    Glibc.accept(fd, address, &length)
+                #else
+                    Darwin.accept(fd, address, &length)
+                #endif
             }
         }
-        return .nothing
+        if client >= 0 {
+            ConnectionSocket.prepare(client)
+            return .connection(ConnectionSocket(fd: client), client: ClientAddress(storage))
+        }
+        switch errno {
+        case EAGAIN, EWOULDBLOCK: return .none
+        case EINTR, ECONNABORTED, EPROTO: return .retry
+        default: return .backOff  // EMFILE, ENFILE, ENOBUFS, ENOMEM, or worse.
+        }
     }
 
     func close() {

@@ -1,12 +1,16 @@
 /// The log line for one request: `GET /api/me/habits/?date=… 200 0.4ms`.
 ///
 /// Query values are replaced by "…" because they may be personal (an email
-/// address, a date a user looked at); only the names show which variant of a
-/// route was called. Headers and bodies never appear. Bytes that are not
-/// visible ASCII are percent-encoded, so a crafted path cannot forge log lines.
+/// address, a date a user looked at); only the names the API defines are
+/// shown, to tell which variant of a route was called, and any other name is
+/// itself replaced by "…" (a client could put anything in a name). Headers and
+/// bodies never appear. Bytes that are not visible ASCII are percent-encoded,
+/// so a crafted path cannot forge log lines.
 enum RequestLogLine {
     /// The longest path shown; longer ones are cut and end in "…".
     static let maxPathCharacters = 200
+    /// The query parameter names of the API's routes, which are logged as such.
+    static let knownParameterNames: Set<String> = ["status", "date", "today", "from", "to"]
 
     static func format(request: HTTPRequest, status: Int, duration: Duration) -> String {
         var line = printable(request.method, limit: 32)
@@ -14,8 +18,7 @@ enum RequestLogLine {
         line += printable(request.path, limit: maxPathCharacters)
         for (index, parameter) in request.query.enumerated() {
             line += index == 0 ? "?" : "&"
-            line += printable(parameter.name, limit: 64)
-            line += "=…"
+            line += knownParameterNames.contains(parameter.name) ? parameter.name + "=…" : "…"
         }
         line += " \(status) \(milliseconds(duration))ms"
         return line

@@ -66,26 +66,37 @@ enum SystemCall {
         _ = setsockopt(fd, level, name, &value, socklen_t(MemoryLayout<Int32>.size))
     }
 
-    /// Sets SO_SNDTIMEO (or SO_RCVTIMEO) so a blocking call gives up after `timeout`.
-    static func setTimeout(_ fd: Int32, option: Int32, _ timeout: Duration) {
-        let (seconds, attoseconds) = timeout.components
-        var value = timeval()
-        value.tv_sec = .init(max(0, seconds))
-        value.tv_usec = .init(max(0, attoseconds / 1_000_000_000_000))
-        if value.tv_sec == 0 && value.tv_usec == 0 { value.tv_usec = 1 }  // 0 would mean "never".
-        _ = setsockopt(fd, SOL_SOCKET, option, &value, socklen_t(MemoryLayout<timeval>.size))
+    /// The soft limit on open descriptors.
+    static func descriptorLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(descriptorResource, &limit) == 0 else { return 1024 }
+        return Int(clamping: limit.rlim_cur)
     }
 
-    /// Prepares an accepted socket: blocking, no SIGPIPE, no Nagle delay, and
-    /// writes that give up after `writeTimeout` when the client stops reading.
-    static func configureConnection(_ fd: Int32, writeTimeout: Duration) {
+    /// Raises the soft limit on open descriptors to the hard limit; returns the new soft limit.
+    static func raiseDescriptorLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(descriptorResource, &limit) == 0 else { return 1024 }
         #if canImport(Darwin)
-            setOption(fd, level: SOL_SOCKET, name: SO_NOSIGPIPE, value: 1)
+            // Darwin refuses more than OPEN_MAX for the soft limit, whatever the hard one says.
+            let wanted = min(limit.rlim_max, rlim_t(OPEN_MAX))
+        #else
+            let wanted = limit.rlim_max
         #endif
-        // BSD sockets inherit O_NONBLOCK from the listener; Linux ones do not.
-        setNonBlocking(fd, false)
-        setOption(fd, level: Int32(IPPROTO_TCP), name: TCP_NODELAY, value: 1)
-        setTimeout(fd, option: SO_SNDTIMEO, writeTimeout)
+        if limit.rlim_cur < wanted {
+            var raised = limit
+            raised.rlim_cur = wanted
+            if setrlimit(descriptorResource, &raised) == 0 { limit = raised }
+        }
+        return Int(clamping: limit.rlim_cur)
+    }
+
+    private static var descriptorResource: Int32 {
+        #if canImport(Glibc)
+            return Int32(RLIMIT_NOFILE.rawValue)
+        #else
+            return RLIMIT_NOFILE
+        #endif
     }
 
     /// Milliseconds from now until `deadline` for `poll(2)`, rounded up, at least 0.

@@ -43,7 +43,8 @@ struct HTTPRequestParserTests {
     @Test func decodesPathAndQuery() throws {
         let parsed = try #require(
             try parse(
-                "GET /caf%C3%A9/a+b/%2E%2E/?q=a+b%26c&empty=&flag&&x=%3D1&q=2 HTTP/1.1\r\n\r\n"))
+                "GET /caf%C3%A9/a+b/%2E%2E/?q=a+b%26c&empty=&flag&&x=%3D1&q=2 HTTP/1.1\r\nHost: h\r\n\r\n"
+            ))
         // `+` is a space only in the query; `..` stays for the router to reject.
         #expect(parsed.request.path == "/café/a+b/../")
         #expect(parsed.request.query.map(\.name) == ["q", "empty", "flag", "x", "q"])
@@ -51,27 +52,60 @@ struct HTTPRequestParserTests {
         #expect(parsed.request.queryValue("q") == "a b&c")
     }
 
+    @Test func headerLookupFoldsASCIICaseOnly() {
+        var headers = HTTPHeaders([("X-Ab[", "1"), ("Café", "2")])
+        #expect(headers["x-aB["] == "1")
+        #expect(headers["X-AB{"] == nil)  // "[" and "{" differ by the case bit but are not letters.
+        #expect(headers["X-Ab"] == nil)
+        #expect(headers["CAFÉ"] == nil)  // Only ASCII folds: header names are ASCII tokens.
+        #expect(headers["café"] == "2")
+        headers.replace(name: "x-ab[", value: "3")
+        #expect(headers.fields.map(\.value) == ["2", "3"])
+    }
+
+    @Test func encodedSlashStaysEncodedInThePath() throws {
+        let parsed = try #require(
+            try parse("GET /api%2Fme/a%2fb/%41?x=%2F HTTP/1.1\r\nHost: h\r\n\r\n"))
+        // A slash inside a segment is not a separator; other escapes are decoded.
+        #expect(parsed.request.path == "/api%2Fme/a%2fb/A")
+        #expect(parsed.request.path.split(separator: "/") == ["api%2Fme", "a%2fb", "A"])
+        #expect(parsed.request.queryValue("x") == "/")
+    }
+
+    @Test func http11NeedsExactlyOneHostHeader() throws {
+        #expect(parseError("GET / HTTP/1.1\r\n\r\n") == .hostRequired)
+        #expect(parseError("GET / HTTP/1.1\r\nHost: a\r\nhost: a\r\n\r\n") == .hostRequired)
+        #expect(parseError("GET / HTTP/1.0\r\nHost: a\r\nHost: b\r\n\r\n") == .hostRequired)
+        #expect(HTTPParseError.hostRequired.status == 400)
+        #expect(HTTPParseError.hostRequired.code == "bad_request")
+        // An empty value is still one Host header (RFC 9112 §3.2 allows it without an authority).
+        #expect(try parse("GET / HTTP/1.1\r\nHOST:\r\n\r\n") != nil)
+        // HTTP/1.0 predates Host.
+        #expect(try parse("GET / HTTP/1.0\r\n\r\n") != nil)
+    }
+
     @Test func acceptsAbsoluteFormTargets() throws {
-        let withPath = try #require(try parse("GET http://host:8000/api/me/?a=1 HTTP/1.1\r\n\r\n"))
+        let withPath = try #require(
+            try parse("GET http://host:8000/api/me/?a=1 HTTP/1.1\r\nHost: h\r\n\r\n"))
         #expect(withPath.request.path == "/api/me/")
         #expect(withPath.request.queryValue("a") == "1")
-        let bare = try #require(try parse("GET HTTPS://host HTTP/1.1\r\n\r\n"))
+        let bare = try #require(try parse("GET HTTPS://host HTTP/1.1\r\nHost: h\r\n\r\n"))
         #expect(bare.request.path == "/")
     }
 
     @Test(arguments: [
-        "GET /a%00 HTTP/1.1\r\n\r\n",
-        "GET /a%FF HTTP/1.1\r\n\r\n",
-        "GET /a%C3 HTTP/1.1\r\n\r\n",
-        "GET /a%4 HTTP/1.1\r\n\r\n",
-        "GET /a%g1 HTTP/1.1\r\n\r\n",
-        "GET /a?x=%00 HTTP/1.1\r\n\r\n",
-        "GET /a?%FF=1 HTTP/1.1\r\n\r\n",
-        "GET /a#frag HTTP/1.1\r\n\r\n",
-        "GET * HTTP/1.1\r\n\r\n",
-        "GET api/me/ HTTP/1.1\r\n\r\n",
-        "GET ftp://host/ HTTP/1.1\r\n\r\n",
-        "GET %2Fetc HTTP/1.1\r\n\r\n",
+        "GET /a%00 HTTP/1.1\r\nHost: h\r\n\r\n",
+        "GET /a%FF HTTP/1.1\r\nHost: h\r\n\r\n",
+        "GET /a%C3 HTTP/1.1\r\nHost: h\r\n\r\n",
+        "GET /a%4 HTTP/1.1\r\nHost: h\r\n\r\n",
+        "GET /a%g1 HTTP/1.1\r\nHost: h\r\n\r\n",
+        "GET /a?x=%00 HTTP/1.1\r\nHost: h\r\n\r\n",
+        "GET /a?%FF=1 HTTP/1.1\r\nHost: h\r\n\r\n",
+        "GET /a#frag HTTP/1.1\r\nHost: h\r\n\r\n",
+        "GET * HTTP/1.1\r\nHost: h\r\n\r\n",
+        "GET api/me/ HTTP/1.1\r\nHost: h\r\n\r\n",
+        "GET ftp://host/ HTTP/1.1\r\nHost: h\r\n\r\n",
+        "GET %2Fetc HTTP/1.1\r\nHost: h\r\n\r\n",
     ])
     func rejectsBadTargets(request: String) {
         #expect(parseError(request) == .badTarget)
@@ -79,25 +113,25 @@ struct HTTPRequestParserTests {
 
     @Test(arguments: [
         "GET / HTTP/1.1 extra\r\n\r\n",
-        "GET  / HTTP/1.1\r\n\r\n",
+        "GET  / HTTP/1.1\r\nHost: h\r\n\r\n",
         "GET /\r\n\r\n",
-        "G(T / HTTP/1.1\r\n\r\n",
+        "G(T / HTTP/1.1\r\nHost: h\r\n\r\n",
         "GET / HTTP/11\r\n\r\n",
         "GET / http/1.1\r\n\r\n",
-        "\u{16}\u{03}\u{01} / HTTP/1.1\r\n\r\n",
+        "\u{16}\u{03}\u{01} / HTTP/1.1\r\nHost: h\r\n\r\n",
     ])
     func rejectsBadRequestLines(request: String) {
         #expect(parseError(request) == .badRequestLine)
     }
 
     @Test(arguments: [
-        "GET / HTTP/1.1\r\nNo-Colon\r\n\r\n",
-        "GET / HTTP/1.1\r\n: empty-name\r\n\r\n",
-        "GET / HTTP/1.1\r\nSpace Before : x\r\n\r\n",
-        "GET / HTTP/1.1\r\nX: a\r\n folded\r\n\r\n",
-        "GET / HTTP/1.1\r\nX: bare\nLF\r\n\r\n",
-        "GET / HTTP/1.1\r\nX: bare\rCR\r\n\r\n",
-        "GET / HTTP/1.1\r\nX: nul\0\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\r\nNo-Colon\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\r\n: empty-name\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\r\nSpace Before : x\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\r\nX: a\r\n folded\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\r\nX: bare\nLF\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\r\nX: bare\rCR\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\r\nX: nul\0\r\n\r\n",
     ])
     func rejectsBadHeaders(request: String) {
         #expect(parseError(request) == .badHeader)
@@ -110,17 +144,20 @@ struct HTTPRequestParserTests {
     }
 
     @Test func laterHTTP1MinorVersionIsTreatedAs11() throws {
-        #expect(try parse("GET / HTTP/1.7\r\n\r\n")?.version == .http11)
+        #expect(try parse("GET / HTTP/1.7\r\nHost: h\r\n\r\n")?.version == .http11)
     }
 
     @Test func transferEncodingIs411() {
-        let error = parseError("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n")
+        let error = parseError(
+            "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n")
         #expect(error == .transferEncodingNotSupported)
         #expect(error?.status == 411)
         #expect(error?.code == "length_required")
         // Also when Content-Length is present too: the two framings could disagree.
         #expect(
-            parseError("POST / HTTP/1.1\r\nContent-Length: 3\r\nTransfer-Encoding: gzip\r\n\r\n")
+            parseError(
+                "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\nTransfer-Encoding: gzip\r\n\r\n"
+            )
                 == .transferEncodingNotSupported)
     }
 
@@ -128,11 +165,11 @@ struct HTTPRequestParserTests {
     // has an empty body, whatever its method (`curl -X POST` sends one).
     @Test(arguments: ["POST", "PUT", "PATCH"])
     func bodyMethodsWithoutContentLengthHaveEmptyBodies(method: String) throws {
-        #expect(try parse("\(method) /x HTTP/1.1\r\n\r\n")?.request.body.isEmpty == true)
+        #expect(try parse("\(method) /x HTTP/1.1\r\nHost: h\r\n\r\n")?.request.body.isEmpty == true)
     }
 
     @Test func getAndDeleteWithoutContentLengthHaveEmptyBodies() throws {
-        #expect(try parse("DELETE /x HTTP/1.1\r\n\r\n")?.request.body.isEmpty == true)
+        #expect(try parse("DELETE /x HTTP/1.1\r\nHost: h\r\n\r\n")?.request.body.isEmpty == true)
     }
 
     @Test(arguments: [
@@ -140,47 +177,53 @@ struct HTTPRequestParserTests {
     ])
     func invalidContentLengthIs400(value: String) {
         #expect(
-            parseError("POST / HTTP/1.1\r\nContent-Length: \(value)\r\n\r\n")
+            parseError("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: \(value)\r\n\r\n")
                 == .invalidContentLength
         )
     }
 
     @Test func repeatedContentLengthMustAgree() throws {
         #expect(
-            parseError("POST / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab")
+            parseError(
+                "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab")
                 == .invalidContentLength)
         let agreeing = try parse(
-            "POST / HTTP/1.1\r\nContent-Length: 2, 2\r\ncontent-length: 2\r\n\r\nab")
+            "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 2, 2\r\ncontent-length: 2\r\n\r\nab")
         #expect(agreeing?.request.body == Data("ab".utf8))
     }
 
     @Test func bodyOverTheLimitIs413WithoutWaitingForIt() {
         let limits = HTTPRequestParser.Limits(maxBodyBytes: 10)
         #expect(
-            parseError("POST / HTTP/1.1\r\nContent-Length: 11\r\n\r\n", limits: limits)
+            parseError("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 11\r\n\r\n", limits: limits)
                 == .payloadTooLarge(limit: 10))
         #expect(
             parseError(
-                "POST / HTTP/1.1\r\nContent-Length: 99999999999999999999999999\r\n\r\n",
+                "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 99999999999999999999999999\r\n\r\n",
                 limits: limits) == .payloadTooLarge(limit: 10))
-        #expect(parseError("POST / HTTP/1.1\r\nContent-Length: 10\r\n\r\n", limits: limits) == nil)
+        #expect(
+            parseError("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 10\r\n\r\n", limits: limits)
+                == nil)
     }
 
     @Test func headersOverTheLimitAre431EvenBeforeTheyEnd() {
         let limits = HTTPRequestParser.Limits(maxHeaderBytes: 64)
-        let head = "GET / HTTP/1.1\r\nX: \(String(repeating: "a", count: 60))"
+        let head = "GET / HTTP/1.0\r\nX: \(String(repeating: "a", count: 60))"
         #expect(parseError(head, limits: limits) == .headersTooLarge(limit: 64))
         #expect(parseError(head + "\r\n\r\n", limits: limits) == .headersTooLarge(limit: 64))
-        // Exactly at the limit (counting the final CRLF CRLF) is fine.
-        let exact = "GET / HTTP/1.1\r\nX: " + String(repeating: "a", count: 64 - 23) + "\r\n\r\n"
+        // (HTTP/1.0, which needs no Host header.) Exactly at the limit (counting the final CRLF CRLF) is fine.
+        let exact = "GET / HTTP/1.0\r\nX: " + String(repeating: "a", count: 64 - 23) + "\r\n\r\n"
         #expect(exact.utf8.count == 64)
         #expect(parseError(exact, limits: limits) == nil)
     }
 
     @Test func keepAliveFollowsVersionAndConnectionHeader() throws {
-        #expect(try parse("GET / HTTP/1.1\r\n\r\n")?.keepAlive == true)
-        #expect(try parse("GET / HTTP/1.1\r\nConnection: Close\r\n\r\n")?.keepAlive == false)
-        #expect(try parse("GET / HTTP/1.1\r\nConnection: te, close\r\n\r\n")?.keepAlive == false)
+        #expect(try parse("GET / HTTP/1.1\r\nHost: h\r\n\r\n")?.keepAlive == true)
+        #expect(
+            try parse("GET / HTTP/1.1\r\nHost: h\r\nConnection: Close\r\n\r\n")?.keepAlive == false)
+        #expect(
+            try parse("GET / HTTP/1.1\r\nHost: h\r\nConnection: te, close\r\n\r\n")?.keepAlive
+                == false)
         #expect(try parse("GET / HTTP/1.0\r\n\r\n")?.keepAlive == false)
         #expect(try parse("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")?.keepAlive == true)
         #expect(try parse("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")?.version == .http10)
@@ -188,7 +231,7 @@ struct HTTPRequestParserTests {
 
     @Test func incrementalBytesGiveTheSameRequests() throws {
         let stream =
-            "\r\nPOST /one?x=1 HTTP/1.1\r\nContent-Length: 5\r\n\r\nhelloGET /two HTTP/1.1\r\n"
+            "\r\nPOST /one?x=1 HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\n\r\nhelloGET /two HTTP/1.1\r\nHost: h\r\n"
             + "Connection: close\r\n\r\n"
         var parser = HTTPRequestParser()
         var paths: [String] = []
@@ -207,18 +250,19 @@ struct HTTPRequestParserTests {
 
     @Test func leftoverBytesBelongToTheNextRequest() throws {
         var parser = HTTPRequestParser()
-        parser.append(contentsOf: Array("GET /a HTTP/1.1\r\n\r\nGET /b HT".utf8))
+        parser.append(contentsOf: Array("GET /a HTTP/1.1\r\nHost: h\r\n\r\nGET /b HT".utf8))
         #expect(try parser.next()?.request.path == "/a")
         #expect(try parser.next() == nil)
         #expect(parser.hasPartialRequest)
-        parser.append(contentsOf: Array("TP/1.1\r\n\r\n".utf8))
+        parser.append(contentsOf: Array("TP/1.1\r\nHost: h\r\n\r\n".utf8))
         #expect(try parser.next()?.request.path == "/b")
         #expect(!parser.hasPartialRequest)
     }
 
     @Test func emptyLinesAfterABodyStartNoRequest() throws {
         var parser = HTTPRequestParser()
-        parser.append(contentsOf: Array("POST / HTTP/1.1\r\nContent-Length: 1\r\n\r\nx\r\n".utf8))
+        parser.append(
+            contentsOf: Array("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 1\r\n\r\nx\r\n".utf8))
         #expect(try parser.next()?.request.body == Data("x".utf8))
         #expect(try parser.next() == nil)
         #expect(!parser.hasPartialRequest)
@@ -226,7 +270,7 @@ struct HTTPRequestParserTests {
 
     @Test func afterAnErrorTheParserStaysFailed() throws {
         var parser = HTTPRequestParser()
-        parser.append(contentsOf: Array("NOT HTTP\r\n\r\nGET / HTTP/1.1\r\n\r\n".utf8))
+        parser.append(contentsOf: Array("NOT HTTP\r\n\r\nGET / HTTP/1.1\r\nHost: h\r\n\r\n".utf8))
         #expect(throws: HTTPParseError.badRequestLine) { try parser.next() }
         #expect(throws: HTTPParseError.badRequestLine) { try parser.next() }
     }
@@ -235,7 +279,8 @@ struct HTTPRequestParserTests {
         var parser = HTTPRequestParser()
         parser.append(
             contentsOf: Array(
-                "PUT / HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n".utf8))
+                "PUT / HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n"
+                    .utf8))
         #expect(try parser.next() == nil)
         #expect(parser.awaitsContinue)
         parser.continueSent()
@@ -247,7 +292,7 @@ struct HTTPRequestParserTests {
     @Test func headerValuesThatAreNotUTF8AreReadAsLatin1() throws {
         var parser = HTTPRequestParser()
         parser.append(
-            contentsOf: Array("GET / HTTP/1.1\r\nX-Name: caf".utf8) + [0xE9]
+            contentsOf: Array("GET / HTTP/1.1\r\nHost: h\r\nX-Name: caf".utf8) + [0xE9]
                 + Array("\r\n\r\n".utf8))
         #expect(try parser.next()?.request.headers["x-name"] == "café")
     }

@@ -68,13 +68,18 @@ struct HTTPResponseEncoderTests {
         #expect(body["message"] == "The request body is larger than the limit of 65536 bytes.")
     }
 
-    @Test func logLineKeepsQueryNamesOnlyAndEscapesControlCharacters() {
+    @Test func logLineKeepsKnownQueryNamesOnlyAndEscapesControlCharacters() {
         let request = HTTPRequest(
             method: "GET", path: "/a b\n/fake 200",
-            query: [("date", "2026-01-01"), ("to\n", "x")])
+            query: [
+                ("date", "2026-01-01"), ("to\n", "x"), ("email", "a@example.com"),
+                ("status", "all"),
+                ("today", "x"), ("from", "x"), ("to", "x"), ("Date", "x"),
+            ])
         let line = RequestLogLine.format(
             request: request, status: 404, duration: .microseconds(1_250))
-        #expect(line == "GET /a%20b%0A/fake%20200?date=…&to%0A=… 404 1.2ms")
+        #expect(
+            line == "GET /a%20b%0A/fake%20200?date=…&…&…&status=…&today=…&from=…&to=…&… 404 1.2ms")
     }
 
     @Test func logLineCutsLongPaths() {
