@@ -20,7 +20,7 @@ public enum HabitsCommandLine {
         CommandEntry(DeleteCommand.self), CommandEntry(RemindCommand.self),
         CommandEntry(AuthCommand.self), CommandEntry(VerifyCommand.self),
         CommandEntry(LogoutCommand.self), CommandEntry(StatusCommand.self),
-        CommandEntry(ConfigCommand.self),
+        CommandEntry(ConfigCommand.self), CommandEntry(HeatmapCommand.self),
     ]
 
     static func command(named name: String) -> CommandEntry? {
