@@ -9,7 +9,7 @@
 /// rows, each after its weekday label (`Mo` … `Su`); then a blank line and a
 /// legend of the marks that appear, on one line when `width` allows, else
 /// wrapped between items. Weeks are one column apart when all of them fit that
-/// way (a width of 3 + 2 × weeks), else side by side without spaces.
+/// way (a width of 3 + 2 × weeks − 1), else side by side without spaces.
 ///
 /// Marks come from `CalendarSymbols`, as the month calendar draws them: done,
 /// missed, skipped, to do, and logged for an entry on a day without a mark of
