@@ -23,6 +23,7 @@ public enum HabitsCommandLine {
         CommandEntry(ConfigCommand.self),
         CommandEntry(LogCommand.self), CommandEntry(CheckCommand.self),
         CommandEntry(ImportCommand.self), CommandEntry(ExportCommand.self),
+        CommandEntry(HeatmapCommand.self),
     ]
 
     static func command(named name: String) -> CommandEntry? {

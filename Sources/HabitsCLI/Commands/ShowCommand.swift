@@ -26,6 +26,7 @@ struct ShowCommand: HabitsCommand {
             .value(
                 "date", short: "d", valueName: "date",
                 help: "Show the habit as it stood on this day (default: today)."),
+            .flag("heatmap", help: "Draw the heatmap of 'habits heatmap' instead (see its help)."),
         ],
         examples: [
             "habits show 3", "habits show \"Drink water\" --months 3",
@@ -38,11 +39,16 @@ struct ShowCommand: HabitsCommand {
     let months: [LocalDate]
     /// Set for a year view (--year).
     let year: Int?
+    /// Set with --heatmap, which draws the heatmap instead.
+    let heatmap: HeatmapCommand?
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
         reference = arguments.positional("habit") ?? ""
         try arguments.requireAtMostOne(of: ["year", "month"])
         try arguments.requireAtMostOne(of: ["year", "months"])
+        try arguments.requireAtMostOne(of: ["heatmap", "month"])
+        try arguments.requireAtMostOne(of: ["heatmap", "months"])
+        heatmap = arguments.flag("heatmap") ? try HeatmapCommand(arguments, today: today) : nil
         date =
             try arguments.value("date") { text, name throws(UsageError) in
                 try ArgumentValue.date(text, argument: name, today: today)
@@ -71,6 +77,7 @@ struct ShowCommand: HabitsCommand {
     }
 
     func run(in context: CommandContext) async throws(CommandError) {
+        if let heatmap { return try await heatmap.run(in: context) }
         let backend = try context.backend()
         let habit = try await context.resolveHabit(reference, in: backend)
         let firstShown = months.first ?? date.startOfMonth
