@@ -24,10 +24,33 @@ public enum HabitsCommandLine {
         CommandEntry(LogCommand.self), CommandEntry(CheckCommand.self),
         CommandEntry(ImportCommand.self), CommandEntry(ExportCommand.self),
         CommandEntry(HeatmapCommand.self),
+        CommandEntry(CompletionCommand.self), CommandEntry(ManCommand.self),
     ]
 
+    /// Commands only the completion scripts call: left out of help, the man
+    /// page and completion.
+    static let hidden: [CommandEntry] = [CommandEntry(CompleteCommand.self)]
+
+    /// `habits help`, which the dispatcher answers itself, as a spec for the
+    /// man page and completion.
+    static var helpSpec: CommandSpec {
+        CommandSpec(
+            name: "help", summary: "Show the overview, or a command's help: help <command>.",
+            positionals: [
+                PositionalSpec(
+                    "command", optional: true, values: commands.map(\.spec.name),
+                    help: "The command to explain.")
+            ],
+            examples: ["habits help", "habits help add"])
+    }
+
+    /// The commands the man page and the completion scripts describe: every
+    /// listed command, then `help`.
+    static var documentedCommands: [CommandSpec] { commands.map(\.spec) + [helpSpec] }
+
+    /// The listed or hidden command called `name`.
     static func command(named name: String) -> CommandEntry? {
-        commands.first { $0.spec.name == name }
+        commands.first { $0.spec.name == name } ?? hidden.first { $0.spec.name == name }
     }
 
     /// A command's spec and how to bind and run it.

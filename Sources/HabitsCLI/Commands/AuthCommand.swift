@@ -13,7 +13,7 @@ struct AuthCommand: HabitsCommand {
             server <url>', HABITS_SERVER or --server.
             """,
         positionals: [
-            PositionalSpec("method", help: "How to sign in: email."),
+            PositionalSpec("method", values: ["email"], help: "How to sign in: email."),
             PositionalSpec("address", help: "Your email address."),
         ],
         examples: [

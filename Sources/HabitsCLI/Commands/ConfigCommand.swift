@@ -18,9 +18,11 @@ struct ConfigCommand: HabitsCommand {
             """,
         positionals: [
             PositionalSpec(
-                "action", optional: true, help: "get, set, unset or list (default: list)."),
+                "action", optional: true, values: ["get", "set", "unset", "list"],
+                help: "get, set, unset or list (default: list)."),
             PositionalSpec(
-                "key", optional: true, help: "The setting: server or allow-insecure-http."),
+                "key", optional: true, values: ConfigFile.keys.map(\.name),
+                help: "The setting: server or allow-insecure-http."),
             PositionalSpec("value", optional: true, help: "The new value, for set."),
         ],
         examples: [

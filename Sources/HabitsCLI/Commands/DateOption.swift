@@ -3,7 +3,7 @@ import HabitCore
 /// The `--date` option of the progress commands.
 enum DateOption {
     static let spec = OptionSpec.value(
-        "date", short: "d", valueName: "date",
+        "date", short: "d", valueName: "date", values: DateWords.words,
         help: "The day: YYYY-MM-DD, today, yesterday or a weekday name (default: today).")
 
     /// The date given, else today.

@@ -10,6 +10,9 @@ struct HabitFieldOptions: Hashable, Sendable {
     var days: ActionDays?
     var start: LocalDate?
 
+    /// `mon` … `sun`, the words a --days list is made of.
+    static let weekdayWords = Weekday.allCases.map { $0.threeLetterName.lowercased() }
+
     static let specs: [OptionSpec] = [
         .flag("daily", help: "The target is due on each of the habit's days."),
         .flag("weekly", help: "The target is due once per week (Monday to Sunday)."),
@@ -21,9 +24,10 @@ struct HabitFieldOptions: Hashable, Sendable {
             help: "How much to reach each day or week: more than 0, at most 1000000."),
         .value(
             "days", valueName: "days",
+            values: ["daily", "weekdays", "weekends"] + weekdayWords, listValues: weekdayWords,
             help: "The planned days: daily, weekdays, weekends, or a list such as mon,wed,fri."),
         .value(
-            "start", valueName: "date",
+            "start", valueName: "date", values: DateWords.words,
             help: "The first day that counts: YYYY-MM-DD, today, yesterday or a weekday."),
     ]
 

@@ -13,7 +13,7 @@ struct ListCommand: HabitsCommand {
             """,
         options: [
             .value(
-                "date", short: "d", valueName: "date",
+                "date", short: "d", valueName: "date", values: DateWords.words,
                 help: "The day to show: YYYY-MM-DD, today, yesterday or a weekday (default: today)."
             ),
             .flag("all", short: "a", help: "Include archived habits."),

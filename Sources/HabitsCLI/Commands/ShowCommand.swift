@@ -24,7 +24,7 @@ struct ShowCommand: HabitsCommand {
             .value(
                 "year", short: "y", valueName: "YYYY", help: "Show the twelve months of a year."),
             .value(
-                "date", short: "d", valueName: "date",
+                "date", short: "d", valueName: "date", values: DateWords.words,
                 help: "Show the habit as it stood on this day (default: today)."),
             .flag("heatmap", help: "Draw the heatmap of 'habits heatmap' instead (see its help)."),
         ],

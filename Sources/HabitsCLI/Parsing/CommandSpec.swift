@@ -46,15 +46,22 @@ struct PositionalSpec: Sendable {
     var name: String
     var isOptional: Bool
     var help: String
+    /// The words it may be, for completion and the man page; empty when any text will do.
+    var values: [String]
 
-    init(_ name: String, optional: Bool = false, help: String) {
+    init(_ name: String, optional: Bool = false, values: [String] = [], help: String) {
         self.name = name
         self.isOptional = optional
+        self.values = values
         self.help = help
     }
 
     /// `<habit>`, or `[<amount>]` when optional.
     var usage: String { isOptional ? "[<\(name)>]" : "<\(name)>" }
+
+    /// Whether it names a habit by id or name (`HabitReference`): every
+    /// positional called `habit` does, and completion offers the habit names.
+    var namesHabit: Bool { name == "habit" }
 }
 
 /// An option: a flag (`--all`) or an option with a value (`--date <date>`).
@@ -65,17 +72,28 @@ struct OptionSpec: Sendable {
     /// The value's placeholder (`date` → `--date <date>`); `nil` for a flag.
     var valueName: String?
     var help: String
+    /// The words the value may be, for completion and the man page; empty
+    /// when any text will do (a unit, a URL). A date option lists its words
+    /// (`today`, weekday names) although it also takes `YYYY-MM-DD`.
+    var values: [String] = []
+    /// Of `values`, the ones that may also be joined by commas, as in
+    /// `--days mon,wed,fri`.
+    var listValues: [String] = []
 
     /// A flag: present or not.
     static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
         OptionSpec(name: name, short: short, valueName: nil, help: help)
     }
 
-    /// An option that takes a value.
+    /// An option that takes a value, one of `values` when the list is not
+    /// empty, or several of `listValues` joined by commas.
     static func value(
-        _ name: String, short: Character? = nil, valueName: String, help: String
+        _ name: String, short: Character? = nil, valueName: String,
+        values: [String] = [], listValues: [String] = [], help: String
     ) -> OptionSpec {
-        OptionSpec(name: name, short: short, valueName: valueName, help: help)
+        OptionSpec(
+            name: name, short: short, valueName: valueName, help: help,
+            values: values, listValues: listValues)
     }
 
     var takesValue: Bool { valueName != nil }

@@ -19,6 +19,10 @@ enum DateWords {
         }
     }
 
+    /// The words `date(_:today:)` accepts besides `YYYY-MM-DD`, for completion.
+    static let words =
+        ["today", "yesterday", "tomorrow"] + Weekday.allCases.map { $0.name.lowercased() }
+
     /// What `date(_:today:)` accepts, for error messages.
     static let expected = "a date as YYYY-MM-DD, 'today', 'yesterday' or a weekday name"
 }
