@@ -24,6 +24,8 @@ public final class APIResponder: HTTPResponder {
     let rateLimit = SendRateLimit.standard
     /// Reuses each habit's JSON across list requests.
     let listEncoder = HabitListEncoder()
+    /// Access tokens already verified, until their expiry.
+    let verifiedTokens = VerifiedAccessTokens()
 
     /// - Parameters:
     ///   - secret: the key of the JWT signatures and of the code hashes.
@@ -97,8 +99,12 @@ public final class APIResponder: HTTPResponder {
             throw header.lowercased() == "bearer" ? .tokenNotValid : .notAuthenticated
         }
         let token = header.dropFirst(7).trimmingCharacters(in: .whitespaces)
+        let now = now()
+        if let user = verifiedTokens.userID(of: token, now: now) { return user }
         do {
-            return try signer.verify(token, as: .access, now: now()).userID
+            let claims = try signer.verify(token, as: .access, now: now)
+            verifiedTokens.remember(token, claims: claims)
+            return claims.userID
         } catch {
             log.debug("auth: access token refused: \(error)")
             throw .tokenNotValid

@@ -339,6 +339,19 @@ final class EventLoop {
     private func feed(_ connection: Connection, _ event: HTTPConnectionMachine.Event) {
         let now = ContinuousClock.now
         let actions = connection.machine.handle(event, now: now, date: dateText())
+        // Admission learns the new state before any action runs: a request
+        // handed to the pool below makes the connection busy, and a new
+        // connection accepted meanwhile on another loop must not evict it as
+        // idle (it would reset a request the server may have committed).
+        if !connection.machine.isClosed {
+            let idle = connection.machine.isIdle
+            if idle != connection.wasIdle {
+                connection.wasIdle = idle
+                shared.admission.withLock {
+                    idle ? $0.markIdle(connection.id) : $0.markBusy(connection.id)
+                }
+            }
+        }
         var inlineResponse: HTTPResponse?
         for action in actions {
             switch action {
@@ -370,13 +383,6 @@ final class EventLoop {
             }
         }
         guard !connection.machine.isClosed else { return }
-        let idle = connection.machine.isIdle
-        if idle != connection.wasIdle {
-            connection.wasIdle = idle
-            shared.admission.withLock {
-                idle ? $0.markIdle(connection.id) : $0.markBusy(connection.id)
-            }
-        }
         noteDeadline(of: connection)
         if let inlineResponse { feed(connection, .responded(inlineResponse)) }
     }
