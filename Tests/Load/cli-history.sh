@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Does `habits list` (and `show`) cost the same with ten years of history as
+# Does `habits list` (and `show`, `log`) cost the same with ten years of history as
 # with ten days? hyperfine, local mode, 15 habits x 10 years of history in two
 # data sets: "mixed" (done most days, some partial, skipped or missed) and
 # "all done" (every day of the ten years done: the longest possible streak,
@@ -53,7 +53,7 @@ seed() {
 report() {
     local name=$1
     hyperfine -N --warmup 10 --runs "$runs" --export-json "$work/$name.json" \
-        "$habits --version" "$habits list" "$habits show 1" >/dev/null
+        "$habits --version" "$habits list" "$habits show 1" "$habits log" >/dev/null
     jq -r --arg name "$name" '
         (.results[0].mean) as $base
         | .results[]
