@@ -57,7 +57,7 @@ public final class PostgresTestServer: Sendable {
             throw Unavailable(
                 description:
                     "PostgreSQL's initdb and pg_ctl were not found (looked in "
-                    + "/usr/lib/postgresql/*/bin, pg_config --bindir and PATH); install "
+                    + "/usr/lib/postgresql/*/bin and PATH); install "
                     + "Debian's postgresql package to run these cases")
         }
         self.binaries = binaries
@@ -196,7 +196,7 @@ public final class PostgresTestServer: Sendable {
     }
 
     /// The directory with initdb and pg_ctl: Debian's newest version, else
-    /// pg_config's, else PATH's (Homebrew).
+    /// the first on PATH (or Homebrew's).
     private static func findBinaries() -> String? {
         let fileManager = FileManager.default
         let debian = "/usr/lib/postgresql"
