@@ -217,6 +217,7 @@ import Testing
             let answer = try await api.send("GET", "me/habits/", token: token)
             #expect(answer.status == 503, "\(answer)")
             #expect(answer.retryAfter == "1", "\(answer)")
+            #expect(answer.json?["code"] as? String == "database_unavailable", "\(answer)")
         }
         try postgres.start()
         // Back up: both recover without a restart of their own.
