@@ -26,6 +26,12 @@ final class PostgresPool: Sendable {
     /// How long a request waits for a free connection.
     static let checkoutTimeout: TimeInterval = 10
 
+    /// Why a checkout failed when every connection stayed busy: waiting
+    /// again would not help, unlike after a lost connection.
+    var busyReason: String {
+        "all \(size) database connections stayed busy for \(Int(Self.checkoutTimeout)) seconds"
+    }
+
     init(url: PostgresURL, size: Int, environment: [String: String]) {
         self.url = url
         self.size = max(1, size)
@@ -43,9 +49,7 @@ final class PostgresPool: Sendable {
         _ body: (PostgresConnection) throws(StoreError) -> Result
     ) throws(StoreError) -> Result {
         guard slots.wait(timeout: .now() + Self.checkoutTimeout) == .success else {
-            throw .unavailable(
-                reason: "all \(size) database connections stayed busy for "
-                    + "\(Int(Self.checkoutTimeout)) seconds")
+            throw .unavailable(reason: busyReason)
         }
         defer { slots.signal() }
         let taken = state.withLock { state -> (PostgresConnection?, Bool) in

@@ -85,7 +85,8 @@ public final class PostgresStore: Sendable {
     ) throws(StoreError) -> Result {
         do throws(StoreError) {
             return try pool.withConnection(body)
-        } catch .unavailable {
+        } catch .unavailable(let reason) {
+            if reason == pool.busyReason { throw .unavailable(reason: reason) }
             return try pool.withConnection(body)
         }
     }
@@ -124,7 +125,9 @@ public final class PostgresStore: Sendable {
             } catch .unavailable(let reason) {
                 // A pooled connection can have died with the server; only
                 // a transaction that never reached COMMIT is safe to repeat.
-                guard !commitSent, !reconnected else { throw .unavailable(reason: reason) }
+                guard !commitSent, !reconnected, reason != pool.busyReason else {
+                    throw .unavailable(reason: reason)
+                }
                 reconnected = true
             } catch .postgres(let state, let message) {
                 guard Self.isRetryable(state), attempt < Self.maximumAttempts else {
