@@ -19,6 +19,14 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // libpq, the PostgreSQL client library (Debian: libpq-dev; Homebrew's
+        // libpq is keg-only: PKG_CONFIG_PATH=$(brew --prefix libpq)/lib/pkgconfig).
+        // Only habits-server links it, through HabitPostgres.
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+        ),
         .systemLibrary(
             name: "CCrypto",
             pkgConfig: "libcrypto",
@@ -29,10 +37,11 @@ let package = Package(
 
         .target(name: "HabitCore"),
         .target(name: "HabitStore", dependencies: ["HabitCore", "CSQLite"]),
+        .target(name: "HabitPostgres", dependencies: ["HabitCore", "HabitStore", "CLibPQ"]),
         .target(
             name: "HabitServer",
             dependencies: [
-                "HabitCore", "HabitStore",
+                "HabitCore", "HabitStore", "HabitPostgres",
                 .target(name: "CCrypto", condition: .when(platforms: [.linux])),
                 .target(name: "CEventPoll", condition: .when(platforms: [.linux])),
             ],
@@ -49,7 +58,15 @@ let package = Package(
             dependencies: ["HabitCore"],
             resources: [.copy("Snapshots")]
         ),
-        .testTarget(name: "HabitStoreTests", dependencies: ["HabitStore"]),
+        // A PostgreSQL server of the tests' own (initdb and pg_ctl in a
+        // temporary directory), for the store and end-to-end tests.
+        .target(
+            name: "PostgresTestSupport", dependencies: ["HabitCore"],
+            path: "Tests/PostgresTestSupport"),
+        // Runs every store case against SQLite and PostgreSQL.
+        .testTarget(
+            name: "HabitStoreTests",
+            dependencies: ["HabitStore", "HabitPostgres", "PostgresTestSupport"]),
         .testTarget(name: "HabitServerTests", dependencies: ["HabitServer", "habits-server"]),
         // The command tests run in both modes: server mode against an
         // in-process habits-server.
@@ -58,7 +75,9 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests", dependencies: ["HabitCore", "HabitServer", "HabitStore"]),
         // Runs the built `habits` and `habits-server` binaries as subprocesses.
-        .testTarget(name: "EndToEndTests", dependencies: ["HabitCore", "habits", "habits-server"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["HabitCore", "habits", "habits-server", "PostgresTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,10 +5,10 @@ import Foundation
 /// Decimals are stored as text, never as floating point, so 0.1 stays 0.1 and
 /// 0.7 + 0.1 reads back as 0.8. The text is `Decimal.description`, which is
 /// plain notation without exponent ("0.000001", "1000000").
-enum DecimalText {
+package enum DecimalText {
     private static let posix = Locale(identifier: "en_US_POSIX")
 
-    static func text(_ value: Decimal) -> String {
+    package static func text(_ value: Decimal) -> String {
         value.description
     }
 
@@ -18,13 +18,13 @@ enum DecimalText {
     /// habits accepts) take a direct path about 25 times faster than
     /// `Decimal(string:)`, which a habit list with a week of progress would
     /// otherwise call a hundred times per request.
-    static func parse(_ text: String) -> Decimal? {
+    package static func parse(_ text: String) -> Decimal? {
         var text = text
         return text.withUTF8 { parse($0) }
     }
 
     /// Reads the UTF-8 bytes of text written by `text(_:)`.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Decimal? {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Decimal? {
         var significand: UInt64 = 0
         var exponent = 0
         var digits = 0

@@ -14,6 +14,12 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case newerSchema(found: Int, supported: Int)
     /// SQLite reported an error.
     case sqlite(code: Int32, message: String)
+    /// The database server cannot be reached now (it is restarting, the
+    /// connection broke, every connection stayed busy): nothing was decided,
+    /// and trying again later may work.
+    case unavailable(reason: String)
+    /// PostgreSQL reported an error, with its SQLSTATE code.
+    case postgres(state: String, message: String)
 
     public var description: String {
         switch self {
@@ -30,6 +36,10 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
                 "The database was written by a newer version of habits (schema \(found); this version reads up to \(supported))."
         case .sqlite(let code, let message):
             return "Database error \(code): \(message)."
+        case .unavailable(let reason):
+            return "The database is unavailable: \(reason)."
+        case .postgres(let state, let message):
+            return "Database error \(state): \(message)."
         }
     }
 }

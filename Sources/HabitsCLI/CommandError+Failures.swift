@@ -191,7 +191,9 @@ extension CommandError {
         case .newerSchema:
             return CommandError(
                 .failure, error.description, hint: "Update habits to the newer version.")
-        case .sqlite:
+        // The command line opens only SQLite; the PostgreSQL cases cannot
+        // reach it but read the same way.
+        case .sqlite, .unavailable, .postgres:
             return CommandError(
                 .failure, "The local database failed. \(error.description)",
                 hint: "Check that the database file and its directory are writable.")

@@ -7,8 +7,16 @@ import HabitServer
     import Darwin
 #endif
 
-/// Parses the flags, starts the server, and serves until SIGINT or SIGTERM.
+/// Parses the flags, starts the server, and serves until SIGINT or SIGTERM;
+/// `habits-server migrate …` copies a SQLite database into PostgreSQL instead.
 func runServer() -> Int32 {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.first == "migrate" {
+        return StoreMigrationCommand.run(
+            Array(arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+            output: { print($0) },
+            errors: { FileHandle.standardError.write(Data("\($0)\n".utf8)) })
+    }
     let command: ServerCommand
     do {
         command = try ServerCommandLine.parse(

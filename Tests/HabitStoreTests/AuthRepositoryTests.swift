@@ -1,20 +1,25 @@
 import Foundation
 import Testing
 
+@testable import HabitPostgres
 @testable import HabitStore
 
 @Suite struct AuthRepositoryTests {
-    let store: SQLiteStore
-    let directory: TemporaryDirectory
+    let database: TestDatabase
+    var store: any TestStore { database.store }
 
-    init() throws {
-        directory = try TemporaryDirectory()
-        store = try SQLiteStore(path: directory.file("auth.sqlite"))
+    init(_ kind: StoreKind) throws {
+        database = try kind.open()
     }
 
     // MARK: Users
 
-    @Test func anAddressHasOneAccount() throws {
+    @Test(arguments: StoreKind.allCases) static func anAddressHasOneAccount(_ kind: StoreKind)
+        throws
+    {
+        try Self(kind).anAddressHasOneAccount()
+    }
+    func anAddressHasOneAccount() throws {
         let first = try store.findOrCreateUser(email: "a@example.com", now: referenceTime)
         let again = try store.findOrCreateUser(email: "a@example.com", now: referenceTime)
         let other = try store.findOrCreateUser(email: "b@example.com", now: referenceTime)
@@ -26,7 +31,9 @@ import Testing
         #expect(try store.user(id: 9999) == nil)
     }
 
-    @Test func theLocalUserIsCreatedOnceAndReused() throws {
+    /// The command line's local mode, which only SQLite serves.
+    @Test static func theLocalUserIsCreatedOnceAndReused() throws {
+        let store = try SQLiteStore(path: SQLiteStore.inMemoryPath)
         let local = try store.localUser(now: referenceTime)
         #expect(local.email == SQLiteStore.localUserEmail)
         #expect(try store.localUser(now: referenceTime.addingTimeInterval(60)) == local)
@@ -45,17 +52,30 @@ import Testing
         try store.checkCode(email: email, now: now, maximumAttempts: 5) { $0 == hash }
     }
 
-    @Test func theRightCodeIsAcceptedOnce() throws {
+    @Test(arguments: StoreKind.allCases) static func theRightCodeIsAcceptedOnce(_ kind: StoreKind)
+        throws
+    {
+        try Self(kind).theRightCodeIsAcceptedOnce()
+    }
+    func theRightCodeIsAcceptedOnce() throws {
         try store("hash-1", at: referenceTime)
         #expect(try check("hash-1") == .accepted)
         #expect(try check("hash-1") == .missing)
     }
 
-    @Test func noCodeIsMissing() throws {
+    @Test(arguments: StoreKind.allCases) static func noCodeIsMissing(_ kind: StoreKind) throws {
+        try Self(kind).noCodeIsMissing()
+    }
+    func noCodeIsMissing() throws {
         #expect(try check("hash-1", email: "nobody@example.com") == .missing)
     }
 
-    @Test func wrongCodesBurnTheCodeAfterTheMaximum() throws {
+    @Test(arguments: StoreKind.allCases) static func wrongCodesBurnTheCodeAfterTheMaximum(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).wrongCodesBurnTheCodeAfterTheMaximum()
+    }
+    func wrongCodesBurnTheCodeAfterTheMaximum() throws {
         try store("right", at: referenceTime)
         for _ in 0..<5 {
             #expect(try check("wrong") == .rejected)
@@ -72,20 +92,35 @@ import Testing
         #expect(try check("new") == .accepted)
     }
 
-    @Test func aCodeExpiresAtItsExpiryTime() throws {
+    @Test(arguments: StoreKind.allCases) static func aCodeExpiresAtItsExpiryTime(_ kind: StoreKind)
+        throws
+    {
+        try Self(kind).aCodeExpiresAtItsExpiryTime()
+    }
+    func aCodeExpiresAtItsExpiryTime() throws {
         try store("hash", at: referenceTime)
         #expect(try check("wrong", at: referenceTime.addingTimeInterval(599.5)) == .rejected)
         #expect(try check("hash", at: referenceTime.addingTimeInterval(600)) == .expired)
     }
 
-    @Test func aNewCodeReplacesThePendingOne() throws {
+    @Test(arguments: StoreKind.allCases) static func aNewCodeReplacesThePendingOne(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).aNewCodeReplacesThePendingOne()
+    }
+    func aNewCodeReplacesThePendingOne() throws {
         try store("old", at: referenceTime)
         try store("new", at: referenceTime.addingTimeInterval(61))
         #expect(try check("old") == .rejected)
         #expect(try check("new") == .accepted)
     }
 
-    @Test func codesOfOneAddressDoNotAffectAnother() throws {
+    @Test(arguments: StoreKind.allCases) static func codesOfOneAddressDoNotAffectAnother(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).codesOfOneAddressDoNotAffectAnother()
+    }
+    func codesOfOneAddressDoNotAffectAnother() throws {
         try store("alice", at: referenceTime, for: "alice@example.com")
         try store("bob", at: referenceTime, for: "bob@example.com")
         for _ in 0..<6 {
@@ -94,9 +129,14 @@ import Testing
         #expect(try check("bob", email: "bob@example.com") == .accepted)
     }
 
-    @Test func concurrentChecksOfTheRightCodeAcceptItOnce() throws {
+    @Test(arguments: StoreKind.allCases) static func concurrentChecksOfTheRightCodeAcceptItOnce(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).concurrentChecksOfTheRightCodeAcceptItOnce()
+    }
+    func concurrentChecksOfTheRightCodeAcceptItOnce() throws {
         try store("right", at: referenceTime)
-        let other = try SQLiteStore(path: store.path)
+        let other = try database.another()
         defer { other.close() }
         let stores = [store, other]
 
@@ -110,7 +150,11 @@ import Testing
         #expect(outcomes.filter { $0 == .missing }.count == 7)
     }
 
-    @Test func sendTimesAreListedFromTheGivenMomentOldestFirst() throws {
+    @Test(arguments: StoreKind.allCases)
+    static func sendTimesAreListedFromTheGivenMomentOldestFirst(_ kind: StoreKind) throws {
+        try Self(kind).sendTimesAreListedFromTheGivenMomentOldestFirst()
+    }
+    func sendTimesAreListedFromTheGivenMomentOldestFirst() throws {
         let times = [0.0, 30.5, 90, 3000].map { referenceTime.addingTimeInterval($0) }
         for time in times { try store("hash", at: time) }
         try store("hash", at: referenceTime, for: "other@example.com")
@@ -123,7 +167,11 @@ import Testing
         #expect(try store.codeSendTimes(email: "new@example.com", since: referenceTime) == [])
     }
 
-    @Test func aRefusedCodeIsNotStoredAndTheRefusalSeesTheSendTimes() throws {
+    @Test(arguments: StoreKind.allCases)
+    static func aRefusedCodeIsNotStoredAndTheRefusalSeesTheSendTimes(_ kind: StoreKind) throws {
+        try Self(kind).aRefusedCodeIsNotStoredAndTheRefusalSeesTheSendTimes()
+    }
+    func aRefusedCodeIsNotStoredAndTheRefusalSeesTheSendTimes() throws {
         try store("first", at: referenceTime)
         let later = referenceTime.addingTimeInterval(30)
         let refusal = try store.storeCode(
@@ -138,9 +186,14 @@ import Testing
         #expect(try check("first") == .accepted)
     }
 
-    @Test func aSendLimitHoldsAcrossStoresOnOneFile() throws {
+    @Test(arguments: StoreKind.allCases) static func aSendLimitHoldsAcrossStoresOnOneFile(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).aSendLimitHoldsAcrossStoresOnOneFile()
+    }
+    func aSendLimitHoldsAcrossStoresOnOneFile() throws {
         // Two stores on one file stand for two server processes sharing the database.
-        let other = try SQLiteStore(path: store.path)
+        let other = try database.another()
         defer { other.close() }
         let stores = [store, other]
 
@@ -156,7 +209,12 @@ import Testing
         #expect(try store.codeSendTimes(email: "a@example.com", since: .distantPast).count == 1)
     }
 
-    @Test func oldSendRecordsArePruned() throws {
+    @Test(arguments: StoreKind.allCases) static func oldSendRecordsArePruned(_ kind: StoreKind)
+        throws
+    {
+        try Self(kind).oldSendRecordsArePruned()
+    }
+    func oldSendRecordsArePruned() throws {
         try store("hash", at: referenceTime)
         let nextDay = referenceTime.addingTimeInterval(SQLiteStore.authRecordRetention + 1)
         try store("hash", at: nextDay, for: "other@example.com")
@@ -190,7 +248,12 @@ import Testing
         return record
     }
 
-    @Test func theNewestTokenRotatesToItsChild() throws {
+    @Test(arguments: StoreKind.allCases) static func theNewestTokenRotatesToItsChild(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).theNewestTokenRotatesToItsChild()
+    }
+    func theNewestTokenRotatesToItsChild() throws {
         let root = try makeRoot()
         let later = referenceTime.addingTimeInterval(100)
 
@@ -203,7 +266,12 @@ import Testing
         #expect(try rotate("r1", at: later.addingTimeInterval(100), child: "r2") != .invalid)
     }
 
-    @Test func theParentReplayedWithinGraceGetsTheNewest() throws {
+    @Test(arguments: StoreKind.allCases) static func theParentReplayedWithinGraceGetsTheNewest(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).theParentReplayedWithinGraceGetsTheNewest()
+    }
+    func theParentReplayedWithinGraceGetsTheNewest() throws {
         let root = try makeRoot()
         guard case .rotated(let newest) = try rotate(root.jti, at: referenceTime, child: "r1")
         else {
@@ -220,7 +288,12 @@ import Testing
                 != .reuseDetected)
     }
 
-    @Test func theParentReplayedAfterGraceRevokesTheFamily() throws {
+    @Test(arguments: StoreKind.allCases) static func theParentReplayedAfterGraceRevokesTheFamily(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).theParentReplayedAfterGraceRevokesTheFamily()
+    }
+    func theParentReplayedAfterGraceRevokesTheFamily() throws {
         let root = try makeRoot()
         _ = try rotate(root.jti, at: referenceTime, child: "r1")
 
@@ -230,7 +303,11 @@ import Testing
         #expect(try rotate("r1", at: referenceTime.addingTimeInterval(31), child: "r2") == .invalid)
     }
 
-    @Test func anOlderGenerationRevokesTheFamilyEvenWithinGrace() throws {
+    @Test(arguments: StoreKind.allCases)
+    static func anOlderGenerationRevokesTheFamilyEvenWithinGrace(_ kind: StoreKind) throws {
+        try Self(kind).anOlderGenerationRevokesTheFamilyEvenWithinGrace()
+    }
+    func anOlderGenerationRevokesTheFamilyEvenWithinGrace() throws {
         let root = try makeRoot()
         _ = try rotate(root.jti, at: referenceTime, child: "r1")
         _ = try rotate("r1", at: referenceTime.addingTimeInterval(1), child: "r2")
@@ -242,7 +319,12 @@ import Testing
         #expect(try rotate("r1", at: referenceTime.addingTimeInterval(3), child: "r3") == .invalid)
     }
 
-    @Test func unknownExpiredAndRevokedTokensAreInvalid() throws {
+    @Test(arguments: StoreKind.allCases) static func unknownExpiredAndRevokedTokensAreInvalid(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).unknownExpiredAndRevokedTokensAreInvalid()
+    }
+    func unknownExpiredAndRevokedTokensAreInvalid() throws {
         let root = try makeRoot()
         #expect(try rotate("unknown", at: referenceTime, child: "x") == .invalid)
         #expect(try rotate(root.jti, at: root.expiresAt, child: "x") == .invalid)
@@ -254,7 +336,12 @@ import Testing
         try store.revokeFamily(ofToken: "unknown")
     }
 
-    @Test func revokingOneFamilyLeavesOthersAlone() throws {
+    @Test(arguments: StoreKind.allCases) static func revokingOneFamilyLeavesOthersAlone(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).revokingOneFamilyLeavesOthersAlone()
+    }
+    func revokingOneFamilyLeavesOthersAlone() throws {
         let user = try store.makeUser("a@example.com")
         try store.insertRefreshToken(root("laptop", user: user.id))
         try store.insertRefreshToken(root("phone", user: user.id))
@@ -265,7 +352,12 @@ import Testing
         #expect(try rotate("phone", at: referenceTime, child: "phone-1") != .invalid)
     }
 
-    @Test func theChildKeepsItsParentsFamilyAndUser() throws {
+    @Test(arguments: StoreKind.allCases) static func theChildKeepsItsParentsFamilyAndUser(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).theChildKeepsItsParentsFamilyAndUser()
+    }
+    func theChildKeepsItsParentsFamilyAndUser() throws {
         let root = try makeRoot()
         let outcome = try store.rotateRefreshToken(jti: root.jti, now: referenceTime, grace: 30) {
             _ in
@@ -287,9 +379,14 @@ import Testing
                 == .reuseDetected)
     }
 
-    @Test func concurrentRotationsOfOneTokenRotateItOnce() throws {
+    @Test(arguments: StoreKind.allCases) static func concurrentRotationsOfOneTokenRotateItOnce(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).concurrentRotationsOfOneTokenRotateItOnce()
+    }
+    func concurrentRotationsOfOneTokenRotateItOnce() throws {
         let root = try makeRoot()
-        let other = try SQLiteStore(path: store.path)
+        let other = try database.another()
         defer { other.close() }
         let stores = [store, other]
         let ttl = self.ttl
@@ -312,13 +409,18 @@ import Testing
             outcomes.filter { $0 == .replayedWithinGrace(newest: rotated[0]) }.count == 7)
     }
 
-    @Test func expiredFamiliesArePrunedWhenANewOneStarts() throws {
+    @Test(arguments: StoreKind.allCases) static func expiredFamiliesArePrunedWhenANewOneStarts(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).expiredFamiliesArePrunedWhenANewOneStarts()
+    }
+    func expiredFamiliesArePrunedWhenANewOneStarts() throws {
         let user = try store.makeUser("a@example.com")
         try store.insertRefreshToken(root("old", user: user.id))
         try store.insertRefreshToken(
             root("new", user: user.id, at: referenceTime.addingTimeInterval(ttl)))
 
-        #expect(try rawCount("SELECT count(*) FROM refresh_tokens", path: store.path) == 1)
-        #expect(try rawCount("SELECT count(*) FROM refresh_families", path: store.path) == 1)
+        #expect(try database.count("SELECT count(*) FROM refresh_tokens") == 1)
+        #expect(try database.count("SELECT count(*) FROM refresh_families") == 1)
     }
 }

@@ -2,18 +2,23 @@ import Foundation
 import HabitCore
 import Testing
 
+@testable import HabitPostgres
 @testable import HabitStore
 
 @Suite struct HabitRepositoryTests {
-    let store: SQLiteStore
-    let directory: TemporaryDirectory
+    let database: TestDatabase
+    var store: any TestStore { database.store }
 
-    init() throws {
-        directory = try TemporaryDirectory()
-        store = try SQLiteStore(path: directory.file("habits.sqlite"))
+    init(_ kind: StoreKind) throws {
+        database = try kind.open()
     }
 
-    @Test func createdHabitReadsBackWithItsFields() throws {
+    @Test(arguments: StoreKind.allCases) static func createdHabitReadsBackWithItsFields(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).createdHabitReadsBackWithItsFields()
+    }
+    func createdHabitReadsBackWithItsFields() throws {
         let owner = try store.makeUser("a@example.com").id
         let input = fields(
             "Run", frequency: .weekly, unit: "km", start: "2026-03-02",
@@ -29,7 +34,12 @@ import Testing
         #expect(try store.habits(owner: owner, status: .active) == [created])
     }
 
-    @Test func listingsFilterByStatusAndKeepIDOrder() throws {
+    @Test(arguments: StoreKind.allCases) static func listingsFilterByStatusAndKeepIDOrder(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).listingsFilterByStatusAndKeepIDOrder()
+    }
+    func listingsFilterByStatusAndKeepIDOrder() throws {
         let owner = try store.makeUser("a@example.com").id
         let first = try store.createHabit(fields("First"), owner: owner, now: referenceTime)
         let second = try store.createHabit(fields("Second"), owner: owner, now: referenceTime)
@@ -47,7 +57,12 @@ import Testing
             ])
     }
 
-    @Test func updateReplacesFieldsAndKeepsCreationTime() throws {
+    @Test(arguments: StoreKind.allCases) static func updateReplacesFieldsAndKeepsCreationTime(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).updateReplacesFieldsAndKeepsCreationTime()
+    }
+    func updateReplacesFieldsAndKeepsCreationTime() throws {
         let owner = try store.makeUser("a@example.com").id
         let created = try store.createHabit(fields(), owner: owner, now: referenceTime)
         let later = referenceTime.addingTimeInterval(90.25)
@@ -63,7 +78,12 @@ import Testing
         #expect(try store.habit(id: created.id, owner: owner) == updated)
     }
 
-    @Test func deleteRemovesTheHabitAndItsProgress() throws {
+    @Test(arguments: StoreKind.allCases) static func deleteRemovesTheHabitAndItsProgress(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).deleteRemovesTheHabitAndItsProgress()
+    }
+    func deleteRemovesTheHabitAndItsProgress() throws {
         let owner = try store.makeUser("a@example.com").id
         let habit = try store.createHabit(fields(), owner: owner, now: referenceTime)
         for day in ["2026-01-05", "2026-01-06", "2026-01-07"] {
@@ -71,16 +91,21 @@ import Testing
                 ProgressEntry(date: date(day), value: 1), habitID: habit.id, owner: owner)
         }
         let countProgress = "SELECT count(*) FROM progress WHERE habit_id = \(habit.id)"
-        #expect(try rawCount(countProgress, path: store.path) == 3)
+        #expect(try database.count(countProgress) == 3)
 
         #expect(try store.deleteHabit(id: habit.id, owner: owner))
 
         #expect(try store.habit(id: habit.id, owner: owner) == nil)
-        #expect(try rawCount(countProgress, path: store.path) == 0)
+        #expect(try database.count(countProgress) == 0)
         #expect(try store.deleteHabit(id: habit.id, owner: owner) == false)
     }
 
-    @Test func deletedIDsAreNeverReused() throws {
+    @Test(arguments: StoreKind.allCases) static func deletedIDsAreNeverReused(_ kind: StoreKind)
+        throws
+    {
+        try Self(kind).deletedIDsAreNeverReused()
+    }
+    func deletedIDsAreNeverReused() throws {
         let owner = try store.makeUser("a@example.com").id
         let first = try store.createHabit(fields(), owner: owner, now: referenceTime)
         #expect(try store.deleteHabit(id: first.id, owner: owner))
@@ -88,7 +113,12 @@ import Testing
         #expect(second.id > first.id)
     }
 
-    @Test func anotherOwnerCanNeitherSeeNorChangeAHabit() throws {
+    @Test(arguments: StoreKind.allCases) static func anotherOwnerCanNeitherSeeNorChangeAHabit(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).anotherOwnerCanNeitherSeeNorChangeAHabit()
+    }
+    func anotherOwnerCanNeitherSeeNorChangeAHabit() throws {
         let alice = try store.makeUser("alice@example.com").id
         let bob = try store.makeUser("bob@example.com").id
         let habit = try store.createHabit(fields(), owner: alice, now: referenceTime)
@@ -124,7 +154,12 @@ import Testing
         #expect(try store.allProgress(habitID: habit.id, owner: alice) == [entry])
     }
 
-    @Test func unknownHabitsBehaveLikeOthersHabits() throws {
+    @Test(arguments: StoreKind.allCases) static func unknownHabitsBehaveLikeOthersHabits(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).unknownHabitsBehaveLikeOthersHabits()
+    }
+    func unknownHabitsBehaveLikeOthersHabits() throws {
         let owner = try store.makeUser("a@example.com").id
         let day = date("2026-01-05")
         #expect(try store.habit(id: 4242, owner: owner) == nil)
@@ -136,7 +171,12 @@ import Testing
         #expect(try store.deleteHabit(id: 4242, owner: owner) == false)
     }
 
-    @Test func theSixteenthActiveHabitIsRefused() throws {
+    @Test(arguments: StoreKind.allCases) static func theSixteenthActiveHabitIsRefused(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).theSixteenthActiveHabitIsRefused()
+    }
+    func theSixteenthActiveHabitIsRefused() throws {
         let owner = try store.makeUser("a@example.com").id
         for index in 0..<Habit.maximumActiveCount {
             _ = try store.createHabit(fields("Habit \(index)"), owner: owner, now: referenceTime)
@@ -152,7 +192,11 @@ import Testing
         _ = try store.createHabit(fields(), owner: other, now: referenceTime)
     }
 
-    @Test func archivedHabitsDoNotCountAndReactivationChecksTheLimit() throws {
+    @Test(arguments: StoreKind.allCases)
+    static func archivedHabitsDoNotCountAndReactivationChecksTheLimit(_ kind: StoreKind) throws {
+        try Self(kind).archivedHabitsDoNotCountAndReactivationChecksTheLimit()
+    }
+    func archivedHabitsDoNotCountAndReactivationChecksTheLimit() throws {
         let owner = try store.makeUser("a@example.com").id
         let first = try store.createHabit(fields("First"), owner: owner, now: referenceTime)
         _ = try store.updateHabit(
@@ -184,13 +228,17 @@ import Testing
         #expect(reactivated?.status == .active)
     }
 
-    @Test func twoConcurrentCreatesAtFourteenActiveDoNotBothSucceed() throws {
+    @Test(arguments: StoreKind.allCases)
+    static func twoConcurrentCreatesAtFourteenActiveDoNotBothSucceed(_ kind: StoreKind) throws {
+        try Self(kind).twoConcurrentCreatesAtFourteenActiveDoNotBothSucceed()
+    }
+    func twoConcurrentCreatesAtFourteenActiveDoNotBothSucceed() throws {
         let owner = try store.makeUser("a@example.com").id
         for index in 0..<(Habit.maximumActiveCount - 1) {
             _ = try store.createHabit(fields("Habit \(index)"), owner: owner, now: referenceTime)
         }
         // Two stores on one file: two connections, as two processes would have.
-        let other = try SQLiteStore(path: store.path)
+        let other = try database.another()
         defer { other.close() }
         let stores = [store, other]
 
@@ -209,12 +257,17 @@ import Testing
         #expect(try store.habits(owner: owner, status: .active).count == Habit.maximumActiveCount)
     }
 
-    @Test func manyConcurrentCreatesFillExactlyTheRoomLeft() throws {
+    @Test(arguments: StoreKind.allCases) static func manyConcurrentCreatesFillExactlyTheRoomLeft(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).manyConcurrentCreatesFillExactlyTheRoomLeft()
+    }
+    func manyConcurrentCreatesFillExactlyTheRoomLeft() throws {
         let owner = try store.makeUser("a@example.com").id
         for index in 0..<10 {
             _ = try store.createHabit(fields("Habit \(index)"), owner: owner, now: referenceTime)
         }
-        let other = try SQLiteStore(path: store.path)
+        let other = try database.another()
         defer { other.close() }
         let stores = [store, other]
 
@@ -235,7 +288,12 @@ import Testing
         #expect(try store.habits(owner: owner, status: .active).count == Habit.maximumActiveCount)
     }
 
-    @Test func settingProgressTwiceChangesNothing() throws {
+    @Test(arguments: StoreKind.allCases) static func settingProgressTwiceChangesNothing(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).settingProgressTwiceChangesNothing()
+    }
+    func settingProgressTwiceChangesNothing() throws {
         let owner = try store.makeUser("a@example.com").id
         let habit = try store.createHabit(fields(), owner: owner, now: referenceTime)
         let entry = ProgressEntry(date: date("2026-01-06"), value: decimal("2.5"))
@@ -249,7 +307,12 @@ import Testing
         #expect(try store.allProgress(habitID: habit.id, owner: owner) == [replaced])
     }
 
-    @Test func progressRangesAreInclusiveAndSorted() throws {
+    @Test(arguments: StoreKind.allCases) static func progressRangesAreInclusiveAndSorted(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).progressRangesAreInclusiveAndSorted()
+    }
+    func progressRangesAreInclusiveAndSorted() throws {
         let owner = try store.makeUser("a@example.com").id
         let habit = try store.createHabit(fields(), owner: owner, now: referenceTime)
         for day in ["2026-01-09", "2026-01-05", "2026-01-07", "2025-12-31", "2026-02-01"] {
@@ -268,7 +331,12 @@ import Testing
         #expect(try store.allProgress(habitID: habit.id, owner: owner)?.count == 5)
     }
 
-    @Test func progressOfSeveralHabitsIsGroupedByHabit() throws {
+    @Test(arguments: StoreKind.allCases) static func progressOfSeveralHabitsIsGroupedByHabit(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).progressOfSeveralHabitsIsGroupedByHabit()
+    }
+    func progressOfSeveralHabitsIsGroupedByHabit() throws {
         let owner = try store.makeUser("a@example.com").id
         let other = try store.makeUser("b@example.com").id
         let reading = try store.createHabit(fields("Read"), owner: owner, now: referenceTime)
@@ -299,7 +367,12 @@ import Testing
             .isEmpty)
     }
 
-    @Test func deletingProgressTellsWhetherAnEntryWasThere() throws {
+    @Test(arguments: StoreKind.allCases) static func deletingProgressTellsWhetherAnEntryWasThere(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).deletingProgressTellsWhetherAnEntryWasThere()
+    }
+    func deletingProgressTellsWhetherAnEntryWasThere() throws {
         let owner = try store.makeUser("a@example.com").id
         let habit = try store.createHabit(fields(), owner: owner, now: referenceTime)
         let day = date("2026-01-05")
@@ -311,7 +384,12 @@ import Testing
         #expect(try store.allProgress(habitID: habit.id, owner: owner) == [])
     }
 
-    @Test(arguments: ["0.1", "0.7", "1000000", "0.000001", "12.5", "999999.999999"])
+    @Test(
+        arguments: StoreKind.allCases,
+        ["0.1", "0.7", "1000000", "0.000001", "12.5", "999999.999999"])
+    static func decimalsRoundTripExactly(_ kind: StoreKind, _ text: String) throws {
+        try Self(kind).decimalsRoundTripExactly(text)
+    }
     func decimalsRoundTripExactly(_ text: String) throws {
         let owner = try store.makeUser("a@example.com").id
         let habit = try store.createHabit(fields(target: text), owner: owner, now: referenceTime)
@@ -326,7 +404,12 @@ import Testing
         #expect(stored.value.description == text)
     }
 
-    @Test func storedDecimalsAddUpExactly() throws {
+    @Test(arguments: StoreKind.allCases) static func storedDecimalsAddUpExactly(_ kind: StoreKind)
+        throws
+    {
+        try Self(kind).storedDecimalsAddUpExactly()
+    }
+    func storedDecimalsAddUpExactly() throws {
         let owner = try store.makeUser("a@example.com").id
         let habit = try store.createHabit(fields(target: "0.8"), owner: owner, now: referenceTime)
         _ = try store.setProgress(
@@ -342,7 +425,12 @@ import Testing
         #expect(try store.habit(id: habit.id, owner: owner)?.targetValue == sum)
     }
 
-    @Test func textKeepsEveryCharacter() throws {
+    @Test(arguments: StoreKind.allCases) static func textKeepsEveryCharacter(_ kind: StoreKind)
+        throws
+    {
+        try Self(kind).textKeepsEveryCharacter()
+    }
+    func textKeepsEveryCharacter() throws {
         let owner = try store.makeUser("a@example.com").id
         let name = "Läuft 🏃 'quoted'; DROP TABLE habits; --"
         let habit = try store.createHabit(

@@ -2,16 +2,16 @@ import Foundation
 import HabitCore
 import Testing
 
+@testable import HabitPostgres
 @testable import HabitStore
 
 /// The cap on all of a user's habits, archived ones included.
 @Suite struct HabitTotalLimitTests {
-    let store: SQLiteStore
-    let directory: TemporaryDirectory
+    let database: TestDatabase
+    var store: any TestStore { database.store }
 
-    init() throws {
-        directory = try TemporaryDirectory()
-        store = try SQLiteStore(path: directory.file("habits.sqlite"))
+    init(_ kind: StoreKind) throws {
+        database = try kind.open()
     }
 
     /// Fills the account with `count` habits, all archived but the last `active`.
@@ -27,7 +27,12 @@ import Testing
         }
     }
 
-    @Test func archivedHabitsCountTowardTheTotal() throws {
+    @Test(arguments: StoreKind.allCases) static func archivedHabitsCountTowardTheTotal(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).archivedHabitsCountTowardTheTotal()
+    }
+    func archivedHabitsCountTowardTheTotal() throws {
         let owner = try store.makeUser("a@example.com").id
         try fill(owner: owner, count: Habit.maximumTotalCount - 1, active: 1)
         _ = try store.createHabit(fields("Last"), owner: owner, now: referenceTime)
@@ -41,10 +46,15 @@ import Testing
         _ = try store.createHabit(fields(), owner: other, now: referenceTime)
     }
 
-    @Test func concurrentCreatesNeverPassTheTotal() throws {
+    @Test(arguments: StoreKind.allCases) static func concurrentCreatesNeverPassTheTotal(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).concurrentCreatesNeverPassTheTotal()
+    }
+    func concurrentCreatesNeverPassTheTotal() throws {
         let owner = try store.makeUser("a@example.com").id
         try fill(owner: owner, count: Habit.maximumTotalCount - 3, active: 0)
-        let other = try SQLiteStore(path: store.path)
+        let other = try database.another()
         defer { other.close() }
         let stores = [store, other]
 

@@ -2,16 +2,16 @@ import Foundation
 import HabitCore
 import Testing
 
+@testable import HabitPostgres
 @testable import HabitStore
 
 /// Idempotency keys stored in the operation's own transaction.
 @Suite struct IdempotencyTests {
-    let store: SQLiteStore
-    let directory: TemporaryDirectory
+    let database: TestDatabase
+    var store: any TestStore { database.store }
 
-    init() throws {
-        directory = try TemporaryDirectory()
-        store = try SQLiteStore(path: directory.file("habits.sqlite"))
+    init(_ kind: StoreKind) throws {
+        database = try kind.open()
     }
 
     private func request(_ key: String = "k1", scope: String = "user:1", body: String = "a")
@@ -33,7 +33,12 @@ import Testing
         }
     }
 
-    @Test func aRepeatGetsTheFirstAnswerAndRunsNothing() throws {
+    @Test(arguments: StoreKind.allCases) static func aRepeatGetsTheFirstAnswerAndRunsNothing(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).aRepeatGetsTheFirstAnswerAndRunsNothing()
+    }
+    func aRepeatGetsTheFirstAnswerAndRunsNothing() throws {
         let owner = try store.makeUser("a@example.com").id
         let first = try store.createHabit(
             fields(), owner: owner, now: referenceTime, idempotency: habitRecord(request()))
@@ -49,7 +54,12 @@ import Testing
         #expect(try store.habits(owner: owner, status: .all) == [habit])
     }
 
-    @Test func theSameKeyWithAnotherRequestIsRefused() throws {
+    @Test(arguments: StoreKind.allCases) static func theSameKeyWithAnotherRequestIsRefused(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).theSameKeyWithAnotherRequestIsRefused()
+    }
+    func theSameKeyWithAnotherRequestIsRefused() throws {
         let owner = try store.makeUser("a@example.com").id
         _ = try store.createHabit(
             fields(), owner: owner, now: referenceTime, idempotency: habitRecord(request()))
@@ -61,7 +71,12 @@ import Testing
         #expect(try store.habits(owner: owner, status: .all).count == 1)
     }
 
-    @Test func keysExpireAfterTwentyFourHours() throws {
+    @Test(arguments: StoreKind.allCases) static func keysExpireAfterTwentyFourHours(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).keysExpireAfterTwentyFourHours()
+    }
+    func keysExpireAfterTwentyFourHours() throws {
         let owner = try store.makeUser("a@example.com").id
         _ = try store.createHabit(
             fields(), owner: owner, now: referenceTime, idempotency: habitRecord(request()))
@@ -86,7 +101,10 @@ import Testing
         #expect(try store.habits(owner: owner, status: .all).count == 2)
     }
 
-    @Test func scopesKeepKeysApart() throws {
+    @Test(arguments: StoreKind.allCases) static func scopesKeepKeysApart(_ kind: StoreKind) throws {
+        try Self(kind).scopesKeepKeysApart()
+    }
+    func scopesKeepKeysApart() throws {
         let first = try store.makeUser("a@example.com").id
         let second = try store.makeUser("b@example.com").id
         let one = try store.createHabit(
@@ -102,7 +120,12 @@ import Testing
         }
     }
 
-    @Test func aRememberedFailureKeepsItsKeyAndNothingElse() throws {
+    @Test(arguments: StoreKind.allCases) static func aRememberedFailureKeepsItsKeyAndNothingElse(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).aRememberedFailureKeepsItsKeyAndNothingElse()
+    }
+    func aRememberedFailureKeepsItsKeyAndNothingElse() throws {
         let owner = try store.makeUser("a@example.com").id
         for index in 0..<Habit.maximumActiveCount {
             _ = try store.createHabit(fields("Habit \(index)"), owner: owner, now: referenceTime)
@@ -122,7 +145,12 @@ import Testing
             try store.habits(owner: owner, status: .active).count == Habit.maximumActiveCount - 1)
     }
 
-    @Test func aFailureWithoutAnAnswerLeavesTheKeyFree() throws {
+    @Test(arguments: StoreKind.allCases) static func aFailureWithoutAnAnswerLeavesTheKeyFree(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).aFailureWithoutAnAnswerLeavesTheKeyFree()
+    }
+    func aFailureWithoutAnAnswerLeavesTheKeyFree() throws {
         let owner = try store.makeUser("a@example.com").id
         let unknownOwner = owner + 100
         // The owner's foreign key fails: a store failure, not remembered.
@@ -131,13 +159,18 @@ import Testing
                 fields(), owner: unknownOwner, now: referenceTime,
                 idempotency: habitRecord(request()))
         }
-        #expect(try rawCount("SELECT count(*) FROM idempotency_keys", path: store.path) == 0)
+        #expect(try database.count("SELECT count(*) FROM idempotency_keys") == 0)
     }
 
-    @Test func concurrentRepeatsOnTwoStoresHaveOneEffect() throws {
+    @Test(arguments: StoreKind.allCases) static func concurrentRepeatsOnTwoStoresHaveOneEffect(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).concurrentRepeatsOnTwoStoresHaveOneEffect()
+    }
+    func concurrentRepeatsOnTwoStoresHaveOneEffect() throws {
         let owner = try store.makeUser("a@example.com").id
         let habit = try store.createHabit(fields(), owner: owner, now: referenceTime)
-        let other = try SQLiteStore(path: store.path)
+        let other = try database.another()
         defer { other.close() }
         let stores = [store, other]
         let day = date("2026-03-02")
@@ -169,7 +202,12 @@ import Testing
                 == 1)
     }
 
-    @Test func recordedAnswersReplayAndCanBeForgotten() throws {
+    @Test(arguments: StoreKind.allCases) static func recordedAnswersReplayAndCanBeForgotten(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).recordedAnswersReplayAndCanBeForgotten()
+    }
+    func recordedAnswersReplayAndCanBeForgotten() throws {
         let answer = IdempotentAnswer(status: 400, body: Data("bad".utf8))
         let first = try store.recordAnswer(answer, for: request(), now: referenceTime)
         let again = try store.recordAnswer(
@@ -188,12 +226,17 @@ import Testing
 
         // Forgetting needs the same fingerprint.
         try store.forgetAnswer(for: request(body: "b"))
-        #expect(try rawCount("SELECT count(*) FROM idempotency_keys", path: store.path) == 1)
+        #expect(try database.count("SELECT count(*) FROM idempotency_keys") == 1)
         try store.forgetAnswer(for: request())
-        #expect(try rawCount("SELECT count(*) FROM idempotency_keys", path: store.path) == 0)
+        #expect(try database.count("SELECT count(*) FROM idempotency_keys") == 0)
     }
 
-    @Test func aScopeKeepsOnlyItsNewestKeys() throws {
+    @Test(arguments: StoreKind.allCases) static func aScopeKeepsOnlyItsNewestKeys(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).aScopeKeepsOnlyItsNewestKeys()
+    }
+    func aScopeKeepsOnlyItsNewestKeys() throws {
         let answer = IdempotentAnswer(status: 400, body: Data("bad".utf8))
         let maximum = IdempotencyRequest.maximumPerScope
         for index in 0...maximum {
@@ -204,9 +247,6 @@ import Testing
         _ = try store.recordAnswer(
             answer, for: request("other", scope: "user:2"), now: referenceTime)
 
-        #expect(
-            try rawCount("SELECT count(*) FROM idempotency_keys", path: store.path)
-                == Int64(maximum + 1))
         // The oldest key of the full scope is free again; the newest is kept.
         let oldest = try store.recordAnswer(
             answer, for: request("k-0", body: "b"), now: referenceTime.addingTimeInterval(5000))
@@ -219,7 +259,12 @@ import Testing
         }
     }
 
-    @Test func expiredKeysArePurgedInBoundedBatches() throws {
+    @Test(arguments: StoreKind.allCases) static func expiredKeysArePurgedInBoundedBatches(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).expiredKeysArePurgedInBoundedBatches()
+    }
+    func expiredKeysArePurgedInBoundedBatches() throws {
         let answer = IdempotentAnswer(status: 400, body: Data("bad".utf8))
         for index in 0..<40 {
             _ = try store.recordAnswer(answer, for: request("old-\(index)"), now: referenceTime)
@@ -228,9 +273,9 @@ import Testing
         _ = try store.recordAnswer(answer, for: request("new-1"), now: later)
         let batch = SQLiteStore.idempotencyPurgeBatch
         #expect(
-            try rawCount("SELECT count(*) FROM idempotency_keys", path: store.path)
+            try database.count("SELECT count(*) FROM idempotency_keys")
                 == Int64(40 - batch + 1))
         _ = try store.recordAnswer(answer, for: request("new-2"), now: later)
-        #expect(try rawCount("SELECT count(*) FROM idempotency_keys", path: store.path) == 2)
+        #expect(try database.count("SELECT count(*) FROM idempotency_keys") == 2)
     }
 }

@@ -2,19 +2,24 @@ import Foundation
 import HabitCore
 import Testing
 
+@testable import HabitPostgres
 @testable import HabitStore
 
 /// `incrementProgress`: the read and the write in one transaction.
 @Suite struct IncrementProgressTests {
-    let store: SQLiteStore
-    let directory: TemporaryDirectory
+    let database: TestDatabase
+    var store: any TestStore { database.store }
 
-    init() throws {
-        directory = try TemporaryDirectory()
-        store = try SQLiteStore(path: directory.file("habits.sqlite"))
+    init(_ kind: StoreKind) throws {
+        database = try kind.open()
     }
 
-    @Test func addsToTheDayStartingFromZeroAndUnskipsIt() throws {
+    @Test(arguments: StoreKind.allCases) static func addsToTheDayStartingFromZeroAndUnskipsIt(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).addsToTheDayStartingFromZeroAndUnskipsIt()
+    }
+    func addsToTheDayStartingFromZeroAndUnskipsIt() throws {
         let owner = try store.makeUser("a@example.com").id
         let habit = try store.createHabit(fields(), owner: owner, now: referenceTime)
         let day = date("2026-03-02")
@@ -35,7 +40,12 @@ import Testing
             ])
     }
 
-    @Test func anotherOwnersOrAnUnknownHabitIsNil() throws {
+    @Test(arguments: StoreKind.allCases) static func anotherOwnersOrAnUnknownHabitIsNil(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).anotherOwnersOrAnUnknownHabitIsNil()
+    }
+    func anotherOwnersOrAnUnknownHabitIsNil() throws {
         let owner = try store.makeUser("a@example.com").id
         let other = try store.makeUser("b@example.com").id
         let habit = try store.createHabit(fields(), owner: owner, now: referenceTime)
@@ -50,7 +60,12 @@ import Testing
         #expect(try store.progress(habitID: habit.id, owner: owner, from: day, to: day) == [])
     }
 
-    @Test func aSumPastTheMaximumWritesNothing() throws {
+    @Test(arguments: StoreKind.allCases) static func aSumPastTheMaximumWritesNothing(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).aSumPastTheMaximumWritesNothing()
+    }
+    func aSumPastTheMaximumWritesNothing() throws {
         let owner = try store.makeUser("a@example.com").id
         let habit = try store.createHabit(fields(), owner: owner, now: referenceTime)
         let day = date("2026-03-02")
@@ -66,12 +81,16 @@ import Testing
         #expect(exact?.value == ProgressEntry.maximumValue)
     }
 
-    @Test func tenThreadsOnTwoStoresOverOneFileLoseNoIncrement() throws {
+    @Test(arguments: StoreKind.allCases)
+    static func tenThreadsOnTwoStoresOverOneFileLoseNoIncrement(_ kind: StoreKind) throws {
+        try Self(kind).tenThreadsOnTwoStoresOverOneFileLoseNoIncrement()
+    }
+    func tenThreadsOnTwoStoresOverOneFileLoseNoIncrement() throws {
         let owner = try store.makeUser("a@example.com").id
         let habit = try store.createHabit(fields(), owner: owner, now: referenceTime)
         let day = date("2026-03-02")
         // Two stores on one file: two writers, as two processes would have.
-        let other = try SQLiteStore(path: store.path)
+        let other = try database.another()
         defer { other.close() }
         let stores = [store, other]
         let perThread = 20

@@ -1,6 +1,9 @@
 import Foundation
 import HabitCore
+import PostgresTestSupport
+import Testing
 
+@testable import HabitPostgres
 @testable import HabitStore
 
 /// A directory of its own for one test, removed when the value goes away.
@@ -85,7 +88,7 @@ private final class ResultsByIndex<Result: Sendable>: Sendable {
     }
 }
 
-extension SQLiteStore {
+extension AuthRepository {
     /// A fresh account for a test.
     func makeUser(_ email: String) throws -> User {
         try findOrCreateUser(email: email, now: referenceTime)
@@ -97,4 +100,106 @@ func rawCount(_ sql: String, path: String) throws -> Int64 {
     let connection = try SQLiteConnection(path: path, create: false)
     defer { connection.close() }
     return try connection.firstRow(sql) { row in row.int64(0) } ?? -1
+}
+
+/// What the store cases run against: every repository, and closing.
+protocol TestStore: HabitRepository, AuthRepository, IdempotencyRepository {
+    func close()
+    func allProgress(habitID: Int64, owner: Int64) throws(StoreError) -> [ProgressEntry]?
+}
+
+extension SQLiteStore: TestStore {}
+extension PostgresStore: TestStore {}
+
+/// The stores every case of the suite runs against, as the arguments of
+/// each test: the same cases, one run per store.
+///
+/// Each suite's cases are plain methods on a suite made for one store
+/// (`init(_ kind:)`); a static `@Test` over `StoreKind.allCases` makes the
+/// suite for each kind and runs the case on it.
+enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite
+    case postgres
+
+    var testDescription: String { rawValue }
+
+    private static let toldWhyNot = Locked(false)
+
+    /// A new empty database of this kind.
+    ///
+    /// Without PostgreSQL installed, the PostgreSQL case is cancelled (shown
+    /// as not run, with the reason); under CI (`CI=true`) it fails instead,
+    /// as CI always installs it.
+    func open() throws -> TestDatabase {
+        switch self {
+        case .sqlite:
+            return try TestDatabase(sqlite: TemporaryDirectory())
+        case .postgres:
+            switch PostgresTestServer.shared {
+            case .success(let server):
+                return try TestDatabase(postgres: server)
+            case .failure(let unavailable):
+                if PostgresTestServer.isRequired { throw unavailable }
+                // The console shows a cancelled test case without its
+                // reason, so the first one also says it as a warning.
+                let first = Self.toldWhyNot.withLock { told in
+                    defer { told = true }
+                    return !told
+                }
+                if first {
+                    Issue.record(
+                        "The PostgreSQL cases of the store tests do not run: \(unavailable)",
+                        severity: .warning)
+                }
+                try Test.cancel("PostgreSQL case not run: \(unavailable)")
+            }
+        }
+    }
+}
+
+/// One empty database for one test: its store, more stores on the same
+/// database (as other processes would have), and counts under the API.
+final class TestDatabase {
+    let store: any TestStore
+    private let openAnother: () throws -> any TestStore
+    private let countRows: (String) throws -> Int64
+    private let directory: TemporaryDirectory?
+
+    init(sqlite directory: TemporaryDirectory) throws {
+        let path = directory.file("habits.sqlite")
+        self.directory = directory
+        store = try SQLiteStore(path: path)
+        openAnother = { try SQLiteStore(path: path) }
+        countRows = { sql in try rawCount(sql, path: path) }
+    }
+
+    /// A schema of its own in the shared test server's database, so tests
+    /// run side by side without seeing each other's rows.
+    init(postgres server: PostgresTestServer) throws {
+        let schema = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let admin = try PostgresConnection(
+            url: try #require(PostgresURL(server.url())), environment: [:])
+        try admin.execute("CREATE SCHEMA \(schema)")
+        admin.close()
+        let url = try #require(PostgresURL(server.url() + "?options=-csearch_path%3D" + schema))
+        directory = nil
+        let first = try PostgresStore(url: url, poolSize: 4, environment: [:])
+        store = first
+        openAnother = { try PostgresStore(url: url, poolSize: 4, environment: [:]) }
+        countRows = { sql in
+            try first.read { connection throws(StoreError) in
+                try connection.query(sql).int64(0, 0) ?? -1
+            }
+        }
+    }
+
+    /// Another store on the same database.
+    func another() throws -> any TestStore {
+        try openAnother()
+    }
+
+    /// The single number `sql` (a `SELECT count(*) …`) returns.
+    func count(_ sql: String) throws -> Int64 {
+        try countRows(sql)
+    }
 }

@@ -137,12 +137,17 @@ public final class APIResponder: HTTPResponder {
     }
 
     /// Runs a store call: the habit limits answer 409, the value limit 400
-    /// naming `amount`, anything else 500 (logged).
+    /// naming `amount`, an unreachable database 503 with Retry-After,
+    /// anything else 500 (logged).
     func stored<T>(_ call: () throws(StoreError) -> T) throws(APIError) -> T {
         do {
             return try call()
         } catch {
             if let apiError = Self.apiError(for: error) { throw apiError }
+            if case .unavailable = error {
+                log.warning("store: \(error)")
+                throw .storeUnavailable
+            }
             log.error("store: \(error)")
             throw .internalFailure
         }
@@ -159,7 +164,7 @@ public final class APIResponder: HTTPResponder {
                 "amount",
                 "Adding this amount would take the day past \(maximum), "
                     + "the most a day may hold; nothing was added.")
-        case .cannotOpen, .newerSchema, .sqlite: return nil
+        case .cannotOpen, .newerSchema, .sqlite, .unavailable, .postgres: return nil
         }
     }
 

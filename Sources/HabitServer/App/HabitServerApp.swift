@@ -14,7 +14,7 @@ public final class HabitServerApp: Sendable {
     public static let version = "0.1.0"
 
     public let configuration: ServerConfiguration
-    public let store: SQLiteStore
+    public let store: any ServerStore
     public let responder: APIResponder
     private let server: HTTPServer
     private let log: ServerLog
@@ -32,9 +32,7 @@ public final class HabitServerApp: Sendable {
     ) throws(ServerStartupError) {
         self.configuration = configuration
         self.log = log
-        let path = configuration.databasePath
-        if path != SQLiteStore.inMemoryPath {
-            let directory = (path as NSString).deletingLastPathComponent
+        if let directory = StoreFactory.directoryToCreate(for: configuration) {
             if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
                 do {
                     try FileManager.default.createDirectory(
@@ -60,7 +58,7 @@ public final class HabitServerApp: Sendable {
             mailer = CommandMailer(command: command)
         }
         do {
-            store = try SQLiteStore(path: path, readerCount: configuration.databaseReaders)
+            store = try StoreFactory.open(configuration, environment: environment)
         } catch {
             throw ServerStartupError(error.description)
         }
@@ -90,7 +88,7 @@ public final class HabitServerApp: Sendable {
         running.withLock { $0 = true }
         stopped.enter()
         log.info("habits-server \(Self.version): http://\(hostForURL):\(port)/api/")
-        log.info("database: \(configuration.databasePath)")
+        log.info("database: \(StoreFactory.displayName(configuration.databasePath))")
         switch configuration.mail {
         case .outbox(let directory): log.info("mail: outbox \(directory)")
         case .command(let command): log.info("mail: command \(command)")

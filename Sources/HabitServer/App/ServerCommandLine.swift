@@ -26,14 +26,20 @@ public enum ServerCommandLine {
     public static let usage = """
         Usage: habits-server [options]
 
-        Serves the habits API (base path /api/) over HTTP, with SQLite storage.
+        Serves the habits API (base path /api/) over HTTP, with SQLite or
+        PostgreSQL storage. "habits-server migrate --help" copies a SQLite
+        database into PostgreSQL.
 
         Options:
           --host ADDRESS          address to listen on (default 127.0.0.1)
           --port PORT             TCP port (default 8000); 0 picks a free port
                                   and prints it as the first line on stdout
-          --database PATH         SQLite file, or :memory: (default
-                                  $XDG_DATA_HOME/habits-server/habits.sqlite3)
+          --database PATH|URL     SQLite file, :memory:, or a PostgreSQL URL
+                                  postgres://user@host:port/db (default
+                                  $HABITS_DATABASE_URL, else
+                                  $XDG_DATA_HOME/habits-server/habits.sqlite3);
+                                  libpq's PG* variables and ~/.pgpass apply
+          --database-pool N       PostgreSQL connections per process (default 8)
           --secret-file PATH      JWT signing secret, created 0600 when absent
                                   (default: "secret" beside the database);
                                   HABITS_SECRET in the environment overrides it
@@ -74,6 +80,7 @@ public enum ServerCommandLine {
         var maxPerClient = 64
         var responderThreads = 4
         var eventLoops: Int?
+        var poolSize = 8
 
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
@@ -103,6 +110,11 @@ public enum ServerCommandLine {
                 }
                 port = number
             case "--database": database = try nonEmpty(value, name)
+            case "--database-pool":
+                guard let number = Int(value), (1...1000).contains(number) else {
+                    throw UsageError("The --database-pool value must be a number from 1 to 1000.")
+                }
+                poolSize = number
             case "--secret-file": secretFile = try nonEmpty(value, name)
             case "--outbox": outbox = try nonEmpty(value, name)
             case "--mail-command": mailCommand = try nonEmpty(value, name)
@@ -133,14 +145,20 @@ public enum ServerCommandLine {
         let databasePath: String
         if let database {
             databasePath = database
+        } else if let url = environment["HABITS_DATABASE_URL"], !url.isEmpty {
+            databasePath = url
         } else {
             databasePath = try defaultDataDirectory(environment) + "/habits.sqlite3"
         }
         let isMemory = databasePath == ":memory:"
         // Files that belong with the database sit beside it; an in-memory
-        // database has no "beside", so its outbox goes to the data directory.
+        // database or a PostgreSQL one has no "beside", so they go to the
+        // data directory.
+        let isPostgres = StoreFactory.isPostgres(databasePath)
         func beside(_ name: String) throws(UsageError) -> String {
-            if isMemory { return try defaultDataDirectory(environment) + "/" + name }
+            if isMemory || isPostgres {
+                return try defaultDataDirectory(environment) + "/" + name
+            }
             return (databasePath as NSString).deletingLastPathComponent.nonEmpty(or: ".")
                 + "/" + name
         }
@@ -158,13 +176,15 @@ public enum ServerCommandLine {
                 host: host, port: port, databasePath: databasePath, secretFile: secretFile,
                 mail: mail, settings: settings, logLevel: logLevel,
                 maxConnections: maxConnections, maxConnectionsPerClient: maxPerClient,
-                responderThreads: responderThreads, eventLoops: eventLoops))
+                responderThreads: responderThreads, eventLoops: eventLoops,
+                databasePoolSize: poolSize))
     }
 
     private static let valueFlags: Set<String> = [
-        "--host", "--port", "--database", "--secret-file", "--outbox", "--mail-command",
-        "--access-ttl", "--refresh-ttl", "--refresh-grace", "--log-level", "--max-connections",
-        "--max-connections-per-client", "--responder-threads", "--event-loops",
+        "--host", "--port", "--database", "--database-pool", "--secret-file", "--outbox",
+        "--mail-command", "--access-ttl", "--refresh-ttl", "--refresh-grace", "--log-level",
+        "--max-connections", "--max-connections-per-client", "--responder-threads",
+        "--event-loops",
     ]
 
     /// $XDG_DATA_HOME/habits-server, else ~/.local/share/habits-server.

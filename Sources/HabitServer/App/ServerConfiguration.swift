@@ -13,7 +13,8 @@ public struct ServerConfiguration: Sendable {
 
     public var host: String
     public var port: UInt16
-    /// A file path, or `:memory:` for a database that lives as long as the process.
+    /// A file path, `:memory:` for a database that lives as long as the
+    /// process, or a `postgres://` URL.
     public var databasePath: String
     /// Where the signing secret is kept; `nil` means no file: the secret comes
     /// from HABITS_SECRET or, with an in-memory database, is made up for
@@ -37,13 +38,15 @@ public struct ServerConfiguration: Sendable {
     /// responder threads, or the event loops, one per core, when requests run
     /// on them), so no request waits for a reader another request holds.
     public var databaseReaders: Int
+    /// Connections to PostgreSQL this process keeps at most.
+    public var databasePoolSize: Int
 
     public init(
         host: String = "127.0.0.1", port: UInt16 = 8000, databasePath: String,
         secretFile: String?, mail: MailDelivery, settings: APISettings = APISettings(),
         logLevel: ServerLog.Level = .info, maxConnections: Int = 16_384,
         maxConnectionsPerClient: Int = 64, responderThreads: Int = 4, eventLoops: Int? = nil,
-        databaseReaders: Int? = nil
+        databaseReaders: Int? = nil, databasePoolSize: Int = 8
     ) {
         self.host = host
         self.port = port
@@ -60,6 +63,7 @@ public struct ServerConfiguration: Sendable {
             databaseReaders
             ?? (responderThreads > 0
                 ? responderThreads : eventLoops ?? ProcessInfo.processInfo.activeProcessorCount)
+        self.databasePoolSize = databasePoolSize
     }
 
     /// A configuration for tests and embedding: an in-memory database, port 0

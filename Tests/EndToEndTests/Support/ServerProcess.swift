@@ -1,7 +1,8 @@
 import Foundation
 
 /// A real `habits-server` on a free port of 127.0.0.1 with an in-memory
-/// database and an outbox directory, stopped (SIGTERM) when released.
+/// database (or the one given) and an outbox directory, stopped (SIGTERM)
+/// when released.
 final class ServerProcess {
     let port: Int
     let outbox: URL
@@ -9,16 +10,31 @@ final class ServerProcess {
     private let process: Process
 
     /// Starts the server and waits for the port it prints as its first line.
-    init(directory: URL, accessTTL: Int? = nil) async throws {
+    ///
+    /// `database` is `--database` (a PostgreSQL URL goes in
+    /// HABITS_DATABASE_URL instead, as a deployment would pass it);
+    /// `environment` adds to the server's (HABITS_SECRET, say, for servers
+    /// that must accept each other's tokens); `name` tells apart the logs of
+    /// servers sharing `directory` (and its outbox).
+    init(
+        directory: URL, accessTTL: Int? = nil, database: String = ":memory:",
+        environment: [String: String] = [:], name: String = "server"
+    ) async throws {
         outbox = directory.appendingPathComponent("outbox")
-        log = directory.appendingPathComponent("server.log")
+        log = directory.appendingPathComponent("\(name).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let process = Process()
         process.executableURL = Binaries.server
-        var arguments = ["--port", "0", "--database", ":memory:", "--outbox", outbox.path]
+        var arguments = ["--port", "0", "--outbox", outbox.path]
+        var serverEnvironment = ["PATH": "/usr/bin:/bin", "HOME": directory.path]
+        if database.hasPrefix("postgres") {
+            serverEnvironment["HABITS_DATABASE_URL"] = database
+        } else {
+            arguments += ["--database", database]
+        }
         if let accessTTL { arguments += ["--access-ttl", String(accessTTL)] }
         process.arguments = arguments
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": directory.path]
+        process.environment = serverEnvironment.merging(environment) { $1 }
         let stdout = Pipe()
         process.standardOutput = stdout
         process.standardError = try FileHandle(forWritingTo: log)
@@ -28,15 +44,17 @@ final class ServerProcess {
         let line = await Self.firstLine(of: stdout.fileHandleForReading)
         guard let port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             process.terminate()
-            throw StartFailure(firstLine: line)
+            let log = (try? String(contentsOf: self.log, encoding: .utf8)) ?? ""
+            throw StartFailure(firstLine: line, log: log)
         }
         self.port = port
     }
 
     struct StartFailure: Error, CustomStringConvertible {
         var firstLine: String
+        var log: String = ""
         var description: String {
-            "habits-server did not print a port; it printed \"\(firstLine)\""
+            "habits-server did not print a port; it printed \"\(firstLine)\"; its log: \(log)"
         }
     }
 

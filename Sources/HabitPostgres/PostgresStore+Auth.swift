@@ -1,0 +1,288 @@
+import Foundation
+import HabitStore
+
+extension PostgresStore: AuthRepository {
+    public func user(id: Int64) throws(StoreError) -> User? {
+        try read { connection throws(StoreError) in
+            let rows = try connection.query(AuthSQL.selectUserByID, [String(id)])
+            return rows.count == 0 ? nil : try AuthSQL.user(rows)
+        }
+    }
+
+    /// `ON CONFLICT DO NOTHING` waits for a concurrent insert of the same
+    /// address and then does nothing; the SELECT after it sees that row.
+    public func findOrCreateUser(email: String, now: Date) throws(StoreError) -> User {
+        try read { connection throws(StoreError) in
+            try connection.query(AuthSQL.insertUser, [email, Self.seconds(now)])
+            let rows = try connection.query(AuthSQL.selectUserByEmail, [email])
+            guard rows.count == 1 else {
+                throw Self.internalError("the new account was not stored")
+            }
+            return try AuthSQL.user(rows)
+        }
+    }
+
+    public func codeSendTimes(email: String, since: Date) throws(StoreError) -> [Date] {
+        try read { connection throws(StoreError) in
+            try AuthSQL.sendTimes(connection, email: email, since: since)
+        }
+    }
+
+    public func storeCode(email: String, codeHash: String, sentAt: Date, expiresAt: Date)
+        throws(StoreError)
+    {
+        let _: Never? = try storeCode(
+            email: email, codeHash: codeHash, sentAt: sentAt, expiresAt: expiresAt,
+            sendTimesSince: sentAt, refusal: { _ in nil })
+    }
+
+    public func storeCode<Refusal: Sendable>(
+        email: String, codeHash: String, sentAt: Date, expiresAt: Date,
+        sendTimesSince since: Date, refusal: ([Date]) -> Refusal?
+    ) throws(StoreError) -> Refusal? {
+        let outcome = try writeOnce(nil as IdempotencyRecord<Refusal?>?) {
+            connection throws(StoreError) in
+            try AuthSQL.storeCode(
+                connection, email: email, codeHash: codeHash, sentAt: sentAt,
+                expiresAt: expiresAt, since: since, refusal: refusal)
+        }
+        return try Self.performed(outcome)
+    }
+
+    public func storeCode<Refusal: Sendable>(
+        email: String, codeHash: String, sentAt: Date, expiresAt: Date,
+        sendTimesSince since: Date, refusal: ([Date]) -> Refusal?,
+        idempotency: IdempotencyRecord<Refusal?>
+    ) throws(StoreError) -> Idempotent<Refusal?> {
+        try writeOnce(idempotency) { connection throws(StoreError) in
+            try AuthSQL.storeCode(
+                connection, email: email, codeHash: codeHash, sentAt: sentAt,
+                expiresAt: expiresAt, since: since, refusal: refusal)
+        }
+    }
+
+    /// The checks in `SQLiteStore.checkCode`'s order, on the code's row
+    /// locked with `FOR UPDATE`: two servers checking one code take turns,
+    /// so a code is accepted once and every wrong try is counted.
+    public func checkCode(
+        email: String, now: Date, maximumAttempts: Int, matches: (String) -> Bool
+    ) throws(StoreError) -> CodeCheck {
+        try transaction { connection throws(StoreError) -> CodeCheck in
+            let rows = try connection.query(AuthSQL.selectCodeForUpdate, [email])
+            guard rows.count == 1 else { return .missing }
+            guard let expiresAt = rows.double(0, 1), let attempts = rows.int64(0, 2) else {
+                throw Self.unreadable("the pending code")
+            }
+            if now.timeIntervalSince1970 >= expiresAt { return .expired }
+            if attempts >= Int64(maximumAttempts) { return .burned }
+            if matches(rows.text(0, 0)) {
+                try connection.query(AuthSQL.deleteCode, [email])
+                return .accepted
+            }
+            try connection.query(AuthSQL.countAttempt, [email])
+            return .rejected
+        }
+    }
+
+    /// Also prunes refresh tokens and families that expired by
+    /// `record.issuedAt`, as SQLite's does.
+    public func insertRefreshToken(_ record: RefreshTokenRecord) throws(StoreError) {
+        let now = Self.seconds(record.issuedAt)
+        try transaction { connection throws(StoreError) in
+            try connection.query(AuthSQL.pruneFamilies, [now])
+            try connection.query(AuthSQL.pruneTokens, [now])
+            try connection.query(
+                AuthSQL.insertFamily,
+                [record.familyID, String(record.userID), Self.seconds(record.expiresAt)])
+            try connection.query(AuthSQL.insertToken, AuthSQL.values(record))
+        }
+    }
+
+    /// The decisions of `SQLiteStore.rotateRefreshToken`, on the presented
+    /// token's row and its family's row locked (`FOR NO KEY UPDATE`): racing
+    /// presentations of one token from any server take turns, so the first
+    /// rotates it and the others see it rotated (and its child committed),
+    /// which makes them replays within the grace window, not reuse.
+    public func rotateRefreshToken(
+        jti: String, now: Date, grace: TimeInterval,
+        makeChild: (RefreshTokenRecord) -> RefreshTokenRecord
+    ) throws(StoreError) -> RefreshRotation {
+        let instant = now.timeIntervalSince1970
+        return try transaction { connection throws(StoreError) -> RefreshRotation in
+            let rows = try connection.query(AuthSQL.selectTokenForUpdate, [jti])
+            guard rows.count == 1 else { return .invalid }
+            let presented = try AuthSQL.token(rows, 0)
+            if presented.familyRevoked || instant >= presented.expiresAt { return .invalid }
+            guard let rotatedAt = presented.rotatedAt else {
+                var child = makeChild(presented.record)
+                child.familyID = presented.record.familyID
+                child.userID = presented.record.userID
+                child.parentJTI = jti
+                try connection.query(AuthSQL.insertToken, AuthSQL.values(child))
+                try connection.query(AuthSQL.markRotated, [String(instant), jti])
+                try connection.query(
+                    AuthSQL.extendFamily, [Self.seconds(child.expiresAt), child.familyID])
+                return .rotated(new: child)
+            }
+            if instant - rotatedAt <= grace {
+                let children = try connection.query(AuthSQL.selectChild, [jti])
+                if children.count > 0 {
+                    let child = try AuthSQL.token(children, 0)
+                    if child.rotatedAt == nil, instant < child.expiresAt {
+                        return .replayedWithinGrace(newest: child.record)
+                    }
+                }
+            }
+            try connection.query(AuthSQL.revokeFamily, [presented.record.familyID])
+            return .reuseDetected
+        }
+    }
+
+    public func revokeFamily(ofToken jti: String) throws(StoreError) {
+        try read { connection throws(StoreError) in
+            _ = try connection.run(AuthSQL.revokeFamilyOfToken, [jti])
+        }
+    }
+}
+
+/// A stored refresh token with what rotation needs to know about it.
+private struct StoredToken {
+    var record: RefreshTokenRecord
+    var expiresAt: Double
+    var rotatedAt: Double?
+    var familyRevoked: Bool
+}
+
+/// The sign-in statements and how rows become values.
+private enum AuthSQL {
+    static let selectUserByID = "SELECT id, email FROM users WHERE id = $1"
+    static let selectUserByEmail = "SELECT id, email FROM users WHERE email = $1"
+    static let insertUser = """
+        INSERT INTO users (email, created_at) VALUES ($1, to_timestamp($2::float8))
+        ON CONFLICT (email) DO NOTHING
+        """
+
+    static let selectSendTimes = """
+        SELECT extract(epoch FROM sent_at)::float8 FROM code_sends
+        WHERE email = $1 AND sent_at >= to_timestamp($2::float8) ORDER BY sent_at
+        """
+    static let insertSend = """
+        INSERT INTO code_sends (email, sent_at) VALUES ($1, to_timestamp($2::float8))
+        """
+    static let pruneSends = "DELETE FROM code_sends WHERE sent_at < to_timestamp($1::float8)"
+    static let pruneCodes = "DELETE FROM login_codes WHERE expires_at < to_timestamp($1::float8)"
+    static let upsertCode = """
+        INSERT INTO login_codes (email, code_hash, expires_at, attempts)
+        VALUES ($1, $2, to_timestamp($3::float8), 0)
+        ON CONFLICT (email) DO UPDATE
+        SET code_hash = excluded.code_hash, expires_at = excluded.expires_at, attempts = 0
+        """
+    static let selectCodeForUpdate = """
+        SELECT code_hash, extract(epoch FROM expires_at)::float8, attempts FROM login_codes
+        WHERE email = $1 FOR UPDATE
+        """
+    static let deleteCode = "DELETE FROM login_codes WHERE email = $1"
+    static let countAttempt = "UPDATE login_codes SET attempts = attempts + 1 WHERE email = $1"
+    // Serialises code sends to one address across servers: the send times
+    // it reads cannot change before its own send commits. The address has
+    // no row to lock before its first code, hence an advisory lock (class
+    // 26001; a collision of hashes only makes two addresses take turns).
+    static let lockAddress = "SELECT pg_advisory_xact_lock(26001, hashtext($1))"
+
+    static let tokenColumns = """
+        t.jti, t.family_id, t.parent_jti, t.user_id, extract(epoch FROM t.issued_at)::float8,
+        extract(epoch FROM t.expires_at)::float8, extract(epoch FROM t.rotated_at)::float8,
+        f.revoked
+        """
+    static let selectTokenForUpdate = """
+        SELECT \(tokenColumns) FROM refresh_tokens t
+        JOIN refresh_families f ON f.family_id = t.family_id WHERE t.jti = $1
+        FOR NO KEY UPDATE OF t, f
+        """
+    static let selectChild = """
+        SELECT \(tokenColumns) FROM refresh_tokens t
+        JOIN refresh_families f ON f.family_id = t.family_id WHERE t.parent_jti = $1
+        """
+    static let insertToken = """
+        INSERT INTO refresh_tokens (jti, family_id, parent_jti, user_id, issued_at, expires_at)
+        VALUES ($1, $2, $3, $4::bigint, to_timestamp($5::float8), to_timestamp($6::float8))
+        """
+    static let insertFamily = """
+        INSERT INTO refresh_families (family_id, user_id, revoked, expires_at)
+        VALUES ($1, $2::bigint, false, to_timestamp($3::float8))
+        """
+    static let markRotated = """
+        UPDATE refresh_tokens SET rotated_at = to_timestamp($1::float8) WHERE jti = $2
+        """
+    static let extendFamily = """
+        UPDATE refresh_families SET expires_at = greatest(expires_at, to_timestamp($1::float8))
+        WHERE family_id = $2
+        """
+    static let revokeFamily = "UPDATE refresh_families SET revoked = true WHERE family_id = $1"
+    static let revokeFamilyOfToken = """
+        UPDATE refresh_families SET revoked = true
+        WHERE family_id = (SELECT family_id FROM refresh_tokens WHERE jti = $1)
+        """
+    // Deleting a family deletes its tokens (ON DELETE CASCADE).
+    static let pruneFamilies = """
+        DELETE FROM refresh_families WHERE expires_at <= to_timestamp($1::float8)
+        """
+    static let pruneTokens = """
+        DELETE FROM refresh_tokens WHERE expires_at <= to_timestamp($1::float8)
+        """
+
+    static func sendTimes(_ connection: PostgresConnection, email: String, since: Date)
+        throws(StoreError) -> [Date]
+    {
+        let rows = try connection.query(selectSendTimes, [email, PostgresStore.seconds(since)])
+        return try (0..<rows.count).map { row throws(StoreError) in
+            guard let seconds = rows.double(row, 0) else {
+                throw PostgresStore.unreadable("a send time")
+            }
+            return PostgresStore.date(seconds)
+        }
+    }
+
+    /// Stores a new code unless `refusal` objects, holding the address's
+    /// advisory lock (see `lockAddress`).
+    static func storeCode<Refusal>(
+        _ connection: PostgresConnection, email: String, codeHash: String, sentAt: Date,
+        expiresAt: Date, since: Date, refusal: ([Date]) -> Refusal?
+    ) throws(StoreError) -> Refusal? {
+        try connection.query(lockAddress, [email])
+        let sendTimes = try sendTimes(connection, email: email, since: since)
+        if let refused = refusal(sendTimes) { return refused }
+        let horizon = String(sentAt.timeIntervalSince1970 - PostgresStore.authRecordRetention)
+        try connection.query(pruneSends, [horizon])
+        try connection.query(pruneCodes, [horizon])
+        try connection.query(
+            upsertCode, [email, codeHash, PostgresStore.seconds(expiresAt)])
+        try connection.query(insertSend, [email, PostgresStore.seconds(sentAt)])
+        return nil
+    }
+
+    static func user(_ rows: PostgresResult) throws(StoreError) -> User {
+        guard let id = rows.int64(0, 0) else { throw PostgresStore.unreadable("an account") }
+        return User(id: id, email: rows.text(0, 1))
+    }
+
+    static func token(_ rows: PostgresResult, _ row: Int) throws(StoreError) -> StoredToken {
+        guard let userID = rows.int64(row, 3), let issuedAt = rows.double(row, 4),
+            let expiresAt = rows.double(row, 5), let rotatedAt = rows.optionalDouble(row, 6)
+        else { throw PostgresStore.unreadable("a refresh token") }
+        let record = RefreshTokenRecord(
+            jti: rows.text(row, 0), familyID: rows.text(row, 1),
+            parentJTI: rows.optionalText(row, 2), userID: userID,
+            issuedAt: PostgresStore.date(issuedAt), expiresAt: PostgresStore.date(expiresAt))
+        return StoredToken(
+            record: record, expiresAt: expiresAt, rotatedAt: rotatedAt,
+            familyRevoked: rows.bool(row, 7))
+    }
+
+    static func values(_ record: RefreshTokenRecord) -> [String?] {
+        [
+            record.jti, record.familyID, record.parentJTI, String(record.userID),
+            PostgresStore.seconds(record.issuedAt), PostgresStore.seconds(record.expiresAt),
+        ]
+    }
+}

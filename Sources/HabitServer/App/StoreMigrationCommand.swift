@@ -1,0 +1,90 @@
+import Foundation
+import HabitPostgres
+import HabitStore
+
+/// `habits-server migrate --from sqlite:PATH --to postgres://…`: copies a
+/// SQLite database into an empty PostgreSQL one.
+///
+/// The PostgreSQL schema is created first if needed; the copy is one
+/// transaction there, so a failure leaves the database as it was, and the
+/// SQLite file is only read. Stop the SQLite server first, or writes made
+/// during the copy stay behind.
+public enum StoreMigrationCommand {
+    public static let usage = """
+        Usage: habits-server migrate --from sqlite:PATH --to postgres://user@host:port/db
+
+        Copies accounts, habits, progress and sign-in sessions from a SQLite
+        database into an empty PostgreSQL database, keeping every id. The
+        SQLite file is only read. --to defaults to $HABITS_DATABASE_URL, so the
+        password need not be on the command line; libpq's PG* variables and
+        ~/.pgpass apply. Pending sign-in codes and idempotency keys are not
+        copied (they expire within a day).
+        """
+
+    /// Runs the command for `arguments` (after `migrate`); returns the exit
+    /// status: 0 copied, 1 failed, 64 usage error. Writes its one-line
+    /// outcome to `output` and failures to `errors`.
+    public static func run(
+        _ arguments: [String], environment: [String: String],
+        output: (String) -> Void, errors: (String) -> Void
+    ) -> Int32 {
+        var from: String?
+        var to = environment["HABITS_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            if argument == "--help" || argument == "-h" {
+                output(usage)
+                return 0
+            }
+            var name = argument
+            var value: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                value = String(argument[argument.index(after: equals)...])
+            }
+            guard name == "--from" || name == "--to" else {
+                errors(
+                    "habits-server migrate: unknown argument \(name); see habits-server migrate --help."
+                )
+                return 64
+            }
+            guard let given = value ?? remaining.popFirst(), !given.isEmpty else {
+                errors("habits-server migrate: the option \(name) needs a value.")
+                return 64
+            }
+            if name == "--from" { from = given } else { to = given }
+        }
+        guard let from, from.hasPrefix("sqlite:"), from.count > "sqlite:".count else {
+            errors(
+                "habits-server migrate: name the SQLite database as --from sqlite:PATH.")
+            return 64
+        }
+        guard let target = to, let url = PostgresURL(target) else {
+            errors(
+                "habits-server migrate: name the PostgreSQL database as --to postgres://… "
+                    + "(or set HABITS_DATABASE_URL).")
+            return 64
+        }
+        let path = String(from.dropFirst("sqlite:".count))
+        guard FileManager.default.fileExists(atPath: path) else {
+            errors("habits-server migrate: there is no SQLite database at \(path).")
+            return 1
+        }
+        do throws(StoreError) {
+            let source = try SQLiteStore(path: path, readerCount: 0)
+            defer { source.close() }
+            let export = try source.export()
+            let destination = try PostgresStore(url: url, poolSize: 1, environment: environment)
+            defer { destination.close() }
+            let counts = try destination.importRows(export)
+            output(
+                "Copied \(counts.users) accounts, \(counts.habits) habits, "
+                    + "\(counts.progress) progress entries and \(counts.sessions) sign-in "
+                    + "sessions from \(path) to \(url).")
+            return 0
+        } catch {
+            errors("habits-server migrate: \(url.redacting(error.description))")
+            return 1
+        }
+    }
+}
