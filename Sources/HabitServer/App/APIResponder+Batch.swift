@@ -50,7 +50,6 @@ extension APIResponder {
         var errors = ValidationError()
         var entries: [ProgressEntry] = []
         entries.reserveCapacity(items.count)
-        var seen: Set<LocalDate> = []
         for (index, item) in items.enumerated() {
             let path = "entries[\(index)]"
             guard case .object(let fields) = item else {
@@ -62,9 +61,6 @@ extension APIResponder {
             let value = body.decimal("value", required: false)
             let skipped = body.bool("skipped", required: false)
             if let value { body.report(ProgressEntry.problems(value: value), for: "value") }
-            if let date, !seen.insert(date).inserted {
-                body.report(["This date is already in the batch."], for: "date")
-            }
             for (field, problems) in body.errors.fields {
                 errors.add(problems, to: "\(path).\(field)")
             }
@@ -72,7 +68,11 @@ extension APIResponder {
             entries.append(ProgressEntry(date: date, value: value ?? 0, skipped: skipped ?? false))
         }
         if !errors.isEmpty { throw errors }
-        return entries
+        // A date given twice takes its last entry, as a log's last line for
+        // a day wins; the store then writes each date once.
+        var last: [LocalDate: Int] = [:]
+        for (index, entry) in entries.enumerated() { last[entry.date] = index }
+        return entries.enumerated().filter { last[$0.element.date] == $0.offset }.map(\.element)
     }
 }
 
