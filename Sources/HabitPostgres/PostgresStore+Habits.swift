@@ -376,19 +376,8 @@ extension PostgresStore {
                 connection: connection, owner: owner, habits: habits)
             let (write, outcome) = try plan(snapshot)
             if write.isEmpty { return ([], outcome) }
-            let newActive = write.newHabits.filter { $0.status == .active }.count
-            if habits.count + write.newHabits.count > Habit.maximumTotalCount {
-                throw .totalHabitLimit(maximum: Habit.maximumTotalCount)
-            }
-            if habits.filter({ $0.status == .active }).count + newActive > Habit.maximumActiveCount
-            {
-                throw .habitLimit(maximum: Habit.maximumActiveCount)
-            }
-            let owned = Set(habits.map(\.id))
+            _ = try write.check(against: habits)
             for (habitID, entries) in write.entries.sorted(by: { $0.key < $1.key }) {
-                guard owned.contains(habitID) else {
-                    throw Self.internalError("habit \(habitID) is not the owner's")
-                }
                 try ImportSQL.write(
                     entries, habitID: habitID, owner: owner, connection, write.progress)
             }

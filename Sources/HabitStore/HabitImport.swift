@@ -48,6 +48,26 @@ public struct HabitImportWrite: Sendable {
     }
 
     public var isEmpty: Bool { newHabits.isEmpty && entries.values.allSatisfy(\.isEmpty) }
+
+    /// Checks the write against the owner's `existing` habits, before any
+    /// of it is made: the total and active habit limits, and that every
+    /// habit it adds entries to is one of them (every store's import runs
+    /// this inside its transaction). Returns the ids of `existing`.
+    package func check(against existing: [Habit]) throws(StoreError) -> Set<Int64> {
+        if existing.count + newHabits.count > Habit.maximumTotalCount {
+            throw .totalHabitLimit(maximum: Habit.maximumTotalCount)
+        }
+        let active = existing.filter { $0.status == .active }.count
+        if active + newHabits.filter({ $0.status == .active }).count > Habit.maximumActiveCount {
+            throw .habitLimit(maximum: Habit.maximumActiveCount)
+        }
+        let owned = Set(existing.map(\.id))
+        if let stranger = entries.keys.sorted().first(where: { !owned.contains($0) }) {
+            // 19 is SQLITE_CONSTRAINT: what a foreign key would have said.
+            throw .sqlite(code: 19, message: "habit \(stranger) is not the owner's")
+        }
+        return owned
+    }
 }
 
 /// The owner's habits as an import's transaction sees them, and their entries.

@@ -76,19 +76,8 @@ private enum ImportSQL {
         _ write: HabitImportWrite, existing: [Habit], connection: SQLiteConnection, owner: Int64,
         now: Date
     ) throws(StoreError) -> [Habit] {
-        let newActive = write.newHabits.filter { $0.status == .active }.count
-        if existing.count + write.newHabits.count > Habit.maximumTotalCount {
-            throw .totalHabitLimit(maximum: Habit.maximumTotalCount)
-        }
-        if existing.filter({ $0.status == .active }).count + newActive > Habit.maximumActiveCount {
-            throw .habitLimit(maximum: Habit.maximumActiveCount)
-        }
-        let owned = Set(existing.map(\.id))
+        _ = try write.check(against: existing)
         for (habitID, entries) in write.entries.sorted(by: { $0.key < $1.key }) {
-            guard owned.contains(habitID) else {
-                throw .sqlite(
-                    code: SQLITE_CONSTRAINT, message: "habit \(habitID) is not the owner's")
-            }
             try writeEntries(
                 entries, habitID: habitID, connection: connection, progress: write.progress)
         }

@@ -1,12 +1,6 @@
 import Foundation
 import HabitCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Encodes `{"data": [habit, …]}` for the habit list, the API's hot path.
 ///
 /// `JSONEncoder` does all the encoding, but each habit's JSON is encoded once
@@ -33,30 +27,14 @@ final class HabitListEncoder: Sendable {
         var completions: [PrehashedKey<CompletionData>: [UInt8]] = [:]
     }
 
-    private final class Stripe: Sendable {
-        let cache = Locked(Fragments())
-    }
-
-    private let stripes = (0..<HabitListEncoder.stripeCount).map { _ in Stripe() }
-
-    /// The stripe of the calling thread.
-    private var stripe: Stripe {
-        #if canImport(Glibc)
-            let thread = UInt(pthread_self())
-        #else
-            let thread = UInt(bitPattern: pthread_self())
-        #endif
-        var hasher = Hasher()
-        hasher.combine(thread)
-        return stripes[Int(UInt(bitPattern: hasher.finalize()) % UInt(stripes.count))]
-    }
+    private let stripes = ThreadStripes(count: stripeCount) { Fragments() }
 
     /// The list body, with `completion_data` on the items that have it.
     func encode(_ items: [HabitWithCompletion]) -> Data {
-        let stripe = self.stripe
+        let stripe = stripes.current
         let habitKeys = items.map { PrehashedKey($0.habit) }
         let completionKeys = items.map { $0.completion.map(PrehashedKey.init) }
-        var (habits, completions) = stripe.cache.withLock { cache in
+        var (habits, completions) = stripe.withLock { cache in
             (
                 habitKeys.map { cache.habits[$0] },
                 completionKeys.map { key in key.flatMap { cache.completions[$0] } }
@@ -78,7 +56,7 @@ final class HabitListEncoder: Sendable {
             }
         }
         if !missingHabits.isEmpty || !missingCompletions.isEmpty {
-            stripe.cache.withLock { cache in
+            stripe.withLock { cache in
                 if cache.habits.count + missingHabits.count > Self.capacity {
                     cache.habits.removeAll(keepingCapacity: true)
                 }

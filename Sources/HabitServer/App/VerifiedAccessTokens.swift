@@ -1,12 +1,6 @@
 import Foundation
 import HabitCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Access tokens this process has already verified, so a client's every
 /// request does not pay for the HMAC, the base64 and the JSON again (a
 /// profile of the habit list put token checks at a fifth of the CPU).
@@ -18,9 +12,7 @@ import HabitCore
 /// was dropped, is verified in full. Memory is bounded: each stripe holds at
 /// most `capacity` tokens and is emptied when full.
 ///
-/// Striped by thread, as `HabitListEncoder` is: the responder threads rarely
-/// share a stripe, so they do not queue on one lock (a contended lock here
-/// sleeps in the kernel, which halved throughput once already).
+/// Striped by thread (`ThreadStripes`), as `HabitListEncoder` is.
 final class VerifiedAccessTokens: Sendable {
     static let stripeCount = 16
     static let capacity = 4096
@@ -30,27 +22,12 @@ final class VerifiedAccessTokens: Sendable {
         var expiresAt: Int64
     }
 
-    private final class Stripe: Sendable {
-        let tokens = Locked([String: Verified]())
-    }
-
-    private let stripes = (0..<VerifiedAccessTokens.stripeCount).map { _ in Stripe() }
-
-    private var stripe: Stripe {
-        #if canImport(Glibc)
-            let thread = UInt(pthread_self())
-        #else
-            let thread = UInt(bitPattern: pthread_self())
-        #endif
-        var hasher = Hasher()
-        hasher.combine(thread)
-        return stripes[Int(UInt(bitPattern: hasher.finalize()) % UInt(stripes.count))]
-    }
+    private let stripes = ThreadStripes(count: stripeCount) { [String: Verified]() }
 
     /// The user of `token` when this thread verified it and it has not expired at `now`.
     func userID(of token: String, now: Date) -> Int64? {
         let seconds = now.timeIntervalSince1970
-        return stripe.tokens.withLock { tokens in
+        return stripes.current.withLock { tokens in
             guard let verified = tokens[token] else { return nil }
             guard Double(verified.expiresAt) > seconds else {
                 tokens[token] = nil
@@ -62,7 +39,7 @@ final class VerifiedAccessTokens: Sendable {
 
     /// Remembers a token just verified as an access token with `claims`.
     func remember(_ token: String, claims: TokenClaims) {
-        stripe.tokens.withLock { tokens in
+        stripes.current.withLock { tokens in
             if tokens.count >= Self.capacity { tokens.removeAll(keepingCapacity: true) }
             tokens[token] = Verified(userID: claims.userID, expiresAt: claims.expiresAt)
         }
