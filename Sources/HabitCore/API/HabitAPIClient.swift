@@ -294,7 +294,11 @@ public final class HabitAPIClient: Sendable {
     ) async throws(APIError) -> TransportResponse {
         var request = request(method, path, query: query, body: body)
         if let idempotencyKey { request.setHeader("Idempotency-Key", idempotencyKey) }
-        return try await deliver(request) { request in try await self.chain.send(request) }
+        // Signing in changes no habit: a broken connection is reported as
+        // such (the code may be spent; requesting a new one is the way on).
+        return try await deliver(request, reportsUnknownOutcome: false) { request in
+            try await self.chain.send(request)
+        }
     }
 
     /// Sends a request with the session's access token and returns its
@@ -306,7 +310,7 @@ public final class HabitAPIClient: Sendable {
     ) async throws(APIError) -> Answer {
         var request = request(method, path, query: query, body: body)
         if let idempotencyKey { request.setHeader("Idempotency-Key", idempotencyKey) }
-        let response = try await deliver(request) { request in
+        let response = try await deliver(request, reportsUnknownOutcome: true) { request in
             try await self.auth.intercept(request, next: self.chain.send)
         }
         try expectSuccess(response, path: request.pathDescription, context: context)
@@ -320,7 +324,7 @@ public final class HabitAPIClient: Sendable {
     /// the retry did not settle, is `.outcomeUnknown`: the person must be told
     /// that it may have been applied, never that the server was unreachable.
     private func deliver(
-        _ request: TransportRequest,
+        _ request: TransportRequest, reportsUnknownOutcome: Bool,
         _ attempt: @Sendable (TransportRequest) async throws -> TransportResponse
     ) async throws(APIError) -> TransportResponse {
         var mayHaveArrived = false
@@ -339,7 +343,7 @@ public final class HabitAPIClient: Sendable {
             default: throw failure
             }
             if attempts == 1 && request.isRetryable { continue }
-            if mayHaveArrived && request.method != .get {
+            if reportsUnknownOutcome && mayHaveArrived && request.method != .get {
                 throw .outcomeUnknown(host: configuration.hostDescription)
             }
             throw failure

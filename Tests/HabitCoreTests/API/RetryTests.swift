@@ -109,4 +109,17 @@ import Testing
                 habitID: 1, date: LocalDate(year: 2026, month: 11, day: 30)!, amount: 1)
         }
     }
+
+    /// Signing in changes no habit: a broken connection there is reported as
+    /// such, never as a change that "may have been applied".
+    @Test func aBrokenSignInIsAConnectionLostNotAnUnknownChange() async throws {
+        let server = try FaultHTTPServer { _ in .bytesThenReset(Data()) }
+        defer { server.stop() }
+        let setup = try Setup(baseURL: server.baseURL)
+        await #expect(throws: APIError.connectionLost(host: "127.0.0.1:\(server.port)")) {
+            try await setup.client.signIn(email: "a@example.com", code: "123456")
+        }
+        // The code exchange carries no key, so it is not sent twice.
+        #expect(server.requests.count == 1)
+    }
 }
