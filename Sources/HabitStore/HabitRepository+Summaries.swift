@@ -22,9 +22,14 @@ extension HabitRepository {
     /// A habit without a usable checkpoint is read whole once (then it has
     /// one); a store that keeps no checkpoints reads every habit whole.
     /// Failing to save a checkpoint is ignored: it is only a cache.
-    public func streakSummaries(of habits: [Habit], owner: Int64, asOf: LocalDate)
-        throws(StoreError) -> [Int64: StreakSummary]
-    {
+    ///
+    /// `known` is every entry the caller already read from `known.from`
+    /// through `known.through` (a list reads the date's week): when the
+    /// checkpoints resume within it, nothing more is read for them.
+    public func streakSummaries(
+        of habits: [Habit], owner: Int64, asOf: LocalDate,
+        known: (from: LocalDate, through: LocalDate, entries: [Int64: [ProgressEntry]])? = nil
+    ) throws(StoreError) -> [Int64: StreakSummary] {
         guard !habits.isEmpty else { return [:] }
         let records = try historyCheckpoints(habitIDs: habits.map(\.id), owner: owner)
         var resumable: [Habit] = []
@@ -44,9 +49,14 @@ extension HabitRepository {
         if let from = resumable.compactMap({ records[$0.id]?.checkpoint?.resumeDate(for: $0) })
             .min()
         {
-            entries.merge(
-                try progress(habitIDs: resumable.map(\.id), owner: owner, from: from, to: asOf)
-            ) { $1 }
+            if let known, known.from <= from, known.through >= asOf {
+                for habit in resumable { entries[habit.id] = known.entries[habit.id] ?? [] }
+            } else {
+                entries.merge(
+                    try progress(
+                        habitIDs: resumable.map(\.id), owner: owner, from: from, to: asOf)
+                ) { $1 }
+            }
         }
         if let from = whole.map(\.startDate).min() {
             entries.merge(

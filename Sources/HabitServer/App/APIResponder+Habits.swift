@@ -30,7 +30,11 @@ extension APIResponder {
         // The streak and strength from the store's history checkpoints, so a
         // list costs the same with ten years of history as with ten days.
         let summaries = try stored { () throws(StoreError) in
-            try store.streakSummaries(of: habits, owner: owner, asOf: min(date, today))
+            // The week just read holds what the checkpoints resume from, as
+            // a rule (yesterday's checkpoint, or last week's): no more reads.
+            try store.streakSummaries(
+                of: habits, owner: owner, asOf: min(date, today),
+                known: (from: monday, through: sunday, entries: entries))
         }
         let items = habits.map { habit in
             let history = HabitHistory(habit: habit, entries: entries[habit.id] ?? [])
