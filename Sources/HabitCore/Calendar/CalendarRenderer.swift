@@ -148,13 +148,8 @@ public struct CalendarRenderer: Sendable {
 
     // MARK: - Marks
 
-    /// What a mark stands for, in legend order.
-    private enum MarkKind: Int, CaseIterable {
-        case success, failed, skipped, pending, logged, today
-    }
-
     private struct Mark {
-        var kind: MarkKind
+        var kind: CalendarMarkKind
         var character: Character
         /// ANSI SGR parameters when drawn in colour.
         var sgr: String
@@ -193,7 +188,7 @@ public struct CalendarRenderer: Sendable {
     private func writeLegend(
         for months: [MonthGrid], width: Int, to target: inout some TextOutputStream
     ) {
-        var used: [Mark?] = Array(repeating: nil, count: MarkKind.allCases.count)
+        var used: [Mark?] = Array(repeating: nil, count: CalendarMarkKind.allCases.count)
         var todayState: PeriodState?
         for grid in months {
             for week in grid.weeks {
@@ -206,7 +201,7 @@ public struct CalendarRenderer: Sendable {
         }
         var items: [(mark: Mark, label: String)] = []
         for case let mark? in used {
-            items.append((mark, label(for: mark.kind, todayState: todayState)))
+            items.append((mark, mark.kind.label(todayState: todayState)))
         }
         guard !items.isEmpty else { return }
         target.write("\n")
@@ -226,25 +221,5 @@ public struct CalendarRenderer: Sendable {
             line.append(item.label)
         }
         target.write(line.text + "\n")
-    }
-
-    private func label(for kind: MarkKind, todayState: PeriodState?) -> String {
-        switch kind {
-        case .success: return "done"
-        case .failed: return "missed"
-        case .skipped: return "skipped"
-        case .pending: return "to do"
-        case .logged: return "logged"
-        case .today:
-            switch todayState {
-            case .success: return "today: done"
-            case .skipped: return "today: skipped"
-            case .pending: return "today: to do"
-            case .failed: return "today: missed"
-            case .rest: return "today: rest day"
-            case .beforeStart: return "today: not started"
-            case .future, nil: return "today"
-            }
-        }
     }
 }

@@ -120,12 +120,7 @@ public struct HeatmapRenderer: Sendable {
 
     // MARK: - Marks and colour
 
-    /// What a mark stands for, in legend order.
-    private enum MarkKind: Int, CaseIterable {
-        case success, failed, skipped, pending, logged, today
-    }
-
-    private func kind(of day: HeatmapGrid.Day) -> MarkKind? {
+    private func kind(of day: HeatmapGrid.Day) -> CalendarMarkKind? {
         if day.isToday { return .today }
         switch day.state {
         case .success: return .success
@@ -136,7 +131,7 @@ public struct HeatmapRenderer: Sendable {
         }
     }
 
-    private func mark(for day: HeatmapGrid.Day) -> (kind: MarkKind, character: Character)? {
+    private func mark(for day: HeatmapGrid.Day) -> (kind: CalendarMarkKind, character: Character)? {
         guard let kind = kind(of: day) else { return nil }
         let symbols = style.symbols
         switch kind {
@@ -186,7 +181,7 @@ public struct HeatmapRenderer: Sendable {
         _ days: [HeatmapGrid.Day], width: Int, to target: inout some TextOutputStream
     ) {
         var used: [(character: Character, sgr: String?)?] = Array(
-            repeating: nil, count: MarkKind.allCases.count)
+            repeating: nil, count: CalendarMarkKind.allCases.count)
         var todayState: PeriodState?
         for day in days {
             guard let mark = mark(for: day) else { continue }
@@ -197,8 +192,8 @@ public struct HeatmapRenderer: Sendable {
         }
         var items: [(character: Character, sgr: String?, label: String)] = []
         for (index, entry) in used.enumerated() {
-            guard let entry, let kind = MarkKind(rawValue: index) else { continue }
-            items.append((entry.character, entry.sgr, label(for: kind, todayState: todayState)))
+            guard let entry, let kind = CalendarMarkKind(rawValue: index) else { continue }
+            items.append((entry.character, entry.sgr, kind.label(todayState: todayState)))
         }
         guard !items.isEmpty else { return }
         target.write("\n")
@@ -221,7 +216,7 @@ public struct HeatmapRenderer: Sendable {
     }
 
     /// A legend mark's colour: the state's own (done at full shade), today as drawn.
-    private func legendSGR(_ kind: MarkKind, day: HeatmapGrid.Day) -> String? {
+    private func legendSGR(_ kind: CalendarMarkKind, day: HeatmapGrid.Day) -> String? {
         switch kind {
         case .success: return Self.greens[3]
         case .failed: return "31"
@@ -229,26 +224,6 @@ public struct HeatmapRenderer: Sendable {
         case .pending: return "36"
         case .logged: return "34"
         case .today: return sgr(for: day)
-        }
-    }
-
-    private func label(for kind: MarkKind, todayState: PeriodState?) -> String {
-        switch kind {
-        case .success: return "done"
-        case .failed: return "missed"
-        case .skipped: return "skipped"
-        case .pending: return "to do"
-        case .logged: return "logged"
-        case .today:
-            switch todayState {
-            case .success: return "today: done"
-            case .skipped: return "today: skipped"
-            case .pending: return "today: to do"
-            case .failed: return "today: missed"
-            case .rest: return "today: rest day"
-            case .beforeStart: return "today: not started"
-            case .future, nil: return "today"
-            }
         }
     }
 }

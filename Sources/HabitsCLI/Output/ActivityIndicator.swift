@@ -15,35 +15,10 @@ struct ActivityIndicator: Sendable {
         _ label: String, _ body: () async throws(CommandError) -> T
     ) async throws(CommandError) -> T {
         guard enabled else { return try await body() }
-        let output = output
         let frames =
             unicode ? ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] : ["|", "/", "-", #"\"#]
-        let spinner = Task<Bool, Never> {
-            do {
-                try await Task.sleep(for: Self.delay)
-            } catch {
-                return false
-            }
-            var frame = 0
-            while !Task.isCancelled {
-                output.send("\r\(frames[frame % frames.count]) \(label)")
-                frame += 1
-                do {
-                    try await Task.sleep(for: Self.frameInterval)
-                } catch {
-                    break
-                }
-            }
-            return true
-        }
-        let result: Result<T, CommandError>
-        do {
-            result = .success(try await body())
-        } catch {
-            result = .failure(error)
-        }
-        spinner.cancel()
-        if await spinner.value { output.send("\r\u{1B}[K") }
-        return try result.get()
+        return try await TerminalStatusLine(
+            output: output, delay: Self.delay, frameInterval: Self.frameInterval
+        ).during(frame: { "\(frames[$0 % frames.count]) \(label)" }, body)
     }
 }

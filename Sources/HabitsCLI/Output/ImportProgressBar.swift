@@ -14,36 +14,15 @@ struct ImportProgressBar: Sendable {
         _ progress: ImportProgress, _ body: () async throws(CommandError) -> T
     ) async throws(CommandError) -> T {
         guard enabled else { return try await body() }
-        let output = output
         let unicode = unicode
         let width = width
-        let drawer = Task<Bool, Never> {
-            do {
-                try await Task.sleep(for: Self.delay)
-            } catch {
-                return false
-            }
-            while !Task.isCancelled {
+        return try await TerminalStatusLine(
+            output: output, delay: Self.delay, frameInterval: Self.frameInterval
+        ).during(
+            frame: { _ in
                 let (done, total) = progress.snapshot
-                output.send(
-                    "\r" + Self.line(done: done, total: total, width: width, unicode: unicode))
-                do {
-                    try await Task.sleep(for: Self.frameInterval)
-                } catch {
-                    break
-                }
-            }
-            return true
-        }
-        let result: Result<T, CommandError>
-        do {
-            result = .success(try await body())
-        } catch {
-            result = .failure(error)
-        }
-        drawer.cancel()
-        if await drawer.value { output.send("\r\u{1B}[K") }
-        return try result.get()
+                return Self.line(done: done, total: total, width: width, unicode: unicode)
+            }, body)
     }
 
     /// One frame: `Importing [#####-----] 1200/5000 entries`, fitting `width`
