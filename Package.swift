@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "HabitCore", targets: ["HabitCore"]),
+        .library(name: "HabitClient", targets: ["HabitClient"]),
         .library(name: "HabitStore", targets: ["HabitStore"]),
         .library(name: "HabitServer", targets: ["HabitServer"]),
         .executable(name: "habits", targets: ["habits"]),
@@ -35,7 +36,12 @@ let package = Package(
         // epoll(7) for the HTTP server's event loops; Glibc's module map leaves it out.
         .systemLibrary(name: "CEventPoll"),
 
+        // The pure model, rules and calendar that the server, the CLI and the
+        // benchmark share: no I/O.
         .target(name: "HabitCore"),
+        // The REST client and token storage (URLSession, files, Keychain):
+        // only the CLI links it, never the server.
+        .target(name: "HabitClient", dependencies: ["HabitCore"]),
         .target(name: "HabitStore", dependencies: ["HabitCore", "CSQLite"]),
         .target(name: "HabitPostgres", dependencies: ["HabitCore", "HabitStore", "CLibPQ"]),
         .target(
@@ -47,7 +53,7 @@ let package = Package(
             ],
             exclude: ["openapi.yaml"]
         ),
-        .target(name: "HabitsCLI", dependencies: ["HabitCore", "HabitStore"]),
+        .target(name: "HabitsCLI", dependencies: ["HabitCore", "HabitClient", "HabitStore"]),
 
         .executableTarget(name: "habits", dependencies: ["HabitsCLI"]),
         .executableTarget(name: "habits-server", dependencies: ["HabitServer"]),
@@ -58,6 +64,7 @@ let package = Package(
             dependencies: ["HabitCore"],
             resources: [.copy("Snapshots")]
         ),
+        .testTarget(name: "HabitClientTests", dependencies: ["HabitClient"]),
         // A PostgreSQL server of the tests' own (initdb and pg_ctl in a
         // temporary directory), for the store and end-to-end tests.
         .target(
@@ -70,14 +77,18 @@ let package = Package(
         .testTarget(name: "HabitServerTests", dependencies: ["HabitServer", "habits-server"]),
         // The command tests run in both modes: server mode against an
         // in-process habits-server.
-        .testTarget(name: "HabitsCLITests", dependencies: ["HabitsCLI", "HabitServer"]),
+        .testTarget(
+            name: "HabitsCLITests", dependencies: ["HabitsCLI", "HabitClient", "HabitServer"]),
         // The HabitCore API client against a real HabitServer in the same process.
         .testTarget(
-            name: "IntegrationTests", dependencies: ["HabitCore", "HabitServer", "HabitStore"]),
+            name: "IntegrationTests",
+            dependencies: ["HabitCore", "HabitClient", "HabitServer", "HabitStore"]),
         // Runs the built `habits` and `habits-server` binaries as subprocesses.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["HabitCore", "habits", "habits-server", "PostgresTestSupport"]),
+            dependencies: [
+                "HabitCore", "HabitClient", "habits", "habits-server", "PostgresTestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

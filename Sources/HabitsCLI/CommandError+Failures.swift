@@ -1,3 +1,4 @@
+import HabitClient
 import HabitCore
 import HabitStore
 

@@ -1,4 +1,5 @@
 import Foundation
+import HabitClient
 import HabitCore
 import HabitServer
 import HabitStore
@@ -100,8 +101,8 @@ import Testing
         #expect(transport.unauthorizedCount == 0)
 
         try await api.deleteHabit(id: run.id)
-        await #expect(throws: HabitCore.APIError.notFound) { try await api.habit(id: run.id) }
-        await #expect(throws: HabitCore.APIError.notFound) {
+        await #expect(throws: HabitClient.APIError.notFound) { try await api.habit(id: run.id) }
+        await #expect(throws: HabitClient.APIError.notFound) {
             try await api.progress(habitID: run.id, from: yesterday, to: Self.today)
         }
 
@@ -110,8 +111,8 @@ import Testing
         let revokedRefresh = try #require(try store.load().session?.refreshToken)
         #expect(try await client().signOut() == .revoked)
         #expect(try store.load() == .empty)
-        await #expect(throws: HabitCore.APIError.signedOut) { try await client().me() }
-        await #expect(throws: HabitCore.APIError.signedOut) { try await api.me() }
+        await #expect(throws: HabitClient.APIError.signedOut) { try await client().me() }
+        await #expect(throws: HabitClient.APIError.signedOut) { try await api.me() }
         #expect(try await client().signOut() == .wasSignedOut)
         // The server no longer renews the old session.
         var refresh = TransportRequest(
@@ -174,14 +175,14 @@ import Testing
 
         let code = try server.latestCode(for: "bob@example.com")
         let wrong = code == "000000" ? "111111" : "000000"
-        await #expect(throws: HabitCore.APIError.invalidCode) {
+        await #expect(throws: HabitClient.APIError.invalidCode) {
             try await client.signIn(email: "bob@example.com", code: wrong)
         }
         // The address is still pending, and the right code still works.
         #expect(try client.pendingEmail() == "bob@example.com")
         try await client.signIn(email: "bob@example.com", code: code)
         // A code is single use.
-        await #expect(throws: HabitCore.APIError.invalidCode) {
+        await #expect(throws: HabitClient.APIError.invalidCode) {
             try await client.signIn(email: "bob@example.com", code: code)
         }
         #expect(try await client.me().email == "bob@example.com")
@@ -213,13 +214,13 @@ import Testing
 
         let habit = try await ann.client.createHabit(Self.reading())
         // Another user's habit does not exist for bob.
-        await #expect(throws: HabitCore.APIError.notFound) {
+        await #expect(throws: HabitClient.APIError.notFound) {
             try await bob.client.habit(id: habit.id)
         }
-        await #expect(throws: HabitCore.APIError.notFound) {
+        await #expect(throws: HabitClient.APIError.notFound) {
             try await bob.client.updateHabit(id: habit.id, changes: HabitChanges(name: "Mine"))
         }
-        await #expect(throws: HabitCore.APIError.notFound) {
+        await #expect(throws: HabitClient.APIError.notFound) {
             try await bob.client.setProgress(
                 habitID: habit.id, entry: ProgressEntry(date: Self.today, value: 1))
         }
@@ -248,7 +249,7 @@ import Testing
             "ann@example.com", to: server, deviceClock: TestClock(TestClock.epoch))
         let saved = try user.store.load()
         server.stop()
-        await #expect(throws: HabitCore.APIError.unreachable(host: "127.0.0.1:\(server.port)")) {
+        await #expect(throws: HabitClient.APIError.unreachable(host: "127.0.0.1:\(server.port)")) {
             try await user.client.me()
         }
         #expect(try user.store.load() == saved)

@@ -1,4 +1,5 @@
 import Foundation
+import HabitClient
 import HabitCore
 import HabitServer
 import HabitStore
@@ -63,7 +64,7 @@ final class FullDiskTokenStore: TokenStore {
 
         store.full.withLock { $0 = true }
         await #expect(
-            throws: HabitCore.APIError.storage(
+            throws: HabitClient.APIError.storage(
                 .unwritable(path: user.store.credentialsPath, reason: "No space left on device"))
         ) { try await client.me() }
         #expect(user.transport.refreshCount == 0)
@@ -117,7 +118,7 @@ final class FullDiskTokenStore: TokenStore {
             try data.prefix(data.count - 30).write(
                 to: URL(fileURLWithPath: user.store.credentialsPath))
         }
-        await #expect(throws: HabitCore.APIError.self) { try await user.client.me() }
+        await #expect(throws: HabitClient.APIError.self) { try await user.client.me() }
 
         #expect(try await user.client.signOut() == .revoked)
         #expect(!FileManager.default.fileExists(atPath: user.store.credentialsPath))

@@ -1,4 +1,5 @@
 import Foundation
+import HabitClient
 import HabitCore
 import HabitServer
 import HabitStore
@@ -143,8 +144,8 @@ import Testing
         let user = try await SignedInUser.signIn("ann@example.com", to: server, deviceClock: device)
         server.clock.advance(by: 7200)
         device.advance(by: 7200)
-        await #expect(throws: HabitCore.APIError.sessionExpired) { try await user.client.me() }
+        await #expect(throws: HabitClient.APIError.sessionExpired) { try await user.client.me() }
         #expect(try user.store.load().session == nil)
-        await #expect(throws: HabitCore.APIError.signedOut) { try await user.client.me() }
+        await #expect(throws: HabitClient.APIError.signedOut) { try await user.client.me() }
     }
 }

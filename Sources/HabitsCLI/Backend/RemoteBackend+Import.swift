@@ -1,4 +1,5 @@
 import Foundation
+import HabitClient
 import HabitCore
 
 extension RemoteBackend: HabitImporting {

@@ -1,3 +1,4 @@
+import HabitClient
 import HabitCore
 
 /// `habits auth email <address>`: asks the server to email a sign-in code.

@@ -1,4 +1,5 @@
 import Foundation
+import HabitClient
 import HabitCore
 
 /// `habits __complete habit [prefix]`: the habit names the completion

@@ -1,4 +1,5 @@
 import Foundation
+import HabitClient
 import HabitCore
 
 /// `habits config`: reads and writes the settings file.

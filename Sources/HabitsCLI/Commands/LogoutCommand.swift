@@ -1,3 +1,4 @@
+import HabitClient
 import HabitCore
 
 /// `habits logout`: ends the session here and, when it can, on the server.

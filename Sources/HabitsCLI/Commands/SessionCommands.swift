@@ -1,3 +1,4 @@
+import HabitClient
 import HabitCore
 
 /// What the sign-in commands share: the API client for the selected server

@@ -1,4 +1,5 @@
 import Foundation
+import HabitClient
 import HabitCore
 
 /// `habits status`: which mode, which server and account, and whether the

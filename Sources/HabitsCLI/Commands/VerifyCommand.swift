@@ -1,3 +1,4 @@
+import HabitClient
 import HabitCore
 
 /// `habits verify <code>`: signs in with the code from the email.
