@@ -64,30 +64,34 @@ let package = Package(
             dependencies: ["HabitCore"],
             resources: [.copy("Snapshots")]
         ),
-        .testTarget(name: "HabitClientTests", dependencies: ["HabitClient"]),
-        // A PostgreSQL server of the tests' own (initdb and pg_ctl in a
-        // temporary directory), for the store and end-to-end tests.
+        .testTarget(name: "HabitClientTests", dependencies: ["HabitClient", "TestSupport"]),
+        // What the tests share: one clock a test moves, one temporary
+        // directory, one in-process habits-server with its raw HTTP client,
+        // and a PostgreSQL server of the tests' own (initdb and pg_ctl in a
+        // temporary directory).
         .target(
-            name: "PostgresTestSupport", dependencies: ["HabitCore"],
-            path: "Tests/PostgresTestSupport"),
+            name: "TestSupport", dependencies: ["HabitCore", "HabitServer"],
+            path: "Tests/TestSupport"),
         // Runs every store case against SQLite and PostgreSQL.
         .testTarget(
             name: "HabitStoreTests",
-            dependencies: ["HabitStore", "HabitPostgres", "PostgresTestSupport"]),
-        .testTarget(name: "HabitServerTests", dependencies: ["HabitServer", "habits-server"]),
+            dependencies: ["HabitStore", "HabitPostgres", "TestSupport"]),
+        .testTarget(
+            name: "HabitServerTests", dependencies: ["HabitServer", "habits-server", "TestSupport"]),
         // The command tests run in both modes: server mode against an
         // in-process habits-server.
         .testTarget(
-            name: "HabitsCLITests", dependencies: ["HabitsCLI", "HabitClient", "HabitServer"]),
+            name: "HabitsCLITests",
+            dependencies: ["HabitsCLI", "HabitClient", "HabitServer", "TestSupport"]),
         // The HabitCore API client against a real HabitServer in the same process.
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["HabitCore", "HabitClient", "HabitServer", "HabitStore"]),
+            dependencies: ["HabitCore", "HabitClient", "HabitServer", "HabitStore", "TestSupport"]),
         // Runs the built `habits` and `habits-server` binaries as subprocesses.
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "HabitCore", "HabitClient", "habits", "habits-server", "PostgresTestSupport",
+                "HabitCore", "HabitClient", "habits", "habits-server", "TestSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import TestSupport
 import Testing
 
 /// `habits import` and `habits export` run as the built binary, in local mode

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The built `habits` in local mode, with a private HOME and XDG directories.

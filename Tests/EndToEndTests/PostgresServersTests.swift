@@ -1,6 +1,6 @@
 import Foundation
 import HabitCore
-import PostgresTestSupport
+import TestSupport
 import Testing
 
 /// Two real `habits-server` processes on one PostgreSQL database: the

@@ -1,6 +1,7 @@
 import Foundation
 import HabitClient
 import HabitCore
+import TestSupport
 import Testing
 
 /// The built `habits` against a real `habits-server` on a free port.

@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import TestSupport
 import Testing
 
 /// Server mode under stress and faults, with the built binaries (debug or

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The built `habits`' completion scripts in real shells, its man page

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Prompts answered through a pseudo-terminal, made by util-linux script(1)

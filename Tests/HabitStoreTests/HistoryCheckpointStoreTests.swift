@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import TestSupport
 import Testing
 
 @testable import HabitStore
@@ -14,7 +15,7 @@ import Testing
 
     init() throws {
         directory = try TemporaryDirectory()
-        store = try SQLiteStore(path: directory.file("habits.sqlite"))
+        store = try SQLiteStore(path: directory.appending("habits.sqlite"))
         owner = try store.makeUser("ann@example.com").id
     }
 
@@ -120,7 +121,7 @@ import Testing
     @Test(arguments: [Frequency.daily, .weekly])
     func summariesEqualTheWholeHistoryAndLeaveCheckpoints(frequency: Frequency) throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteStore(path: directory.file("habits.sqlite"))
+        let store = try SQLiteStore(path: directory.appending("habits.sqlite"))
         let owner = try store.makeUser("ann@example.com").id
         let start = date("2022-01-03")
         var habits: [Habit] = []

@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import TestSupport
 import Testing
 
 @testable import HabitStore
@@ -11,7 +12,7 @@ import Testing
 
     init() throws {
         directory = try TemporaryDirectory()
-        store = try SQLiteStore(path: directory.file("habits.sqlite"))
+        store = try SQLiteStore(path: directory.appending("habits.sqlite"))
     }
 
     func newHabit(_ name: String, status: HabitStatus = .active, id: Int64? = nil, days: [String])

@@ -1,5 +1,5 @@
 import Foundation
-import PostgresTestSupport
+import TestSupport
 import Testing
 
 @testable import HabitPostgres

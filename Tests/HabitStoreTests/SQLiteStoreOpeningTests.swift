@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import TestSupport
 import Testing
 
 @testable import HabitStore
@@ -12,7 +13,7 @@ import Testing
     }
 
     @Test func aFreshFileGetsTheWholeSchemaAndPrivateMode() throws {
-        let path = directory.file("fresh.sqlite")
+        let path = directory.appending("fresh.sqlite")
         let store = try SQLiteStore(path: path)
         defer { store.close() }
 
@@ -29,7 +30,7 @@ import Testing
     }
 
     @Test func reopeningKeepsTheData() throws {
-        let path = directory.file("kept.sqlite")
+        let path = directory.appending("kept.sqlite")
         let first = try SQLiteStore(path: path)
         let owner = try first.makeUser("a@example.com").id
         let habit = try first.createHabit(fields(), owner: owner, now: referenceTime)
@@ -45,7 +46,7 @@ import Testing
     }
 
     @Test func writesAreVisibleToAnotherStoreAtOnce() throws {
-        let path = directory.file("shared.sqlite")
+        let path = directory.appending("shared.sqlite")
         let writer = try SQLiteStore(path: path)
         let reader = try SQLiteStore(path: path)
         defer {
@@ -62,7 +63,7 @@ import Testing
     }
 
     @Test func aDatabaseFromANewerVersionIsRefused() throws {
-        let path = directory.file("newer.sqlite")
+        let path = directory.appending("newer.sqlite")
         try SQLiteStore(path: path).close()
         let connection = try SQLiteConnection(path: path, create: false)
         try connection.execute("PRAGMA user_version = \(SQLiteStore.schemaVersion + 1)")
@@ -77,7 +78,7 @@ import Testing
     }
 
     @Test func aFileThatIsNotADatabaseIsRefusedClearly() throws {
-        let path = directory.file("notes.txt")
+        let path = directory.appending("notes.txt")
         let text = String(repeating: "These are my notes, not a database.\n", count: 200)
         try text.write(toFile: path, atomically: true, encoding: .utf8)
 
@@ -91,7 +92,7 @@ import Testing
     }
 
     @Test func anotherProgramsDatabaseIsRefused() throws {
-        let path = directory.file("other.sqlite")
+        let path = directory.appending("other.sqlite")
         let connection = try SQLiteConnection(path: path, create: true)
         try connection.execute("CREATE TABLE songs (title TEXT)")
         connection.close()
@@ -105,7 +106,7 @@ import Testing
     }
 
     @Test func aMissingDirectoryIsReported() throws {
-        let path = directory.file("missing/habits.sqlite")
+        let path = directory.appending("missing/habits.sqlite")
         do {
             _ = try SQLiteStore(path: path)
             Issue.record("opening succeeded")
@@ -121,7 +122,7 @@ import Testing
     }
 
     @Test func closingTwiceIsHarmlessAndLaterCallsFail() throws {
-        let store = try SQLiteStore(path: directory.file("closed.sqlite"))
+        let store = try SQLiteStore(path: directory.appending("closed.sqlite"))
         let owner = try store.makeUser("a@example.com").id
         store.close()
         store.close()
@@ -135,7 +136,7 @@ import Testing
     }
 
     @Test func closingLeavesNoWriteAheadLogBehind() throws {
-        let path = directory.file("tidy.sqlite")
+        let path = directory.appending("tidy.sqlite")
         let store = try SQLiteStore(path: path)
         let owner = try store.makeUser("a@example.com").id
         _ = try store.habits(owner: owner, status: .all)
@@ -159,7 +160,7 @@ import Testing
     }
 
     @Test func aStoreWithoutReadersDoesEverythingOnTheWriter() throws {
-        let store = try SQLiteStore(path: directory.file("single.sqlite"), readerCount: 0)
+        let store = try SQLiteStore(path: directory.appending("single.sqlite"), readerCount: 0)
         defer { store.close() }
         let owner = try store.makeUser("a@example.com").id
         let habit = try store.createHabit(fields(), owner: owner, now: referenceTime)
@@ -167,7 +168,7 @@ import Testing
     }
 
     @Test func concurrentReadsAndWritesAllSucceed() throws {
-        let store = try SQLiteStore(path: directory.file("busy.sqlite"))
+        let store = try SQLiteStore(path: directory.appending("busy.sqlite"))
         defer { store.close() }
         let owner = try store.makeUser("a@example.com").id
         let habit = try store.createHabit(fields(), owner: owner, now: referenceTime)

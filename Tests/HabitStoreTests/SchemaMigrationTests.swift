@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import HabitStore
@@ -7,7 +8,7 @@ import Testing
 @Suite struct SchemaMigrationTests {
     @Test func aVersionOneDatabaseGainsIdempotencyKeysAndKeepsItsData() throws {
         let directory = try TemporaryDirectory()
-        let path = directory.file("version1.sqlite")
+        let path = directory.appending("version1.sqlite")
         let old = try SQLiteConnection(path: path, create: true)
         try old.execute(Schema.migrations[0])
         try old.execute("PRAGMA user_version = 1")

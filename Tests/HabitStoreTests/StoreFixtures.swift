@@ -1,29 +1,10 @@
 import Foundation
 import HabitCore
-import PostgresTestSupport
+import TestSupport
 import Testing
 
 @testable import HabitPostgres
 @testable import HabitStore
-
-/// A directory of its own for one test, removed when the value goes away.
-final class TemporaryDirectory {
-    let path: String
-
-    init() throws {
-        path = NSTemporaryDirectory() + "habit-store-tests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    /// A path inside the directory.
-    func file(_ name: String) -> String {
-        path + "/" + name
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-}
 
 /// A moment in 2026 that the tests count from.
 let referenceTime = Date(timeIntervalSince1970: 1_780_000_000)
@@ -166,7 +147,7 @@ final class TestDatabase {
     private let directory: TemporaryDirectory?
 
     init(sqlite directory: TemporaryDirectory) throws {
-        let path = directory.file("habits.sqlite")
+        let path = directory.appending("habits.sqlite")
         self.directory = directory
         store = try SQLiteStore(path: path)
         openAnother = { try SQLiteStore(path: path) }

@@ -1,6 +1,7 @@
 import Foundation
 import HabitCore
 import HabitServer
+import TestSupport
 import Testing
 
 @testable import HabitsCLI
@@ -20,35 +21,9 @@ struct CLIHarness {
         var testDescription: String { rawValue }
     }
 
-    /// The in-process server of a server-mode harness, stopped by `cleanUp`.
-    final class Server: Sendable {
-        let app: HabitServerApp
-        let outbox: String
-        let url: String
-
-        init(directory: URL, now: Date) throws {
-            outbox = directory.appendingPathComponent("outbox").path
-            app = try HabitServerApp(
-                configuration: .inMemory(outbox: outbox), environment: [:], now: { now })
-            url = "http://127.0.0.1:\(try app.start())/api/"
-        }
-
-        /// The code of the newest message in the outbox.
-        func latestCode() throws -> String {
-            let names = try FileManager.default.contentsOfDirectory(atPath: outbox).sorted()
-            let prefix = "Your habits sign-in code: "
-            for name in names.reversed() {
-                let text = try String(contentsOfFile: outbox + "/" + name, encoding: .utf8)
-                if let line = text.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) {
-                    return String(line.dropFirst(prefix.count))
-                }
-            }
-            throw CocoaError(.fileNoSuchFile)
-        }
-    }
-
     let mode: Mode
-    private(set) var server: Server?
+    /// The in-process server of a server-mode harness, stopped by `cleanUp`.
+    private(set) var server: APITestServer?
     /// What one run printed and returned.
     struct Run {
         var status: ExitCode
@@ -57,6 +32,8 @@ struct CLIHarness {
     }
 
     let home: URL
+    /// Owns `home`: removed when the last copy of the harness goes.
+    private let directory: TemporaryDirectory
     var clock: WallClock
     var terminal: TerminalTraits
     var variables: [String: String]
@@ -64,9 +41,8 @@ struct CLIHarness {
     /// A harness whose today is `today` (noon UTC) and whose streams are not terminals.
     init(today: String = "2026-03-11", terminal: TerminalTraits = .none) throws {
         mode = .local
-        home = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "habits-cli-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        directory = try TemporaryDirectory(prefix: "habits-cli-tests")
+        home = directory.url
         let instant = try #require(RFC3339.date(from: "\(today)T12:00:00Z"))
         clock = .fixed(instant, timeZone: try #require(TimeZone(identifier: "UTC")))
         self.terminal = terminal
@@ -81,12 +57,13 @@ struct CLIHarness {
         var harness = try CLIHarness(today: today, terminal: terminal)
         guard mode == .server else { return harness }
         harness = CLIHarness(copying: harness, mode: .server)
-        let server = try Server(directory: harness.home, now: harness.clock.now())
+        // The server's clock stands still at the harness's instant.
+        let server = try APITestServer(start: harness.clock.now())
         harness.server = server
-        harness.variables["HABITS_SERVER"] = server.url
+        harness.variables["HABITS_SERVER"] = server.baseURL
         let request = await harness.run("auth", "email", "tester@example.com")
         try #require(request.status == .success, "auth email: \(request.error)")
-        let verify = await harness.run("verify", try server.latestCode())
+        let verify = await harness.run("verify", try server.latestCode(for: "tester@example.com"))
         try #require(verify.status == .success, "verify: \(verify.error)")
         return harness
     }
@@ -94,6 +71,7 @@ struct CLIHarness {
     private init(copying other: CLIHarness, mode: Mode) {
         self.mode = mode
         home = other.home
+        directory = other.directory
         clock = other.clock
         terminal = other.terminal
         variables = other.variables
@@ -130,7 +108,7 @@ struct CLIHarness {
 
     /// Stops the server, if any, and removes the private HOME.
     func cleanUp() {
-        server?.app.shutdown()
+        server?.stop()
         try? FileManager.default.removeItem(at: home)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import HabitsCLI
@@ -7,10 +8,8 @@ import Testing
 @Suite struct ManPageTests {
     /// The page as groff renders it, overstriking removed.
     private func rendered() throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "habits-man-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory(prefix: "habits-man")
+        let directory = temporary.url
         let page = directory.appendingPathComponent("habits.1")
         let text = directory.appendingPathComponent("habits.txt")
         let warnings = directory.appendingPathComponent("warnings.txt")

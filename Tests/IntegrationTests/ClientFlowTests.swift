@@ -3,6 +3,7 @@ import HabitClient
 import HabitCore
 import HabitServer
 import HabitStore
+import TestSupport
 import Testing
 
 /// The API client against the real server: every route, and the errors a
@@ -19,9 +20,10 @@ import Testing
     }
 
     @Test func theWholeFlow() async throws {
-        let server = try ServerUnderTest(settings: APISettings(accessTokenLifetime: 60))
+        let server = try APITestServer(
+            settings: APISettings(accessTokenLifetime: 60), start: TestClock.epoch)
         let device = TestClock(TestClock.epoch)
-        let directory = try TestDirectory()
+        let directory = try TemporaryDirectory()
         let transport = RecordingTransport()
         func client() throws -> HabitAPIClient {
             // A new client per step, as each command is a new process.
@@ -29,7 +31,7 @@ import Testing
                 configuration: try APIConfiguration(baseURL: server.baseURL),
                 transport: transport,
                 tokenStore: FileTokenStore(directory: directory.appending("habits")),
-                clock: device.wallClock())
+                clock: device.wallClock(timeZone: .utc))
         }
 
         // Request a code; the address is remembered for the next run.
@@ -125,7 +127,7 @@ import Testing
     /// `today` is the user's local date: at 19:00 UTC it is already the next
     /// day at UTC+14, so the day just ended is failed there, pending in UTC.
     @Test func todayIsTheUsersLocalDate() async throws {
-        let server = try ServerUnderTest()
+        let server = try APITestServer(start: TestClock.epoch)
         let user = try await SignedInUser.signIn(
             "kiri@example.com", to: server, deviceClock: TestClock(TestClock.epoch))
         let habit = try await user.client.createHabit(Self.reading())
@@ -142,12 +144,12 @@ import Testing
     }
 
     @Test func signInErrors() async throws {
-        let server = try ServerUnderTest()
-        let directory = try TestDirectory()
+        let server = try APITestServer(start: TestClock.epoch)
+        let directory = try TemporaryDirectory()
         let store = FileTokenStore(directory: directory.path)
         let client = HabitAPIClient(
             configuration: try APIConfiguration(baseURL: server.baseURL), tokenStore: store,
-            clock: TestClock(TestClock.epoch).wallClock())
+            clock: TestClock(TestClock.epoch).wallClock(timeZone: .utc))
 
         do {
             try await client.requestCode(email: "not an address")
@@ -189,7 +191,7 @@ import Testing
     }
 
     @Test func habitErrors() async throws {
-        let server = try ServerUnderTest()
+        let server = try APITestServer(start: TestClock.epoch)
         let device = TestClock(TestClock.epoch)
         let ann = try await SignedInUser.signIn("ann@example.com", to: server, deviceClock: device)
         let bob = try await SignedInUser.signIn("bob@example.com", to: server, deviceClock: device)
@@ -244,7 +246,7 @@ import Testing
     }
 
     @Test func aStoppedServerIsUnreachableAndTheSessionSurvives() async throws {
-        let server = try ServerUnderTest()
+        let server = try APITestServer(start: TestClock.epoch)
         let user = try await SignedInUser.signIn(
             "ann@example.com", to: server, deviceClock: TestClock(TestClock.epoch))
         let saved = try user.store.load()

@@ -3,6 +3,7 @@ import HabitClient
 import HabitCore
 import HabitServer
 import HabitStore
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -51,13 +52,14 @@ final class FullDiskTokenStore: TokenStore {
     /// saved), the command fails saying so, and once there is room again the
     /// saved refresh token still works.
     @Test func aRefreshThatCannotBeSavedIsNotSent() async throws {
-        let server = try ServerUnderTest(settings: APISettings(accessTokenLifetime: 300))
+        let server = try APITestServer(
+            settings: APISettings(accessTokenLifetime: 300), start: TestClock.epoch)
         let device = TestClock(TestClock.epoch)
         let user = try await SignedInUser.signIn("ann@example.com", to: server, deviceClock: device)
         let store = FullDiskTokenStore(user.store)
         let client = HabitAPIClient(
             configuration: try APIConfiguration(baseURL: server.baseURL),
-            transport: user.transport, tokenStore: store, clock: device.wallClock())
+            transport: user.transport, tokenStore: store, clock: device.wallClock(timeZone: .utc))
         server.clock.advance(by: 400)
         device.advance(by: 400)
         let before = try user.store.load()
@@ -79,7 +81,7 @@ final class FullDiskTokenStore: TokenStore {
     /// A reserved slot that is dropped unfilled leaves no temporary file and
     /// the credentials as they were; a filled one replaces them, 0600.
     @Test func aReservedSlotIsAllOrNothing() throws {
-        let directory = try TestDirectory()
+        let directory = try TemporaryDirectory()
         let store = FileTokenStore(directory: directory.appending("habits"))
         try store.save(StoredCredentials(pendingEmail: "a@example.com"))
         do {
@@ -106,7 +108,7 @@ final class FullDiskTokenStore: TokenStore {
     /// removing it: the stolen-file case is exactly when revoking matters.
     @Test(arguments: ["too open", "damaged"])
     func signingOutRevokesTheSessionOfAnUnusableFile(problem: String) async throws {
-        let server = try ServerUnderTest()
+        let server = try APITestServer(start: TestClock.epoch)
         let device = TestClock(TestClock.epoch)
         let user = try await SignedInUser.signIn("bo@example.com", to: server, deviceClock: device)
         let refresh = try #require(try user.store.load().session?.refreshToken)

@@ -3,6 +3,7 @@ import HabitClient
 import HabitCore
 import HabitServer
 import HabitStore
+import TestSupport
 import Testing
 
 /// Automatic token renewal against the real server, with clocks the tests move.
@@ -12,7 +13,8 @@ import Testing
     /// still fresh.
     @Test(arguments: [-7200.0, 7200.0])
     func deviceClockTwoHoursOff(skew: TimeInterval) async throws {
-        let server = try ServerUnderTest(settings: APISettings(accessTokenLifetime: 300))
+        let server = try APITestServer(
+            settings: APISettings(accessTokenLifetime: 300), start: TestClock.epoch)
         let device = TestClock(TestClock.epoch.addingTimeInterval(skew))
         let user = try await SignedInUser.signIn("ann@example.com", to: server, deviceClock: device)
         func advance(_ seconds: TimeInterval) {
@@ -44,7 +46,8 @@ import Testing
     }
 
     @Test func twentyConcurrentCallsShareOneRefresh() async throws {
-        let server = try ServerUnderTest(settings: APISettings(accessTokenLifetime: 300))
+        let server = try APITestServer(
+            settings: APISettings(accessTokenLifetime: 300), start: TestClock.epoch)
         let device = TestClock(TestClock.epoch)
         let user = try await SignedInUser.signIn("ann@example.com", to: server, deviceClock: device)
         _ = try await user.client.createHabit(ClientFlowTests.reading())
@@ -72,7 +75,8 @@ import Testing
     /// the file lock lets one refresh and the rest reuse its tokens, so reuse
     /// detection never fires and nobody is signed out.
     @Test func eightClientsOnOneCredentialsDirectory() async throws {
-        let server = try ServerUnderTest(settings: APISettings(accessTokenLifetime: 300))
+        let server = try APITestServer(
+            settings: APISettings(accessTokenLifetime: 300), start: TestClock.epoch)
         let device = TestClock(TestClock.epoch)
         let user = try await SignedInUser.signIn("ann@example.com", to: server, deviceClock: device)
         server.clock.advance(by: 400)
@@ -87,7 +91,7 @@ import Testing
                     let client = HabitAPIClient(
                         configuration: try APIConfiguration(baseURL: baseURL),
                         transport: transport, tokenStore: FileTokenStore(directory: directory),
-                        clock: device.wallClock())
+                        clock: device.wallClock(timeZone: .utc))
                     return try await client.me().email
                 }
             }
@@ -105,7 +109,8 @@ import Testing
     /// the client thought fresh; the client renews once, retries once,
     /// re-measures the clock and carries on. Data survives the jumps.
     @Test func aServerWhoseClockJumps() async throws {
-        let server = try ServerUnderTest(settings: APISettings(accessTokenLifetime: 300))
+        let server = try APITestServer(
+            settings: APISettings(accessTokenLifetime: 300), start: TestClock.epoch)
         let device = TestClock(TestClock.epoch)
         let user = try await SignedInUser.signIn("ann@example.com", to: server, deviceClock: device)
         let habit = try await user.client.createHabit(ClientFlowTests.reading())
@@ -138,8 +143,9 @@ import Testing
     /// When the server refuses the refresh token, the session ends and the
     /// error says to sign in again.
     @Test func anExpiredRefreshTokenEndsTheSession() async throws {
-        let server = try ServerUnderTest(
-            settings: APISettings(accessTokenLifetime: 300, refreshTokenLifetime: 3600))
+        let server = try APITestServer(
+            settings: APISettings(accessTokenLifetime: 300, refreshTokenLifetime: 3600),
+            start: TestClock.epoch)
         let device = TestClock(TestClock.epoch)
         let user = try await SignedInUser.signIn("ann@example.com", to: server, deviceClock: device)
         server.clock.advance(by: 7200)

@@ -1,14 +1,14 @@
 import Foundation
+import TestSupport
 
 /// A private HOME with the XDG directories inside it, for running `habits`
 /// as a subprocess as on a fresh machine.
 struct Sandbox {
-    let root: URL
+    private let directory: TemporaryDirectory
+    var root: URL { directory.url }
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "habits-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        directory = try TemporaryDirectory(prefix: "habits-e2e")
     }
 
     var home: URL { root.appendingPathComponent("home") }

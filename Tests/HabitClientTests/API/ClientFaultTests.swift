@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import HabitClient
@@ -18,19 +19,19 @@ import Testing
     /// A client of `server` with a saved session whose access token has
     /// `accessSecondsLeft` seconds left (offset 0).
     struct Setup {
-        let temp: CredentialsTempDirectory
+        let temp: TemporaryDirectory
         let store: FileTokenStore
         let client: HabitAPIClient
         let session: StoredSession
-        let clock: AdjustableDeviceClock
+        let clock: TestClock
 
         init(
             baseURL: String, accessSecondsLeft: TimeInterval = 300,
             requestTimeout: TimeInterval = 10
         ) throws {
-            temp = try CredentialsTempDirectory()
+            temp = try TemporaryDirectory()
             store = FileTokenStore(directory: temp.appending("habits"))
-            clock = AdjustableDeviceClock(ClientFaultTests.deviceNow)
+            clock = TestClock(ClientFaultTests.deviceNow)
             session = StoredSession(
                 server: try APIConfiguration(baseURL: baseURL).baseURLString,
                 email: "ann@example.com",
@@ -69,7 +70,7 @@ import Testing
         }
         // Everything else refuses the file and leaves it in place…
         await #expect(throws: APIError.self) { try await setup.client.me() }
-        #expect(CredentialsTempDirectory.mode(of: path) != nil)
+        #expect(TemporaryDirectory.mode(of: path) != nil)
         // …but signing out is asked for explicitly, so the file goes. A file
         // that still yields its refresh token has it revoked first (the
         // server at port 9 cannot be reached, so that part fails here).
@@ -79,7 +80,7 @@ import Testing
         } else {
             #expect(outcome == .removedLocally(.unreachable(host: "127.0.0.1:9")))
         }
-        #expect(CredentialsTempDirectory.mode(of: path) == nil)
+        #expect(TemporaryDirectory.mode(of: path) == nil)
     }
 
     @Test func connectionResetMidResponseIsAConnectionLost() async throws {
@@ -267,7 +268,7 @@ import Testing
     /// When the refresh is refused because someone else already rotated the
     /// token and saved the new pair, the client uses that pair.
     @Test func aRefusedRefreshUsesTokensSavedMeanwhile() async throws {
-        let temp = try CredentialsTempDirectory()
+        let temp = try TemporaryDirectory()
         let store = FileTokenStore(directory: temp.path)
         let newer = SavedSessionBox()
         let server = try FaultHTTPServer { request in
@@ -295,7 +296,7 @@ import Testing
         let client = HabitAPIClient(
             configuration: try APIConfiguration(baseURL: server.baseURL),
             transport: URLSessionTransport(), tokenStore: store,
-            clock: AdjustableDeviceClock(Self.deviceNow).wallClock)
+            clock: TestClock(Self.deviceNow).wallClock)
         #expect(try await client.me() == Account(id: "8", email: "ann@example.com"))
         let saved = try #require(newer.value)
         #expect(try store.load().session == saved)
@@ -374,11 +375,11 @@ import Testing
                 200, body: Self.tokenBody(access: access, refresh: refresh, serverTime: serverTime))
         }
         defer { server.stop() }
-        let temp = try CredentialsTempDirectory()
+        let temp = try TemporaryDirectory()
         let store = FileTokenStore(directory: temp.path)
         let client = HabitAPIClient(
             configuration: try APIConfiguration(baseURL: server.baseURL), tokenStore: store,
-            clock: AdjustableDeviceClock(Self.deviceNow).wallClock)
+            clock: TestClock(Self.deviceNow).wallClock)
         try await client.requestCode(email: "  Ann@Example.com ")
         #expect(try client.pendingEmail() == "Ann@Example.com")
         let summary = try await client.signIn(email: "Ann@Example.com", code: "123 456")
@@ -401,11 +402,11 @@ import Testing
             .http(200, body: #"{"access":"eyJhbGciOi.eyJleHAiOjF9.c2lnbmF0dXJl","refresh":"#)
         }
         defer { server.stop() }
-        let temp = try CredentialsTempDirectory()
+        let temp = try TemporaryDirectory()
         let client = HabitAPIClient(
             configuration: try APIConfiguration(baseURL: server.baseURL),
             tokenStore: FileTokenStore(directory: temp.path),
-            clock: AdjustableDeviceClock(Self.deviceNow).wallClock)
+            clock: TestClock(Self.deviceNow).wallClock)
         await #expect(throws: APIError.unexpectedResponse(status: 200, path: "/api/auth/token/")) {
             try await client.signIn(email: "a@example.com", code: "123456")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import HabitClient
@@ -65,11 +66,11 @@ import Testing
                 body: #"{"access":"\#(access)","refresh":"\#(refresh)"\#(serverTimeField)}"#)
         }
         defer { server.stop() }
-        let temp = try CredentialsTempDirectory()
+        let temp = try TemporaryDirectory()
         let store = FileTokenStore(directory: temp.path)
         let client = HabitAPIClient(
             configuration: try APIConfiguration(baseURL: server.baseURL), tokenStore: store,
-            clock: AdjustableDeviceClock(deviceNow).wallClock)
+            clock: TestClock(deviceNow).wallClock)
         try await client.signIn(email: "ann@example.com", code: "123456")
         let session = try #require(try store.load().session)
         #expect(abs(session.serverClock.offset - offset) < 0.01)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import HabitClient
@@ -21,23 +22,23 @@ import Testing
     }
 
     @Test func nothingSavedLoadsEmpty() throws {
-        let temp = try CredentialsTempDirectory()
+        let temp = try TemporaryDirectory()
         let store = FileTokenStore(directory: temp.appending("habits"))
         #expect(try store.load() == .empty)
         try store.clear()
     }
 
     @Test func savesAndLoadsWithOwnerOnlyPermissions() throws {
-        let temp = try CredentialsTempDirectory()
+        let temp = try TemporaryDirectory()
         let directory = temp.appending("config/habits")
         let store = FileTokenStore(directory: directory)
         let credentials = StoredCredentials(
             pendingEmail: "bob@example.com", session: Self.sampleSession())
         try store.save(credentials)
         #expect(try store.load() == credentials)
-        #expect(CredentialsTempDirectory.mode(of: directory) == 0o700)
-        #expect(CredentialsTempDirectory.mode(of: temp.appending("config")) == 0o700)
-        #expect(CredentialsTempDirectory.mode(of: store.credentialsPath) == 0o600)
+        #expect(TemporaryDirectory.mode(of: directory) == 0o700)
+        #expect(TemporaryDirectory.mode(of: temp.appending("config")) == 0o700)
+        #expect(TemporaryDirectory.mode(of: store.credentialsPath) == 0o600)
         #expect(store.locationDescription == "file \(directory)/credentials.json")
         // No temporary file is left behind.
         let names = try FileManager.default.contentsOfDirectory(atPath: directory)
@@ -45,17 +46,17 @@ import Testing
     }
 
     @Test func permissionsIgnoreTheUmask() throws {
-        let temp = try CredentialsTempDirectory()
+        let temp = try TemporaryDirectory()
         let store = FileTokenStore(directory: temp.appending("habits"))
         let previous = umask(0o277)
         defer { umask(previous) }
         try store.save(StoredCredentials(pendingEmail: "a@example.com"))
-        #expect(CredentialsTempDirectory.mode(of: store.credentialsPath) == 0o600)
-        #expect(CredentialsTempDirectory.mode(of: store.directory) == 0o700)
+        #expect(TemporaryDirectory.mode(of: store.credentialsPath) == 0o600)
+        #expect(TemporaryDirectory.mode(of: store.directory) == 0o700)
     }
 
     @Test func clearRemovesTheFile() throws {
-        let temp = try CredentialsTempDirectory()
+        let temp = try TemporaryDirectory()
         let store = FileTokenStore(directory: temp.path)
         try store.save(StoredCredentials(session: Self.sampleSession()))
         try store.clear()
@@ -65,7 +66,7 @@ import Testing
 
     @Test(arguments: [0o644, 0o640, 0o604, 0o660, 0o606])
     func refusesAFileOthersCanRead(mode: Int) throws {
-        let temp = try CredentialsTempDirectory()
+        let temp = try TemporaryDirectory()
         let store = FileTokenStore(directory: temp.path)
         try store.save(StoredCredentials(session: Self.sampleSession()))
         let before = try Data(contentsOf: URL(fileURLWithPath: store.credentialsPath))
@@ -80,7 +81,7 @@ import Testing
         // Neither used nor deleted nor changed.
         let after = try Data(contentsOf: URL(fileURLWithPath: store.credentialsPath))
         #expect(after == before)
-        #expect(CredentialsTempDirectory.mode(of: store.credentialsPath) == UInt16(mode))
+        #expect(TemporaryDirectory.mode(of: store.credentialsPath) == UInt16(mode))
     }
 
     @Test(arguments: [
@@ -89,7 +90,7 @@ import Testing
         #"{"version":1,"session":{"server":"s","email":"e","access":"a","refresh":"r","clock_offset":"soon"}}"#,
     ])
     func reportsACorruptFileWithoutDeletingIt(contents: String) throws {
-        let temp = try CredentialsTempDirectory()
+        let temp = try TemporaryDirectory()
         let store = FileTokenStore(directory: temp.path)
         let path = store.credentialsPath
         #expect(
@@ -102,7 +103,7 @@ import Testing
     }
 
     @Test func refusesASymbolicLink() throws {
-        let temp = try CredentialsTempDirectory()
+        let temp = try TemporaryDirectory()
         let store = FileTokenStore(directory: temp.path)
         let target = temp.appending("elsewhere.json")
         #expect(
@@ -115,7 +116,7 @@ import Testing
     }
 
     @Test func refusesADirectoryOthersCanWrite() throws {
-        let temp = try CredentialsTempDirectory()
+        let temp = try TemporaryDirectory()
         let store = FileTokenStore(directory: temp.appending("habits"))
         try store.save(StoredCredentials(pendingEmail: "a@example.com"))
         #expect(chmod(store.directory, 0o777) == 0)
@@ -130,7 +131,7 @@ import Testing
     /// Readers racing a writer see the old credentials or the new ones, never
     /// a mix or a half-written file.
     @Test func writesAreAtomic() async throws {
-        let temp = try CredentialsTempDirectory()
+        let temp = try TemporaryDirectory()
         let store = FileTokenStore(directory: temp.path)
         let versions = (0..<20).map {
             StoredCredentials(
@@ -158,7 +159,7 @@ import Testing
     /// exclude each other: read-modify-write increments under the lock lose
     /// nothing and never overlap.
     @Test func theLockExcludesOtherStoresOnTheSameDirectory() async throws {
-        let temp = try CredentialsTempDirectory()
+        let temp = try TemporaryDirectory()
         let stores = (0..<4).map { _ in FileTokenStore(directory: temp.appending("habits")) }
         try stores[0].save(StoredCredentials(pendingEmail: "0"))
         let inside = SharedCounter()
@@ -189,14 +190,14 @@ import Testing
         }
         #expect(try stores[0].load().pendingEmail == "40")
         #expect(overlaps.value == 0)
-        #expect(CredentialsTempDirectory.mode(of: stores[0].lockPath) == 0o600)
+        #expect(TemporaryDirectory.mode(of: stores[0].lockPath) == 0o600)
     }
 
     /// A holder blocked on the lock does not tie up a Swift concurrency
     /// thread: with more waiting holders than threads, all still finish.
     @Test(.timeLimit(.minutes(1)))
     func waitingForTheLockDoesNotStarveTheHolder() async throws {
-        let temp = try CredentialsTempDirectory()
+        let temp = try TemporaryDirectory()
         let count = ProcessInfo.processInfo.activeProcessorCount * 2 + 2
         let finished = SharedCounter()
         try await withThrowingTaskGroup(of: Void.self) { group in

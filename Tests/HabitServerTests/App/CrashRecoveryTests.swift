@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -10,71 +11,13 @@ import Testing
 
 /// `kill -9` in the middle of a stream of writes loses no acknowledged write.
 @Suite struct CrashRecoveryTests {
-    /// The built `habits-server`, which sits beside the test bundle: on Linux
-    /// the test runner is `.build/<config>/habitsPackageTests.xctest` (an
-    /// executable, `CommandLine.arguments[0]`); on macOS the bundle is in the
-    /// same directory as the products (`Bundle.main.bundleURL`'s parent).
-    static func serverExecutable() throws -> URL {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
-        ]
-        for directory in candidates {
-            let url = directory.appendingPathComponent("habits-server")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        throw APITestFailure("habits-server not found near \(candidates.map(\.path))")
-    }
+    @Test func acknowledgedWritesSurviveSIGKILL() async throws {
+        let temporary = try TemporaryDirectory(prefix: "habits-crash")
+        let directory = temporary.url
+        let database = temporary.appending("habits.sqlite3")
 
-    /// A `habits-server` child process on a free port.
-    final class ServerProcess {
-        let process = Process()
-        let port: UInt16
-
-        init(arguments: [String]) throws {
-            process.executableURL = try CrashRecoveryTests.serverExecutable()
-            process.arguments = ["--port", "0", "--log-level", "error"] + arguments
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            // The first line on stdout is the port.
-            var line = Data()
-            while !line.contains(0x0A) {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                line += chunk
-            }
-            guard let text = String(data: line, encoding: .utf8),
-                let port = UInt16(text.trimmingCharacters(in: .whitespacesAndNewlines))
-            else {
-                process.terminate()
-                throw APITestFailure("habits-server printed \(line.count) bytes, not a port")
-            }
-            self.port = port
-        }
-
-        func kill(_ signal: Int32) {
-            #if canImport(Glibc)
-                _ = Glibc.kill(process.processIdentifier, signal)
-            #else
-                _ = Darwin.kill(process.processIdentifier, signal)
-            #endif
-            process.waitUntilExit()
-        }
-    }
-
-    @Test func acknowledgedWritesSurviveSIGKILL() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "habits-crash-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let arguments = [
-            "--database", directory.appendingPathComponent("habits.sqlite3").path,
-            "--outbox", directory.appendingPathComponent("outbox").path,
-        ]
-
-        let first = try ServerProcess(arguments: arguments)
-        let client = APITestClient(port: first.port)
+        let first = try await ServerProcess(directory: directory, database: database, name: "first")
+        let client = APITestClient(port: UInt16(first.port))
         _ = try client.request("POST", "/api/auth/email/", body: #"{"email": "a@b.co"}"#)
         let outbox = directory.appendingPathComponent("outbox")
         let file = try #require(
@@ -121,9 +64,10 @@ import Testing
         let written = acknowledged.all
         #expect(written.count >= 150)
 
-        let second = try ServerProcess(arguments: arguments)
+        let second = try await ServerProcess(
+            directory: directory, database: database, name: "second")
         defer { second.kill(SIGTERM) }
-        let reader = APITestClient(port: second.port)
+        let reader = APITestClient(port: UInt16(second.port))
         let last = start.adding(days: 3700).description
         let entries = try reader.request(
             "GET", "/api/me/habits/\(id)/progress/?from=2020-01-01&to=\(last)", token: token
@@ -139,18 +83,15 @@ import Testing
         }
     }
 
-    @Test func sigtermStopsCleanlyWithStatusZero() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "habits-term-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerProcess(arguments: [
-            "--database", directory.appendingPathComponent("h.sqlite3").path,
-        ])
-        let answer = try APITestClient(port: server.port).request("GET", "/api/me/")
+    @Test func sigtermStopsCleanlyWithStatusZero() async throws {
+        let temporary = try TemporaryDirectory(prefix: "habits-term")
+        let server = try await ServerProcess(
+            directory: temporary.url, database: temporary.appending("h.sqlite3"))
+        let answer = try APITestClient(port: UInt16(server.port)).request("GET", "/api/me/")
         #expect(answer.status == 401)
-        server.kill(SIGTERM)
-        #expect(server.process.terminationReason == .exit)
-        #expect(server.process.terminationStatus == 0)
+        let exit = server.kill(SIGTERM)
+        #expect(exit.reason == .exit)
+        #expect(exit.status == 0)
     }
 }
 

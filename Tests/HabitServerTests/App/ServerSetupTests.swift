@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import HabitServer
@@ -87,9 +88,8 @@ import Testing
     }
 
     @Test func secretFileIsCreatedPrivatelyOnceAndReused() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "habits-secret-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory(prefix: "habits-secret")
+        let directory = temporary.url
         let path = directory.appendingPathComponent("nested/secret").path
         let first = try ServerSecret.load(file: path, environment: [:], random: .system)
         #expect(first.count == 64)
@@ -111,10 +111,8 @@ import Testing
     }
 
     @Test func commandMailerPipesTheMessage() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "habits-mail-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory(prefix: "habits-mail")
+        let directory = temporary.url
         let file = directory.appendingPathComponent("message").path
         let address = try #require(EmailAddress("a@b.co"))
         let message = MailMessage.signInCode(
@@ -136,7 +134,7 @@ import Testing
     }
 
     @Test func failingMailCommandAnswers503() throws {
-        let clock = APITestClock(APITestServer.defaultStart)
+        let clock = TestClock(APITestServer.defaultStart)
         let configuration = ServerConfiguration(
             port: 0, databasePath: ":memory:", secretFile: nil, mail: .command("exit 1"))
         let app = try HabitServerApp(

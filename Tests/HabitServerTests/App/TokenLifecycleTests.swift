@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import TestSupport
 import Testing
 
 @testable import HabitServer

@@ -1,12 +1,18 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A real `habits-server` on a free port of 127.0.0.1 with an in-memory
 /// database (or the one given) and an outbox directory, stopped (SIGTERM)
 /// when released.
-final class ServerProcess {
-    let port: Int
-    let outbox: URL
-    let log: URL
+public final class ServerProcess {
+    public let port: Int
+    public let outbox: URL
+    public let log: URL
     private let process: Process
 
     /// Starts the server and waits for the port it prints as its first line.
@@ -16,7 +22,7 @@ final class ServerProcess {
     /// `environment` adds to the server's (HABITS_SECRET, say, for servers
     /// that must accept each other's tokens); `name` tells apart the logs of
     /// servers sharing `directory` (and its outbox).
-    init(
+    public init(
         directory: URL, accessTTL: Int? = nil, database: String = ":memory:",
         environment: [String: String] = [:], name: String = "server"
     ) async throws {
@@ -50,10 +56,10 @@ final class ServerProcess {
         self.port = port
     }
 
-    struct StartFailure: Error, CustomStringConvertible {
-        var firstLine: String
-        var log: String = ""
-        var description: String {
+    public struct StartFailure: Error, CustomStringConvertible {
+        public var firstLine: String
+        public var log: String = ""
+        public var description: String {
             "habits-server did not print a port; it printed \"\(firstLine)\"; its log: \(log)"
         }
     }
@@ -63,10 +69,10 @@ final class ServerProcess {
     }
 
     /// The API's base URL.
-    var url: String { "http://127.0.0.1:\(port)/api/" }
+    public var url: String { "http://127.0.0.1:\(port)/api/" }
 
     /// Stops the server and waits until it has exited.
-    func stop() async {
+    public func stop() async {
         guard process.isRunning else { return }
         process.terminate()
         // Waits for the exit on a thread of its own, not by polling, and
@@ -80,13 +86,28 @@ final class ServerProcess {
         }
     }
 
+    /// Sends `signal` (SIGKILL, say, to test crash recovery) and waits for
+    /// the exit; returns how the process ended.
+    @discardableResult
+    public func kill(_ signal: Int32) -> (reason: Process.TerminationReason, status: Int32) {
+        if process.isRunning {
+            #if canImport(Glibc)
+                _ = Glibc.kill(process.processIdentifier, signal)
+            #else
+                _ = Darwin.kill(process.processIdentifier, signal)
+            #endif
+        }
+        process.waitUntilExit()
+        return (process.terminationReason, process.terminationStatus)
+    }
+
     /// The sign-in code in the newest message to `address` in the outbox.
-    func code(for address: String) throws -> String {
+    public func code(for address: String) throws -> String {
         try Self.code(inOutbox: outbox, for: address)
     }
 
     /// The sign-in code in the newest message to `address` in `outbox`.
-    static func code(inOutbox outbox: URL, for address: String) throws -> String {
+    public static func code(inOutbox outbox: URL, for address: String) throws -> String {
         let files = try FileManager.default.contentsOfDirectory(atPath: outbox.path).sorted()
         for file in files.reversed() {
             let text = try String(contentsOf: outbox.appendingPathComponent(file), encoding: .utf8)
@@ -98,8 +119,8 @@ final class ServerProcess {
         throw MissingCode(address: address)
     }
 
-    struct MissingCode: Error {
-        var address: String
+    public struct MissingCode: Error {
+        public var address: String
     }
 
     /// Reads until the first newline (or end of file) on a thread of its own,

@@ -7,14 +7,14 @@ import Foundation
 #endif
 
 /// One HTTP answer as the test client read it.
-struct APITestResponse: CustomStringConvertible {
-    var status: Int
+public struct APITestResponse: CustomStringConvertible {
+    public var status: Int
     /// Header names lower-cased.
-    var headers: [String: String]
-    var body: Data
+    public var headers: [String: String]
+    public var body: Data
 
     /// The body as a JSON object; fails the test's `try` when it is not one.
-    func object() throws -> [String: Any] {
+    public func object() throws -> [String: Any] {
         guard let object = try JSONSerialization.jsonObject(with: body) as? [String: Any] else {
             throw APITestFailure("expected a JSON object, got \(text)")
         }
@@ -22,7 +22,7 @@ struct APITestResponse: CustomStringConvertible {
     }
 
     /// The `data` list of a list answer.
-    func list() throws -> [[String: Any]] {
+    public func list() throws -> [[String: Any]] {
         guard let list = try object()["data"] as? [[String: Any]] else {
             throw APITestFailure("expected {\"data\": [...]}, got \(text)")
         }
@@ -30,28 +30,34 @@ struct APITestResponse: CustomStringConvertible {
     }
 
     /// `code` of an error body.
-    var code: String? { (try? object())?["code"] as? String }
+    public var code: String? { (try? object())?["code"] as? String }
 
     /// `fields` of a validation error body.
-    var fields: [String: [String]] { ((try? object())?["fields"] as? [String: [String]]) ?? [:] }
+    public var fields: [String: [String]] {
+        ((try? object())?["fields"] as? [String: [String]]) ?? [:]
+    }
 
-    var text: String { String(decoding: body, as: UTF8.self) }
+    public var text: String { String(decoding: body, as: UTF8.self) }
 
-    var description: String { "\(status) \(text)" }
+    public var description: String { "\(status) \(text)" }
 }
 
-struct APITestFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+public struct APITestFailure: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// A minimal HTTP/1.1 client over a loopback socket: one connection per
 /// request (`Connection: close`), the path sent exactly as given, so tests
 /// can send what URLSession would refuse or rewrite (`..`, overflowing ids).
-struct APITestClient: Sendable {
-    var port: UInt16
+public struct APITestClient: Sendable {
+    public var port: UInt16
 
-    func request(
+    public init(port: UInt16) {
+        self.port = port
+    }
+
+    public func request(
         _ method: String, _ path: String, body: String? = nil, token: String? = nil,
         headers: [(String, String)] = [], contentType: String? = "application/json"
     ) throws -> APITestResponse {
@@ -65,7 +71,7 @@ struct APITestClient: Sendable {
     }
 
     /// Sends raw bytes and reads the answer until the server closes.
-    func exchange(_ bytes: [UInt8]) throws -> APITestResponse {
+    public func exchange(_ bytes: [UInt8]) throws -> APITestResponse {
         let descriptor = try openConnection()
         defer { close(descriptor) }
         var offset = 0

@@ -1,50 +1,62 @@
 import Foundation
 import HabitCore
-
-@testable import HabitServer
+import HabitServer
 
 /// A real habits server in this process: port 0 on 127.0.0.1, an in-memory
 /// database, an outbox in a fresh temporary directory, and a clock the test
-/// moves. Every test makes its own, so tests share nothing.
-final class APITestServer: Sendable {
+/// moves. Every test makes its own, so tests share nothing; the server stops
+/// at the latest when the value is released.
+public final class APITestServer: Sendable {
     /// 2026-11-30 12:00:00 UTC, a Monday.
-    static let defaultStart = Date(timeIntervalSince1970: 1_796_040_000)
+    public static let defaultStart = Date(timeIntervalSince1970: 1_796_040_000)
 
-    let app: HabitServerApp
-    let client: APITestClient
-    let clock: APITestClock
-    let directory: URL
-    let logs = APILogRecorder()
+    public let app: HabitServerApp
+    public let port: UInt16
+    public let client: APITestClient
+    public let clock: TestClock
+    public let logs = APILogRecorder()
+    private let temporary: TemporaryDirectory
+    private let running = Locked(true)
 
-    var outbox: URL { directory.appendingPathComponent("outbox") }
+    /// The server's own directory (its outbox, any database file a test puts there).
+    public var directory: URL { temporary.url }
+    public var outbox: URL { directory.appendingPathComponent("outbox") }
+    /// The API's base URL, as a client is configured with it.
+    public var baseURL: String { "http://127.0.0.1:\(port)/api/" }
 
-    init(
+    public init(
         settings: APISettings = APISettings(), start: Date = APITestServer.defaultStart,
-        databasePath: String = ":memory:"
+        databasePath: String = ":memory:", clock: TestClock? = nil
     ) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "habits-server-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let clock = APITestClock(start)
+        temporary = try TemporaryDirectory(prefix: "habits-server-tests")
+        let clock = clock ?? TestClock(start)
         self.clock = clock
         var configuration = ServerConfiguration.inMemory(
-            outbox: directory.appendingPathComponent("outbox").path, settings: settings)
+            outbox: temporary.appending("outbox"), settings: settings)
         configuration.databasePath = databasePath
         app = try HabitServerApp(
             configuration: configuration, environment: [:], now: { clock.now },
             log: ServerLog(level: .debug, sink: logs.sink))
-        client = APITestClient(port: try app.start())
+        port = try app.start()
+        client = APITestClient(port: port)
     }
 
-    /// Stops the server and removes its files.
-    func stop() {
-        app.shutdown()
-        try? FileManager.default.removeItem(at: directory)
+    deinit {
+        stop()
+    }
+
+    /// Stops the server now; its files go with the value.
+    public func stop() {
+        let wasRunning = running.withLock { running in
+            defer { running = false }
+            return running
+        }
+        if wasRunning { app.shutdown() }
     }
 
     // MARK: - Requests
 
-    func request(
+    public func request(
         _ method: String, _ path: String, body: String? = nil, token: String? = nil,
         headers: [(String, String)] = [], contentType: String? = "application/json"
     ) throws -> APITestResponse {
@@ -55,7 +67,7 @@ final class APITestServer: Sendable {
     // MARK: - Sign-in
 
     /// Every message in the outbox, oldest first (file names sort by time).
-    func messages() throws -> [String] {
+    public func messages() throws -> [String] {
         let names = try FileManager.default.contentsOfDirectory(atPath: outbox.path)
             .filter { $0.hasSuffix(".eml") }.sorted()
         return try names.map {
@@ -64,7 +76,7 @@ final class APITestServer: Sendable {
     }
 
     /// The code of the newest message to `email`.
-    func latestCode(for email: String) throws -> String {
+    public func latestCode(for email: String) throws -> String {
         let address = email.lowercased()
         for message in try messages().reversed() where message.contains("\nTo: \(address)\n") {
             for line in message.split(separator: "\n")
@@ -76,7 +88,7 @@ final class APITestServer: Sendable {
     }
 
     /// Requests a code for `email` and trades it for a token pair.
-    func signIn(_ email: String) throws -> (access: String, refresh: String) {
+    public func signIn(_ email: String) throws -> (access: String, refresh: String) {
         let sent = try request("POST", "/api/auth/email/", body: #"{"email": "\#(email)"}"#)
         guard sent.status == 202 else { throw APITestFailure("code request: \(sent)") }
         let code = try latestCode(for: email)
@@ -92,7 +104,7 @@ final class APITestServer: Sendable {
     // MARK: - Habits
 
     /// Creates a habit and returns its id.
-    func createHabit(
+    public func createHabit(
         token: String, name: String = "Read", frequency: String = "DAILY",
         startDate: String = "2026-11-01", actionDays: String = "[1,2,3,4,5,6,7]",
         target: String = "10"
@@ -110,7 +122,7 @@ final class APITestServer: Sendable {
 
     /// A valid habit body; `overrides` replace fields with raw JSON text
     /// (`["target_value": "true"]`), or remove them when the text is empty.
-    func habitBody(
+    public func habitBody(
         name: String = "Read", frequency: String = "DAILY", startDate: String = "2026-11-01",
         actionDays: String = "[1,2,3,4,5,6,7]", target: String = "10",
         overrides: [String: String] = [:]
@@ -127,7 +139,7 @@ final class APITestServer: Sendable {
 }
 
 /// Runs `body` with a fresh server and stops it afterwards.
-func withAPIServer<T>(
+public func withAPIServer<T>(
     settings: APISettings = APISettings(), start: Date = APITestServer.defaultStart,
     _ body: (APITestServer) throws -> T
 ) throws -> T {
@@ -137,12 +149,14 @@ func withAPIServer<T>(
 }
 
 /// Keeps every log line, so tests can check what the server logs and what it never does.
-final class APILogRecorder: Sendable {
+public final class APILogRecorder: Sendable {
     private let lines = Locked<[String]>([])
 
-    var sink: @Sendable (ServerLog.Level, String) -> Void {
+    public init() {}
+
+    public var sink: @Sendable (ServerLog.Level, String) -> Void {
         { [self] level, line in lines.withLock { $0.append("\(level): \(line)") } }
     }
 
-    var all: [String] { lines.withLock { $0 } }
+    public var all: [String] { lines.withLock { $0 } }
 }

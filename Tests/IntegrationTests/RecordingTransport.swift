@@ -1,0 +1,41 @@
+import Foundation
+import HabitClient
+import HabitCore
+
+/// Wraps the real URLSession transport and records every exchange, so tests
+/// can count refreshes and refusals.
+final class RecordingTransport: HTTPTransport {
+    struct Exchange: Sendable {
+        var method: String
+        var path: String
+        var status: Int?
+    }
+
+    private let transport = URLSessionTransport()
+    private let log = Locked<[Exchange]>([])
+
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
+        let path = request.url.path(percentEncoded: true)
+        do {
+            let response = try await transport.send(request)
+            log.withLock {
+                $0.append(
+                    Exchange(method: request.method.rawValue, path: path, status: response.status))
+            }
+            return response
+        } catch {
+            log.withLock {
+                $0.append(Exchange(method: request.method.rawValue, path: path, status: nil))
+            }
+            throw error
+        }
+    }
+
+    var exchanges: [Exchange] { log.withLock { $0 } }
+
+    /// How many refresh requests were sent.
+    var refreshCount: Int { exchanges.filter { $0.path.hasSuffix("/auth/token/refresh/") }.count }
+
+    /// How many responses were 401.
+    var unauthorizedCount: Int { exchanges.filter { $0.status == 401 }.count }
+}
