@@ -41,19 +41,24 @@ let package = Package(
         .target(name: "HabitCore"),
         // The REST client and token storage (URLSession, files, Keychain):
         // only the CLI links it, never the server.
-        .target(name: "HabitClient", dependencies: ["HabitCore"]),
+        .target(name: "HabitClient", dependencies: ["HabitCore", "HabitFiles"]),
+        // The file system's edge, one copy each: how a file is replaced
+        // atomically (PendingFile, AtomicFile) and where the XDG rules put it.
+        .target(name: "HabitFiles", dependencies: ["HabitCore"]),
         .target(name: "HabitStore", dependencies: ["HabitCore", "CSQLite"]),
         .target(name: "HabitPostgres", dependencies: ["HabitCore", "HabitStore", "CLibPQ"]),
         .target(
             name: "HabitServer",
             dependencies: [
-                "HabitCore", "HabitStore", "HabitPostgres",
+                "HabitCore", "HabitFiles", "HabitStore", "HabitPostgres",
                 .target(name: "CCrypto", condition: .when(platforms: [.linux])),
                 .target(name: "CEventPoll", condition: .when(platforms: [.linux])),
             ],
             exclude: ["openapi.yaml"]
         ),
-        .target(name: "HabitsCLI", dependencies: ["HabitCore", "HabitClient", "HabitStore"]),
+        .target(
+            name: "HabitsCLI",
+            dependencies: ["HabitCore", "HabitClient", "HabitFiles", "HabitStore"]),
 
         .executableTarget(name: "habits", dependencies: ["HabitsCLI"]),
         .executableTarget(name: "habits-server", dependencies: ["HabitServer"]),
@@ -65,6 +70,7 @@ let package = Package(
             resources: [.copy("Snapshots")]
         ),
         .testTarget(name: "HabitClientTests", dependencies: ["HabitClient", "TestSupport"]),
+        .testTarget(name: "HabitFilesTests", dependencies: ["HabitFiles", "TestSupport"]),
         // What the tests share: one clock a test moves, one temporary
         // directory, one in-process habits-server with its raw HTTP client,
         // and a PostgreSQL server of the tests' own (initdb and pg_ctl in a

@@ -22,20 +22,6 @@ extension PostgresStore: AuthRepository {
         }
     }
 
-    public func codeSendTimes(email: String, since: Date) throws(StoreError) -> [Date] {
-        try read { connection throws(StoreError) in
-            try AuthSQL.sendTimes(connection, email: email, since: since)
-        }
-    }
-
-    public func storeCode(email: String, codeHash: String, sentAt: Date, expiresAt: Date)
-        throws(StoreError)
-    {
-        let _: Never? = try storeCode(
-            email: email, codeHash: codeHash, sentAt: sentAt, expiresAt: expiresAt,
-            sendTimesSince: sentAt, refusal: { _ in nil })
-    }
-
     public func storeCode<Refusal: Sendable>(
         email: String, codeHash: String, sentAt: Date, expiresAt: Date,
         sendTimesSince since: Date, refusal: ([Date]) -> Refusal?

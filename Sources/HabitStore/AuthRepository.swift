@@ -74,17 +74,10 @@ public protocol AuthRepository: Sendable {
     /// The account for `email` (already normalised), created if absent.
     func findOrCreateUser(email: String, now: Date) throws(StoreError) -> User
 
-    /// When codes were sent to `email` at or after `since`, oldest first.
-    func codeSendTimes(email: String, since: Date) throws(StoreError) -> [Date]
-
     /// Stores the hash of a new code for `email`, replacing any pending code
-    /// (and its attempt count), and records the send time.
-    func storeCode(email: String, codeHash: String, sentAt: Date, expiresAt: Date)
-        throws(StoreError)
-
-    /// Stores a new code as `storeCode` does unless `refusal` objects, in one
-    /// transaction, so simultaneous requests (from any process using the
-    /// store) cannot all pass a send limit. `refusal` sees when codes were
+    /// (and its attempt count), and records the send time, unless `refusal`
+    /// objects; all in one transaction, so simultaneous requests (from any
+    /// process using the store) cannot all pass a send limit. `refusal` sees when codes were
     /// sent to `email` at or after `since`, oldest first, and returns why not
     /// (nothing is stored then) or nil to go ahead; it must not call the store.
     func storeCode<Refusal: Sendable>(

@@ -28,22 +28,6 @@ extension SQLiteStore: AuthRepository {
         }
     }
 
-    public func codeSendTimes(email: String, since: Date) throws(StoreError) -> [Date] {
-        try read { connection throws(StoreError) in
-            try connection.rows(
-                AuthSQL.selectSendTimes, [.text(email), .real(since.timeIntervalSince1970)]
-            ) { row in Date(timeIntervalSince1970: row.double(0)) }
-        }
-    }
-
-    public func storeCode(email: String, codeHash: String, sentAt: Date, expiresAt: Date)
-        throws(StoreError)
-    {
-        let _: Never? = try storeCode(
-            email: email, codeHash: codeHash, sentAt: sentAt, expiresAt: expiresAt,
-            sendTimesSince: sentAt, refusal: { _ in nil })
-    }
-
     public func storeCode<Refusal: Sendable>(
         email: String, codeHash: String, sentAt: Date, expiresAt: Date,
         sendTimesSince since: Date, refusal: ([Date]) -> Refusal?

@@ -64,14 +64,10 @@ extension CommandError {
                 .failure, "No such habit on the server (it may have been deleted).",
                 hint: "See the ids and names with 'habits list --all'.")
         case .habitLimit:
-            return CommandError(
-                .failure, "You already have \(Habit.maximumActiveCount) active habits.",
-                hint: "Archive one with 'habits archive <habit>' and try again.")
+            return .habitLimit(maximum: Habit.maximumActiveCount)
         case .habitTotalLimit(let message):
-            return CommandError(
-                .failure,
-                message.isEmpty ? "The account holds as many habits as the server keeps." : message,
-                hint: "Delete a habit you no longer need with 'habits delete <habit>'.")
+            return .totalHabitLimit(
+                message.isEmpty ? "The account holds as many habits as the server keeps." : message)
         case .rateLimited(let seconds?):
             return CommandError(
                 .failure, "The server is refusing requests for now (too many).",
@@ -167,17 +163,27 @@ extension CommandError {
         }
     }
 
+    /// The active-habit limit, in either mode.
+    static func habitLimit(maximum: Int) -> CommandError {
+        CommandError(
+            .failure, "You already have \(maximum) active habits.",
+            hint: "Archive one with 'habits archive <habit>' and try again.")
+    }
+
+    /// The limit on habits in all, archived ones included, in either mode.
+    static func totalHabitLimit(_ sentence: String) -> CommandError {
+        CommandError(
+            .failure, sentence,
+            hint: "Delete a habit you no longer need with 'habits delete <habit>'.")
+    }
+
     /// A failure of the local database.
     static func store(_ error: StoreError) -> CommandError {
         switch error {
         case .habitLimit(let maximum):
-            return CommandError(
-                .failure, "You already have \(maximum) active habits.",
-                hint: "Archive one with 'habits archive <habit>' and try again.")
+            return .habitLimit(maximum: maximum)
         case .totalHabitLimit(let maximum):
-            return CommandError(
-                .failure, "You already have \(maximum) habits, archived ones included.",
-                hint: "Delete a habit you no longer need with 'habits delete <habit>'.")
+            return .totalHabitLimit("You already have \(maximum) habits, archived ones included.")
         case .valueLimit(let maximum):
             return CommandError(
                 .failure,

@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -17,26 +18,19 @@ import HabitCore
 /// unfilled, the temporary file is removed and nothing changes.
 final class FileCredentialsSlot: CredentialsSlot {
     private let store: FileTokenStore
-    private let byteCount: Int
-    /// The temporary file and its descriptor, until filled or dropped.
-    private let file: Locked<(path: String, descriptor: Int32)?>
+    /// The temporary file; removed by its own deinit unless installed.
+    private let file: PendingFile
 
     init(store: FileTokenStore, byteCount: Int) throws(TokenStoreError) {
-        let file = try store.createTemporaryFile()
+        try store.checkDirectory(creating: true)
         self.store = store
-        self.byteCount = max(0, byteCount)
-        self.file = Locked(file)
         do {
-            try FileTokenStore.write(
-                Data(count: self.byteCount), to: file.descriptor, at: 0,
-                path: store.credentialsPath)
+            file = try PendingFile(replacing: store.credentialsPath, permissions: 0o600)
+            try file.write(Data(count: max(0, byteCount)))
         } catch {
-            discard()
-            throw error
+            throw .unwritable(path: store.credentialsPath, reason: error.reason)
         }
     }
-
-    deinit { discard() }
 
     func fill(_ credentials: StoredCredentials) throws(TokenStoreError) {
         try fill(FileTokenStore.encoded(credentials, path: store.credentialsPath))
@@ -44,30 +38,12 @@ final class FileCredentialsSlot: CredentialsSlot {
 
     /// Saves `data` as the credentials file through the reserved temporary file.
     func fill(_ data: Data) throws(TokenStoreError) {
-        let path = store.credentialsPath
-        guard let file = file.withLock({ $0 }) else {
-            throw .unwritable(path: path, reason: "the reserved file was already used")
+        do {
+            try file.write(data)
+            try file.truncate(to: data.count)
+            try file.install()
+        } catch {
+            throw .unwritable(path: store.credentialsPath, reason: error.reason)
         }
-        defer { discard() }
-        try FileTokenStore.write(data, to: file.descriptor, at: 0, path: path)
-        guard ftruncate(file.descriptor, off_t(data.count)) == 0,
-            fsync(file.descriptor) == 0
-        else { throw .unwritable(path: path, reason: FileLock.systemMessage(errno)) }
-        try store.install(file.path)
-        // Renamed: nothing is left to remove.
-        self.file.withLock { $0 = nil }
-        close(file.descriptor)
-    }
-
-    /// Closes and removes the temporary file unless it was installed.
-    private func discard() {
-        guard
-            let file = file.withLock({ current in
-                defer { current = nil }
-                return current
-            })
-        else { return }
-        close(file.descriptor)
-        unlink(file.path)
     }
 }

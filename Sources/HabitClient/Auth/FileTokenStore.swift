@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -131,35 +132,6 @@ public struct FileTokenStore: TokenStore {
         return data
     }
 
-    /// A new temporary file beside the credentials, 0600, for an atomic save.
-    func createTemporaryFile() throws(TokenStoreError) -> (path: String, descriptor: Int32) {
-        try checkDirectory(creating: true)
-        let temporary = Self.joined(
-            directory,
-            ".\(Self.fileName).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp")
-        let descriptor = open(
-            temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw .unwritable(path: credentialsPath, reason: FileLock.systemMessage(errno))
-        }
-        // The umask may have removed bits, never added them; set exactly 0600.
-        guard fchmod(descriptor, 0o600) == 0 else {
-            let reason = FileLock.systemMessage(errno)
-            close(descriptor)
-            unlink(temporary)
-            throw .unwritable(path: credentialsPath, reason: reason)
-        }
-        return (temporary, descriptor)
-    }
-
-    /// Renames a filled temporary file over the credentials file and flushes the directory.
-    func install(_ temporary: String) throws(TokenStoreError) {
-        guard rename(temporary, credentialsPath) == 0 else {
-            throw .unwritable(path: credentialsPath, reason: FileLock.systemMessage(errno))
-        }
-        syncDirectory()
-    }
-
     public func clear() throws(TokenStoreError) {
         let path = credentialsPath
         guard unlink(path) == 0 || errno == ENOENT else {
@@ -209,31 +181,9 @@ public struct FileTokenStore: TokenStore {
         guard mode & 0o022 == 0 else { throw .insecureDirectory(path: directory, mode: mode) }
     }
 
-    /// Flushes the directory entry after a rename or unlink, so it survives a crash.
+    /// Flushes the directory entry after an unlink, so it survives a crash.
     func syncDirectory() {
-        let descriptor = open(directory, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        _ = fsync(descriptor)
-        close(descriptor)
-    }
-
-    /// Writes all of `data` at `offset` of `descriptor`.
-    static func write(_ data: Data, to descriptor: Int32, at offset: Int, path: String)
-        throws(TokenStoreError)
-    {
-        var done = 0
-        while done < data.count {
-            let written = data.withUnsafeBytes { bytes in
-                pwrite(
-                    descriptor, bytes.baseAddress.map { $0 + done }, bytes.count - done,
-                    off_t(offset + done))
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw .unwritable(path: path, reason: FileLock.systemMessage(errno))
-            }
-            done += written
-        }
+        AtomicFile.syncDirectory(of: credentialsPath)
     }
 
     private static func isRegularFile(_ info: stat) -> Bool {

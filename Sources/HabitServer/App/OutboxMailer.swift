@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -24,11 +25,10 @@ public final class OutboxMailer: Mailer {
         self.directory = directory
         self.random = random
         do {
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
+            try AtomicFile.createDirectory(directory.path)
         } catch {
-            throw MailError("Cannot create the outbox directory \(directory.path): \(error).")
+            throw MailError(
+                "Cannot create the outbox directory \(directory.path): \(error.reason).")
         }
     }
 
@@ -37,42 +37,17 @@ public final class OutboxMailer: Mailer {
         let name =
             "\(Self.timestamp(message.date))-\(Self.padded(number))-\(Self.hex(random.bytes(4))).eml"
         let final = directory.appendingPathComponent(name)
-        let temporary = directory.appendingPathComponent(".\(name).tmp")
-        try write(Array(message.rendered.utf8), to: temporary.path)
-        guard rename(temporary.path, final.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary.path)
-            throw MailError("Cannot move the message into the outbox \(final.path): \(reason).")
+        // Written beside it under a hidden name and renamed, so a reader of
+        // the outbox never sees half a message.
+        do {
+            let file = try PendingFile(replacing: final.path, permissions: 0o600)
+            try file.write(Data(message.rendered.utf8))
+            try file.install()
+        } catch {
+            throw MailError(
+                "Cannot write the message \(final.path) into the outbox: \(error.reason).")
         }
         return "outbox \(final.path)"
-    }
-
-    private func write(_ bytes: [UInt8], to path: String) throws(MailError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else {
-            throw MailError(
-                "Cannot create \(path) in the outbox: \(String(cString: strerror(errno))).")
-        }
-        var offset = 0
-        var failure: Int32 = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return Foundation.write(descriptor, base + offset, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                failure = errno
-                break
-            }
-            offset += written
-        }
-        if failure == 0 && fsync(descriptor) != 0 { failure = errno }
-        close(descriptor)
-        if failure != 0 {
-            unlink(path)
-            throw MailError("Cannot write \(path): \(String(cString: strerror(failure))).")
-        }
     }
 
     private static func timestamp(_ date: Date) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import HabitFiles
 
 /// What the `habits-server` command line asks for.
 public enum ServerCommand: Sendable {
@@ -191,13 +192,10 @@ public enum ServerCommandLine {
     static func defaultDataDirectory(_ environment: [String: String]) throws(UsageError)
         -> String
     {
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            return xdg + "/habits-server"
-        }
-        guard let home = environment["HOME"], !home.isEmpty else {
+        guard let base = XDGBaseDirectory.data.path(in: environment) else {
             throw UsageError("Cannot find a data directory: set HOME or pass --database.")
         }
-        return home + "/.local/share/habits-server"
+        return AtomicFile.join(base, "habits-server")
     }
 
     private static func nonEmpty(_ value: String, _ name: String) throws(UsageError) -> String {

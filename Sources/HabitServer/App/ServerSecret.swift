@@ -1,4 +1,5 @@
 import Foundation
+import HabitFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -64,39 +65,28 @@ enum ServerSecret {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
             do {
-                try FileManager.default.createDirectory(
-                    atPath: directory, withIntermediateDirectories: true,
-                    attributes: [.posixPermissions: 0o700])
+                try AtomicFile.createDirectory(directory)
             } catch {
-                throw ServerStartupError("Cannot create the directory \(directory): \(error).")
+                throw ServerStartupError(
+                    "Cannot create the directory \(directory): \(error.reason).")
             }
         }
         let secret = Array(
             random.bytes(generatedByteCount).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }
                 .joined().utf8)
-        let temporary = path + ".\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else {
-            throw ServerStartupError(
-                "Cannot create the secret file \(path): \(String(cString: strerror(errno))).")
+        // Linked in only if no file is there yet: if another process made
+        // the secret first, its secret is the one to use.
+        let installed: Bool
+        do {
+            let file = try PendingFile(replacing: path, permissions: 0o600)
+            try file.write(Data(secret + [0x0A]))
+            installed = try file.installIfAbsent()
+        } catch {
+            throw ServerStartupError("Cannot create the secret file \(path): \(error.reason).")
         }
-        let content = secret + [0x0A]
-        let written = content.withUnsafeBytes { buffer -> Int in
-            guard let base = buffer.baseAddress else { return 0 }
-            return write(descriptor, base, buffer.count)
-        }
-        let synced = fsync(descriptor) == 0
-        close(descriptor)
-        defer { unlink(temporary) }
-        guard written == content.count, synced else {
-            throw ServerStartupError("Cannot write the secret file \(path).")
-        }
-        // link(2) never replaces an existing file: if another process made the
-        // secret first, its secret is the one to use.
-        if link(temporary, path) != 0 {
-            if errno == EEXIST, let existing = try read(path) { return existing }
-            throw ServerStartupError(
-                "Cannot create the secret file \(path): \(String(cString: strerror(errno))).")
+        if !installed {
+            if let existing = try read(path) { return existing }
+            throw ServerStartupError("The secret file \(path) appeared and vanished again.")
         }
         return secret
     }

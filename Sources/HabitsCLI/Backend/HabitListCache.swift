@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitFiles
 import HabitStore
 
 /// The last habit list fetched from a server, kept so `list` and `remind` can

@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitFiles
 import HabitStore
 
 /// Local mode: the habits in a SQLite database on this machine, through the

@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitFiles
 
 /// `habits export`: every habit and entry, as our JSON document or as CSV.
 struct ExportCommand: HabitsCommand {

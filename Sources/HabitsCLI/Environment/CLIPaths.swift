@@ -1,3 +1,5 @@
+import HabitFiles
+
 /// Where habits keeps its files, following the XDG Base Directory rules.
 ///
 /// Data (the local database): $XDG_DATA_HOME/habits, else ~/.local/share/habits.
@@ -13,18 +15,17 @@ struct CLIPaths: Hashable, Sendable {
     /// The paths for `variables`, or an error when neither HOME nor the XDG
     /// variable needed is set.
     init(variables: [String: String]) throws(CommandError) {
-        func base(_ xdg: String, _ fallback: String) throws(CommandError) -> String {
-            if let value = variables[xdg], value.hasPrefix("/") { return value }
-            guard let home = variables["HOME"], home.hasPrefix("/") else {
+        func base(_ kind: XDGBaseDirectory) throws(CommandError) -> String {
+            guard let path = kind.path(in: variables) else {
                 throw CommandError(
                     .failure, "Cannot find your home directory.",
-                    hint: "Set HOME (or \(xdg)) in the environment.")
+                    hint: "Set HOME (or \(kind.variable)) in the environment.")
             }
-            return CLIPaths.join(home, fallback)
+            return CLIPaths.join(path, "habits")
         }
-        dataDirectory = CLIPaths.join(try base("XDG_DATA_HOME", ".local/share"), "habits")
-        configDirectory = CLIPaths.join(try base("XDG_CONFIG_HOME", ".config"), "habits")
-        cacheDirectory = CLIPaths.join(try base("XDG_CACHE_HOME", ".cache"), "habits")
+        dataDirectory = try base(.data)
+        configDirectory = try base(.config)
+        cacheDirectory = try base(.cache)
     }
 
     /// The local-mode SQLite database.
@@ -38,6 +39,6 @@ struct CLIPaths: Hashable, Sendable {
 
     /// `directory/name` with exactly one slash between them.
     static func join(_ directory: String, _ name: String) -> String {
-        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+        AtomicFile.join(directory, name)
     }
 }

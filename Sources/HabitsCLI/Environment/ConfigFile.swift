@@ -1,4 +1,5 @@
 import Foundation
+import HabitFiles
 
 /// The settings `habits config` reads and writes: a JSON object of strings in
 /// $XDG_CONFIG_HOME/habits/config.json, written atomically.

@@ -1,0 +1,80 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Files replaced so that a reader sees the old content or the new, never a
+/// half-written file (through `PendingFile`), and the directories they live in.
+public enum AtomicFile {
+    /// Why a file could not be written or read; `reason` is strerror's text.
+    public struct Failure: Error, Hashable, Sendable {
+        public var path: String
+        public var reason: String
+
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+
+        /// The failure of a system call that set `errno` to `code`.
+        public init(path: String, errno code: Int32) {
+            self.init(path: path, reason: String(cString: strerror(code)))
+        }
+    }
+
+    /// Creates `path` and its missing parents with `permissions` (parents too).
+    public static func createDirectory(_ path: String, permissions: mode_t = 0o700)
+        throws(Failure)
+    {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { return }
+            throw Failure(path: path, reason: "it exists and is not a directory")
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path { try createDirectory(parent, permissions: permissions) }
+        if mkdir(path, permissions) != 0, errno != EEXIST {
+            throw Failure(path: path, errno: errno)
+        }
+    }
+
+    /// Replaces `path` with `data`, readable only by its owner when
+    /// `permissions` says so (the default, 0600); creates missing directories 0700.
+    public static func write(_ data: Data, to path: String, permissions: mode_t = 0o600)
+        throws(Failure)
+    {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty { try createDirectory(directory) }
+        let file = try PendingFile(replacing: path, permissions: permissions)
+        try file.write(data)
+        try file.install()
+    }
+
+    /// The file's bytes, or `nil` when it does not exist.
+    public static func read(_ path: String) throws(Failure) -> Data? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw Failure(path: path, reason: "it cannot be read")
+        }
+    }
+
+    /// Flushes the directory holding `path`, so a rename, link or unlink of
+    /// it survives a crash.
+    public static func syncDirectory(of path: String) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        close(descriptor)
+    }
+
+    /// `directory/name` with exactly one slash between them.
+    public static func join(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+}
