@@ -35,15 +35,24 @@ let package = Package(
         // epoll(7) for the HTTP server's event loops; Glibc's module map leaves it out.
         .systemLibrary(name: "CEventPoll"),
 
-        .target(name: "HabitCore"),
+        // Locks and atomics shared by the library and the HTTP layer.
+        .target(name: "HabitConcurrency"),
+        .target(name: "HabitCore", dependencies: ["HabitConcurrency"]),
         .target(name: "HabitStore", dependencies: ["HabitCore", "CSQLite"]),
         .target(name: "HabitPostgres", dependencies: ["HabitCore", "HabitStore", "CLibPQ"]),
+        // The HTTP/1.1 server: sockets, event loops, parsing; knows nothing of habits.
+        .target(
+            name: "HabitHTTP",
+            dependencies: [
+                "HabitConcurrency",
+                .target(name: "CEventPoll", condition: .when(platforms: [.linux])),
+            ]
+        ),
         .target(
             name: "HabitServer",
             dependencies: [
-                "HabitCore", "HabitStore", "HabitPostgres",
+                "HabitCore", "HabitStore", "HabitPostgres", "HabitHTTP",
                 .target(name: "CCrypto", condition: .when(platforms: [.linux])),
-                .target(name: "CEventPoll", condition: .when(platforms: [.linux])),
             ],
             exclude: ["openapi.yaml"]
         ),
@@ -67,6 +76,8 @@ let package = Package(
         .testTarget(
             name: "HabitStoreTests",
             dependencies: ["HabitStore", "HabitPostgres", "PostgresTestSupport"]),
+        .testTarget(name: "HabitConcurrencyTests", dependencies: ["HabitConcurrency"]),
+        .testTarget(name: "HabitHTTPTests", dependencies: ["HabitHTTP"]),
         .testTarget(name: "HabitServerTests", dependencies: ["HabitServer", "habits-server"]),
         // The command tests run in both modes: server mode against an
         // in-process habits-server.

@@ -1,4 +1,5 @@
 import Foundation
+import HabitConcurrency
 
 #if canImport(Glibc)
     import Glibc

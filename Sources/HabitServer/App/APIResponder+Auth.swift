@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitHTTP
 import HabitStore
 
 /// The auth routes: codes by mail, token pairs, rotation, logout, the account.

@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitHTTP
 import HabitStore
 
 /// `PUT /api/me/habits/{id}/progress/`: many days' entries in one request.

@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitHTTP
 import HabitStore
 
 /// The habit routes: list (with completion data), create, show, update, delete.

@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitHTTP
 import HabitStore
 
 /// The progress routes: a date range of entries, and one day's entry.

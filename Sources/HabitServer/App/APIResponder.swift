@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitHTTP
 import HabitStore
 
 /// The habits API: turns each HTTP request into its answer.

@@ -1,4 +1,5 @@
 import Foundation
+import HabitHTTP
 
 /// What the `habits-server` command line asks for.
 public enum ServerCommand: Sendable {

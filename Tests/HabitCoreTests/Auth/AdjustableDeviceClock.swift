@@ -1,4 +1,5 @@
 import Foundation
+import HabitConcurrency
 import HabitCore
 
 /// A device clock a test can set and move: the client's `WallClock` reads it.

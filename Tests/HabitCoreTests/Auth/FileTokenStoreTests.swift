@@ -1,4 +1,5 @@
 import Foundation
+import HabitConcurrency
 import Testing
 
 @testable import HabitCore

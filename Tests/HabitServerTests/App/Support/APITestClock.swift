@@ -1,4 +1,5 @@
 import Foundation
+import HabitConcurrency
 import HabitCore
 
 /// A server clock the test moves by hand.

@@ -1,5 +1,7 @@
 import Foundation
+import HabitConcurrency
 import HabitCore
+import HabitHTTP
 
 @testable import HabitServer
 
