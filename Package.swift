@@ -36,23 +36,32 @@ let package = Package(
         // epoll(7) for the HTTP server's event loops; Glibc's module map leaves it out.
         .systemLibrary(name: "CEventPoll"),
 
+        // Locks and atomics shared by the library and the HTTP layer.
+        .target(name: "HabitConcurrency"),
         // The pure model, rules and calendar that the server, the CLI and the
         // benchmark share: no I/O.
-        .target(name: "HabitCore"),
+        .target(name: "HabitCore", dependencies: ["HabitConcurrency"]),
         // The REST client and token storage (URLSession, files, Keychain):
         // only the CLI links it, never the server.
         .target(name: "HabitClient", dependencies: ["HabitCore", "HabitFiles"]),
         // The file system's edge, one copy each: how a file is replaced
         // atomically (PendingFile, AtomicFile) and where the XDG rules put it.
-        .target(name: "HabitFiles", dependencies: ["HabitCore"]),
+        .target(name: "HabitFiles", dependencies: ["HabitConcurrency"]),
         .target(name: "HabitStore", dependencies: ["HabitCore", "CSQLite"]),
         .target(name: "HabitPostgres", dependencies: ["HabitCore", "HabitStore", "CLibPQ"]),
+        // The HTTP/1.1 server: sockets, event loops, parsing; knows nothing of habits.
+        .target(
+            name: "HabitHTTP",
+            dependencies: [
+                "HabitConcurrency",
+                .target(name: "CEventPoll", condition: .when(platforms: [.linux])),
+            ]
+        ),
         .target(
             name: "HabitServer",
             dependencies: [
-                "HabitCore", "HabitFiles", "HabitStore", "HabitPostgres",
+                "HabitCore", "HabitFiles", "HabitStore", "HabitPostgres", "HabitHTTP",
                 .target(name: "CCrypto", condition: .when(platforms: [.linux])),
-                .target(name: "CEventPoll", condition: .when(platforms: [.linux])),
             ],
             exclude: ["openapi.yaml"]
         ),
@@ -82,6 +91,8 @@ let package = Package(
         .testTarget(
             name: "HabitStoreTests",
             dependencies: ["HabitStore", "HabitPostgres", "TestSupport"]),
+        .testTarget(name: "HabitConcurrencyTests", dependencies: ["HabitConcurrency"]),
+        .testTarget(name: "HabitHTTPTests", dependencies: ["HabitHTTP", "TestSupport"]),
         .testTarget(
             name: "HabitServerTests", dependencies: ["HabitServer", "habits-server", "TestSupport"]),
         // The command tests run in both modes: server mode against an

@@ -1,5 +1,5 @@
 import Foundation
-import HabitCore
+import HabitConcurrency
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HabitConcurrency
 import HabitCore
 import HabitStore
 

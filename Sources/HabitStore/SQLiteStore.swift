@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import HabitConcurrency
 import HabitCore
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Foundation
+import HabitHTTP
 import HabitServer
 
 #if canImport(Glibc)

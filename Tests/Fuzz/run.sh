@@ -5,7 +5,11 @@
 #
 # A target is a directory here holding fuzz.swift (with
 # @_cdecl("LLVMFuzzerTestOneInput")) and sources.txt (the repository-relative
-# Swift files to compile with it, one per line; # starts a comment). Optional:
+# Swift files to compile with it, one per line; # starts a comment). A line
+# `module NAME` starts a list of files built first as their own module NAME,
+# which the files after the next `fuzzer` line (and fuzz.swift) import, as the
+# package's targets import each other; files before any `module` line are
+# compiled with fuzz.swift. Optional:
 # corpus/ (seed inputs, committed) and dictionary.txt (libFuzzer -dict).
 # Builds go to Tests/Fuzz/.work/<target>/ (git-ignored), with the inputs the
 # fuzzer finds in corpus/ and any crash in artifacts/. Extra libFuzzer flags
@@ -42,19 +46,50 @@ failed=0
 for target in "${targets[@]}"; do
     source_dir="$fuzz_dir/$target"
     work="$fuzz_dir/.work/$target"
-    mkdir -p "$work/corpus" "$work/artifacts"
+    mkdir -p "$work/corpus" "$work/artifacts" "$work/modules"
 
+    # Read sources.txt into the fuzzer's own files and the modules it imports.
     sources=("$source_dir/fuzz.swift")
+    module_names=()
+    declare -A module_files=()
+    current=""
     while IFS= read -r line || [ -n "$line" ]; do
         line=${line%%#*}
         line=$(echo "$line" | xargs)
-        [ -n "$line" ] && sources+=("$root/$line")
+        [ -n "$line" ] || continue
+        case "$line" in
+        "module "*)
+            current=${line#module }
+            module_names+=("$current")
+            module_files[$current]=""
+            ;;
+        fuzzer) current="" ;;
+        *)
+            if [ -n "$current" ]; then
+                module_files[$current]+="$root/$line"$'\n'
+            else
+                sources+=("$root/$line")
+            fi
+            ;;
+        esac
     done <"$source_dir/sources.txt"
 
     echo "== $target: building"
-    if ! swiftc -sanitize=fuzzer,address -parse-as-library -O \
-        -module-name "Fuzz_${target//[^A-Za-z0-9]/_}" \
-        "${sources[@]}" -o "$work/fuzzer" >"$work/build.txt" 2>&1; then
+    : >"$work/build.txt"
+    objects=()
+    for module in "${module_names[@]}"; do
+        mapfile -t files < <(printf '%s' "${module_files[$module]}")
+        if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -c -package-name habits \
+            -module-name "$module" -emit-module -emit-module-path "$work/modules/$module.swiftmodule" \
+            -I "$work/modules" "${files[@]}" -o "$work/modules/$module.o" >>"$work/build.txt" 2>&1; then
+            cat "$work/build.txt" >&2
+            exit 1
+        fi
+        objects+=("$work/modules/$module.o")
+    done
+    if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -package-name habits \
+        -module-name "Fuzz_${target//[^A-Za-z0-9]/_}" -I "$work/modules" \
+        "${sources[@]}" "${objects[@]}" -o "$work/fuzzer" >>"$work/build.txt" 2>&1; then
         cat "$work/build.txt" >&2
         exit 1
     fi

@@ -1,3 +1,4 @@
+import HabitConcurrency
 import HabitCore
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import HabitClient
+import HabitConcurrency
 import HabitCore
 
 /// Wraps the real URLSession transport and records every exchange, so tests

@@ -1,4 +1,5 @@
 import Foundation
+import HabitConcurrency
 import HabitCore
 
 /// A clock a test sets and moves by hand, so nothing waits for real time:

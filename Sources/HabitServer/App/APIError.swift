@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(HabitCore)
-    import HabitCore
-#endif
+import HabitCore
 
 /// An error answer of the API: `{"code", "message", "fields"}` with a status.
 ///

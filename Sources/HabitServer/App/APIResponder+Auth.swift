@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitHTTP
 import HabitStore
 
 /// The auth routes: codes by mail, token pairs, rotation, logout, the account.
@@ -159,9 +160,8 @@ extension APIResponder {
     }
 
     /// `GET /api/me/`: `{"id", "email"}`.
-    func account(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
-        let userID = try authenticate(request)
-        guard let user = try stored({ () throws(StoreError) in try store.user(id: userID) })
+    func account(_ request: HTTPRequest, owner: Int64) throws(APIError) -> HTTPResponse {
+        guard let user = try stored({ () throws(StoreError) in try store.user(id: owner) })
         else { throw .tokenNotValid }
         return JSONBody.response(status: 200, user)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitHTTP
 import HabitStore
 
 /// `PUT /api/me/habits/{id}/progress/`: many days' entries in one request.
@@ -12,10 +13,9 @@ extension APIResponder {
     /// "skipped"?}, …]}` (1 to 1,000 entries, each date once; value defaults
     /// to 0, skipped to false); answers `{"count": N}`. Problems name the
     /// entry: `entries[3].value`. Repeating the request changes nothing.
-    func setProgressBatch(_ request: HTTPRequest, habitID: Int64) throws(APIError)
+    func setProgressBatch(_ request: HTTPRequest, owner: Int64, habitID: Int64) throws(APIError)
         -> HTTPResponse
     {
-        let owner = try authenticate(request)
         let object = try bodyObject(request)
         let entries = try validated { () throws(ValidationError) in
             try Self.batchEntries(from: object)

@@ -1,12 +1,12 @@
 import Foundation
 import HabitCore
+import HabitHTTP
 import HabitStore
 
 /// The habit routes: list (with completion data), create, show, update, delete.
 extension APIResponder {
     /// `GET /api/me/habits/?status=&date=&today=`.
-    func listHabits(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
-        let owner = try authenticate(request)
+    func listHabits(_ request: HTTPRequest, owner: Int64) throws(APIError) -> HTTPResponse {
         let query = try validated { () throws(ValidationError) in try ListQuery(request) }
         let habits = try stored { () throws(StoreError) in
             try store.habits(owner: owner, status: query.status)
@@ -48,8 +48,7 @@ extension APIResponder {
 
     /// `POST /api/me/habits/`: 201 with the new habit; 409 past the active
     /// or the total limit. Takes an `Idempotency-Key`.
-    func createHabit(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
-        let owner = try authenticate(request)
+    func createHabit(_ request: HTTPRequest, owner: Int64) throws(APIError) -> HTTPResponse {
         let keyText = try idempotencyKey(request)
         let key = idempotencyRequest(request, key: keyText, scope: Self.scope(user: owner))
         let fields: HabitFields
@@ -92,15 +91,16 @@ extension APIResponder {
     }
 
     /// `GET /api/me/habits/{id}/`.
-    func showHabit(_ request: HTTPRequest, id: Int64) throws(APIError) -> HTTPResponse {
-        let owner = try authenticate(request)
+    func showHabit(_ request: HTTPRequest, owner: Int64, id: Int64) throws(APIError) -> HTTPResponse
+    {
         return JSONBody.response(status: 200, try ownedHabit(id: id, owner: owner))
     }
 
     /// `PATCH /api/me/habits/{id}/`: any subset of the fields plus `status`,
     /// validated together with the fields left as they were.
-    func updateHabit(_ request: HTTPRequest, id: Int64) throws(APIError) -> HTTPResponse {
-        let owner = try authenticate(request)
+    func updateHabit(_ request: HTTPRequest, owner: Int64, id: Int64) throws(APIError)
+        -> HTTPResponse
+    {
         let object = try bodyObject(request)
         let changes = try validated { () throws(ValidationError) in
             try HabitInput.changes(from: object)
@@ -121,8 +121,9 @@ extension APIResponder {
     }
 
     /// `DELETE /api/me/habits/{id}/`: removes the habit and its progress.
-    func deleteHabit(_ request: HTTPRequest, id: Int64) throws(APIError) -> HTTPResponse {
-        let owner = try authenticate(request)
+    func deleteHabit(_ request: HTTPRequest, owner: Int64, id: Int64) throws(APIError)
+        -> HTTPResponse
+    {
         let deleted = try stored { () throws(StoreError) in
             try store.deleteHabit(id: id, owner: owner)
         }

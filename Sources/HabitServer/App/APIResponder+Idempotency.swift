@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitHTTP
 import HabitStore
 
 /// The `Idempotency-Key` header of the routes that are not idempotent by

@@ -1,12 +1,14 @@
 import Foundation
 import HabitCore
+import HabitHTTP
 import HabitStore
 
 /// The progress routes: a date range of entries, and one day's entry.
 extension APIResponder {
     /// `GET /api/me/habits/{id}/progress/?from=&to=`.
-    func listProgress(_ request: HTTPRequest, habitID: Int64) throws(APIError) -> HTTPResponse {
-        let owner = try authenticate(request)
+    func listProgress(_ request: HTTPRequest, owner: Int64, habitID: Int64) throws(APIError)
+        -> HTTPResponse
+    {
         let range = try validated { () throws(ValidationError) in
             try ProgressRangeQuery(request)
         }
@@ -18,10 +20,10 @@ extension APIResponder {
     }
 
     /// `PUT /api/me/habits/{id}/progress/{date}/`: replaces that day's entry.
-    func setProgress(_ request: HTTPRequest, habitID: Int64, date text: String) throws(APIError)
+    func setProgress(_ request: HTTPRequest, owner: Int64, habitID: Int64, date text: String)
+        throws(APIError)
         -> HTTPResponse
     {
-        let owner = try authenticate(request)
         let date = try pathDate(text)
         let object = try bodyObject(request)
         let entry = try validated { () throws(ValidationError) in
@@ -37,10 +39,9 @@ extension APIResponder {
     /// `POST /api/me/habits/{id}/progress/{date}/increment/` with
     /// `{"amount"}`: adds to that day's value atomically and answers the new
     /// entry (un-skipped). Takes an `Idempotency-Key`.
-    func incrementProgress(_ request: HTTPRequest, habitID: Int64, date text: String)
+    func incrementProgress(_ request: HTTPRequest, owner: Int64, habitID: Int64, date text: String)
         throws(APIError) -> HTTPResponse
     {
-        let owner = try authenticate(request)
         let keyText = try idempotencyKey(request)
         let key = idempotencyRequest(request, key: keyText, scope: Self.scope(user: owner))
         let date: LocalDate
@@ -79,10 +80,9 @@ extension APIResponder {
 
     /// `DELETE /api/me/habits/{id}/progress/{date}/`: 204 whether or not
     /// there was an entry, so repeating it changes nothing.
-    func deleteProgress(_ request: HTTPRequest, habitID: Int64, date text: String)
+    func deleteProgress(_ request: HTTPRequest, owner: Int64, habitID: Int64, date text: String)
         throws(APIError) -> HTTPResponse
     {
-        let owner = try authenticate(request)
         let date = try pathDate(text)
         let removed = try stored { () throws(StoreError) in
             try store.deleteProgress(habitID: habitID, owner: owner, date: date)

@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitHTTP
 import HabitStore
 
 /// The habits API: turns each HTTP request into its answer.
@@ -61,37 +62,82 @@ public final class APIResponder: HTTPResponder {
         guard route.allowedMethods.contains(method) else {
             throw .methodNotAllowed(method, allowed: route.allowedMethods)
         }
+        switch handler(for: route, method: method) {
+        case .public(let answer):
+            return try answer(request)
+        case .authenticated(let answer):
+            return try answer(request, try authenticate(request))
+        }
+    }
+
+    /// What answers a route, and whether it needs a signed-in user.
+    ///
+    /// An authenticated handler is given the user id of the request's access
+    /// token; the dispatcher checks the token once, before the handler runs,
+    /// so a request without a valid one is answered 401 whatever its body.
+    enum RouteHandler {
+        /// Answers anyone: the sign-in routes.
+        case `public`((HTTPRequest) throws(APIError) -> HTTPResponse)
+        /// Answers the holder of a valid access token, given its user id.
+        case authenticated((HTTPRequest, _ owner: Int64) throws(APIError) -> HTTPResponse)
+    }
+
+    /// The route table: each route's handler for `method` (one of the
+    /// route's `allowedMethods`; HEAD is answered as GET).
+    func handler(for route: Route, method: String) -> RouteHandler {
         switch route {
-        case .requestCode: return try requestCode(request)
-        case .issueTokens: return try issueTokens(request)
-        case .refreshTokens: return try refreshTokens(request)
-        case .logout: return try logout(request)
-        case .account: return try account(request)
+        case .requestCode: return .public(requestCode)
+        case .issueTokens: return .public(issueTokens)
+        case .refreshTokens: return .public(refreshTokens)
+        case .logout: return .public(logout)
+        case .account: return .authenticated(account)
         case .habits:
-            return method == "GET" ? try listHabits(request) : try createHabit(request)
+            return method == "POST" ? .authenticated(createHabit) : .authenticated(listHabits)
         case .habit(let id):
             switch method {
-            case "GET": return try showHabit(request, id: id)
-            case "PATCH": return try updateHabit(request, id: id)
-            default: return try deleteHabit(request, id: id)
+            case "PATCH":
+                return .authenticated { request, owner throws(APIError) in
+                    try self.updateHabit(request, owner: owner, id: id)
+                }
+            case "DELETE":
+                return .authenticated { request, owner throws(APIError) in
+                    try self.deleteHabit(request, owner: owner, id: id)
+                }
+            default:
+                return .authenticated { request, owner throws(APIError) in
+                    try self.showHabit(request, owner: owner, id: id)
+                }
             }
         case .progress(let habitID):
-            return method == "PUT"
-                ? try setProgressBatch(request, habitID: habitID)
-                : try listProgress(request, habitID: habitID)
+            if method == "PUT" {
+                return .authenticated { request, owner throws(APIError) in
+                    try self.setProgressBatch(request, owner: owner, habitID: habitID)
+                }
+            }
+            return .authenticated { request, owner throws(APIError) in
+                try self.listProgress(request, owner: owner, habitID: habitID)
+            }
         case .progressDay(let habitID, let date):
-            return method == "PUT"
-                ? try setProgress(request, habitID: habitID, date: date)
-                : try deleteProgress(request, habitID: habitID, date: date)
+            if method == "PUT" {
+                return .authenticated { request, owner throws(APIError) in
+                    try self.setProgress(request, owner: owner, habitID: habitID, date: date)
+                }
+            }
+            return .authenticated { request, owner throws(APIError) in
+                try self.deleteProgress(request, owner: owner, habitID: habitID, date: date)
+            }
         case .progressIncrement(let habitID, let date):
-            return try incrementProgress(request, habitID: habitID, date: date)
+            return .authenticated { request, owner throws(APIError) in
+                try self.incrementProgress(request, owner: owner, habitID: habitID, date: date)
+            }
         }
     }
 
     // MARK: - Shared steps
 
-    /// The user id of the request's access token.
-    func authenticate(_ request: HTTPRequest) throws(APIError) -> Int64 {
+    /// The user id of the request's access token; 401 `not_authenticated`
+    /// without one, `token_not_valid` for a bad or expired one.
+    private func authenticate(_ request: HTTPRequest) throws(APIError) -> Int64 {
         guard let header = request.headers["Authorization"] else { throw .notAuthenticated }
         // "Bearer" is matched without regard to case (RFC 9110 §11.1).
         let prefix = Array(header.utf8.prefix(7)).map { $0 | 0x20 }

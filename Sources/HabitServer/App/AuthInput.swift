@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(HabitCore)
-    import HabitCore
-#endif
+import HabitCore
 
 /// Turns request bodies of the auth routes into values, reporting every
 /// problem together like the habit routes do.

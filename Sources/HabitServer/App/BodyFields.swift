@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(HabitCore)
-    import HabitCore
-#endif
+import HabitCore
 
 /// Reads typed fields out of a request body object, collecting every problem.
 ///

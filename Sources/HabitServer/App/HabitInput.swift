@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(HabitCore)
-    import HabitCore
-#endif
+import HabitCore
 
 /// Turns request bodies of the habit routes into HabitCore values.
 ///

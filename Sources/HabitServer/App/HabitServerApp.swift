@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
+import HabitConcurrency
 import HabitCore
+import HabitHTTP
 import HabitStore
 
 /// The whole habits server: the SQLite store, the API and the HTTP server,

@@ -1,4 +1,5 @@
 import Foundation
+import HabitHTTP
 
 /// Builds JSON responses: every body the API returns is made here.
 enum JSONBody {

@@ -1,4 +1,5 @@
 import HabitCore
+import HabitHTTP
 import HabitStore
 
 /// The query of `GET /api/me/habits/`: `status`, `date` and `today`.

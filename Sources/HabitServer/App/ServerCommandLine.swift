@@ -1,5 +1,6 @@
 import Foundation
 import HabitFiles
+import HabitHTTP
 
 /// What the `habits-server` command line asks for.
 public enum ServerCommand: Sendable {
@@ -24,51 +25,23 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
 /// directory ($XDG_DATA_HOME/habits-server, else ~/.local/share/habits-server);
 /// the secret file is `secret` and the outbox `outbox/` beside the database.
 public enum ServerCommandLine {
-    public static let usage = """
-        Usage: habits-server [options]
+    /// `habits-server --help`: the introduction, then each flag of `flags`.
+    public static let usage: String = {
+        let introduction = """
+            Usage: habits-server [options]
 
-        Serves the habits API (base path /api/) over HTTP, with SQLite or
-        PostgreSQL storage. "habits-server migrate --help" copies a SQLite
-        database into PostgreSQL.
+            Serves the habits API (base path /api/) over HTTP, with SQLite or
+            PostgreSQL storage. "habits-server migrate --help" copies a SQLite
+            database into PostgreSQL.
 
-        Options:
-          --host ADDRESS          address to listen on (default 127.0.0.1)
-          --port PORT             TCP port (default 8000); 0 picks a free port
-                                  and prints it as the first line on stdout
-          --database PATH|URL     SQLite file, :memory:, or a PostgreSQL URL
-                                  postgres://user@host:port/db (default
-                                  $HABITS_DATABASE_URL, else
-                                  $XDG_DATA_HOME/habits-server/habits.sqlite3);
-                                  libpq's PG* variables and ~/.pgpass apply
-          --database-pool N       PostgreSQL connections per process (default 8)
-          --secret-file PATH      JWT signing secret, created 0600 when absent
-                                  (default: "secret" beside the database);
-                                  HABITS_SECRET in the environment overrides it
-          --outbox DIR            write each sign-in message as a file in DIR
-                                  (default: "outbox" beside the database)
-          --mail-command CMD      pipe each message to CMD, e.g. "sendmail -t"
-          --access-ttl SECONDS    access token lifetime (default 300)
-          --refresh-ttl SECONDS   refresh token lifetime (default 604800)
-          --refresh-grace SECONDS reuse window of a rotated refresh token (default 30)
-          --log-level LEVEL       debug, info, warning or error (default info)
-          --max-connections N     connections held at once, idle ones included
-                                  (default 16384); when full the oldest idle
-                                  one is closed, and 503 only if none is idle
-          --max-connections-per-client N
-                                  connections one address may hold (default 64;
-                                  loopback addresses are not limited)
-          --responder-threads N   threads that run requests (default 4); 0 runs
-                                  them on the event loops' threads
-          --event-loops N         threads serving connections (default: one
-                                  per core)
-          --help                  show this help
-          --version               show the version
-        """
+            Options:
+            """
+        let lines = flags.flatMap { $0.helpLines(column: 26) }
+        return ([introduction] + lines).joined(separator: "\n")
+    }()
 
-    /// The command for `arguments` (without the program name).
-    public static func parse(_ arguments: [String], environment: [String: String])
-        throws(UsageError) -> ServerCommand
-    {
+    /// The values the flags have set so far, starting from the defaults.
+    struct Options: Sendable {
         var host = "127.0.0.1"
         var port: UInt16 = 8000
         var database: String?
@@ -82,11 +55,156 @@ public enum ServerCommandLine {
         var responderThreads = 4
         var eventLoops: Int?
         var poolSize = 8
+    }
 
+    /// Every flag, in the order `--help` lists them; parsing looks flags up here.
+    static let flags: [ServerFlag] = [
+        ServerFlag(
+            name: "--host", help: ["address to listen on (default 127.0.0.1)"],
+            action: .value(placeholder: "ADDRESS") { value, options throws(UsageError) in
+                guard !value.isEmpty else { throw UsageError("The --host value is empty.") }
+                options.host = value
+            }),
+        ServerFlag(
+            name: "--port",
+            help: [
+                "TCP port (default 8000); 0 picks a free port",
+                "and prints it as the first line on stdout",
+            ],
+            action: .value(placeholder: "PORT") { value, options throws(UsageError) in
+                guard let number = UInt16(value) else {
+                    throw UsageError("The --port value must be a number from 0 to 65535.")
+                }
+                options.port = number
+            }),
+        ServerFlag(
+            name: "--database",
+            help: [
+                "SQLite file, :memory:, or a PostgreSQL URL",
+                "postgres://user@host:port/db (default",
+                "$HABITS_DATABASE_URL, else",
+                "$XDG_DATA_HOME/habits-server/habits.sqlite3);",
+                "libpq's PG* variables and ~/.pgpass apply",
+            ],
+            action: .value(placeholder: "PATH|URL") { value, options throws(UsageError) in
+                options.database = try nonEmpty(value, "--database")
+            }),
+        ServerFlag(
+            name: "--database-pool", help: ["PostgreSQL connections per process (default 8)"],
+            action: .value(placeholder: "N") { value, options throws(UsageError) in
+                guard let number = Int(value), (1...1000).contains(number) else {
+                    throw UsageError("The --database-pool value must be a number from 1 to 1000.")
+                }
+                options.poolSize = number
+            }),
+        ServerFlag(
+            name: "--secret-file",
+            help: [
+                "JWT signing secret, created 0600 when absent",
+                "(default: \"secret\" beside the database);",
+                "HABITS_SECRET in the environment overrides it",
+            ],
+            action: .value(placeholder: "PATH") { value, options throws(UsageError) in
+                options.secretFile = try nonEmpty(value, "--secret-file")
+            }),
+        ServerFlag(
+            name: "--outbox",
+            help: [
+                "write each sign-in message as a file in DIR",
+                "(default: \"outbox\" beside the database)",
+            ],
+            action: .value(placeholder: "DIR") { value, options throws(UsageError) in
+                options.outbox = try nonEmpty(value, "--outbox")
+            }),
+        ServerFlag(
+            name: "--mail-command", help: ["pipe each message to CMD, e.g. \"sendmail -t\""],
+            action: .value(placeholder: "CMD") { value, options throws(UsageError) in
+                options.mailCommand = try nonEmpty(value, "--mail-command")
+            }),
+        ServerFlag(
+            name: "--access-ttl", help: ["access token lifetime (default 300)"],
+            action: .value(placeholder: "SECONDS") { value, options throws(UsageError) in
+                options.settings.accessTokenLifetime = try seconds(
+                    value, "--access-ttl", minimum: 1)
+            }),
+        ServerFlag(
+            name: "--refresh-ttl", help: ["refresh token lifetime (default 604800)"],
+            action: .value(placeholder: "SECONDS") { value, options throws(UsageError) in
+                options.settings.refreshTokenLifetime = try seconds(
+                    value, "--refresh-ttl", minimum: 1)
+            }),
+        ServerFlag(
+            name: "--refresh-grace",
+            help: ["reuse window of a rotated refresh token (default 30)"],
+            action: .value(placeholder: "SECONDS") { value, options throws(UsageError) in
+                options.settings.refreshGrace = try seconds(value, "--refresh-grace", minimum: 0)
+            }),
+        ServerFlag(
+            name: "--log-level", help: ["debug, info, warning or error (default info)"],
+            action: .value(placeholder: "LEVEL") { value, options throws(UsageError) in
+                guard let level = ServerLog.Level(parsing: value) else {
+                    throw UsageError("The --log-level value must be debug, info, warning or error.")
+                }
+                options.logLevel = level
+            }),
+        ServerFlag(
+            name: "--max-connections",
+            help: [
+                "connections held at once, idle ones included",
+                "(default 16384); when full the oldest idle",
+                "one is closed, and 503 only if none is idle",
+            ],
+            action: .value(placeholder: "N") { value, options throws(UsageError) in
+                options.maxConnections = try count(
+                    value, "--max-connections", minimum: 1, maximum: 1_000_000)
+            }),
+        ServerFlag(
+            name: "--max-connections-per-client",
+            help: [
+                "connections one address may hold (default 64;",
+                "loopback addresses are not limited)",
+            ],
+            action: .value(placeholder: "N") { value, options throws(UsageError) in
+                options.maxPerClient = try count(
+                    value, "--max-connections-per-client", minimum: 1, maximum: 1_000_000)
+            }),
+        ServerFlag(
+            name: "--responder-threads",
+            help: [
+                "threads that run requests (default 4); 0 runs",
+                "them on the event loops' threads",
+            ],
+            action: .value(placeholder: "N") { value, options throws(UsageError) in
+                options.responderThreads = try count(
+                    value, "--responder-threads", minimum: 0, maximum: 256)
+            }),
+        ServerFlag(
+            name: "--event-loops",
+            help: ["threads serving connections (default: one", "per core)"],
+            action: .value(placeholder: "N") { value, options throws(UsageError) in
+                options.eventLoops = try count(value, "--event-loops", minimum: 1, maximum: 256)
+            }),
+        ServerFlag(name: "--help", help: ["show this help"], action: .command(.help)),
+        ServerFlag(name: "--version", help: ["show the version"], action: .command(.version)),
+    ]
+
+    /// The flags by name, for parsing; `-h` is `--help` too.
+    private static let flagsByName: [String: ServerFlag] = {
+        var table = Dictionary(uniqueKeysWithValues: flags.map { ($0.name, $0) })
+        table["-h"] = table["--help"]
+        return table
+    }()
+
+    /// The command for `arguments` (without the program name).
+    public static func parse(_ arguments: [String], environment: [String: String])
+        throws(UsageError) -> ServerCommand
+    {
+        var options = Options()
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
-            if argument == "--help" || argument == "-h" { return .help }
-            if argument == "--version" { return .version }
+            if let flag = flagsByName[argument], case .command(let command) = flag.action {
+                return command
+            }
             guard argument.hasPrefix("--") else {
                 throw UsageError("Unexpected argument \"\(argument)\"; see habits-server --help.")
             }
@@ -96,55 +214,28 @@ public enum ServerCommandLine {
                 name = String(argument[..<equals])
                 value = String(argument[argument.index(after: equals)...])
             }
-            guard Self.valueFlags.contains(name) else {
+            guard let flag = flagsByName[name], case .value(_, let read) = flag.action else {
                 throw UsageError("Unknown option \(name); see habits-server --help.")
             }
             if value == nil { value = remaining.popFirst() }
             guard let value else { throw UsageError("The option \(name) needs a value.") }
-            switch name {
-            case "--host":
-                guard !value.isEmpty else { throw UsageError("The --host value is empty.") }
-                host = value
-            case "--port":
-                guard let number = UInt16(value) else {
-                    throw UsageError("The --port value must be a number from 0 to 65535.")
-                }
-                port = number
-            case "--database": database = try nonEmpty(value, name)
-            case "--database-pool":
-                guard let number = Int(value), (1...1000).contains(number) else {
-                    throw UsageError("The --database-pool value must be a number from 1 to 1000.")
-                }
-                poolSize = number
-            case "--secret-file": secretFile = try nonEmpty(value, name)
-            case "--outbox": outbox = try nonEmpty(value, name)
-            case "--mail-command": mailCommand = try nonEmpty(value, name)
-            case "--access-ttl": settings.accessTokenLifetime = try seconds(value, name, minimum: 1)
-            case "--refresh-ttl":
-                settings.refreshTokenLifetime = try seconds(value, name, minimum: 1)
-            case "--refresh-grace": settings.refreshGrace = try seconds(value, name, minimum: 0)
-            case "--max-connections":
-                maxConnections = try count(value, name, minimum: 1, maximum: 1_000_000)
-            case "--max-connections-per-client":
-                maxPerClient = try count(value, name, minimum: 1, maximum: 1_000_000)
-            case "--event-loops":
-                eventLoops = try count(value, name, minimum: 1, maximum: 256)
-            case "--responder-threads":
-                responderThreads = try count(value, name, minimum: 0, maximum: 256)
-            default:
-                guard let level = ServerLog.Level(parsing: value) else {
-                    throw UsageError(
-                        "The --log-level value must be debug, info, warning or error.")
-                }
-                logLevel = level
-            }
+            try read(value, &options)
         }
-        if outbox != nil && mailCommand != nil {
+        return .run(try configuration(options, environment: environment))
+    }
+
+    /// The configuration the options describe, with the defaults that depend
+    /// on where the database is.
+    private static func configuration(_ options: Options, environment: [String: String])
+        throws(UsageError) -> ServerConfiguration
+    {
+        var secretFile = options.secretFile
+        if options.outbox != nil && options.mailCommand != nil {
             throw UsageError("Choose either --outbox or --mail-command, not both.")
         }
 
         let databasePath: String
-        if let database {
+        if let database = options.database {
             databasePath = database
         } else if let url = environment["HABITS_DATABASE_URL"], !url.isEmpty {
             databasePath = url
@@ -164,29 +255,22 @@ public enum ServerCommandLine {
                 + "/" + name
         }
         let mail: ServerConfiguration.MailDelivery
-        if let mailCommand {
+        if let mailCommand = options.mailCommand {
             mail = .command(mailCommand)
-        } else if let outbox {
+        } else if let outbox = options.outbox {
             mail = .outbox(directory: outbox)
         } else {
             mail = .outbox(directory: try beside("outbox"))
         }
         if secretFile == nil && !isMemory { secretFile = try beside("secret") }
-        return .run(
-            ServerConfiguration(
-                host: host, port: port, databasePath: databasePath, secretFile: secretFile,
-                mail: mail, settings: settings, logLevel: logLevel,
-                maxConnections: maxConnections, maxConnectionsPerClient: maxPerClient,
-                responderThreads: responderThreads, eventLoops: eventLoops,
-                databasePoolSize: poolSize))
+        return ServerConfiguration(
+            host: options.host, port: options.port, databasePath: databasePath,
+            secretFile: secretFile, mail: mail, settings: options.settings,
+            logLevel: options.logLevel, maxConnections: options.maxConnections,
+            maxConnectionsPerClient: options.maxPerClient,
+            responderThreads: options.responderThreads, eventLoops: options.eventLoops,
+            databasePoolSize: options.poolSize)
     }
-
-    private static let valueFlags: Set<String> = [
-        "--host", "--port", "--database", "--database-pool", "--secret-file", "--outbox",
-        "--mail-command", "--access-ttl", "--refresh-ttl", "--refresh-grace", "--log-level",
-        "--max-connections", "--max-connections-per-client", "--responder-threads",
-        "--event-loops",
-    ]
 
     /// $XDG_DATA_HOME/habits-server, else ~/.local/share/habits-server.
     static func defaultDataDirectory(_ environment: [String: String]) throws(UsageError)

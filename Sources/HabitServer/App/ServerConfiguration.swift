@@ -1,4 +1,5 @@
 import Foundation
+import HabitHTTP
 
 /// Everything `habits-server` is started with: where it listens, where it
 /// keeps its data, how it mails codes, and the token lifetimes.

@@ -1,3 +1,4 @@
+import HabitConcurrency
 import HabitCore
 
 /// Where text goes: standard output, standard error, or a buffer in tests.

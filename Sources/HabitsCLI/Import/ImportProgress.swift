@@ -1,3 +1,4 @@
+import HabitConcurrency
 import HabitCore
 
 /// How far an import has got: entries written out of the total, shared

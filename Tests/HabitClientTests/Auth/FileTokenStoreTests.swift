@@ -1,4 +1,5 @@
 import Foundation
+import HabitConcurrency
 import TestSupport
 import Testing
 

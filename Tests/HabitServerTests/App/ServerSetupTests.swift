@@ -66,6 +66,33 @@ import Testing
         #expect(ServerCommandLine.usage.contains("--mail-command"))
     }
 
+    /// Every flag the server takes, with a value it accepts.
+    static let everyFlag: [(flag: String, value: String?)] = [
+        ("--host", "::1"), ("--port", "0"), ("--database", ":memory:"),
+        ("--database-pool", "3"), ("--secret-file", "/tmp/s"), ("--outbox", "/tmp/o"),
+        ("--mail-command", "cat"), ("--access-ttl", "60"), ("--refresh-ttl", "600"),
+        ("--refresh-grace", "0"), ("--log-level", "debug"), ("--max-connections", "10"),
+        ("--max-connections-per-client", "2"), ("--responder-threads", "0"),
+        ("--event-loops", "1"), ("--help", nil), ("--version", nil),
+    ]
+
+    @Test func helpListsEveryFlagTheParserTakes() throws {
+        let lines = ServerCommandLine.usage.split(separator: "\n", omittingEmptySubsequences: false)
+        for (flag, value) in Self.everyFlag {
+            let listed = lines.filter { $0.hasPrefix("  \(flag) ") || $0 == "  \(flag)" }
+            #expect(listed.count == 1, "\(flag) is listed once in --help")
+            guard let value else { continue }
+            let placeholder = listed.first?.dropFirst(flag.count + 3).first
+            #expect(placeholder?.isUppercase == true, "\(flag) names its value")
+            #expect(throws: Never.self, "\(flag) is parsed") {
+                try ServerCommandLine.parse([flag, value], environment: home)
+            }
+        }
+        let listedFlags = lines.filter { $0.hasPrefix("  --") }.count
+        #expect(listedFlags == Self.everyFlag.count, "--help lists no flag the parser lacks")
+        #expect(lines.allSatisfy { $0.count <= 80 && !$0.hasSuffix(" ") })
+    }
+
     @Test(arguments: [
         ["--bogus"], ["--port"], ["--port", "65536"], ["--port", "-1"], ["--port", "http"],
         ["--access-ttl", "0"], ["--refresh-grace", "-1"], ["--log-level", "loud"],

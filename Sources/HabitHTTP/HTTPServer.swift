@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import HabitCore
+import HabitConcurrency
 
 /// An HTTP/1.1 server over POSIX sockets that hands each request to a responder.
 ///

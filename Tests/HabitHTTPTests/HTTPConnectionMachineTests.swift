@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HabitServer
+@testable import HabitHTTP
 
 /// The connection state machine on its own: events in, actions out, time
 /// moved by hand (no waiting).

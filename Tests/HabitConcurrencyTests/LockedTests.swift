@@ -1,7 +1,7 @@
 import Dispatch
 import Testing
 
-@testable import HabitCore
+@testable import HabitConcurrency
 
 @Suite struct LockedTests {
     @Test func concurrentChangesAreNotLost() {

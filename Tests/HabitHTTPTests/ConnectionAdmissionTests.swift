@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HabitServer
+@testable import HabitHTTP
 
 @Suite("ConnectionAdmission")
 struct ConnectionAdmissionTests {

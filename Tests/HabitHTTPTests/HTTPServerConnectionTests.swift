@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HabitServer
+@testable import HabitHTTP
 
 /// What idle and slow connections cost, over real loopback sockets: no
 /// thread each, bounded by deadlines and by the connection limits.

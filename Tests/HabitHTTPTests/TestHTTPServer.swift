@@ -1,7 +1,7 @@
 import Foundation
-import HabitCore
+import HabitConcurrency
 
-@testable import HabitServer
+@testable import HabitHTTP
 
 /// Answers every request with a JSON echo of what the server parsed:
 /// `{"method", "path", "query": [[name, value]…], "body"}`.

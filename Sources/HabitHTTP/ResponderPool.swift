@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import HabitCore
+import HabitConcurrency
 
 /// The threads that run the responder, so an event loop never waits for one.
 ///

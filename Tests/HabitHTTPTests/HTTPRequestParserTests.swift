@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HabitServer
+@testable import HabitHTTP
 
 @Suite("HTTPRequestParser")
 struct HTTPRequestParserTests {

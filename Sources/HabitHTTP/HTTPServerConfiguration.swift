@@ -31,10 +31,10 @@ extension HTTPServer {
         public var idleTimeout: Duration
         /// How long sending one response may take before the connection is closed.
         public var writeTimeout: Duration
-        /// The largest request body (Content-Length) accepted; larger gets 413.
-        public var maxBodyBytes: Int
-        /// The largest request line plus headers accepted; larger gets 431.
-        public var maxHeaderBytes: Int
+        /// The largest request line plus headers accepted (larger gets 431)
+        /// and the largest body (Content-Length; larger gets 413). The
+        /// defaults are the parser's own, so there is one copy of them.
+        public var limits: HTTPRequestParser.Limits
         /// Event loop threads, each serving its share of the connections with
         /// non-blocking I/O; by default one per core.
         public var eventLoops: Int
@@ -63,8 +63,7 @@ extension HTTPServer {
             readTimeout: Duration = .seconds(10),
             idleTimeout: Duration = .seconds(30),
             writeTimeout: Duration = .seconds(10),
-            maxBodyBytes: Int = 65_536,
-            maxHeaderBytes: Int = 16_384,
+            limits: HTTPRequestParser.Limits = HTTPRequestParser.Limits(),
             eventLoops: Int = ProcessInfo.processInfo.activeProcessorCount,
             responderThreads: Int = 4,
             now: @escaping @Sendable () -> Date = { Date() }
@@ -78,8 +77,7 @@ extension HTTPServer {
             self.bodyTimeout = readTimeout
             self.idleTimeout = idleTimeout
             self.writeTimeout = writeTimeout
-            self.maxBodyBytes = maxBodyBytes
-            self.maxHeaderBytes = maxHeaderBytes
+            self.limits = limits
             self.eventLoops = eventLoops
             self.responderThreads = responderThreads
             self.now = now
@@ -91,7 +89,7 @@ extension HTTPServer {
                 headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, idleTimeout: idleTimeout,
                 writeTimeout: writeTimeout, drainTimeout: min(headerTimeout, .seconds(2)),
                 drainLimitBytes: 1 << 20,
-                limits: .init(maxHeaderBytes: maxHeaderBytes, maxBodyBytes: maxBodyBytes))
+                limits: limits)
         }
     }
 }

@@ -1,5 +1,5 @@
 import Dispatch
-import HabitCore
+import HabitConcurrency
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,4 @@
-import HabitCore
+import HabitConcurrency
 
 #if canImport(Glibc)
     import Glibc

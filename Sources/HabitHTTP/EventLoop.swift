@@ -1,5 +1,5 @@
 import Foundation
-import HabitCore
+import HabitConcurrency
 
 /// One event loop: a thread that serves its share of the connections with
 /// non-blocking I/O, driven by an `EventPoller`.

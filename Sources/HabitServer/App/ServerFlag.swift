@@ -1,0 +1,42 @@
+/// One `habits-server` option: its name, the lines `--help` shows for it, and
+/// what it does.
+///
+/// The command line's flag table is a list of these, so the parser and the
+/// help text cannot disagree about which flags exist or what they take.
+struct ServerFlag: Sendable {
+    /// What giving the flag does.
+    enum Action: Sendable {
+        /// Takes a value (`--port 0` or `--port=0`) and stores it in the options.
+        case value(
+            placeholder: String,
+            read: @Sendable (String, inout ServerCommandLine.Options) throws(UsageError) -> Void)
+        /// Ends parsing with this command (`--help`, `--version`).
+        case command(ServerCommand)
+    }
+
+    /// The flag as typed, with its dashes: `--port`.
+    var name: String
+    /// The help text, one line per element, without indentation.
+    var help: [String]
+    var action: Action
+
+    /// The flag as the help shows it: `--port PORT`.
+    var synopsis: String {
+        switch action {
+        case .value(let placeholder, _): return "\(name) \(placeholder)"
+        case .command: return name
+        }
+    }
+
+    /// The flag's lines of `--help`: the synopsis in a column of its own,
+    /// the help beside it, or below it when the synopsis fills the column.
+    func helpLines(column: Int) -> [String] {
+        let indent = String(repeating: " ", count: column)
+        let lead = "  " + synopsis
+        guard lead.count < column else {
+            return [lead] + help.map { indent + $0 }
+        }
+        let first = lead + String(repeating: " ", count: column - lead.count) + (help.first ?? "")
+        return [first] + help.dropFirst().map { indent + $0 }
+    }
+}
