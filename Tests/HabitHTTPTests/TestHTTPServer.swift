@@ -1,5 +1,6 @@
 import Foundation
 import HabitConcurrency
+import TestSupport
 
 @testable import HabitHTTP
 

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One HTTP answer as the test client read it.
 public struct APITestResponse: CustomStringConvertible {
     public var status: Int
@@ -47,7 +41,7 @@ public struct APITestFailure: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
-/// A minimal HTTP/1.1 client over a loopback socket: one connection per
+/// A minimal HTTP/1.1 client over `RawHTTPClient`: one connection per
 /// request (`Connection: close`), the path sent exactly as given, so tests
 /// can send what URLSession would refuse or rewrite (`..`, overflowing ids).
 public struct APITestClient: Sendable {
@@ -70,92 +64,14 @@ public struct APITestClient: Sendable {
         return try exchange(Array(head.utf8) + bodyBytes)
     }
 
-    /// Sends raw bytes and reads the answer until the server closes.
+    /// Sends raw bytes on a connection of their own and reads the one answer.
     public func exchange(_ bytes: [UInt8]) throws -> APITestResponse {
-        let descriptor = try openConnection()
-        defer { close(descriptor) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                send(descriptor, buffer.baseAddress! + offset, buffer.count - offset, Self.noSignal)
-            }
-            guard written > 0 else { throw APITestFailure("send failed: errno \(errno)") }
-            offset += written
-        }
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16_384)
-        while true {
-            let count = buffer.withUnsafeMutableBytes {
-                recv(descriptor, $0.baseAddress, $0.count, 0)
-            }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            received += buffer[0..<count]
-        }
-        return try Self.parse(received)
-    }
-
-    /// A server that closes early must fail the send, not kill the test run with SIGPIPE.
-    #if canImport(Glibc)
-        private static let noSignal = Int32(MSG_NOSIGNAL)
-    #else
-        private static let noSignal: Int32 = 0
-    #endif
-
-    private func openConnection() throws -> Int32 {
-        #if canImport(Glibc)
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw APITestFailure("socket failed") }
-        var timeout = timeval(tv_sec: 30, tv_usec: 0)
-        setsockopt(
-            descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        #if canImport(Darwin)
-            var one: Int32 = 1
-            setsockopt(
-                descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-        #endif
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard result == 0 else {
-            close(descriptor)
-            throw APITestFailure("connect to port \(port) failed: errno \(errno)")
-        }
-        return descriptor
-    }
-
-    private static func parse(_ bytes: [UInt8]) throws -> APITestResponse {
-        let separator: [UInt8] = [13, 10, 13, 10]
-        guard
-            let end = bytes.indices.first(where: {
-                Array(bytes[$0..<min($0 + 4, bytes.count)]) == separator
-            })
-        else { throw APITestFailure("no complete response head in \(bytes.count) bytes") }
-        let head = String(decoding: bytes[..<end], as: UTF8.self)
-        var lines = head.components(separatedBy: "\r\n")
-        let statusLine = lines.removeFirst().split(separator: " ")
-        guard statusLine.count >= 2, let status = Int(statusLine[1]) else {
-            throw APITestFailure("bad status line in \(head)")
-        }
+        let connection = try RawHTTPClient(port: port, readTimeout: 30)
+        try connection.send(bytes)
+        let answer = try connection.readResponse(
+            answeringHEAD: bytes.starts(with: Array("HEAD ".utf8)))
         var headers: [String: String] = [:]
-        for line in lines {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
-                .trimmingCharacters(in: .whitespaces)
-        }
-        var body = Data(bytes[(end + 4)...])
-        if let length = headers["content-length"].flatMap(Int.init), length <= body.count {
-            body = body.prefix(length)
-        }
-        return APITestResponse(status: status, headers: headers, body: body)
+        for (name, value) in answer.headers { headers[name.lowercased()] = value }
+        return APITestResponse(status: answer.status, headers: headers, body: answer.body)
     }
 }
