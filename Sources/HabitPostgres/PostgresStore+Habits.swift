@@ -472,7 +472,7 @@ private enum ImportSQL {
     /// The highest id the identity sequence has given, or the highest in use.
     static let highestID = """
         SELECT greatest(
-            (SELECT CASE WHEN is_called THEN last_value ELSE 0 END
+            (SELECT coalesce(last_value, 0)
              FROM pg_sequences WHERE schemaname = current_schema()
                 AND sequencename = (SELECT split_part(pg_get_serial_sequence('habits', 'id'), '.', 2))),
             (SELECT coalesce(max(id), 0) FROM habits), 0)
