@@ -154,7 +154,8 @@ extension RemoteBackend: HabitImporting {
                     habitID: batch.habitID, entries: batch.entries)
             } else {
                 for entry in batch.entries {
-                    _ = try await client.setProgress(habitID: batch.habitID, entry: entry)
+                    _ = try await client.setProgress(
+                        habitID: batch.habitID, entry: entry, note: .replace(entry.note))
                 }
                 count = batch.entries.count
             }
