@@ -55,12 +55,17 @@ public struct ProgressEntry: Hashable, Sendable, Codable {
     /// separator (U+2028, U+2029): a note is one line. Blank is valid: it
     /// means "no note" (see `note(_:)`).
     public static func problems(note text: String) -> [String] {
-        if text.unicodeScalars.count > maximumNoteLength {
-            return ["Ensure this field has no more than \(maximumNoteLength) characters."]
+        let length = text.unicodeScalars.count
+        if length > maximumNoteLength {
+            return [
+                "A note may have at most \(maximumNoteLength) characters (this one has \(length))."
+            ]
         }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.unicodeScalars.contains(where: isLineBreaking) {
-            return ["A note is one line: it may not contain line breaks or control characters."]
+            return [
+                "A note is one line: it may not contain line breaks or other control characters."
+            ]
         }
         return []
     }

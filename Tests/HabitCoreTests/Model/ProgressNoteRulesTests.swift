@@ -17,7 +17,7 @@ import Testing
         #expect(ProgressEntry.problems(note: most) == [])
         #expect(
             ProgressEntry.problems(note: most + "a") == [
-                "Ensure this field has no more than 500 characters."
+                "A note may have at most 500 characters (this one has 501)."
             ])
         // Counted in scalars: "é" as e + combining accent is two of them.
         let decomposed = String(repeating: "e\u{301}", count: 250)
@@ -31,7 +31,7 @@ import Testing
     func aNoteIsOneLine(_ text: String) {
         #expect(
             ProgressEntry.problems(note: text) == [
-                "A note is one line: it may not contain line breaks or control characters."
+                "A note is one line: it may not contain line breaks or other control characters."
             ])
     }
 
