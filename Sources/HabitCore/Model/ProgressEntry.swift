@@ -77,6 +77,22 @@ public struct ProgressEntry: Hashable, Sendable, Codable {
         return trimmed.isEmpty ? nil : trimmed
     }
 
+    /// The valid note nearest to any text (a comment read from another
+    /// app): line breaks and other control characters become spaces, white
+    /// space around it is trimmed and it is cut to `maximumNoteLength`
+    /// Unicode scalars; `nil` when nothing is left.
+    public static func note(fitting text: String) -> String? {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            scalars.append(isLineBreaking(scalar) ? " " : scalar)
+        }
+        var line = String(scalars).trimmingCharacters(in: .whitespacesAndNewlines)
+        if line.unicodeScalars.count > maximumNoteLength {
+            line = String(String.UnicodeScalarView(line.unicodeScalars.prefix(maximumNoteLength)))
+        }
+        return note(line)
+    }
+
     private static func isLineBreaking(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator: return true

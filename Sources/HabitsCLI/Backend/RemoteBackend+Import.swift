@@ -179,8 +179,10 @@ extension RemoteBackend: HabitImporting {
         var current: [ProgressEntry] = []
         var bytes = 16
         for entry in entries {
-            // `{"date":"YYYY-MM-DD","skipped":false,"value":…},`
-            let size = 42 + entry.value.description.utf8.count
+            // `{"date":"YYYY-MM-DD","skipped":false,"value":…},` and
+            // `,"note":"…"`, every byte of which JSON may escape to two.
+            let note = entry.note.map { 10 + 2 * $0.utf8.count } ?? 0
+            let size = 42 + entry.value.description.utf8.count + note
             if current.count == HabitAPIClient.maximumBatchEntries
                 || bytes + size > batchBodyLimit
             {

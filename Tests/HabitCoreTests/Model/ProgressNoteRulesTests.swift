@@ -60,6 +60,15 @@ import Testing
         #expect(with["note"] as? String == "sick")
     }
 
+    @Test func anyTextFitsANoteOrNone() throws {
+        #expect(ProgressEntry.note(fitting: " felt\r\ngood\t") == "felt  good")
+        #expect(ProgressEntry.note(fitting: "a\u{2028}b") == "a b")
+        #expect(ProgressEntry.note(fitting: "\n \u{7}") == nil)
+        let long = try #require(ProgressEntry.note(fitting: String(repeating: "é", count: 700)))
+        #expect(long.unicodeScalars.count == 500)
+        #expect(ProgressEntry.problems(note: long) == [])
+    }
+
     @Test func aChangeKeepsReplacesOrRemoves() {
         #expect(NoteChange.keep.applied(to: "old") == "old")
         #expect(NoteChange.replace("new").applied(to: "old") == "new")
