@@ -11,7 +11,7 @@
 /// action days a `smallint` bitmask with bit 0 for Monday. Identity columns
 /// come from sequences, so a deleted habit's id is never given to another.
 enum PostgresSchema {
-    static let migrations: [String] = [version1, version2]
+    static let migrations: [String] = [version1, version2, version3]
 
     static var version: Int { migrations.count }
 
@@ -109,5 +109,11 @@ enum PostgresSchema {
             PRIMARY KEY (scope, key)
         );
         CREATE INDEX idempotency_keys_by_time ON idempotency_keys (created_at);
+        """
+
+    /// A note per entry (`ProgressEntry.note`), NULL when there is none; as
+    /// SQLite's version 4.
+    private static let version3 = """
+        ALTER TABLE progress ADD COLUMN note text;
         """
 }

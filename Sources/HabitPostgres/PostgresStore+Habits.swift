@@ -117,39 +117,44 @@ extension PostgresStore: HabitRepository {
         }
     }
 
-    /// One upsert, scoped to the owner inside the statement.
-    public func setProgress(_ entry: ProgressEntry, habitID: Int64, owner: Int64)
-        throws(StoreError) -> ProgressEntry?
-    {
-        let changed = try read { connection throws(StoreError) in
-            try connection.run(
+    /// One upsert, scoped to the owner inside the statement, answering the
+    /// note it left.
+    public func setProgress(
+        _ entry: ProgressEntry, note: NoteChange, habitID: Int64, owner: Int64
+    ) throws(StoreError) -> ProgressEntry? {
+        try read { connection throws(StoreError) -> ProgressEntry? in
+            let rows = try connection.query(
                 HabitSQL.upsertProgress,
                 [
                     String(habitID), entry.date.description, DecimalText.text(entry.value),
-                    entry.skipped ? "true" : "false", String(owner),
+                    entry.skipped ? "true" : "false", String(owner), note.applied(to: nil),
+                    note == .keep ? "true" : "false",
                 ])
+            guard rows.count == 1 else { return nil }
+            var stored = entry
+            stored.note = rows.optionalText(0, 0)
+            return stored
         }
-        return changed > 0 ? entry : nil
     }
 
-    public func incrementProgress(habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal)
-        throws(StoreError) -> ProgressEntry?
-    {
+    public func incrementProgress(
+        habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal, note: NoteChange
+    ) throws(StoreError) -> ProgressEntry? {
         let outcome = try writeOnce(nil as IdempotencyRecord<ProgressEntry?>?) {
             connection throws(StoreError) in
             try HabitSQL.increment(
-                connection, habitID: habitID, owner: owner, date: date, amount: amount)
+                connection, habitID: habitID, owner: owner, date: date, amount: amount, note: note)
         }
         return try Self.performed(outcome)
     }
 
     public func incrementProgress(
-        habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal,
+        habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal, note: NoteChange,
         idempotency: IdempotencyRecord<ProgressEntry?>
     ) throws(StoreError) -> Idempotent<ProgressEntry?> {
         try writeOnce(idempotency) { connection throws(StoreError) in
             try HabitSQL.increment(
-                connection, habitID: habitID, owner: owner, date: date, amount: amount)
+                connection, habitID: habitID, owner: owner, date: date, amount: amount, note: note)
         }
     }
 
@@ -217,20 +222,24 @@ private enum HabitSQL {
     // The LEFT JOIN gives one row with a NULL date for an owned habit without
     // entries, and no row for a habit that is not the owner's.
     static let selectProgressRange = """
-        SELECT p.date::text, p.value::text, p.skipped FROM habits h
+        SELECT p.date::text, p.value::text, p.skipped, p.note FROM habits h
         LEFT JOIN progress p ON p.habit_id = h.id AND p.date BETWEEN $3::date AND $4::date
         WHERE h.id = $1 AND h.owner_id = $2 ORDER BY p.date
         """
     static let selectOwnerProgressRange = """
-        SELECT h.id, p.date::text, p.value::text, p.skipped FROM habits h
+        SELECT h.id, p.date::text, p.value::text, p.skipped, p.note FROM habits h
         LEFT JOIN progress p ON p.habit_id = h.id AND p.date BETWEEN $2::date AND $3::date
         WHERE h.owner_id = $1 ORDER BY h.id, p.date
         """
+    // $7 keeps the stored note ($6 is then NULL, a new entry's note).
     static let upsertProgress = """
-        INSERT INTO progress (habit_id, date, value, skipped)
-        SELECT $1::bigint, $2::date, $3::numeric, $4::boolean
+        INSERT INTO progress (habit_id, date, value, skipped, note)
+        SELECT $1::bigint, $2::date, $3::numeric, $4::boolean, $6::text
         WHERE EXISTS (SELECT 1 FROM habits WHERE id = $1::bigint AND owner_id = $5::bigint)
-        ON CONFLICT (habit_id, date) DO UPDATE SET value = excluded.value, skipped = excluded.skipped
+        ON CONFLICT (habit_id, date) DO UPDATE SET value = excluded.value,
+            skipped = excluded.skipped,
+            note = CASE WHEN $7::boolean THEN progress.note ELSE excluded.note END
+        RETURNING note
         """
     static let deleteProgress = """
         WITH owned AS (SELECT id FROM habits WHERE id = $1::bigint AND owner_id = $3::bigint),
@@ -243,15 +252,17 @@ private enum HabitSQL {
     // day's row and adds to its latest committed value, so concurrent
     // increments from any process all count. The WHERE clauses refuse a sum
     // past the maximum (no row comes back; nothing is written).
+    // $7 keeps the stored note ($6 is then NULL, a new entry's note).
     static let increment = """
-        INSERT INTO progress (habit_id, date, value, skipped)
-        SELECT $1::bigint, $2::date, $3::numeric, false
+        INSERT INTO progress (habit_id, date, value, skipped, note)
+        SELECT $1::bigint, $2::date, $3::numeric, false, $6::text
         WHERE EXISTS (SELECT 1 FROM habits WHERE id = $1::bigint AND owner_id = $4::bigint)
             AND $3::numeric <= $5::numeric
         ON CONFLICT (habit_id, date) DO UPDATE
-        SET value = progress.value + excluded.value, skipped = false
+        SET value = progress.value + excluded.value, skipped = false,
+            note = CASE WHEN $7::boolean THEN progress.note ELSE excluded.note END
         WHERE progress.value + excluded.value <= $5::numeric
-        RETURNING value::text
+        RETURNING value::text, note
         """
     static let selectOwned = "SELECT 1 FROM habits WHERE id = $1 AND owner_id = $2"
     /// The widest range a date column holds here (four-digit years).
@@ -304,19 +315,21 @@ private enum HabitSQL {
     /// Adds `amount` to the day's value (see `increment`).
     static func increment(
         _ connection: PostgresConnection, habitID: Int64, owner: Int64, date: LocalDate,
-        amount: Decimal
+        amount: Decimal, note: NoteChange
     ) throws(StoreError) -> ProgressEntry? {
         let rows = try connection.query(
             increment,
             [
                 String(habitID), date.description, DecimalText.text(amount), String(owner),
-                DecimalText.text(ProgressEntry.maximumValue),
+                DecimalText.text(ProgressEntry.maximumValue), note.applied(to: nil),
+                note == .keep ? "true" : "false",
             ])
         if rows.count == 1 {
             guard let value = rows.decimal(0, 0) else {
                 throw PostgresStore.unreadable("the progress entry of \(date)")
             }
-            return ProgressEntry(date: date, value: value, skipped: false)
+            return ProgressEntry(
+                date: date, value: value, skipped: false, note: rows.optionalText(0, 1))
         }
         let owned = try connection.query(selectOwned, [String(habitID), String(owner)])
         guard owned.count > 0 else { return nil }
@@ -344,13 +357,16 @@ private enum HabitSQL {
             createdAt: PostgresStore.date(created), updatedAt: PostgresStore.date(updated))
     }
 
-    /// The entry in columns `from` (date), `from + 1` (value), `from + 2` (skipped).
+    /// The entry in columns `from` (date), `from + 1` (value), `from + 2`
+    /// (skipped), `from + 3` (note).
     static func entry(_ rows: PostgresResult, _ row: Int, from column: Int) throws(StoreError)
         -> ProgressEntry
     {
         guard let date = rows.localDate(row, column), let value = rows.decimal(row, column + 1)
         else { throw PostgresStore.unreadable("the progress entry of \(rows.text(row, column))") }
-        return ProgressEntry(date: date, value: value, skipped: rows.bool(row, column + 2))
+        return ProgressEntry(
+            date: date, value: value, skipped: rows.bool(row, column + 2),
+            note: rows.optionalText(row, column + 3))
     }
 }
 
@@ -472,7 +488,7 @@ private enum ImportSQL {
     /// The highest id the identity sequence has given, or the highest in use.
     static let highestID = """
         SELECT greatest(
-            (SELECT CASE WHEN is_called THEN last_value ELSE 0 END
+            (SELECT coalesce(last_value, 0)
              FROM pg_sequences WHERE schemaname = current_schema()
                 AND sequencename = (SELECT split_part(pg_get_serial_sequence('habits', 'id'), '.', 2))),
             (SELECT coalesce(max(id), 0) FROM habits), 0)
@@ -483,9 +499,10 @@ private enum ImportSQL {
             greatest($1::bigint, (SELECT coalesce(max(id), 1) FROM habits)))
         """
     static let upsert = """
-        INSERT INTO progress (habit_id, date, value, skipped)
-        VALUES ($1::bigint, $2::date, $3::numeric, $4::boolean)
-        ON CONFLICT (habit_id, date) DO UPDATE SET value = excluded.value, skipped = excluded.skipped
+        INSERT INTO progress (habit_id, date, value, skipped, note)
+        VALUES ($1::bigint, $2::date, $3::numeric, $4::boolean, $5::text)
+        ON CONFLICT (habit_id, date) DO UPDATE SET value = excluded.value,
+            skipped = excluded.skipped, note = excluded.note
         """
     static let progressStep = 500
 
@@ -502,7 +519,7 @@ private enum ImportSQL {
                 upsert,
                 [
                     String(habitID), entry.date.description, DecimalText.text(entry.value),
-                    entry.skipped ? "true" : "false",
+                    entry.skipped ? "true" : "false", entry.note,
                 ])
         }
         if let progress, !entries.isEmpty {

@@ -58,8 +58,8 @@ private enum ImportSQL {
             to_timestamp($10::float8), to_timestamp($11::float8))
         """
     static let progress = """
-        INSERT INTO progress (habit_id, date, value, skipped)
-        VALUES ($1::bigint, $2::date, $3::numeric, $4::boolean)
+        INSERT INTO progress (habit_id, date, value, skipped, note)
+        VALUES ($1::bigint, $2::date, $3::numeric, $4::boolean, $5)
         """
     static let family = """
         INSERT INTO refresh_families (family_id, user_id, revoked, expires_at)

@@ -51,25 +51,30 @@ public protocol HabitRepository: Sendable {
     func progress(habitIDs: [Int64], owner: Int64, from: LocalDate, to: LocalDate)
         throws(StoreError) -> [Int64: [ProgressEntry]]
 
-    /// Replaces the entry for `entry.date` (so repeating it changes nothing);
-    /// `nil` when the habit is not the owner's.
-    func setProgress(_ entry: ProgressEntry, habitID: Int64, owner: Int64)
+    /// Replaces the value and skip of the entry for `entry.date` (so
+    /// repeating it changes nothing), and its note as `note` says: `.keep`
+    /// leaves the stored note (a new entry has none), `.replace` writes the
+    /// given one; `entry.note` is not read. Returns the entry as stored,
+    /// note included; `nil` when the habit is not the owner's.
+    func setProgress(_ entry: ProgressEntry, note: NoteChange, habitID: Int64, owner: Int64)
         throws(StoreError) -> ProgressEntry?
 
     /// Adds `amount` (≥ 0) to the value on `date` in one `BEGIN IMMEDIATE`
     /// transaction, so concurrent increments (from any process using the
     /// store) all count: the new value is the stored one (0 when there is no
     /// entry) plus `amount`, and the day is no longer skipped (recording
-    /// progress un-skips it). Returns the new entry; `nil` when the habit is
-    /// not the owner's. Throws `.valueLimit` when the sum would pass
+    /// progress un-skips it); the note changes as `note` says (`.keep`
+    /// leaves it). Returns the new entry; `nil` when the habit is not the
+    /// owner's. Throws `.valueLimit` when the sum would pass
     /// `ProgressEntry.maximumValue`, writing nothing.
-    func incrementProgress(habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal)
-        throws(StoreError) -> ProgressEntry?
+    func incrementProgress(
+        habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal, note: NoteChange
+    ) throws(StoreError) -> ProgressEntry?
 
     /// `incrementProgress` with its answer remembered under an idempotency
     /// key in the same transaction (see `IdempotencyRecord`).
     func incrementProgress(
-        habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal,
+        habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal, note: NoteChange,
         idempotency: IdempotencyRecord<ProgressEntry?>
     ) throws(StoreError) -> Idempotent<ProgressEntry?>
 
@@ -104,9 +109,38 @@ public protocol HabitRepository: Sendable {
         _ plan: (any HabitImportSnapshot) throws(StoreError) -> (HabitImportWrite, Outcome)
     ) throws(StoreError) -> (created: [Habit], outcome: Outcome)
 
-    /// Replaces the entries of one habit for each entry's date, all in one
-    /// transaction (all or nothing); `nil` when the habit is not the owner's.
-    /// Returns how many entries were written. Callers validate the values.
+    /// Replaces the entries of one habit for each entry's date, notes
+    /// included (an entry without a note leaves the day without one), all
+    /// in one transaction (all or nothing); `nil` when the habit is not the
+    /// owner's. Returns how many entries were written. Callers validate the
+    /// values and notes.
     func setProgress(_ entries: [ProgressEntry], habitID: Int64, owner: Int64)
         throws(StoreError) -> Int?
+}
+
+extension HabitRepository {
+    /// Replaces the whole entry for `entry.date`, its note included.
+    public func setProgress(_ entry: ProgressEntry, habitID: Int64, owner: Int64)
+        throws(StoreError) -> ProgressEntry?
+    {
+        try setProgress(entry, note: .replace(entry.note), habitID: habitID, owner: owner)
+    }
+
+    /// Adds to the day's value and keeps its note.
+    public func incrementProgress(habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal)
+        throws(StoreError) -> ProgressEntry?
+    {
+        try incrementProgress(
+            habitID: habitID, owner: owner, date: date, amount: amount, note: .keep)
+    }
+
+    /// Adds to the day's value and keeps its note, under an idempotency key.
+    public func incrementProgress(
+        habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal,
+        idempotency: IdempotencyRecord<ProgressEntry?>
+    ) throws(StoreError) -> Idempotent<ProgressEntry?> {
+        try incrementProgress(
+            habitID: habitID, owner: owner, date: date, amount: amount, note: .keep,
+            idempotency: idempotency)
+    }
 }

@@ -23,8 +23,11 @@ extension SQLiteStore {
                     ])
                 export.progress = try ExportSQL.rows(
                     connection,
-                    "SELECT habit_id, date, value, skipped FROM progress ORDER BY habit_id, date",
-                    [.integer, .text, .text, .integer])
+                    """
+                    SELECT habit_id, date, value, skipped, note FROM progress
+                    ORDER BY habit_id, date
+                    """,
+                    [.integer, .text, .text, .integer, .text])
                 export.refreshFamilies = try ExportSQL.rows(
                     connection,
                     "SELECT family_id, user_id, revoked, expires_at FROM refresh_families",

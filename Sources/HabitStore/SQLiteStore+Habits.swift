@@ -116,39 +116,45 @@ extension SQLiteStore: HabitRepository {
         return result
     }
 
-    public func setProgress(_ entry: ProgressEntry, habitID: Int64, owner: Int64)
-        throws(StoreError) -> ProgressEntry?
-    {
-        let changed = try write { connection throws(StoreError) in
-            try connection.run(
-                HabitSQL.upsertProgress,
-                [
-                    .integer(habitID), .text(entry.date.description),
-                    .text(DecimalText.text(entry.value)), .integer(entry.skipped ? 1 : 0),
-                    .integer(owner),
-                ])
+    public func setProgress(
+        _ entry: ProgressEntry, note: NoteChange, habitID: Int64, owner: Int64
+    ) throws(StoreError) -> ProgressEntry? {
+        try write { connection throws(StoreError) in
+            try connection.transaction(.immediate) { () throws(StoreError) -> ProgressEntry? in
+                let changed = try connection.run(
+                    HabitSQL.upsertProgress,
+                    [
+                        .integer(habitID), .text(entry.date.description),
+                        .text(DecimalText.text(entry.value)), .integer(entry.skipped ? 1 : 0),
+                        .integer(owner), HabitSQL.noteValue(note), HabitSQL.keepsNote(note),
+                    ])
+                guard changed > 0 else { return nil }
+                var stored = entry
+                stored.note = try HabitSQL.storedNote(
+                    connection, habitID: habitID, date: entry.date)
+                return stored
+            }
         }
-        return changed > 0 ? entry : nil
     }
 
-    public func incrementProgress(habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal)
-        throws(StoreError) -> ProgressEntry?
-    {
+    public func incrementProgress(
+        habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal, note: NoteChange
+    ) throws(StoreError) -> ProgressEntry? {
         let outcome = try writeOnce(nil as IdempotencyRecord<ProgressEntry?>?) {
             connection throws(StoreError) in
             try HabitSQL.increment(
-                connection, habitID: habitID, owner: owner, date: date, amount: amount)
+                connection, habitID: habitID, owner: owner, date: date, amount: amount, note: note)
         }
         return try HabitSQL.performed(outcome)
     }
 
     public func incrementProgress(
-        habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal,
+        habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal, note: NoteChange,
         idempotency: IdempotencyRecord<ProgressEntry?>
     ) throws(StoreError) -> Idempotent<ProgressEntry?> {
         try writeOnce(idempotency) { connection throws(StoreError) in
             try HabitSQL.increment(
-                connection, habitID: habitID, owner: owner, date: date, amount: amount)
+                connection, habitID: habitID, owner: owner, date: date, amount: amount, note: note)
         }
     }
 
@@ -211,26 +217,29 @@ enum HabitSQL {
     // entries, and no row for a habit that is not the owner's: one statement
     // tells "not yours" from "empty" on a single snapshot.
     static let selectProgressRange = """
-        SELECT p.date, p.value, p.skipped FROM habits h
+        SELECT p.date, p.value, p.skipped, p.note FROM habits h
         LEFT JOIN progress p ON p.habit_id = h.id AND p.date BETWEEN ?3 AND ?4
         WHERE h.id = ?1 AND h.owner_id = ?2 ORDER BY p.date
         """
     static let selectAllProgress = """
-        SELECT p.date, p.value, p.skipped FROM habits h
+        SELECT p.date, p.value, p.skipped, p.note FROM habits h
         LEFT JOIN progress p ON p.habit_id = h.id
         WHERE h.id = ?1 AND h.owner_id = ?2 ORDER BY p.date
         """
     static let selectOwnerProgressRange = """
-        SELECT h.id, p.date, p.value, p.skipped FROM habits h
+        SELECT h.id, p.date, p.value, p.skipped, p.note FROM habits h
         LEFT JOIN progress p ON p.habit_id = h.id AND p.date BETWEEN ?2 AND ?3
         WHERE h.owner_id = ?1 ORDER BY h.id, p.date
         """
     // The WHERE on the SELECT both scopes to the owner and resolves the parse
     // ambiguity SQLite documents for INSERT … SELECT … ON CONFLICT.
+    // ?7 is 1 to keep the stored note (?6 is then NULL, a new entry's note).
     static let upsertProgress = """
-        INSERT INTO progress (habit_id, date, value, skipped)
-        SELECT ?1, ?2, ?3, ?4 WHERE EXISTS (SELECT 1 FROM habits WHERE id = ?1 AND owner_id = ?5)
-        ON CONFLICT (habit_id, date) DO UPDATE SET value = excluded.value, skipped = excluded.skipped
+        INSERT INTO progress (habit_id, date, value, skipped, note)
+        SELECT ?1, ?2, ?3, ?4, ?6
+        WHERE EXISTS (SELECT 1 FROM habits WHERE id = ?1 AND owner_id = ?5)
+        ON CONFLICT (habit_id, date) DO UPDATE SET value = excluded.value,
+            skipped = excluded.skipped, note = CASE WHEN ?7 THEN note ELSE excluded.note END
         """
     static let deleteProgress = """
         DELETE FROM progress WHERE habit_id = ?1 AND date = ?2
@@ -247,11 +256,32 @@ enum HabitSQL {
     }
 
     static let countAll = "SELECT count(*) FROM habits WHERE owner_id = ?1"
-    static let selectValue = "SELECT value FROM progress WHERE habit_id = ?1 AND date = ?2"
+    static let selectValue = "SELECT value, note FROM progress WHERE habit_id = ?1 AND date = ?2"
+    static let selectNote = "SELECT note FROM progress WHERE habit_id = ?1 AND date = ?2"
     static let upsertValue = """
-        INSERT INTO progress (habit_id, date, value, skipped) VALUES (?1, ?2, ?3, 0)
-        ON CONFLICT (habit_id, date) DO UPDATE SET value = excluded.value, skipped = 0
+        INSERT INTO progress (habit_id, date, value, skipped, note) VALUES (?1, ?2, ?3, 0, ?4)
+        ON CONFLICT (habit_id, date) DO UPDATE SET value = excluded.value, skipped = 0,
+            note = excluded.note
         """
+
+    /// The note column's value for a write: the new note, or NULL.
+    static func noteValue(_ change: NoteChange) -> SQLiteValue {
+        change.applied(to: nil).map { .text($0) } ?? .null
+    }
+
+    /// 1 when the write keeps the stored note.
+    static func keepsNote(_ change: NoteChange) -> SQLiteValue {
+        .integer(change == .keep ? 1 : 0)
+    }
+
+    /// The note stored for a day; the caller holds the transaction.
+    static func storedNote(_ connection: SQLiteConnection, habitID: Int64, date: LocalDate)
+        throws(StoreError) -> String?
+    {
+        try connection.firstRow(selectNote, [.integer(habitID), .text(date.description)]) {
+            row in row.optionalText(0)
+        } ?? nil
+    }
 
     /// Inserts an active habit after checking both limits; the caller holds
     /// the write transaction.
@@ -276,7 +306,7 @@ enum HabitSQL {
     /// Adds `amount` to the day's value; the caller holds the write transaction.
     static func increment(
         _ connection: SQLiteConnection, habitID: Int64, owner: Int64, date: LocalDate,
-        amount: Decimal
+        amount: Decimal, note change: NoteChange
     ) throws(StoreError) -> ProgressEntry? {
         let owned = try connection.firstRow(selectOwned, [.integer(habitID), .integer(owner)]) {
             _ in true
@@ -284,20 +314,24 @@ enum HabitSQL {
         guard owned != nil else { return nil }
         let stored = try connection.firstRow(
             selectValue, [.integer(habitID), .text(date.description)]
-        ) { row throws(StoreError) -> Decimal in
+        ) { row throws(StoreError) -> (value: Decimal, note: String?) in
             guard let value = row.decimal(0) else {
                 throw unreadable("the progress entry of \(date)")
             }
-            return value
+            return (value, row.optionalText(1))
         }
-        let value = (stored ?? 0) + amount
+        let value = (stored?.value ?? 0) + amount
+        let note = change.applied(to: stored?.note)
         guard value <= ProgressEntry.maximumValue else {
             throw .valueLimit(maximum: ProgressEntry.maximumValue)
         }
         try connection.run(
             upsertValue,
-            [.integer(habitID), .text(date.description), .text(DecimalText.text(value))])
-        return ProgressEntry(date: date, value: value, skipped: false)
+            [
+                .integer(habitID), .text(date.description), .text(DecimalText.text(value)),
+                note.map { .text($0) } ?? .null,
+            ])
+        return ProgressEntry(date: date, value: value, skipped: false, note: note)
     }
 
     /// The value of an operation run without an idempotency key.
@@ -339,12 +373,15 @@ enum HabitSQL {
             updatedAt: Date(timeIntervalSince1970: row.double(9)))
     }
 
-    /// The entry in columns `from` (date), `from + 1` (value), `from + 2` (skipped).
+    /// The entry in columns `from` (date), `from + 1` (value), `from + 2`
+    /// (skipped), `from + 3` (note).
     static func entry(_ row: SQLiteRow, from column: Int32) throws(StoreError) -> ProgressEntry {
         guard let date = row.localDate(column), let value = row.decimal(column + 1) else {
             throw unreadable("the progress entry of \(row.text(column))")
         }
-        return ProgressEntry(date: date, value: value, skipped: row.int64(column + 2) != 0)
+        return ProgressEntry(
+            date: date, value: value, skipped: row.int64(column + 2) != 0,
+            note: row.optionalText(column + 3))
     }
 
     /// The entries of an owner-scoped LEFT JOIN (see `selectProgressRange`).

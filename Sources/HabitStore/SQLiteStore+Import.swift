@@ -68,8 +68,9 @@ private enum ImportSQL {
             coalesce((SELECT max(id) FROM habits), 0))
         """
     static let upsert = """
-        INSERT INTO progress (habit_id, date, value, skipped) VALUES (?1, ?2, ?3, ?4)
-        ON CONFLICT (habit_id, date) DO UPDATE SET value = excluded.value, skipped = excluded.skipped
+        INSERT INTO progress (habit_id, date, value, skipped, note) VALUES (?1, ?2, ?3, ?4, ?5)
+        ON CONFLICT (habit_id, date) DO UPDATE SET value = excluded.value,
+            skipped = excluded.skipped, note = excluded.note
         """
 
     static func apply(
@@ -126,6 +127,7 @@ private enum ImportSQL {
                 [
                     .integer(habitID), .text(entry.date.description),
                     .text(DecimalText.text(entry.value)), .integer(entry.skipped ? 1 : 0),
+                    entry.note.map { .text($0) } ?? .null,
                 ])
         }
         if let progress, !entries.isEmpty {

@@ -9,7 +9,7 @@
 /// like the dates; decimals are exact text (`DecimalText`); action days are a
 /// bitmask with bit 0 for Monday.
 enum Schema {
-    static let migrations: [String] = [version1, version2, version3]
+    static let migrations: [String] = [version1, version2, version3, version4]
 
     /// The version this build writes and reads.
     static var version: Int { migrations.count }
@@ -153,5 +153,12 @@ enum Schema {
         BEGIN
             DELETE FROM history_checkpoints WHERE habit_id = NEW.id;
         END;
+        """
+
+    /// A note per entry (`ProgressEntry.note`): NULL when there is none, so
+    /// entries written before this version read as having none. Stored as
+    /// validated (trimmed, one line, at most 500 Unicode scalars).
+    private static let version4 = """
+        ALTER TABLE progress ADD COLUMN note TEXT;
         """
 }

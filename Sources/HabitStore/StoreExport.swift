@@ -12,7 +12,7 @@ package struct StoreExport: Sendable {
     /// id, owner_id, name, frequency, measurement_type, start_date,
     /// action_days, target_value, status, created_at, updated_at
     package var habits: [[String?]] = []
-    /// habit_id, date, value, skipped (0 or 1)
+    /// habit_id, date, value, skipped (0 or 1), note
     package var progress: [[String?]] = []
     /// family_id, user_id, revoked (0 or 1), expires_at
     package var refreshFamilies: [[String?]] = []

@@ -61,7 +61,10 @@ import Testing
         #expect((report?["created"] as? [Any])?.count == 3)
         let written = report?["entries_written"] as? Int ?? 0
         #expect(written > 60)
-        #expect(report?["notes_not_imported"] as? Int == 30)
+        // harsh's comments ("felt good") become the days' notes.
+        #expect(report?["notes_not_imported"] as? Int == 0)
+        let gym = try await sandbox.habits("show", "Gym", "--date", "2026-09-01", "--json")
+        #expect(gym.output.contains(#""note" : "felt good""#), "\(gym)")
         let approximations = report?["approximations"] as? [String] ?? []
         #expect(approximations.contains { $0.hasPrefix("Gym: 3 per rolling 7 days") })
         #expect(approximations.contains { $0.hasPrefix("Water plants: every 3 days") })
@@ -81,7 +84,8 @@ import Testing
         let overwrite = try await sandbox.habits("import", "harsh", harsh.path, "--overwrite")
         #expect(overwrite.output.contains("overwritten"), "\(overwrite)")
 
-        // Export, then import into an empty store: identical `show --json`.
+        // Export, then import into an empty store: identical `show --json`,
+        // notes included.
         #expect(try await sandbox.habits("archive", "Gym").status == 0)
         let exportFile = sandbox.root.appendingPathComponent("export.json")
         let export = try await sandbox.habits("export", "--output", exportFile.path)
@@ -95,8 +99,9 @@ import Testing
         #expect(try await Self.shows(fresh, ids: try await Self.ids(fresh)) == before)
 
         let csv = try await sandbox.habits("export", "--format", "csv")
-        #expect(csv.output.hasPrefix("habit_id,habit_name,date,value,skipped\r\n"))
-        #expect(csv.output.contains("\r\n1,Meditate,2026-09-02,1,false\r\n"))
+        #expect(csv.output.hasPrefix("habit_id,habit_name,date,value,skipped,note\r\n"))
+        #expect(csv.output.contains("\r\n1,Meditate,2026-09-02,1,false,\r\n"))
+        #expect(csv.output.contains("\r\n2,Gym,2026-09-01,1,false,felt good\r\n"))
     }
 
     @Test func anErrorWritesNothing() async throws {
@@ -182,7 +187,8 @@ import Testing
                 let water = try await sandbox.habits(
                     "show", "Water", "--date", "2026-03-01", "--json")
                 #expect(water.output.contains("\"current\" : 6.5"), "\(water)")
-                #expect(report?["notes_not_imported"] as? Int == 1)
+                #expect(water.output.contains(#""note" : "hot day""#), "\(water)")
+                #expect(report?["notes_not_imported"] as? Int == 0)
             }
         }
     }
@@ -246,7 +252,9 @@ import Testing
         let report =
             try JSONSerialization.jsonObject(with: Data(fromZip.output.utf8)) as? [String: Any]
         #expect(report?["entries_written"] as? Int == 3)
-        #expect(report?["notes_not_imported"] as? Int == 1)
+        #expect(report?["notes_not_imported"] as? Int == 0)
+        let calm = try await sandbox.habits("show", "Meditate", "--date", "2026-03-02", "--json")
+        #expect(calm.output.contains(#""note" : "calm""#), "\(calm)")
         let show = try await sandbox.habits("show", "Water", "--date", "2026-03-01", "--json")
         #expect(show.output.contains("\"state\" : \"done\""), "\(show)")
         // The folder is the same export: nothing new.
@@ -293,6 +301,8 @@ import Testing
             $0.method == "PUT" && $0.target.hasSuffix("/progress/")
         }
         #expect(batches.count == 3, "one batch per habit")
+        let gym = try await sandbox.habits("show", "Gym", "--date", "2026-09-01", "--json")
+        #expect(gym.output.contains(#""note" : "felt good""#), "\(gym)")
         #expect(
             !proxy.requests.contains { $0.method == "PUT" && !$0.target.hasSuffix("/progress/") })
         let again = try await sandbox.habits("import", "harsh", harsh.path)
@@ -336,6 +346,8 @@ import Testing
         #expect(singles.count == written)
         let show = try await sandbox.habits("show", "Meditate", "--date", "2026-10-30", "--json")
         #expect(show.output.contains("\"success_count\" : 40"), "\(show)")
+        let gym = try await sandbox.habits("show", "Gym", "--date", "2026-09-01", "--json")
+        #expect(gym.output.contains(#""note" : "felt good""#), "\(gym)")
         await server.stop()
     }
 }

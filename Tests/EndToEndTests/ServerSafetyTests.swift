@@ -269,4 +269,48 @@ import Testing
         #expect(json.output.contains(#""missing_features" : ["#), "\(json)")
         await server.stop()
     }
+
+    /// A server of the contract that keeps no notes (its answers never carry
+    /// `note`): the progress is saved, and `habits` says on standard error
+    /// that the note was not kept instead of printing it as saved.
+    @Test func aServerWithoutNotesIsSaidToHaveDroppedTheNote() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let server = try await ServerProcess(directory: sandbox.root)
+        let proxy = try FaultProxy(upstreamPort: server.port) { request in
+            guard request.target.contains("/progress/") else { return .forward }
+            return .rewriteBody { body in Self.withoutNotes(body) }
+        }
+        try await signIn(sandbox, server, url: proxy.url, as: "noa@example.com")
+        try await addDaily(sandbox, "Walk", target: "10")
+        let date = Self.today.adding(days: -1).description
+
+        let done = try await sandbox.habits("done", "Walk", "2", "--date", date, "--note", "rain")
+        #expect(done.status == 0, "\(done)")
+        #expect(done.error.contains("the server did not keep the note of \(date)"), "\(done)")
+        #expect(!done.output.contains("Note"), "\(done)")
+        let set = try await sandbox.habits("set", "Walk", "3", "--date", date, "--note", "rain")
+        #expect(set.status == 0, "\(set)")
+        #expect(set.error.contains("did not keep the note"), "\(set)")
+        // Without --note nothing is said: nothing was asked of the server.
+        let plain = try await sandbox.habits("set", "Walk", "4", "--date", date)
+        #expect(plain.status == 0, "\(plain)")
+        #expect(plain.error.isEmpty, "\(plain)")
+        #expect(try await value(sandbox, "Walk", on: Self.today.adding(days: -1)) == "4")
+        let show = try await sandbox.habits("show", "Walk", "--date", date)
+        #expect(!show.output.contains("Notes:"), "\(show)")
+        await server.stop()
+    }
+
+    /// A progress answer as a server without notes gives it.
+    static func withoutNotes(_ body: Data) -> Data {
+        guard var object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+            return body
+        }
+        object["note"] = nil
+        if let entries = object["data"] as? [[String: Any]] {
+            object["data"] = entries.map { entry in entry.filter { $0.key != "note" } }
+        }
+        return (try? JSONSerialization.data(withJSONObject: object)) ?? body
+    }
 }

@@ -49,7 +49,8 @@ import Testing
             try connection.run("UPDATE schema_version SET version = version + 1")
         }
         store.close()
-        #expect(throws: StoreError.newerSchema(found: 3, supported: 2)) {
+        let supported = PostgresStore.schemaVersion
+        #expect(throws: StoreError.newerSchema(found: supported + 1, supported: supported)) {
             try PostgresStore(url: url, poolSize: 1, environment: [:])
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HabitCore
 import TestSupport
 import Testing
 
@@ -29,5 +30,35 @@ import Testing
             return
         }
         #expect(replayed == answer)
+    }
+
+    @Test func aVersionThreeDatabaseGainsNotesAndItsEntriesHaveNone() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.appending("version3.sqlite")
+        let old = try SQLiteConnection(path: path, create: true)
+        for migration in Schema.migrations.prefix(3) { try old.execute(migration) }
+        try old.execute("PRAGMA user_version = 3")
+        try old.execute(
+            """
+            INSERT INTO users (email, created_at) VALUES ('a@b.co', 0);
+            INSERT INTO habits (owner_id, name, frequency, measurement_type, start_date,
+                action_days, target_value, status, created_at, updated_at)
+            VALUES (1, 'Read', 'DAILY', 'pages', '2026-01-05', 127, '10', 'ACTIVE', 0, 0);
+            INSERT INTO progress (habit_id, date, value, skipped) VALUES (1, '2026-03-02', '4', 0);
+            """)
+        old.close()
+
+        let store = try SQLiteStore(path: path)
+        defer { store.close() }
+
+        #expect(try rawCount("PRAGMA user_version", path: path) == Int64(Schema.version))
+        let day = date("2026-03-02")
+        #expect(
+            try store.progress(habitID: 1, owner: 1, from: day, to: day) == [
+                ProgressEntry(date: day, value: 4)
+            ])
+        let noted = try store.setProgress(
+            ProgressEntry(date: day, value: 4), note: .replace("sick"), habitID: 1, owner: 1)
+        #expect(noted?.note == "sick")
     }
 }

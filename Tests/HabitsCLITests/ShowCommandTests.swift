@@ -61,6 +61,52 @@ import Testing
                 """)
     }
 
+    /// The notes of the month shown follow the calendar, by date.
+    @Test func goldenTextWithNotes() async throws {
+        let cli = try await seeded()
+        defer { cli.cleanUp() }
+        let skip = await cli.run("skip", "1", "--date", "2026-03-04", "--note", "sick")
+        try #require(skip.status == .success, "\(skip.error)")
+        let set = await cli.run("set", "1", "8", "--date", "2026-03-10", "--note", "party")
+        try #require(set.status == .success, "\(set.error)")
+        // A control character is refused here; the display cleans any anyway.
+        let escape = await cli.run("set", "1", "8", "--date", "2026-03-01", "--note", "a\u{1B}[31m")
+        #expect(escape.status == .usage)
+        let run = await cli.run("show", "Drink water")
+        #expect(
+            run.output.hasSuffix(
+                """
+                 2+ 3x 4~ 5+ 6+ 7+ 8x
+                 9+10+11<12 13 14 15
+                16 17 18 19 20 21 22
+                23 24 25 26 27 28 29
+                30 31
+
+                + done  x missed  ~ skipped  < today: to do
+
+                Notes:
+                  2026-03-04  sick
+                  2026-03-10  party
+
+                """), "\(run.output)")
+    }
+
+    /// A note from a server may hold what a terminal acts on: the text
+    /// output cleans it, the JSON keeps it as stored (escaped by JSON).
+    @Test func aServersNoteIsCleanedBeforeTheTerminal() throws {
+        let habit = Habit(
+            id: 1, name: "Read", frequency: .daily, measurementType: "pages",
+            startDate: LocalDate("2026-03-01")!, actionDays: .everyDay, targetValue: 10)
+        let day = LocalDate("2026-03-02")!
+        let history = HabitHistory(
+            habit: habit, entries: [ProgressEntry(date: day, value: 1, note: "a\u{1B}[2Jb")])
+        let view = HabitDetailView(
+            history: history, date: LocalDate("2026-03-11")!, months: [day.startOfMonth],
+            year: nil, style: OutputStyle(), today: LocalDate("2026-03-11")!)
+        #expect(view.render().hasSuffix("Notes:\n  2026-03-02  ab\n"), "\(view.render())")
+        #expect(view.document().months.first?.days[1].note == "a\u{1B}[2Jb")
+    }
+
     @Test func asOfAnEarlierDate() async throws {
         let cli = try await seeded()
         defer { cli.cleanUp() }

@@ -24,7 +24,9 @@ extension HabitAPIClient {
                 body: try JSONBody.encode(
                     BatchBody(
                         entries: entries.map {
-                            BatchEntry(date: $0.date, value: $0.value, skipped: $0.skipped)
+                            BatchEntry(
+                                date: $0.date, value: $0.value, skipped: $0.skipped,
+                                note: $0.note)
                         })),
                 context: .habit)
         } catch .notFound, .rejected(status: 405, _), .unexpectedResponse(status: 405, _),
@@ -39,7 +41,7 @@ extension HabitAPIClient {
     }
 }
 
-/// `{"entries": [{"date", "value", "skipped"}]}`.
+/// `{"entries": [{"date", "value", "skipped", "note"?}]}`.
 private struct BatchBody: Encodable {
     var entries: [BatchEntry]
 }
@@ -48,6 +50,9 @@ private struct BatchEntry: Encodable {
     var date: LocalDate
     var value: Decimal
     var skipped: Bool
+    /// Left out when `nil`: the entry then has no note (a server without
+    /// notes ignores the field either way).
+    var note: String?
 }
 
 /// `{"count"}`.

@@ -228,13 +228,17 @@ public final class HabitAPIClient: Sendable {
         return try response.decode(DataEnvelope<ProgressEntry>.self).data
     }
 
-    /// Replaces the entry on `entry.date`; repeating it changes nothing.
-    public func setProgress(habitID: Int64, entry: ProgressEntry) async throws(APIError)
-        -> ProgressEntry
+    /// Replaces the value and skip of the entry on `entry.date`, and its
+    /// note as `note` says (`.keep` sends no `note`; `entry.note` is not
+    /// read); repeating it changes nothing. The answer's `note` is what the
+    /// server kept: a server without notes leaves it out.
+    public func setProgress(habitID: Int64, entry: ProgressEntry, note: NoteChange = .keep)
+        async throws(APIError) -> ProgressEntry
     {
         let response = try await sendAuthenticated(
             .put, "me/habits/\(habitID)/progress/\(entry.date)/",
-            body: try JSONBody.encode(ProgressBody(value: entry.value, skipped: entry.skipped)),
+            body: try JSONBody.encode(
+                ProgressBody(value: entry.value, skipped: entry.skipped, note: note)),
             context: .habit)
         return try response.decode(ProgressEntry.self)
     }
@@ -248,14 +252,14 @@ public final class HabitAPIClient: Sendable {
     /// - Throws: `.notSupported` when the server has no such route (the habit
     ///   exists but the route answers 404 or 405); `.notFound` when the habit
     ///   does not exist.
-    public func incrementProgress(habitID: Int64, date: LocalDate, amount: Decimal)
-        async throws(APIError) -> ProgressEntry
-    {
+    public func incrementProgress(
+        habitID: Int64, date: LocalDate, amount: Decimal, note: NoteChange = .keep
+    ) async throws(APIError) -> ProgressEntry {
         let path = "me/habits/\(habitID)/progress/\(date)/increment/"
         let response: Answer
         do throws(APIError) {
             response = try await sendAuthenticated(
-                .post, path, body: try JSONBody.encode(IncrementBody(amount: amount)),
+                .post, path, body: try JSONBody.encode(IncrementBody(amount: amount, note: note)),
                 idempotencyKey: Self.newIdempotencyKey(), context: .habit)
         } catch .notFound, .rejected(status: 405, _), .unexpectedResponse(status: 405, _),
             .unexpectedResponse(status: 404, _)
@@ -415,12 +419,44 @@ private struct DataEnvelope<Element: Decodable>: Decodable {
 /// `{"amount"}`, the body of an increment.
 private struct IncrementBody: Encodable {
     var amount: Decimal
+    var note: NoteChange
+
+    enum CodingKeys: String, CodingKey { case amount, note }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(amount, forKey: .amount)
+        try note.encode(in: &container, forKey: .note)
+    }
 }
 
-/// `{"value", "skipped"}`, the body of a progress PUT.
+/// `{"value", "skipped", "note"?}`, the body of a progress PUT.
 private struct ProgressBody: Encodable {
     var value: Decimal
     var skipped: Bool
+    var note: NoteChange
+
+    enum CodingKeys: String, CodingKey { case value, skipped, note }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(value, forKey: .value)
+        try container.encode(skipped, forKey: .skipped)
+        try note.encode(in: &container, forKey: .note)
+    }
+}
+
+extension NoteChange {
+    /// `note` as the API reads it: absent keeps the note, null removes it.
+    fileprivate func encode<Key: CodingKey>(
+        in container: inout KeyedEncodingContainer<Key>, forKey key: Key
+    ) throws {
+        switch self {
+        case .keep: break
+        case .replace(let text?): try container.encode(text, forKey: key)
+        case .replace(nil): try container.encodeNil(forKey: key)
+        }
+    }
 }
 
 /// A habit's properties as a POST (all of them) or PATCH (those given) body.

@@ -10,8 +10,9 @@ extension APIResponder {
 
     /// Replaces the entry of each given date, all in one transaction: every
     /// entry is written or none is. Body `{"entries": [{"date", "value"?,
-    /// "skipped"?}, …]}` (1 to 1,000 entries, each date once; value defaults
-    /// to 0, skipped to false); answers `{"count": N}`. Problems name the
+    /// "skipped"?, "note"?}, …]}` (1 to 1,000 entries, each date once; value
+    /// defaults to 0, skipped to false, note to none: a batch replaces whole
+    /// entries, notes included); answers `{"count": N}`. Problems name the
     /// entry: `entries[3].value`. Repeating the request changes nothing.
     func setProgressBatch(_ request: HTTPRequest, owner: Int64, habitID: Int64) throws(APIError)
         -> HTTPResponse
@@ -53,19 +54,23 @@ extension APIResponder {
         for (index, item) in items.enumerated() {
             let path = "entries[\(index)]"
             guard case .object(let fields) = item else {
-                errors.add(["Expected an object with date, value and skipped."], to: path)
+                errors.add(["Expected an object with date, value, skipped and note."], to: path)
                 continue
             }
             var body = BodyFields(fields)
             let date = body.date("date", required: true)
             let value = body.decimal("value", required: false)
             let skipped = body.bool("skipped", required: false)
+            let note = body.note("note")
             if let value { body.report(ProgressEntry.problems(value: value), for: "value") }
             for (field, problems) in body.errors.fields {
                 errors.add(problems, to: "\(path).\(field)")
             }
-            guard body.errors.isEmpty, let date else { continue }
-            entries.append(ProgressEntry(date: date, value: value ?? 0, skipped: skipped ?? false))
+            guard body.errors.isEmpty, let date, let note else { continue }
+            entries.append(
+                ProgressEntry(
+                    date: date, value: value ?? 0, skipped: skipped ?? false,
+                    note: note.applied(to: nil)))
         }
         if !errors.isEmpty { throw errors }
         // A date given twice takes its last entry, as a log's last line for

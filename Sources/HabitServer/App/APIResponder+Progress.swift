@@ -19,26 +19,28 @@ extension APIResponder {
         return JSONBody.response(status: 200, DataList(data: entries))
     }
 
-    /// `PUT /api/me/habits/{id}/progress/{date}/`: replaces that day's entry.
+    /// `PUT /api/me/habits/{id}/progress/{date}/`: replaces that day's value
+    /// and skip, and its note when the body has `note`.
     func setProgress(_ request: HTTPRequest, owner: Int64, habitID: Int64, date text: String)
         throws(APIError)
         -> HTTPResponse
     {
         let date = try pathDate(text)
         let object = try bodyObject(request)
-        let entry = try validated { () throws(ValidationError) in
+        let (entry, note) = try validated { () throws(ValidationError) in
             try HabitInput.progressEntry(from: object, date: date)
         }
         let saved = try stored { () throws(StoreError) in
-            try store.setProgress(entry, habitID: habitID, owner: owner)
+            try store.setProgress(entry, note: note, habitID: habitID, owner: owner)
         }
         guard let saved else { throw .habitNotFound }
         return JSONBody.response(status: 200, saved)
     }
 
     /// `POST /api/me/habits/{id}/progress/{date}/increment/` with
-    /// `{"amount"}`: adds to that day's value atomically and answers the new
-    /// entry (un-skipped). Takes an `Idempotency-Key`.
+    /// `{"amount", "note"?}`: adds to that day's value atomically and answers
+    /// the new entry (un-skipped), its note changed as for a PUT. Takes an
+    /// `Idempotency-Key`.
     func incrementProgress(_ request: HTTPRequest, owner: Int64, habitID: Int64, date text: String)
         throws(APIError) -> HTTPResponse
     {
@@ -46,11 +48,12 @@ extension APIResponder {
         let key = idempotencyRequest(request, key: keyText, scope: Self.scope(user: owner))
         let date: LocalDate
         let amount: Decimal
+        let note: NoteChange
         do throws(APIError) {
             date = try pathDate(text)
             let object = try bodyObject(request)
-            amount = try validated { () throws(ValidationError) in
-                try HabitInput.amount(from: object)
+            (amount, note) = try validated { () throws(ValidationError) in
+                try HabitInput.increment(from: object)
             }
         } catch {
             return try refusal(error, for: key)
@@ -70,10 +73,11 @@ extension APIResponder {
             else {
                 return .performed(
                     try store.incrementProgress(
-                        habitID: habitID, owner: owner, date: date, amount: amount))
+                        habitID: habitID, owner: owner, date: date, amount: amount, note: note))
             }
             return try store.incrementProgress(
-                habitID: habitID, owner: owner, date: date, amount: amount, idempotency: record)
+                habitID: habitID, owner: owner, date: date, amount: amount, note: note,
+                idempotency: record)
         }
         return try answer(outcome, respond)
     }

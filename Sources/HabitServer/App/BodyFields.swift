@@ -101,6 +101,27 @@ struct BodyFields {
         return choice
     }
 
+    /// A day's `note` (see `ProgressEntry.problems(note:)`): `.keep` when
+    /// absent, `.replace(nil)` when null or blank, the trimmed text else;
+    /// `nil` after reporting a problem.
+    mutating func note(_ name: String) -> NoteChange? {
+        guard let value = object[name] else { return .keep }
+        switch value {
+        case .null:
+            return .replace(nil)
+        case .string(let text):
+            let problems = ProgressEntry.problems(note: text)
+            if !problems.isEmpty {
+                report(problems, for: name)
+                return nil
+            }
+            return .replace(ProgressEntry.note(text))
+        default:
+            report([Self.stringMessage], for: name)
+            return nil
+        }
+    }
+
     /// A list of ISO weekday numbers, 1 (Monday) to 7 (Sunday).
     mutating func actionDays(_ name: String, required: Bool) -> ActionDays? {
         guard let value = present(name, required: required) else { return nil }

@@ -56,8 +56,10 @@ enum HabitInput {
     /// The entry for `date`: at least one of `value` and `skipped` must be
     /// sent (an empty PUT must not silently zero a day); the other defaults
     /// to 0 or false.
+    /// `note` is optional: absent keeps the day's note, null or blank
+    /// removes it (see `BodyFields.note`).
     static func progressEntry(from object: [String: JSONValue], date: LocalDate)
-        throws(ValidationError) -> ProgressEntry
+        throws(ValidationError) -> (entry: ProgressEntry, note: NoteChange)
     {
         var body = BodyFields(object)
         if !body.contains("value") && !body.contains("skipped") {
@@ -68,19 +70,23 @@ enum HabitInput {
         }
         let value = body.decimal("value", required: false)
         let skipped = body.bool("skipped", required: false)
+        let note = body.note("note")
         if let value { body.report(ProgressEntry.problems(value: value), for: "value") }
-        if !body.errors.isEmpty { throw body.errors }
-        return ProgressEntry(date: date, value: value ?? 0, skipped: skipped ?? false)
+        guard let note, body.errors.isEmpty else { throw body.errors }
+        return (ProgressEntry(date: date, value: value ?? 0, skipped: skipped ?? false), note)
     }
 
-    /// `{"amount"}` of an increment: a number from 0 to
-    /// `ProgressEntry.maximumValue`, required.
-    static func amount(from object: [String: JSONValue]) throws(ValidationError) -> Decimal {
+    /// `{"amount", "note"?}` of an increment: a number from 0 to
+    /// `ProgressEntry.maximumValue`, required, and the note as for a PUT.
+    static func increment(from object: [String: JSONValue]) throws(ValidationError)
+        -> (amount: Decimal, note: NoteChange)
+    {
         var body = BodyFields(object)
         let amount = body.decimal("amount", required: true)
+        let note = body.note("note")
         if let amount { body.report(ProgressEntry.problems(value: amount), for: "amount") }
-        guard let amount, body.errors.isEmpty else { throw body.errors }
-        return amount
+        guard let amount, let note, body.errors.isEmpty else { throw body.errors }
+        return (amount, note)
     }
 
     /// The rule problems of the fields that were read, for fields that have

@@ -41,16 +41,35 @@ protocol HabitBackend: Sendable {
         -> [Int64: [ProgressEntry]]
 
     /// Adds `amount` to the value on `date` (creating the entry, and
-    /// clearing its skipped mark) in one step, so concurrent additions all count.
-    func addToEntry(habitID: Int64, date: LocalDate, amount: Decimal) async throws(CommandError)
-        -> ProgressEntry
+    /// clearing its skipped mark) in one step, so concurrent additions all
+    /// count; the day's note changes as `note` says. Returns the entry as
+    /// stored (a server without notes answers without the note).
+    func addToEntry(habitID: Int64, date: LocalDate, amount: Decimal, note: NoteChange)
+        async throws(CommandError) -> ProgressEntry
 
-    /// Replaces the entry for `entry.date`.
-    func setEntry(_ entry: ProgressEntry, habitID: Int64) async throws(CommandError)
-        -> ProgressEntry
+    /// Replaces the value and skip of the entry for `entry.date`, and its
+    /// note as `note` says (`entry.note` is not read).
+    func setEntry(_ entry: ProgressEntry, note: NoteChange, habitID: Int64)
+        async throws(CommandError) -> ProgressEntry
 
     /// Removes the entry on `date`, if there is one.
     func deleteEntry(habitID: Int64, date: LocalDate) async throws(CommandError)
+}
+
+extension HabitBackend {
+    /// Adds to the day's value, keeping its note.
+    func addToEntry(habitID: Int64, date: LocalDate, amount: Decimal) async throws(CommandError)
+        -> ProgressEntry
+    {
+        try await addToEntry(habitID: habitID, date: date, amount: amount, note: .keep)
+    }
+
+    /// Replaces the day's value and skip, keeping its note.
+    func setEntry(_ entry: ProgressEntry, habitID: Int64) async throws(CommandError)
+        -> ProgressEntry
+    {
+        try await setEntry(entry, note: .keep, habitID: habitID)
+    }
 }
 
 /// Local (embedded SQLite) or server mode.

@@ -158,12 +158,12 @@ struct LocalBackend: HabitBackend {
     /// One `BEGIN IMMEDIATE` transaction reads and writes the value, so
     /// additions from several processes at once all count.
     func addToEntry(
-        habitID: Int64, date: LocalDate, amount: Decimal
+        habitID: Int64, date: LocalDate, amount: Decimal, note: NoteChange
     ) async throws(CommandError) -> ProgressEntry {
         let stored: ProgressEntry?
         do {
             stored = try store.incrementProgress(
-                habitID: habitID, owner: owner, date: date, amount: amount)
+                habitID: habitID, owner: owner, date: date, amount: amount, note: note)
         } catch {
             throw CommandError.store(error)
         }
@@ -172,11 +172,11 @@ struct LocalBackend: HabitBackend {
     }
 
     func setEntry(
-        _ entry: ProgressEntry, habitID: Int64
+        _ entry: ProgressEntry, note: NoteChange, habitID: Int64
     ) async throws(CommandError) -> ProgressEntry {
         let stored: ProgressEntry?
         do {
-            stored = try store.setProgress(entry, habitID: habitID, owner: owner)
+            stored = try store.setProgress(entry, note: note, habitID: habitID, owner: owner)
         } catch {
             throw CommandError.store(error)
         }

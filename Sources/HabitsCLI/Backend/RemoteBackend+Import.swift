@@ -156,7 +156,8 @@ extension RemoteBackend: HabitImporting {
                     habitID: batch.habitID, entries: batch.entries)
             } else {
                 for entry in batch.entries {
-                    _ = try await client.setProgress(habitID: batch.habitID, entry: entry)
+                    _ = try await client.setProgress(
+                        habitID: batch.habitID, entry: entry, note: .replace(entry.note))
                 }
                 count = batch.entries.count
             }
@@ -180,8 +181,10 @@ extension RemoteBackend: HabitImporting {
         var current: [ProgressEntry] = []
         var bytes = 16
         for entry in entries {
-            // `{"date":"YYYY-MM-DD","skipped":false,"value":…},`
-            let size = 42 + entry.value.description.utf8.count
+            // `{"date":"YYYY-MM-DD","skipped":false,"value":…},` and
+            // `,"note":"…"`, every byte of which JSON may escape to two.
+            let note = entry.note.map { 10 + 2 * $0.utf8.count } ?? 0
+            let size = 42 + entry.value.description.utf8.count + note
             if current.count == HabitAPIClient.maximumBatchEntries
                 || bytes + size > batchBodyLimit
             {

@@ -264,7 +264,7 @@ struct RemoteBackend: HabitBackend {
     /// entry is read and written back (said once on standard error and in
     /// `habits status`, since simultaneous additions can then be lost).
     func addToEntry(
-        habitID: Int64, date: LocalDate, amount: Decimal
+        habitID: Int64, date: LocalDate, amount: Decimal, note: NoteChange
     ) async throws(CommandError) -> ProgressEntry {
         let client = client
         let check = "habits show \(habitID) --date \(date)"
@@ -274,14 +274,14 @@ struct RemoteBackend: HabitBackend {
                 () async throws(APIError) -> ProgressEntry? in
                 do throws(APIError) {
                     return try await client.incrementProgress(
-                        habitID: habitID, date: date, amount: amount)
+                        habitID: habitID, date: date, amount: amount, note: note)
                 } catch .notSupported {
                     return nil
                 }
             }
             if let entry {
                 features.record(.increment, available: true, on: server, now: clock.now())
-                return entry
+                return checkedNote(entry, sent: note)
             }
             if features.record(.increment, available: false, on: server, now: clock.now()) {
                 notes.line(
@@ -290,24 +290,39 @@ struct RemoteBackend: HabitBackend {
                         + "elsewhere can be lost.")
             }
         }
-        return try await call("Saving progress", check: check) {
+        let entry = try await call("Saving progress", check: check) {
             () async throws(APIError) -> ProgressEntry in
             let current = try await client.progress(habitID: habitID, from: date, to: date)
                 .first { $0.date == date }
             return try await client.setProgress(
                 habitID: habitID,
-                entry: ProgressEntry(date: date, value: (current?.value ?? 0) + amount))
+                entry: ProgressEntry(date: date, value: (current?.value ?? 0) + amount),
+                note: note)
         }
+        return checkedNote(entry, sent: note)
     }
 
     func setEntry(
-        _ entry: ProgressEntry, habitID: Int64
+        _ entry: ProgressEntry, note: NoteChange, habitID: Int64
     ) async throws(CommandError) -> ProgressEntry {
         let client = client
-        return try await call("Saving progress", check: "habits show \(habitID)") {
+        let stored = try await call("Saving progress", check: "habits show \(habitID)") {
             () async throws(APIError) in
-            try await client.setProgress(habitID: habitID, entry: entry)
+            try await client.setProgress(habitID: habitID, entry: entry, note: note)
         }
+        return checkedNote(stored, sent: note)
+    }
+
+    /// `stored` as the server answered it, after saying on standard error
+    /// when the server did not keep the note sent (a server without notes
+    /// ignores the field): the value was saved, the note was not.
+    private func checkedNote(_ stored: ProgressEntry, sent note: NoteChange) -> ProgressEntry {
+        if case .replace(let text?) = note, stored.note != text {
+            notes.line(
+                "habits: note: the server did not keep the note of \(stored.date) (it may not "
+                    + "support notes); the progress was saved without it.")
+        }
+        return stored
     }
 
     func deleteEntry(habitID: Int64, date: LocalDate) async throws(CommandError) {

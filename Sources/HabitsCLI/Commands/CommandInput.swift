@@ -31,4 +31,13 @@ enum CommandInput {
                 ValidationError(fields: ["value": problems]), "The progress was not recorded:")
         }
     }
+
+    /// A `--note` as given, checked by `ProgressEntry`'s rules: the change it
+    /// makes (a blank note removes the day's note).
+    static func note(_ text: String, argument: String) throws(UsageError) -> NoteChange {
+        if let problem = ProgressEntry.problems(note: text).first {
+            throw UsageError(.invalidText(argument: argument, problem: problem))
+        }
+        return .replace(ProgressEntry.note(text))
+    }
 }

@@ -9,22 +9,25 @@ struct DoneCommand: HabitsCommand {
         discussion: """
             Adds <amount> to what is recorded for the day. Without an amount, adds what \
             is left to reach the target of the day (or of the week, for weekly habits), \
-            so 'habits done 3' completes habit 3. Reaching the target prints the new streak.
+            so 'habits done 3' completes habit 3. Reaching the target prints the new streak. \
+            --note attaches a note to the day (replacing its note; --note "" removes it); \
+            without --note the day keeps its note.
             """,
         positionals: [
             PositionalSpec("habit", help: "The habit's id or name."),
             PositionalSpec(
                 "amount", optional: true, help: "How much to add (default: what is left)."),
         ],
-        options: [DateOption.spec],
+        options: [DateOption.spec, NoteOption.spec],
         examples: [
             "habits done 3", "habits done \"Drink water\" 2",
-            "habits done Run 5.5 --date yesterday",
+            "habits done Run 5.5 --date yesterday", "habits done Run 8 --note \"hills\"",
         ])
 
     let reference: String
     let amount: Decimal?
     let date: LocalDate
+    let note: NoteChange
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
         reference = arguments.positional("habit") ?? ""
@@ -39,21 +42,24 @@ struct DoneCommand: HabitsCommand {
                 command: "done")
         }
         date = try DateOption.read(arguments, today: today)
+        note = try NoteOption.read(arguments)
     }
 
     func run(in context: CommandContext) async throws(CommandError) {
         let amount = self.amount
+        let note = self.note
         try await ProgressChange(reference: reference, date: date).perform(in: context) {
             habit, existing, completion in
             let added = amount ?? completion.remaining
-            if amount == nil && added == 0 {
+            // With a note, a reached target still records it (adding 0).
+            if amount == nil && added == 0 && note == .keep {
                 return .none(
                     "\(habit.name): \(HabitText.progress(completion, unit: habit.measurementType)) "
                         + HabitText.period(of: habit, on: date, today: context.today)
                         + "; the target is already reached."
                 )
             }
-            return .add(added)
+            return .add(added, note)
         }
     }
 }

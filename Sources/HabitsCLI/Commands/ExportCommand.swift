@@ -16,7 +16,7 @@ struct ExportCommand: HabitsCommand {
             --format habits (the default) writes one JSON document with every habit (all \
             properties, status, created and updated times) and every entry; 'habits import \
             habits FILE' reads it back. --format csv writes one row per entry \
-            (habit_id,habit_name,date,value,skipped) for spreadsheets. Without --output the \
+            (habit_id,habit_name,date,value,skipped,note) for spreadsheets. Without --output the \
             export goes to standard output; with it, the file is replaced atomically, so it \
             is never left half-written.
             """,
@@ -92,16 +92,17 @@ struct ExportCommand: HabitsCommand {
         }
     }
 
-    /// `habit_id,habit_name,date,value,skipped`, one row per entry, RFC 4180 quoting.
+    /// `habit_id,habit_name,date,value,skipped,note`, one row per entry
+    /// (`note` empty when there is none), RFC 4180 quoting.
     static func csv(_ items: [HabitsExportDocument.Item]) -> String {
-        var text = CSVTable.line(["habit_id", "habit_name", "date", "value", "skipped"])
+        var text = CSVTable.line(["habit_id", "habit_name", "date", "value", "skipped", "note"])
         for item in items {
             let id = String(item.habit.id)
             let name = CSVTable.field(item.habit.name)
             for entry in item.entries {
                 text +=
                     "\(id),\(name),\(entry.date),\(HabitText.number(entry.value)),"
-                    + "\(entry.skipped)\r\n"
+                    + "\(entry.skipped),\(CSVTable.field(entry.note ?? ""))\r\n"
             }
         }
         return text

@@ -1,4 +1,5 @@
 import Foundation
+import HabitClient
 import HabitCore
 
 /// What `done`, `set`, `skip` and `undo` share: find the habit, read its
@@ -8,10 +9,11 @@ struct ProgressChange: Sendable {
     /// What a command does to the day's entry, given the entry there now and
     /// the period's completion before the change.
     enum Action: Sendable {
-        case set(ProgressEntry)
+        /// Replaces the value and skip; the note changes as the change says.
+        case set(ProgressEntry, NoteChange)
         /// Adds to the day's value in one step in the store, so that
         /// concurrent additions all count (the entry read may be stale).
-        case add(Decimal)
+        case add(Decimal, NoteChange)
         case delete
         /// Nothing to do; the message says why.
         case none(String)
@@ -43,6 +45,7 @@ struct ProgressChange: Sendable {
         let existing = entries.first { $0.date == date }
 
         let stored: ProgressEntry?
+        var noteChange = NoteChange.keep
         switch decide(habit, existing, before) {
         case .none(let message):
             if context.style.json {
@@ -51,11 +54,14 @@ struct ProgressChange: Sendable {
                 context.output.line(message)
             }
             return
-        case .set(let entry):
+        case .set(let entry, let note):
             try CommandInput.check(entry)
-            stored = try await backend.setEntry(entry, habitID: habit.id)
-        case .add(let amount):
-            stored = try await backend.addToEntry(habitID: habit.id, date: date, amount: amount)
+            noteChange = note
+            stored = try await backend.setEntry(entry, note: note, habitID: habit.id)
+        case .add(let amount, let note):
+            noteChange = note
+            stored = try await backend.addToEntry(
+                habitID: habit.id, date: date, amount: amount, note: note)
         case .delete:
             try await backend.deleteEntry(habitID: habit.id, date: date)
             stored = nil
@@ -73,9 +79,30 @@ struct ProgressChange: Sendable {
             message(
                 habit: habit, stored: stored, removed: existing, after: after, history: history,
                 today: today))
+        if let line = noteLine(noteChange, stored: stored, before: existing, today: today) {
+            context.output.line(line)
+        }
         if let note = uncountedNote(habit, history: history, today: today) {
             context.output.line(note)
         }
+    }
+
+    /// What became of the day's note, when the command changed it: the note
+    /// as stored (sanitised: a server's text reaches the terminal), or that
+    /// it was removed. Nothing when a server did not keep it (the backend
+    /// says so on standard error).
+    private func noteLine(
+        _ change: NoteChange, stored: ProgressEntry?, before: ProgressEntry?, today: LocalDate
+    ) -> String? {
+        guard case .replace(let sent) = change else { return nil }
+        let day = HabitText.onDay(date, today: today)
+        if let sent, let kept = stored?.note, kept == sent {
+            return "Note \(day): \(TerminalSafeText.clean(kept))"
+        }
+        if sent == nil, before?.note != nil, stored?.note == nil {
+            return "Removed the note \(day)."
+        }
+        return nil
     }
 
     private func message(

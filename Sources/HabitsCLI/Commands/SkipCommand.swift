@@ -12,25 +12,32 @@ struct SkipCommand: HabitsCommand {
             planned day of the range is marked, for one habit or with --all for every \
             active habit: a holiday entered in advance, which keeps 'habits remind' quiet. \
             Undo it with 'habits undo' (with the same range), or record a value with \
-            'habits set'.
+            'habits set'. --note attaches a note to the day ("sick"; --note "" removes it); \
+            a range takes no note.
             """,
         positionals: [
             PositionalSpec("habit", optional: true, help: "The habit's id or name.")
         ],
-        options: [DateOption.spec] + DateRangeOption.specs + [
+        options: [DateOption.spec, NoteOption.spec] + DateRangeOption.specs + [
             .flag("all", help: "With --from/--to: every active habit.")
         ],
         examples: [
-            "habits skip 3", "habits skip Run --date yesterday",
+            "habits skip 3", "habits skip Run --date yesterday", "habits skip Run --note sick",
             "habits skip --all --from 2026-12-24 --to 2027-01-01",
         ])
 
     let reference: String?
     let date: LocalDate
     let range: DateRangeOption?
+    let note: NoteChange
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
         (reference, date, range) = try Self.target(arguments, today: today, command: "skip")
+        note = try NoteOption.read(arguments)
+        // A holiday marks many days; one note for all of them is not kept.
+        if range != nil && note != .keep {
+            throw UsageError(.conflictingOptions(["--note", "--from/--to"]), command: "skip")
+        }
     }
 
     /// The habit (or `--all`), the day and the range of `skip` and `undo`,
@@ -64,11 +71,12 @@ struct SkipCommand: HabitsCommand {
         }
         let date = self.date
         let reference = self.reference ?? ""
+        let note = self.note
         try await ProgressChange(reference: reference, date: date, allowsFuture: true).perform(
             in: context
         ) {
             _, existing, _ in
-            .set(ProgressEntry(date: date, value: existing?.value ?? 0, skipped: true))
+            .set(ProgressEntry(date: date, value: existing?.value ?? 0, skipped: true), note)
         }
     }
 }

@@ -110,8 +110,12 @@ struct HabitMapping: Sendable {
         var belowTarget = 0
         var clamped = 0
         var notesNotImported = 0
+        var notesReshaped = 0
         for entry in source.entries {
-            if entry.note != nil { notesNotImported += 1 }
+            let note = entry.note.flatMap(ProgressEntry.note(fitting:))
+            if let text = entry.note, !ProgressEntry.problems(note: text).isEmpty {
+                notesReshaped += 1
+            }
             var value: Decimal
             var skipped = false
             switch entry.mark {
@@ -126,6 +130,7 @@ struct HabitMapping: Sendable {
                 value = 0
                 skipped = true
             case .none:
+                if note != nil { notesNotImported += 1 }
                 byDate[entry.date] = nil
                 cleared.insert(entry.date)
                 continue
@@ -139,12 +144,19 @@ struct HabitMapping: Sendable {
                 value = ProgressEntry.maximumValue
                 clamped += 1
             }
-            byDate[entry.date] = ProgressEntry(date: entry.date, value: value, skipped: skipped)
+            byDate[entry.date] = ProgressEntry(
+                date: entry.date, value: value, skipped: skipped, note: note)
         }
         if belowTarget > 0 {
             note(
                 "\(belowTarget) day\(belowTarget == 1 ? "" : "s") marked done with an amount below "
                     + "the target of \(HabitText.number(target)) now read as not done.")
+        }
+        if notesReshaped > 0 {
+            note(
+                "\(notesReshaped) note\(notesReshaped == 1 ? " was" : "s were") made one line "
+                    + "(line breaks became spaces) or cut to \(ProgressEntry.maximumNoteLength) "
+                    + "characters.")
         }
         if clamped > 0 {
             note("\(clamped) values above 1000000000 were lowered to it.")

@@ -7,12 +7,13 @@ import HabitCore
 ///
 /// ```
 /// {"format": "habits-export", "version": 1, "exported_at": timestamp,
-///  "habits": [Habit + {"entries": [{"date", "value", "skipped"}]}]}
+///  "habits": [Habit + {"entries": [{"date", "value", "skipped", "note"?}]}]}
 /// ```
 /// Habit is the API's habit object (id, name, frequency, measurement_type,
 /// start_date, action_days, target_value, status, created_at, updated_at).
-/// Entries are sorted by date; once entries carry notes, each has `"note"`
-/// when it has one. Readers accept any `version` up to `currentVersion`.
+/// Entries are sorted by date, each with `"note"` when it has one (a
+/// version 1 reader that knows no notes ignores it). Readers accept any
+/// `version` up to `currentVersion`.
 struct HabitsExportDocument: Sendable {
     static let formatName = "habits-export"
     static let currentVersion = 1
@@ -78,7 +79,9 @@ struct HabitsExportDocument: Sendable {
                 SourceHabit(
                     name: item.habit.name, schedule: .exact(item.habit),
                     archived: item.habit.status == .archived,
-                    entries: item.entries.map { SourceEntry(date: $0.date, mark: .exact($0)) })
+                    entries: item.entries.map {
+                        SourceEntry(date: $0.date, mark: .exact($0), note: $0.note)
+                    })
             })
     }
 

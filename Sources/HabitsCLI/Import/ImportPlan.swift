@@ -8,7 +8,10 @@ import HabitStore
 ///
 /// - A habit matches an existing one of the same name and frequency: its
 ///   entries merge per day (an absent day is written, an equal one left, a
-///   different one is a conflict, kept unless `overwrite`).
+///   different one is a conflict, kept unless `overwrite`). Notes: a day
+///   the source has no note for keeps the stored note; a note for a day
+///   with the same value and no note is added; another note than the
+///   stored one is a conflict like another value.
 /// - A name held by an existing habit of another frequency is a clash:
 ///   refused (nothing is written), renamed to "<name> (imported)" or skipped,
 ///   as `options` says.
@@ -159,9 +162,21 @@ struct ImportPlan: Sendable {
                 matched.added += 1
                 continue
             }
+            // A source without a note on the day leaves the stored note.
+            var entry = entry
+            entry.note = entry.note ?? current.note
             if current.value == entry.value && current.skipped == entry.skipped {
-                matched.unchanged += 1
-                continue
+                if current.note == entry.note {
+                    matched.unchanged += 1
+                    continue
+                }
+                if current.note == nil {
+                    // A note where there was none: the day gains it, nothing is lost.
+                    writes.append(entry)
+                    matched.unchanged += 1
+                    continue
+                }
+                // Another note than the stored one: a conflict like another value.
             }
             report.conflicts.append(
                 ImportReport.Conflict(

@@ -1,4 +1,5 @@
 import Foundation
+import HabitClient
 import HabitCore
 
 /// What an import did (or, with --dry-run, would do): habits created and
@@ -127,7 +128,7 @@ struct ImportReport: Sendable {
             if notesNotImported > 0 {
                 lines.append(
                     "  \(notesNotImported) comment\(notesNotImported == 1 ? "" : "s") or notes not "
-                        + "imported (entries have no notes).")
+                        + "imported (on days the import leaves without an entry).")
             }
         }
         if !skippedLines.isEmpty {
@@ -142,7 +143,9 @@ struct ImportReport: Sendable {
     }
 
     private static func describe(_ entry: ProgressEntry) -> String {
-        entry.skipped ? "skipped" : HabitText.number(entry.value)
+        let value = entry.skipped ? "skipped" : HabitText.number(entry.value)
+        // A note read from a file is cleaned before the terminal.
+        return value + (entry.note.map { " \"\(TerminalSafeText.clean($0))\"" } ?? "")
     }
 }
 

@@ -10,7 +10,7 @@ struct MappedHabit: Hashable, Sendable {
     var entries: [ProgressEntry]
     /// Each a sentence naming the habit: "Run: a rolling 7-day window became the ISO week."
     var approximations: [String] = []
-    /// Comments and notes that entries have no place for yet.
+    /// Comments and notes on days the import leaves without an entry.
     var notesNotImported: Int = 0
     /// The habit as our own export gave it (id and times to keep), if it came from one.
     var original: Habit?

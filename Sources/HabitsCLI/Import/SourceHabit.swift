@@ -59,8 +59,8 @@ struct SourceEntry: Hashable, Sendable {
     var mark: Mark
     /// An amount logged beside a yes/no mark (harsh's fifth field).
     var amount: Decimal?
-    /// A comment or note. Entries have no notes yet: the report counts them
-    /// as not imported; once `ProgressEntry` carries one, the mapping copies it.
+    /// A comment or note, as the source has it: the mapping makes it a valid
+    /// note (`ProgressEntry.note(fitting:)`).
     var note: String?
 
     init(date: LocalDate, mark: Mark, amount: Decimal? = nil, note: String? = nil) {

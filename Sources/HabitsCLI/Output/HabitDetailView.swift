@@ -1,8 +1,10 @@
 import Foundation
+import HabitClient
 import HabitCore
 
 /// The text and JSON of `habits show`: properties, the period's progress,
-/// streaks, counts, completion rate and calendar months, all as of `date`.
+/// streaks, counts, completion rate and calendar months, all as of `date`,
+/// then the notes of the days of those months.
 struct HabitDetailView: Sendable {
     var history: HabitHistory
     /// The day everything is judged on: days before it are decided, it is "today".
@@ -91,7 +93,27 @@ struct HabitDetailView: Sendable {
         }
         if calendar.hasSuffix("\n") { calendar.removeLast() }
         lines.append(calendar)
+        let notes = notedEntries()
+        if !notes.isEmpty {
+            lines.append("")
+            lines.append("Notes:")
+            // A note may come from a server: cleaned before the terminal.
+            for entry in notes {
+                lines.append("  \(entry.date)  \(TerminalSafeText.clean(entry.note ?? ""))")
+            }
+        }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The entries with a note on the days of the months shown (a year
+    /// view's `months` are its twelve), by date.
+    func notedEntries() -> [ProgressEntry] {
+        months.flatMap { first in
+            (0..<LocalDate.daysInMonth(year: first.year, month: first.month)).compactMap {
+                offset in
+                history.entry(on: first.adding(days: offset)).flatMap { $0.note == nil ? nil : $0 }
+            }
+        }
     }
 
     /// The calendar months as grids.
@@ -136,7 +158,7 @@ struct HabitDetailView: Sendable {
                         let entry = history.entry(on: day.date)
                         return Document.Day(
                             date: day.date, state: day.state, value: entry?.value,
-                            skipped: entry?.skipped ?? false)
+                            skipped: entry?.skipped ?? false, note: entry?.note)
                     })
             })
     }
@@ -152,8 +174,11 @@ struct HabitDetailView: Sendable {
             var state: PeriodState
             var value: Decimal?
             var skipped: Bool
+            /// The day's note as stored (JSON escapes what a terminal would
+            /// act on), `null` when there is none.
+            var note: String?
 
-            enum CodingKeys: String, CodingKey { case date, state, value, skipped }
+            enum CodingKeys: String, CodingKey { case date, state, value, skipped, note }
 
             func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
@@ -161,6 +186,7 @@ struct HabitDetailView: Sendable {
                 try container.encode(state, forKey: .state)
                 try container.encode(value, forKey: .value)
                 try container.encode(skipped, forKey: .skipped)
+                try container.encode(note, forKey: .note)
             }
         }
 

@@ -12,6 +12,9 @@ struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         case missingArgument(String)
         /// A value that does not read as what the argument needs.
         case invalidValue(argument: String, value: String, expected: String)
+        /// Text that breaks a rule (a note too long, or of two lines):
+        /// `problem` is the rule's own sentence, so a long value is not echoed.
+        case invalidText(argument: String, problem: String)
         case conflictingOptions([String])
         /// Required fields not given, without a terminal to ask on.
         case missingFields([String])
@@ -47,6 +50,8 @@ struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
             return "Missing argument <\(name)>."
         case .invalidValue(let argument, let value, let expected):
             return "Invalid value '\(value)' for \(argument): expected \(expected)."
+        case .invalidText(let argument, let problem):
+            return "Invalid value for \(argument): \(problem)"
         case .conflictingOptions(let options):
             return
                 "The options \(Self.list(options.map { "'\($0)'" }, joiner: "and")) "

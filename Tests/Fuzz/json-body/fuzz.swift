@@ -31,8 +31,12 @@ public func fuzzJSONBody(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     if let day = LocalDate(year: 2026, month: 11, day: 30) {
         do {
-            let entry = try HabitInput.progressEntry(from: object, date: day)
+            let (entry, note) = try HabitInput.progressEntry(from: object, date: day)
             check(ProgressEntry.problems(value: entry.value).isEmpty, "entry value is valid")
+            if case .replace(let text?) = note {
+                check(ProgressEntry.problems(note: text).isEmpty, "a note is valid")
+                check(ProgressEntry.note(text) == text, "a note normalises to itself")
+            }
         } catch {
             check(!error.isEmpty, "a refused entry names a field")
         }

@@ -35,6 +35,39 @@ import Testing
         #expect(habits[2].habit.updatedAt == Date(timeIntervalSince1970: 1_796_065_200.5))
     }
 
+    /// A server that keeps no notes answers without `note` (or with null):
+    /// the client reads the entry as having none. What it sends: no `note`
+    /// to keep the day's, the text to replace it, null to remove it.
+    @Test func notesAreSentAsAskedAndAnAnswerWithoutOneIsRead() async throws {
+        let server = try FaultHTTPServer { request in
+            let answer =
+                request.method == "GET"
+                ? #"{"data":[{"date":"2026-11-30","value":1,"skipped":false,"note":null}]}"#
+                : #"{"date":"2026-11-30","value":1,"skipped":false,"ignored":true}"#
+            return .http(200, body: answer)
+        }
+        defer { server.stop() }
+        let setup = try Setup(baseURL: server.baseURL)
+        let day = try #require(LocalDate("2026-11-30"))
+        let entry = ProgressEntry(date: day, value: 1)
+        let kept = try await setup.client.setProgress(habitID: 1, entry: entry)
+        let replaced = try await setup.client.setProgress(
+            habitID: 1, entry: entry, note: .replace("sick"))
+        _ = try await setup.client.setProgress(habitID: 1, entry: entry, note: .replace(nil))
+        let added = try await setup.client.incrementProgress(
+            habitID: 1, date: day, amount: 1, note: .replace("hills"))
+        let listed = try await setup.client.progress(habitID: 1, from: day, to: day)
+
+        #expect([kept, replaced, added] == [entry, entry, entry])
+        #expect(listed == [entry])
+        let notes = try server.requests.prefix(4).map { request in
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: request.body) as? [String: Any])
+            return object["note"].map { $0 is NSNull ? "null" : "\($0)" } ?? "absent"
+        }
+        #expect(notes == ["absent", "sick", "null", "hills"])
+    }
+
     @Test func aBaseURLUnderAPrefixWithoutTrailingSlash() async throws {
         let server = try FaultHTTPServer { _ in
             .http(200, body: #"{"id":"7","email":"ann@example.com","extra":true}"#)

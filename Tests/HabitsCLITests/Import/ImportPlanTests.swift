@@ -97,6 +97,67 @@ import Testing
         }
     }
 
+    @Test func notesAreFittedToOneLineAndCountedWhenTheDayIsLeftEmpty() throws {
+        let habit = SourceHabit(
+            name: "A", schedule: .times(1, perDays: 1),
+            entries: [
+                SourceEntry(date: LocalDate("2026-01-01")!, mark: .done, note: " felt\ngood "),
+                SourceEntry(date: LocalDate("2026-01-02")!, mark: .skipped, note: "sick"),
+                SourceEntry(
+                    date: LocalDate("2026-01-03")!, mark: .done,
+                    note: String(repeating: "x", count: 600)),
+                SourceEntry(date: LocalDate("2026-01-04")!, mark: .none, note: "lost"),
+                SourceEntry(date: LocalDate("2026-01-05")!, mark: .done, note: " \t "),
+            ])
+        let mapped = try mapping.map(habit)
+        #expect(
+            mapped.entries.map(\.note) == [
+                "felt good", "sick", String(repeating: "x", count: 500), nil,
+            ])
+        #expect(mapped.notesNotImported == 1)
+        #expect(
+            mapped.approximations.contains(
+                "A: 2 notes were made one line (line breaks became spaces) or cut to 500 characters."
+            ))
+    }
+
+    @Test func notesMergeWithoutLosingTheStoredOnes() throws {
+        let habit = Habit(
+            id: 7, name: "A", frequency: .daily, measurementType: "times",
+            startDate: LocalDate("2026-01-01")!, actionDays: .everyDay, targetValue: 1)
+        let day = { (text: String) in LocalDate(text)! }
+        let mapped = try mapping.map(
+            SourceHabit(
+                name: "A", schedule: .times(1, perDays: 1),
+                entries: [
+                    SourceEntry(date: day("2026-01-01"), mark: .done),
+                    SourceEntry(date: day("2026-01-02"), mark: .done, note: "new"),
+                    SourceEntry(date: day("2026-01-03"), mark: .done, note: "other"),
+                    SourceEntry(date: day("2026-01-04"), mark: .done, note: "same"),
+                ]))
+        let stored = [
+            ProgressEntry(date: day("2026-01-01"), value: 1, note: "kept"),
+            ProgressEntry(date: day("2026-01-02"), value: 1),
+            ProgressEntry(date: day("2026-01-03"), value: 1, note: "mine"),
+            ProgressEntry(date: day("2026-01-04"), value: 1, note: "same"),
+        ]
+        for overwrite in [false, true] {
+            var options = ImportOptions()
+            options.overwrite = overwrite
+            let plan = ImportPlan.make(
+                [mapped], existing: [habit], options: options, report: Self.template
+            ) { _ in stored }
+            let written = plan.merges.first?.entries ?? []
+            #expect(
+                written
+                    == [ProgressEntry(date: day("2026-01-02"), value: 1, note: "new")]
+                    + (overwrite
+                        ? [ProgressEntry(date: day("2026-01-03"), value: 1, note: "other")] : []))
+            #expect(plan.report.conflicts.map(\.date) == [day("2026-01-03")])
+            #expect(plan.report.matched.first?.unchanged == 3)
+        }
+    }
+
     @Test func duplicateSourceNamesAreNumbered() throws {
         let mapped = try [1, 2].map { _ in try mapping.map(source("Same", .times(1, perDays: 1))) }
         let plan = ImportPlan.make(
