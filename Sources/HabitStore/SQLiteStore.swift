@@ -113,6 +113,15 @@ public final class SQLiteStore: Sendable {
         writer.close()
     }
 
+    /// `PRAGMA data_version` of the writer connection: it changes when any
+    /// other connection, in this process or another, commits to the file,
+    /// and not for the writer's own commits (every write of this store).
+    public func externalWriteStamp() throws(StoreError) -> Int64? {
+        try writer.use { connection throws(StoreError) in
+            try connection.firstRow("PRAGMA data_version") { $0.int64(0) }
+        }
+    }
+
     /// Runs `body` on the writer connection.
     func write<Result: Sendable>(
         _ body: (SQLiteConnection) throws(StoreError) -> Result

@@ -25,6 +25,8 @@ public final class APIResponder: HTTPResponder {
     let rateLimit = SendRateLimit.standard
     /// Reuses each habit's JSON across list requests.
     let listEncoder = HabitListEncoder()
+    /// Reuses whole list bodies until the user writes; see `dispatch`.
+    let listAnswers = HabitListAnswers()
     /// Access tokens already verified, until their expiry.
     let verifiedTokens = VerifiedAccessTokens()
 
@@ -66,7 +68,11 @@ public final class APIResponder: HTTPResponder {
         case .public(let answer):
             return try answer(request)
         case .authenticated(let answer):
-            return try answer(request, try authenticate(request))
+            let owner = try authenticate(request)
+            guard method != "GET" && method != "HEAD" else { return try answer(request, owner) }
+            // Whatever the outcome, the user's habit lists may have changed.
+            defer { listAnswers.userChanged(owner) }
+            return try answer(request, owner)
         }
     }
 
