@@ -17,7 +17,7 @@ public struct HistoryCheckpointRecord: Hashable, Sendable {
 extension HabitRepository {
     /// Stores that cannot tell whether another process changed them have no
     /// stamp, so nothing read from them may be cached.
-    public func externalWriteStamp() throws(StoreError) -> Int64? { nil }
+    public func externalWriteStamp(waiting: Bool) throws(StoreError) -> Int64? { nil }
 
     /// Stores without checkpoints have none: lists then read as much history
     /// as the streak needs.

@@ -11,16 +11,25 @@ extension APIResponder {
     /// progress are as they were when it was worked out.
     func listHabits(_ request: HTTPRequest, owner: Int64) throws(APIError) -> HTTPResponse {
         let query = try validated { () throws(ValidationError) in try ListQuery(request) }
-        let today = query.today ?? LocalDate.on(now(), in: Self.utc)
-        let key = HabitListAnswers.Key(
-            owner: owner, status: query.status, date: query.date, today: today)
+        let key = listKey(owner: owner, query)
+        let today = key.today
         // The stamp and the ticket are taken before the store is read.
-        let stamp = try stored { () throws(StoreError) in try store.externalWriteStamp() }
+        let stamp = try stored { () throws(StoreError) in
+            try store.externalWriteStamp(waiting: true)
+        }
         let (ticket, known) = listAnswers.lookUp(key, stamp: stamp)
         if let known { return JSONBody.response(status: 200, body: known) }
         let body = try listBody(owner: owner, status: query.status, date: query.date, today: today)
         if let ticket { listAnswers.remember(body, for: key, ticket: ticket) }
         return JSONBody.response(status: 200, body: body)
+    }
+
+    /// What a list answers to, with `today` resolved by the server's clock
+    /// when the query leaves it out.
+    func listKey(owner: Int64, _ query: ListQuery) -> HabitListAnswers.Key {
+        HabitListAnswers.Key(
+            owner: owner, status: query.status, date: query.date,
+            today: query.today ?? LocalDate.on(now(), in: Self.utc))
     }
 
     /// The list's JSON, read from the store.

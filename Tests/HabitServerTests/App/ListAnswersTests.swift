@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitHTTP
 import HabitStore
 import Testing
 
@@ -52,6 +53,29 @@ import Testing
             #expect(try shown(server, token, status: "ALL") == ["Write=0", "Run=0"])
             _ = try server.request("DELETE", "/api/me/habits/\(id)/", token: token)
             #expect(try shown(server, token, status: "ALL") == ["Run=0"])
+        }
+    }
+
+    @Test func onlyARememberedListIsAnsweredAtOnce() throws {
+        try withAPIServer { server in
+            let token = try server.signIn("at-once@example.com").access
+            let id = try server.createHabit(token: token, name: "Read")
+            let responder = server.app.responder
+            func list(_ token: String, path: String = "/api/me/habits/") -> HTTPRequest {
+                HTTPRequest(
+                    method: "GET", path: path,
+                    query: [("date", "2026-11-30"), ("today", "2026-11-30")],
+                    headers: HTTPHeaders([("Authorization", "Bearer \(token)")]))
+            }
+            #expect(responder.answerAtOnce(to: list(token)) == nil, "not worked out yet")
+            let worked = responder.respond(to: list(token))
+            let known = try #require(responder.answerAtOnce(to: list(token)))
+            #expect(known.status == 200 && known.body == worked.body)
+            #expect(responder.answerAtOnce(to: list("not.a.token")) == nil)
+            #expect(responder.answerAtOnce(to: list(token, path: "/api/me/")) == nil)
+            _ = try server.request(
+                "PATCH", "/api/me/habits/\(id)/", body: #"{"name": "Write"}"#, token: token)
+            #expect(responder.answerAtOnce(to: list(token)) == nil, "forgotten by the write")
         }
     }
 
