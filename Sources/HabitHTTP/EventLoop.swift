@@ -365,6 +365,8 @@ final class EventLoop {
             case .dispatch(let dispatch):
                 if shared.pool.runsInline {
                     inlineResponse = shared.pool.answer(dispatch)
+                } else if let known = shared.pool.answerAtOnce(dispatch) {
+                    inlineResponse = known
                 } else {
                     shared.pool.submit(dispatch, for: connection.id, replyingTo: inbox)
                 }

@@ -15,7 +15,18 @@ public struct HTTPResponse: Sendable {
 
 /// Turns a request into a response: what the application gives the HTTP server.
 ///
-/// Called on the connection's thread; it may block (SQLite, a mail command).
+/// `respond` runs on a responder thread and may block (SQLite, a mail
+/// command). `answerAtOnce` runs first, on the event loop's own thread, and
+/// must never block: it answers what is already known (a cached body) and
+/// returns `nil` for everything else, which then goes to `respond`.
 public protocol HTTPResponder: Sendable {
     func respond(to request: HTTPRequest) -> HTTPResponse
+
+    /// The answer when it is known without waiting for anything, else `nil`.
+    func answerAtOnce(to request: HTTPRequest) -> HTTPResponse?
+}
+
+extension HTTPResponder {
+    /// Nothing is known at once: every request goes to `respond`.
+    public func answerAtOnce(to request: HTTPRequest) -> HTTPResponse? { nil }
 }

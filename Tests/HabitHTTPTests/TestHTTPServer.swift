@@ -11,7 +11,7 @@ import TestSupport
 /// signalling `entered`), to hold a request in flight. A request to
 /// /no-content answers 204 with a body the server must drop, and /text
 /// answers with its own Content-Type and a Content-Length the server must
-/// replace.
+/// replace. /at-once is answered by `answerAtOnce`, never by `respond`.
 final class EchoResponder: HTTPResponder {
     let entered = DispatchSemaphore(value: 0)
     let release = DispatchSemaphore(value: 0)
@@ -19,6 +19,11 @@ final class EchoResponder: HTTPResponder {
 
     /// How many requests reached the responder.
     var calls: Int { callCount.withLock { $0 } }
+
+    func answerAtOnce(to request: HTTPRequest) -> HTTPResponse? {
+        guard request.path == "/at-once" else { return nil }
+        return HTTPResponse(status: 200, body: Data(#"{"answered": "at once"}"#.utf8))
+    }
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         callCount.withLock { $0 += 1 }

@@ -6,18 +6,43 @@ import HabitStore
 /// The habit routes: list (with completion data), create, show, update, delete.
 extension APIResponder {
     /// `GET /api/me/habits/?status=&date=&today=`.
+    ///
+    /// The body is reused from `listAnswers` while the user's habits and
+    /// progress are as they were when it was worked out.
     func listHabits(_ request: HTTPRequest, owner: Int64) throws(APIError) -> HTTPResponse {
         let query = try validated { () throws(ValidationError) in try ListQuery(request) }
+        let key = listKey(owner: owner, query)
+        let today = key.today
+        // The stamp and the ticket are taken before the store is read.
+        let stamp = try stored { () throws(StoreError) in
+            try store.externalWriteStamp(waiting: true)
+        }
+        let (ticket, known) = listAnswers.lookUp(key, stamp: stamp)
+        if let known { return JSONBody.response(status: 200, body: known) }
+        let body = try listBody(owner: owner, status: query.status, date: query.date, today: today)
+        if let ticket { listAnswers.remember(body, for: key, ticket: ticket) }
+        return JSONBody.response(status: 200, body: body)
+    }
+
+    /// What a list answers to, with `today` resolved by the server's clock
+    /// when the query leaves it out.
+    func listKey(owner: Int64, _ query: ListQuery) -> HabitListAnswers.Key {
+        HabitListAnswers.Key(
+            owner: owner, status: query.status, date: query.date,
+            today: query.today ?? LocalDate.on(now(), in: Self.utc))
+    }
+
+    /// The list's JSON, read from the store.
+    private func listBody(
+        owner: Int64, status: HabitStatusFilter, date: LocalDate?, today: LocalDate
+    ) throws(APIError) -> Data {
         let habits = try stored { () throws(StoreError) in
-            try store.habits(owner: owner, status: query.status)
+            try store.habits(owner: owner, status: status)
         }
-        guard let date = query.date else {
-            return JSONBody.response(
-                status: 200,
-                body: listEncoder.encode(
-                    habits.map { HabitWithCompletion(habit: $0, completion: nil) }))
+        guard let date else {
+            return listEncoder.encode(
+                habits.map { HabitWithCompletion(habit: $0, completion: nil) })
         }
-        let today = query.today ?? LocalDate.on(now(), in: Self.utc)
         // A week is the widest period, and its rules only look inside it.
         let monday = date.startOfISOWeek
         // The last week of year 9999 runs past the last date there is; no
@@ -43,7 +68,7 @@ extension APIResponder {
                 currentStreak: summaries[habit.id]?.currentStreak,
                 strength: summaries[habit.id]?.strength)
         }
-        return JSONBody.response(status: 200, body: listEncoder.encode(items))
+        return listEncoder.encode(items)
     }
 
     /// `POST /api/me/habits/`: 201 with the new habit; 409 past the active

@@ -25,6 +25,8 @@ public final class APIResponder: HTTPResponder {
     let rateLimit = SendRateLimit.standard
     /// Reuses each habit's JSON across list requests.
     let listEncoder = HabitListEncoder()
+    /// Reuses whole list bodies until the user writes; see `dispatch`.
+    let listAnswers = HabitListAnswers()
     /// Access tokens already verified, until their expiry.
     let verifiedTokens = VerifiedAccessTokens()
 
@@ -56,6 +58,22 @@ public final class APIResponder: HTTPResponder {
         }
     }
 
+    /// A habit list already worked out, answered on the event loop's thread
+    /// without waiting for anything; `nil` for every other request, and
+    /// whenever the answer would need the store, a token not yet verified,
+    /// or a lock another thread holds. `respond` then answers as usual.
+    public func answerAtOnce(to request: HTTPRequest) -> HTTPResponse? {
+        // HEAD arrives as GET; the HTTP layer leaves the body out.
+        guard request.method == "GET", Route(path: request.path) == .habits,
+            let token = try? bearerToken(request),
+            let owner = verifiedTokens.userID(of: token, now: now()),
+            let query = try? ListQuery(request),
+            let stamp = try? store.externalWriteStamp(waiting: false),
+            let body = listAnswers.lookUp(listKey(owner: owner, query), stamp: stamp).body
+        else { return nil }
+        return JSONBody.response(status: 200, body: body)
+    }
+
     private func dispatch(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
         guard let route = Route(path: request.path) else { throw .notFound }
         let method = request.method
@@ -66,7 +84,11 @@ public final class APIResponder: HTTPResponder {
         case .public(let answer):
             return try answer(request)
         case .authenticated(let answer):
-            return try answer(request, try authenticate(request))
+            let owner = try authenticate(request)
+            guard method != "GET" && method != "HEAD" else { return try answer(request, owner) }
+            // Whatever the outcome, the user's habit lists may have changed.
+            defer { listAnswers.userChanged(owner) }
+            return try answer(request, owner)
         }
     }
 
@@ -138,13 +160,7 @@ public final class APIResponder: HTTPResponder {
     /// The user id of the request's access token; 401 `not_authenticated`
     /// without one, `token_not_valid` for a bad or expired one.
     private func authenticate(_ request: HTTPRequest) throws(APIError) -> Int64 {
-        guard let header = request.headers["Authorization"] else { throw .notAuthenticated }
-        // "Bearer" is matched without regard to case (RFC 9110 §11.1).
-        let prefix = Array(header.utf8.prefix(7)).map { $0 | 0x20 }
-        guard prefix == Array("bearer ".utf8) else {
-            throw header.lowercased() == "bearer" ? .tokenNotValid : .notAuthenticated
-        }
-        let token = header.dropFirst(7).trimmingCharacters(in: .whitespaces)
+        let token = try bearerToken(request)
         let now = now()
         if let user = verifiedTokens.userID(of: token, now: now) { return user }
         do {
@@ -155,6 +171,25 @@ public final class APIResponder: HTTPResponder {
             log.debug("auth: access token refused: \(error)")
             throw .tokenNotValid
         }
+    }
+
+    /// The token of the request's `Authorization: Bearer …` header.
+    private func bearerToken(_ request: HTTPRequest) throws(APIError) -> String {
+        guard let header = request.headers["Authorization"] else { throw .notAuthenticated }
+        // "Bearer" is matched without regard to case (RFC 9110 §11.1).
+        guard header.utf8.prefix(7).elementsEqual("bearer ".utf8, by: { $0 | 0x20 == $1 }) else {
+            throw header.lowercased() == "bearer" ? .tokenNotValid : .notAuthenticated
+        }
+        return Self.trimmed(header.dropFirst(7))
+    }
+
+    /// `text` without the white space around it. A token starts and ends
+    /// with a printable ASCII character as a rule, and then is taken as it
+    /// is: Foundation's trimming costs more than the rest of a cached list.
+    static func trimmed(_ text: Substring) -> String {
+        func printable(_ byte: UInt8?) -> Bool { byte.map { $0 > 0x20 && $0 < 0x7F } ?? false }
+        if printable(text.utf8.first) && printable(text.utf8.last) { return String(text) }
+        return text.trimmingCharacters(in: .whitespaces)
     }
 
     /// The request body as a JSON object (an empty body is `{}`).

@@ -33,6 +33,23 @@ import Testing
         }
     }
 
+    @Test func bearerIsMatchedInAnyCaseAndSpacesAroundTheTokenAreIgnored() throws {
+        try withAPIServer { server in
+            let token = try server.signIn("spaces@example.com").access
+            for header in [
+                "bearer \(token)", "BEARER \(token)", "Bearer   \(token)", "Bearer \(token)\u{A0}",
+                "Bearer \t\(token)",
+            ] {
+                let answer = try server.request(
+                    "GET", "/api/me/", headers: [("Authorization", header)])
+                #expect(answer.status == 200, "\(header.debugDescription)")
+            }
+            let glued = try server.request(
+                "GET", "/api/me/", headers: [("Authorization", "Bearer \(token)x")])
+            #expect(glued.code == "token_not_valid")
+        }
+    }
+
     @Test(arguments: [
         "garbage", "a.b.c", "", "eyJhbGciOiJub25lIn0.eyJ1c2VyX2lkIjoxfQ.",
         "eyJhbGciOiJIUzI1NiJ9.e30.AAAA",
