@@ -25,9 +25,8 @@ struct HabitDetailView: Sendable {
         if habit.status == .archived { title += palette.dim(" (archived)") }
         lines.append(title)
         lines.append(
-            "  "
-                + [HabitText.target(habit), HabitText.frequency(habit), "since \(habit.startDate)"]
-                .joined(separator: separator))
+            "  " + HabitText.target(habit) + separator + HabitText.frequency(habit) + separator
+                + "since \(habit.startDate)")
         lines.append("")
 
         let stats = history.stats(today: date)
@@ -91,7 +90,7 @@ struct HabitDetailView: Sendable {
         }
         if calendar.hasSuffix("\n") { calendar.removeLast() }
         lines.append(calendar)
-        return lines.joined(separator: "\n") + "\n"
+        return TextTable.text(lines)
     }
 
     /// The calendar months as grids.
