@@ -21,8 +21,7 @@ enum HabitText {
         case .weekly:
             return habit.actionDays == .everyDay
                 ? "weekly"
-                : "weekly: "
-                    + habit.actionDays.sorted.map(\.threeLetterName).joined(separator: ", ")
+                : "weekly: " + habit.actionDays.names
         }
     }
 
