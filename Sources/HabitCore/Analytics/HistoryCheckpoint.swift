@@ -37,7 +37,7 @@ public struct HistoryCheckpoint: Hashable, Sendable {
         // `LocalDate` makes the runtime look up their conformances first, a
         // cost a short-lived command pays for every distinct type.
         habit.frequency.rawValue + " " + habit.startDate.description + " "
-            + String(habit.actionDays.bits) + " " + habit.targetValue.description
+            + String(habit.actionDays.bits) + " " + DecimalNotation.plain(habit.targetValue)
     }
 
     /// Whether this checkpoint can be resumed for `habit` as of `today`:

@@ -5,7 +5,7 @@ import HabitCore
 enum HabitText {
     /// A decimal as a person writes it: `8`, `0.8`, `1000000`.
     static func number(_ value: Decimal) -> String {
-        value.description
+        DecimalNotation.plain(value)
     }
 
     /// `2/8 glasses`.
