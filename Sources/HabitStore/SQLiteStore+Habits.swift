@@ -361,12 +361,16 @@ enum HabitSQL {
     static func entries(
         _ connection: SQLiteConnection, _ sql: String, _ bindings: [SQLiteValue]
     ) throws(StoreError) -> [ProgressEntry]? {
+        // The habit's row comes even without entries (one with a NULL date),
+        // so no row at all means no such habit of this owner.
+        var found = false
+        var entries: [ProgressEntry] = []
         var reader = DecimalTextReader()
-        let rows = try connection.rows(sql, bindings) { row throws(StoreError) -> ProgressEntry? in
-            row.isNull(0) ? nil : try entry(row, from: 0, reader: &reader)
+        try connection.forEachRow(sql, bindings) { row throws(StoreError) in
+            found = true
+            if !row.isNull(0) { entries.append(try entry(row, from: 0, reader: &reader)) }
         }
-        if rows.isEmpty { return nil }
-        return rows.compactMap { $0 }
+        return found ? entries : nil
     }
 
     static func unreadable(_ what: String) -> StoreError {
