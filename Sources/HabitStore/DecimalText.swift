@@ -1,4 +1,5 @@
 import Foundation
+import HabitCore
 
 /// The exact text form in which the store keeps decimals (targets, values).
 ///
@@ -9,7 +10,7 @@ package enum DecimalText {
     private static let posix = Locale(identifier: "en_US_POSIX")
 
     package static func text(_ value: Decimal) -> String {
-        value.description
+        DecimalNotation.plain(value)
     }
 
     /// Reads text written by `text(_:)`; `nil` when it is not a finite number.

@@ -98,11 +98,15 @@ extension SQLiteStore: HabitRepository {
         // range's entries, filtered here: cheaper than a statement per id
         // count, and the owner scoping is in the SQL.
         let rows = try read { connection throws(StoreError) in
-            try connection.rows(
+            var reader = DecimalTextReader()
+            return try connection.rows(
                 HabitSQL.selectOwnerProgressRange,
                 [.integer(owner), .text(from.description), .text(to.description)]
             ) { row throws(StoreError) -> (Int64, ProgressEntry?) in
-                (row.int64(0), row.isNull(1) ? nil : try HabitSQL.entry(row, from: 1))
+                (
+                    row.int64(0),
+                    row.isNull(1) ? nil : try HabitSQL.entry(row, from: 1, reader: &reader)
+                )
             }
         }
         var result: [Int64: [ProgressEntry]] = [:]
@@ -351,11 +355,6 @@ enum HabitSQL {
         }
     }
 
-    /// Every set of weekdays, indexed by its bitmask (bit 0 = Monday).
-    static let actionDaysByBits: [ActionDays] = (0..<128).map { bits in
-        ActionDays(Weekday.allCases.filter { bits & (1 << ($0.rawValue - 1)) != 0 })
-    }
-
     static func habit(_ row: SQLiteRow) throws(StoreError) -> Habit {
         let id = row.int64(0)
         let bits = row.int64(5)
@@ -365,7 +364,7 @@ enum HabitSQL {
             let status = HabitStatus(rawValue: row.text(7)),
             (0...127).contains(bits)
         else { throw unreadable("habit \(id)") }
-        let actionDays = actionDaysByBits[Int(bits)]
+        let actionDays = ActionDays(bits: UInt8(bits))
         return Habit(
             id: id, name: row.text(1), frequency: frequency, measurementType: row.text(3),
             startDate: startDate, actionDays: actionDays, targetValue: targetValue,
@@ -376,7 +375,18 @@ enum HabitSQL {
     /// The entry in columns `from` (date), `from + 1` (value), `from + 2`
     /// (skipped), `from + 3` (note).
     static func entry(_ row: SQLiteRow, from column: Int32) throws(StoreError) -> ProgressEntry {
-        guard let date = row.localDate(column), let value = row.decimal(column + 1) else {
+        var reader = DecimalTextReader()
+        return try entry(row, from: column, reader: &reader)
+    }
+
+    /// `entry(_:from:)`, the value read through `reader`: a loop over many
+    /// rows passes one, so repeated values are parsed once.
+    static func entry(
+        _ row: SQLiteRow, from column: Int32, reader: inout DecimalTextReader
+    ) throws(StoreError) -> ProgressEntry {
+        guard let date = row.localDate(column),
+            let value = row.decimal(column + 1, reader: &reader)
+        else {
             throw unreadable("the progress entry of \(row.text(column))")
         }
         return ProgressEntry(
@@ -388,11 +398,16 @@ enum HabitSQL {
     static func entries(
         _ connection: SQLiteConnection, _ sql: String, _ bindings: [SQLiteValue]
     ) throws(StoreError) -> [ProgressEntry]? {
-        let rows = try connection.rows(sql, bindings) { row throws(StoreError) -> ProgressEntry? in
-            row.isNull(0) ? nil : try entry(row, from: 0)
+        // The habit's row comes even without entries (one with a NULL date),
+        // so no row at all means no such habit of this owner.
+        var found = false
+        var entries: [ProgressEntry] = []
+        var reader = DecimalTextReader()
+        try connection.forEachRow(sql, bindings) { row throws(StoreError) in
+            found = true
+            if !row.isNull(0) { entries.append(try entry(row, from: 0, reader: &reader)) }
         }
-        if rows.isEmpty { return nil }
-        return rows.compactMap { $0 }
+        return found ? entries : nil
     }
 
     static func unreadable(_ what: String) -> StoreError {

@@ -51,8 +51,21 @@ import Testing
         #expect(TextWidth.of("水を飲む") == 8)
         #expect(TextWidth.of("e\u{301}") == 1)
         #expect(TextWidth.of("🏃") == 2)
+        // The ASCII shortcut must agree with the per-character rule: controls take none.
+        #expect(TextWidth.of("a\tb") == 2)
+        #expect(TextWidth.of("#1 *") == 4)
         #expect(TextWidth.truncate("Drink water daily", to: 8, ellipsis: "...") == "Drink...")
         #expect(TextWidth.truncate("short", to: 8, ellipsis: "...") == "short")
+    }
+
+    @Test func trailingSpacesAreTrimmedAsWholeCharacters() {
+        #expect(TextWidth.trimmingTrailingSpaces("Walk   ") == "Walk")
+        #expect(TextWidth.trimmingTrailingSpaces("   ") == "")
+        #expect(TextWidth.trimmingTrailingSpaces("") == "")
+        #expect(TextWidth.trimmingTrailingSpaces(" a b") == " a b")
+        // A space carrying a combining mark is one character, and not a space.
+        #expect(TextWidth.trimmingTrailingSpaces("a \u{301} ") == "a \u{301}")
+        #expect(TextWidth.trimmingTrailingSpaces("水 ") == "水")
     }
 
     @Test func tableColumnsAlignWithoutTrailingSpaces() {

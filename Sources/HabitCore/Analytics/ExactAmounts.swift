@@ -23,19 +23,23 @@ struct ExactAmounts {
 
     init?(target: Decimal, values: [Decimal]) {
         guard let targetParts = Self.parts(of: target) else { return nil }
-        // Entries repeat a handful of amounts, so each distinct one is split once.
-        var known: [BitPattern: Parts] = [:]
+        // Entries repeat a handful of amounts, so each distinct one is split
+        // once. A short list searched in order: no hashing per value, and no
+        // dictionary type for the runtime to set up in a short-lived command.
+        var known: [Known] = []
         var parts: [Parts] = []
         parts.reserveCapacity(values.count)
         var smallestExponent = min(0, targetParts.exponent)
         for value in values {
             let split: Parts
             let bits = BitPattern(value)
-            if let bits, let found = known[bits] {
-                split = found
+            if let bits, let found = known.first(where: { $0.bits == bits }) {
+                split = found.parts
             } else {
                 guard let made = Self.parts(of: value) else { return nil }
-                if let bits { known[bits] = made }
+                if let bits, known.count < Self.knownLimit {
+                    known.append(Known(bits: bits, parts: made))
+                }
                 split = made
             }
             smallestExponent = min(smallestExponent, split.exponent)
@@ -56,13 +60,22 @@ struct ExactAmounts {
         self.values = scaledValues
     }
 
-    /// The bytes of a `Decimal`, as a cheap dictionary key.
+    /// How many distinct amounts the cache keeps; others are split each time.
+    private static let knownLimit = 16
+
+    /// An amount already split, by its bytes.
+    private struct Known {
+        var bits: BitPattern
+        var parts: Parts
+    }
+
+    /// The bytes of a `Decimal`, as a cheap cache key.
     ///
     /// Two decimals with the same bytes have the same value, whatever the
     /// layout, so the bytes can stand for the value in a cache (equal values
     /// with different bytes, such as 1 and 1.0, merely take two entries).
-    /// `Decimal`'s own `==` and hashing are far slower, as they normalise.
-    private struct BitPattern: Hashable {
+    /// `Decimal`'s own `==` is far slower, as it normalises.
+    private struct BitPattern: Equatable {
         var low: UInt64 = 0
         var middle: UInt64 = 0
         var high: UInt64 = 0

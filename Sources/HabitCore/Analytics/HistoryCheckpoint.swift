@@ -33,7 +33,11 @@ public struct HistoryCheckpoint: Hashable, Sendable {
 
     /// The properties of `habit` that the states of its periods depend on.
     public static func rules(of habit: Habit) -> String {
-        "\(habit.frequency.rawValue) \(habit.startDate) \(habit.actionDays.bits) \(habit.targetValue)"
+        // Concatenated, not interpolated: interpolating a `Decimal` or a
+        // `LocalDate` makes the runtime look up their conformances first, a
+        // cost a short-lived command pays for every distinct type.
+        habit.frequency.rawValue + " " + habit.startDate.description + " "
+            + String(habit.actionDays.bits) + " " + DecimalNotation.plain(habit.targetValue)
     }
 
     /// Whether this checkpoint can be resumed for `habit` as of `today`:

@@ -13,12 +13,19 @@ public struct ActionDays: Hashable, Sendable, Sequence {
         for day in days { bits |= 1 << UInt8(day.rawValue - 1) }
     }
 
+    /// The days whose bits are set in `bits` (bit 0 is Monday); bit 7 is ignored.
+    public init(bits: UInt8) {
+        self.bits = bits & 0x7F
+    }
+
+    // As bit masks: each of these is read by every habit list, and building
+    // them from lists of weekdays would set up generic code at run time first.
     /// Every day of the week.
-    public static let everyDay = ActionDays(Weekday.allCases)
+    public static let everyDay = ActionDays(bits: 0x7F)
     /// Monday to Friday.
-    public static let weekdays = ActionDays([.monday, .tuesday, .wednesday, .thursday, .friday])
+    public static let weekdays = ActionDays(bits: 0x1F)
     /// Saturday and Sunday.
-    public static let weekends = ActionDays([.saturday, .sunday])
+    public static let weekends = ActionDays(bits: 0x60)
 
     public func contains(_ day: Weekday) -> Bool {
         bits & (1 << UInt8(day.rawValue - 1)) != 0
@@ -60,13 +67,25 @@ public struct ActionDays: Hashable, Sendable, Sequence {
         }
     }
 
+    /// The three-letter names of the days, from Monday: "Mon, Wed, Fri".
+    public var names: String {
+        // A loop rather than `joined(separator:)`, whose generic entry point
+        // makes the runtime resolve its types the first time it runs.
+        var text = ""
+        for day in sorted {
+            if !text.isEmpty { text += ", " }
+            text += day.threeLetterName
+        }
+        return text
+    }
+
     /// A short human form: "daily", "weekdays", "weekends", or "Mon, Wed, Fri".
     public var summary: String {
         switch self {
         case .everyDay: return "daily"
         case .weekdays: return "weekdays"
         case .weekends: return "weekends"
-        default: return sorted.map(\.threeLetterName).joined(separator: ", ")
+        default: return names
         }
     }
 }

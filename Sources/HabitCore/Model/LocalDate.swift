@@ -86,7 +86,20 @@ public struct LocalDate: Hashable, Comparable, Sendable {
     /// This is the only way HabitCore turns a moment into a date: callers inject
     /// both the instant and the zone, so "today" is never read from the machine
     /// deep inside logic.
+    ///
+    /// The zone's offset at that instant moves it to wall-clock seconds, and
+    /// those are whole days of 86,400 seconds (Unix time counts no leap
+    /// seconds) since 1970-01-01: the proleptic Gregorian date, without the
+    /// `Calendar` Foundation would set up on first use.
     public static func on(_ instant: Date, in timeZone: TimeZone) -> LocalDate {
+        let local = instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))
+        let days = (local / 86_400).rounded(.down)
+        // Years 1 to 9999; other instants (and NaN) take Foundation's reading.
+        if days >= -719_162, days <= 2_932_896 { return LocalDate(dayNumber: Int(days)) }
+        return calendarDate(instant, in: timeZone)
+    }
+
+    private static func calendarDate(_ instant: Date, in timeZone: TimeZone) -> LocalDate {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let c = calendar.dateComponents([.year, .month, .day], from: instant)

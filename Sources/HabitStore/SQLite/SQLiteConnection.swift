@@ -76,6 +76,20 @@ final class SQLiteConnection {
         return result
     }
 
+    /// Calls `body` with every row of `sql` with `bindings`, in order, for
+    /// callers that fold rows into their own result rather than a list.
+    func forEachRow(
+        _ sql: String, _ bindings: [SQLiteValue] = [],
+        _ body: (SQLiteRow) throws(StoreError) -> Void
+    ) throws(StoreError) {
+        let statement = try prepared(sql)
+        defer { statement.reset() }
+        try statement.bind(bindings)
+        while try statement.step() {
+            try body(SQLiteRow(statement: statement.handle))
+        }
+    }
+
     /// The first row of `sql` read by `read`, or `nil` when there is none.
     func firstRow<Row>(
         _ sql: String, _ bindings: [SQLiteValue] = [],

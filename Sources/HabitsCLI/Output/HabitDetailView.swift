@@ -27,9 +27,8 @@ struct HabitDetailView: Sendable {
         if habit.status == .archived { title += palette.dim(" (archived)") }
         lines.append(title)
         lines.append(
-            "  "
-                + [HabitText.target(habit), HabitText.frequency(habit), "since \(habit.startDate)"]
-                .joined(separator: separator))
+            "  " + HabitText.target(habit) + separator + HabitText.frequency(habit) + separator
+                + "since \(habit.startDate)")
         lines.append("")
 
         let stats = history.stats(today: date)
@@ -102,7 +101,7 @@ struct HabitDetailView: Sendable {
                 lines.append("  \(entry.date)  \(TerminalSafeText.clean(entry.note ?? ""))")
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return TextTable.text(lines)
     }
 
     /// The entries with a note on the days of the months shown (a year

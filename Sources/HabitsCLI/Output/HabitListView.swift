@@ -29,7 +29,7 @@ struct HabitListView: Sendable {
             let truncated = sectionRows.map { truncateName($0, to: widths[2]) }
             lines.append(contentsOf: TextTable(rows: truncated).lines(widths: widths))
         }
-        return lines.joined(separator: "\n") + "\n"
+        return TextTable.text(lines)
     }
 
     /// "Tue 2026-03-10 (today)", and the cache's age when it is cached.
@@ -53,7 +53,8 @@ struct HabitListView: Sendable {
     func sectioned() -> [Section] {
         let active = overview.items.filter { $0.habit.status == .active }
         let archived = overview.items.filter { $0.habit.status == .archived }
-        func with(_ states: Set<PeriodState>) -> [HabitOverview.Item] {
+        // A list, not a Set: a Set type would be set up at run time for three lookups.
+        func with(_ states: [PeriodState]) -> [HabitOverview.Item] {
             active.filter { states.contains($0.completion.state) }
         }
         let isPast = overview.date < today

@@ -60,7 +60,7 @@ struct HabitLogView: Sendable {
             TextWidth.padded("HABIT", to: nameWidth) + "  " + dayMarkLine() + "  "
             + TextWidth.padded(Self.streakTitle, to: streakWidth, right: true) + "  "
             + Self.strengthTitle
-        lines[0] = String(lines[0].reversed().drop { $0 == " " }.reversed())
+        lines[0] = TextWidth.trimmingTrailingSpaces(lines[0])
         lines = lines.map { palette.dim($0) }
         for (row, streak) in zip(rows, streaks) {
             var strip = ""
@@ -86,7 +86,7 @@ struct HabitLogView: Sendable {
                     + TextWidth.padded(streak, to: streakWidth, right: true) + "  "
                     + TextWidth.padded(strength, to: strengthWidth, right: true))
         }
-        return lines.joined(separator: "\n") + "\n"
+        return TextTable.text(lines)
     }
 
     /// Month names over the days where months begin (and over the first day

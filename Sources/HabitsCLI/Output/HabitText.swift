@@ -5,7 +5,7 @@ import HabitCore
 enum HabitText {
     /// A decimal as a person writes it: `8`, `0.8`, `1000000`.
     static func number(_ value: Decimal) -> String {
-        value.description
+        DecimalNotation.plain(value)
     }
 
     /// `2/8 glasses`.
@@ -21,8 +21,7 @@ enum HabitText {
         case .weekly:
             return habit.actionDays == .everyDay
                 ? "weekly"
-                : "weekly: "
-                    + habit.actionDays.sorted.map(\.threeLetterName).joined(separator: ", ")
+                : "weekly: " + habit.actionDays.names
         }
     }
 

@@ -42,6 +42,21 @@ struct TextTable: Sendable {
         return widths
     }
 
+    /// `lines` as output text, each ending with a newline.
+    ///
+    /// A loop, not `joined(separator:)`: that generic entry point has the
+    /// runtime resolve its types on first use, a cost each short-lived
+    /// command would pay once per process.
+    static func text(_ lines: [String]) -> String {
+        var text = ""
+        text.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
+        for line in lines {
+            text += line
+            text += "\n"
+        }
+        return text
+    }
+
     /// The rows as lines using `widths` (so several tables can share columns).
     func lines(widths: [Int]) -> [String] {
         rows.map { row in
@@ -57,7 +72,7 @@ struct TextTable: Sendable {
                     line += cell.paint(cell.text) + (isLast ? "" : padding)
                 }
             }
-            return String(line.reversed().drop(while: { $0 == " " }).reversed())
+            return TextWidth.trimmingTrailingSpaces(line)
         }
     }
 }

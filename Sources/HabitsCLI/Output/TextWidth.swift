@@ -2,7 +2,10 @@
 /// emoji characters two, combining marks and zero-width characters none.
 enum TextWidth {
     static func of(_ text: String) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        // Printable ASCII, nearly every cell, is one column a byte: counting
+        // bytes skips the Unicode property lookups of each character.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.reduce(0) { $0 + of($1) }
     }
 
     static func of(_ character: Character) -> Int {
@@ -40,6 +43,20 @@ enum TextWidth {
             used += next
         }
         return result + ellipsis
+    }
+
+    /// `text` without the spaces (whole characters) at its end.
+    ///
+    /// Walks back from the end, so a line pays for its trailing spaces only,
+    /// not for a reversed copy of itself.
+    static func trimmingTrailingSpaces(_ text: String) -> String {
+        var end = text.endIndex
+        while end > text.startIndex {
+            let before = text.index(before: end)
+            guard text[before] == " " else { break }
+            end = before
+        }
+        return end == text.endIndex ? text : String(text[..<end])
     }
 
     /// `text` padded with spaces to `width` columns, on the left when `right`.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import HabitCore
@@ -27,6 +28,16 @@ import Testing
             default: return ProgressEntry(date: date, value: 2)
             }
         }
+    }
+
+    /// Checkpoints already saved hold this text: it must never change form.
+    @Test func rulesTextKeepsItsStoredForm() {
+        let habit = Habit(
+            id: 1, name: "x", frequency: .weekly, measurementType: "km",
+            startDate: LocalDate(year: 2016, month: 12, day: 1)!,
+            actionDays: ActionDays([.monday, .wednesday, .friday]),
+            targetValue: Decimal(string: "10.5")!)
+        #expect(HistoryCheckpoint.rules(of: habit) == "WEEKLY 2016-12-01 21 10.5")
     }
 
     @Test(arguments: [Frequency.daily, .weekly], [1, 2, 3])

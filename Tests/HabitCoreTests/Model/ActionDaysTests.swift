@@ -18,6 +18,16 @@ import Testing
         #expect(ActionDays(parsing: text) == nil)
     }
 
+    @Test func bitsCountFromMonday() {
+        #expect(ActionDays(bits: 0b0000101) == ActionDays([.monday, .wednesday]))
+        #expect(ActionDays(bits: 0x7F) == ActionDays(Weekday.allCases))
+        #expect(ActionDays(bits: 0xFF) == .everyDay)
+        #expect(ActionDays(bits: 0x60) == ActionDays([.saturday, .sunday]))
+        #expect(
+            ActionDays(bits: 0x1F)
+                == ActionDays([.monday, .tuesday, .wednesday, .thursday, .friday]))
+    }
+
     @Test func summaries() {
         #expect(ActionDays.everyDay.summary == "daily")
         #expect(ActionDays.weekdays.summary == "weekdays")

@@ -112,4 +112,22 @@ import Testing
         #expect(LocalDate.on(moment, in: timeZone).description == expected)
         #expect(WallClock.fixed(moment, timeZone: timeZone).today.description == expected)
     }
+
+    /// The day arithmetic agrees with Foundation's Gregorian calendar in
+    /// zones east and west, with half-hour offsets, and before 1970.
+    @Test(arguments: [
+        "UTC", "Asia/Kolkata", "Pacific/Kiritimati", "America/St_Johns", "Pacific/Pago_Pago",
+    ])
+    func dateMatchesFoundationsCalendar(_ zone: String) throws {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        // From 1960 to 2040 in steps of 30 days 8 h 53 min, so the time of day moves on each step.
+        for seconds in stride(from: -315_619_200.0, to: 2_208_988_800.0, by: 2_623_980) {
+            let moment = Date(timeIntervalSince1970: seconds)
+            let c = calendar.dateComponents([.year, .month, .day], from: moment)
+            let expected = try #require(LocalDate(year: c.year!, month: c.month!, day: c.day!))
+            #expect(LocalDate.on(moment, in: timeZone) == expected)
+        }
+    }
 }
