@@ -64,6 +64,8 @@ private func describe(
 
 private func check(_ condition: Bool, _ what: String, _ expected: [String], _ actual: [String]) {
     guard !condition else { return }
-    print("FAILED: \(what)\nexpected: \(expected)\nactual:   \(actual)")
+    // stderr is unbuffered: the message must be out before abort().
+    FileHandle.standardError.write(
+        Data("FAILED: \(what)\nexpected: \(expected)\nactual:   \(actual)\n".utf8))
     abort()
 }
