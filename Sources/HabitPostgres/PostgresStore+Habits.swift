@@ -336,11 +336,6 @@ private enum HabitSQL {
         throw .valueLimit(maximum: ProgressEntry.maximumValue)
     }
 
-    /// Every set of weekdays, indexed by its bitmask (bit 0 = Monday).
-    static let actionDaysByBits: [ActionDays] = (0..<128).map { bits in
-        ActionDays(Weekday.allCases.filter { bits & (1 << ($0.rawValue - 1)) != 0 })
-    }
-
     static func habit(_ rows: PostgresResult, _ row: Int) throws(StoreError) -> Habit {
         let id = rows.int64(row, 0) ?? 0
         guard let frequency = Frequency(rawValue: rows.text(row, 2)),
@@ -353,7 +348,7 @@ private enum HabitSQL {
         return Habit(
             id: id, name: rows.text(row, 1), frequency: frequency,
             measurementType: rows.text(row, 3), startDate: startDate,
-            actionDays: actionDaysByBits[Int(bits)], targetValue: targetValue, status: status,
+            actionDays: ActionDays(bits: UInt8(bits)), targetValue: targetValue, status: status,
             createdAt: PostgresStore.date(created), updatedAt: PostgresStore.date(updated))
     }
 

@@ -38,10 +38,10 @@ public struct FileTokenStore: TokenStore {
     }
 
     /// The credentials file's path.
-    public var credentialsPath: String { Self.joined(directory, Self.fileName) }
+    public var credentialsPath: String { AtomicFile.join(directory, Self.fileName) }
 
     /// The lock file's path.
-    public var lockPath: String { Self.joined(directory, Self.lockFileName) }
+    public var lockPath: String { AtomicFile.join(directory, Self.lockFileName) }
 
     public var locationDescription: String { "file \(credentialsPath)" }
 
@@ -192,9 +192,5 @@ public struct FileTokenStore: TokenStore {
 
     private static func permissions(_ info: stat) -> UInt16 {
         UInt16(truncatingIfNeeded: info.st_mode & 0o7777)
-    }
-
-    private static func joined(_ directory: String, _ name: String) -> String {
-        directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 }

@@ -21,7 +21,7 @@ struct CLIPaths: Hashable, Sendable {
                     .failure, "Cannot find your home directory.",
                     hint: "Set HOME (or \(kind.variable)) in the environment.")
             }
-            return CLIPaths.join(path, "habits")
+            return AtomicFile.join(path, "habits")
         }
         dataDirectory = try base(.data)
         configDirectory = try base(.config)
@@ -29,16 +29,11 @@ struct CLIPaths: Hashable, Sendable {
     }
 
     /// The local-mode SQLite database.
-    var databasePath: String { CLIPaths.join(dataDirectory, "habits.sqlite3") }
+    var databasePath: String { AtomicFile.join(dataDirectory, "habits.sqlite3") }
     /// The settings written by `habits config set`.
-    var configFile: String { CLIPaths.join(configDirectory, "config.json") }
+    var configFile: String { AtomicFile.join(configDirectory, "config.json") }
     /// The last habit list fetched from the server.
-    var listCacheFile: String { CLIPaths.join(cacheDirectory, "habit-list.json") }
+    var listCacheFile: String { AtomicFile.join(cacheDirectory, "habit-list.json") }
     /// What the configured server was seen to lack (`ServerFeatureNotes`).
-    var serverFeaturesFile: String { CLIPaths.join(cacheDirectory, "server-features.json") }
-
-    /// `directory/name` with exactly one slash between them.
-    static func join(_ directory: String, _ name: String) -> String {
-        AtomicFile.join(directory, name)
-    }
+    var serverFeaturesFile: String { AtomicFile.join(cacheDirectory, "server-features.json") }
 }
