@@ -1,5 +1,6 @@
 import HabitConcurrency
 import HabitCore
+import HabitStore
 import Testing
 
 @testable import HabitsCLI
@@ -75,5 +76,48 @@ import Testing
             of: [habit], on: Self.today, today: Self.today, completions: [7: given])
         #expect(results.first?.item.completion == given)
         #expect(results.first?.item.currentStreak == 0)
+    }
+
+    @Test func recentEntriesAreReadWithTheWeekAndGivenToTheSummaries() async throws {
+        let habits = [Frequency.daily, .weekly].enumerated().map { index, frequency in
+            Habit(
+                id: Int64(index + 1), name: "h\(index)", frequency: frequency,
+                measurementType: "x", startDate: Self.start, actionDays: .everyDay,
+                targetValue: 1)
+        }
+        let stored = Self.history(gap: 20)
+        let reads = Locked<[(from: LocalDate, to: LocalDate)]>([])
+        let known = Locked<[OverviewBuilder.KnownEntries]>([])
+        var builder = OverviewBuilder { (ids, from, to) throws(CommandError) in
+            reads.withLock { $0.append((from, to)) }
+            var result: [Int64: [ProgressEntry]] = [:]
+            for id in ids { result[id] = stored.filter { $0.date >= from && $0.date <= to } }
+            return result
+        }
+        builder.summaries = { (habits, _, given) throws(CommandError) in
+            known.withLock { $0.append(given) }
+            var result: [Int64: StreakSummary] = [:]
+            for habit in habits {
+                result[habit.id] = StreakSummary(currentStreak: 3, strength: 0.5)
+            }
+            return result
+        }
+        let earliest = Self.today.adding(days: -40).startOfISOWeek
+        let results = try await builder.overview(
+            of: habits, on: Self.today, today: Self.today, entriesFrom: earliest)
+        // One read, from the earlier day through the end of the date's week,
+        // and the summaries are told what it holds.
+        let sunday = Self.today.startOfISOWeek.adding(days: 6)
+        #expect(reads.withLock { $0 }.map(\.from) == [earliest])
+        #expect(reads.withLock { $0 }.map(\.to) == [sunday])
+        let given = try #require(known.withLock { $0 }.first)
+        #expect(given.from == earliest && given.through == sunday)
+        #expect(given.entries[1] == stored.filter { $0.date >= earliest && $0.date <= sunday })
+        #expect(results.map(\.item.currentStreak) == [3, 3])
+        // The recent entries end on the overview's date, as a view of
+        // recent days shows them.
+        let recent = HabitOverview.Recent(from: earliest, results, through: Self.today)
+        #expect(recent.entries[2] == stored.filter { $0.date >= earliest && $0.date <= Self.today })
+        #expect(recent.entries.keys.sorted() == [1, 2])
     }
 }

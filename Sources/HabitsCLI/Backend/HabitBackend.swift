@@ -14,8 +14,12 @@ protocol HabitBackend: Sendable {
     /// The habits with their progress for the period containing `date` and
     /// their current streak as of `date`. A server backend may answer from
     /// its cache when the server is unreachable (then `cachedAt` is set).
-    func overview(status: HabitStatusFilter, on date: LocalDate) async throws(CommandError)
-        -> HabitOverview
+    ///
+    /// With `entriesFrom`, the overview also carries every entry from that
+    /// day through `date` (`HabitOverview.recent`), read together with the
+    /// week's, for views of recent days; an answer from the cache has none.
+    func overview(status: HabitStatusFilter, on date: LocalDate, entriesFrom: LocalDate?)
+        async throws(CommandError) -> HabitOverview
 
     /// The habits with `status`, ordered by id.
     func habits(status: HabitStatusFilter) async throws(CommandError) -> [Habit]
@@ -57,6 +61,13 @@ protocol HabitBackend: Sendable {
 }
 
 extension HabitBackend {
+    /// The day's overview, without recent entries.
+    func overview(status: HabitStatusFilter, on date: LocalDate) async throws(CommandError)
+        -> HabitOverview
+    {
+        try await overview(status: status, on: date, entriesFrom: nil)
+    }
+
     /// Adds to the day's value, keeping its note.
     func addToEntry(habitID: Int64, date: LocalDate, amount: Decimal) async throws(CommandError)
         -> ProgressEntry
@@ -100,15 +111,25 @@ struct HabitOverview: Hashable, Sendable {
 
     }
 
+    /// Every entry of each habit from `from` through the overview's date.
+    struct Recent: Hashable, Sendable {
+        var from: LocalDate
+        /// Each habit's entries, sorted by date; a habit without any has none.
+        var entries: [Int64: [ProgressEntry]]
+    }
+
     var date: LocalDate
     /// Ordered by habit id.
     var items: [Item]
     /// When the data was fetched, if it comes from the cache of an unreachable server.
     var cachedAt: Date?
+    /// The entries asked for with `entriesFrom`, when they were read.
+    var recent: Recent?
 
-    init(date: LocalDate, items: [Item], cachedAt: Date? = nil) {
+    init(date: LocalDate, items: [Item], cachedAt: Date? = nil, recent: Recent? = nil) {
         self.date = date
         self.items = items
         self.cachedAt = cachedAt
+        self.recent = recent
     }
 }

@@ -45,7 +45,7 @@ struct LocalBackend: HabitBackend {
     }
 
     func overview(
-        status: HabitStatusFilter, on date: LocalDate
+        status: HabitStatusFilter, on date: LocalDate, entriesFrom: LocalDate?
     ) async throws(CommandError) -> HabitOverview {
         let habits: [Habit]
         do {
@@ -55,7 +55,8 @@ struct LocalBackend: HabitBackend {
         }
         let store = store
         let owner = owner
-        // One query for every habit's window; rarely, more for long streaks.
+        // One query for every habit's entries (the week, and `entriesFrom`
+        // on); the checkpoints resume from them.
         let builder = OverviewBuilder(
             read: { (ids, from, to) throws(CommandError) in
                 do throws(StoreError) {
@@ -64,15 +65,19 @@ struct LocalBackend: HabitBackend {
                     throw CommandError.store(error)
                 }
             },
-            summaries: { (habits, asOf) throws(CommandError) in
+            summaries: { (habits, asOf, known) throws(CommandError) in
                 do throws(StoreError) {
-                    return try store.streakSummaries(of: habits, owner: owner, asOf: asOf)
+                    return try store.streakSummaries(
+                        of: habits, owner: owner, asOf: asOf, known: known)
                 } catch {
                     throw CommandError.store(error)
                 }
             })
-        let results = try await builder.overview(of: habits, on: date, today: clock.today)
-        return HabitOverview(date: date, items: results.map(\.item))
+        let results = try await builder.overview(
+            of: habits, on: date, today: clock.today, entriesFrom: entriesFrom)
+        return HabitOverview(
+            date: date, items: results.map(\.item),
+            recent: entriesFrom.map { HabitOverview.Recent(from: $0, results, through: date) })
     }
 
     func habits(status: HabitStatusFilter) async throws(CommandError) -> [Habit] {

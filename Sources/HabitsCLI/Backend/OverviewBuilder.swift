@@ -20,16 +20,23 @@ struct OverviewBuilder: Sendable {
     /// Current streaks and strengths of some habits as of a date, when the
     /// backend can work them out cheaply (the local store, from its history
     /// checkpoints: `HabitRepository.streakSummaries`; a habits-server, which
-    /// sends them in its list).
+    /// sends them in its list). `known` is what the builder already read:
+    /// every entry of the habits from `from` through `through`, so the store
+    /// need not read those days again.
     typealias Summaries =
-        @Sendable (_ habits: [Habit], _ asOf: LocalDate)
+        @Sendable (_ habits: [Habit], _ asOf: LocalDate, _ known: KnownEntries)
         async throws(CommandError) -> [Int64: StreakSummary]
+
+    /// Every entry of some habits from `from` through `through`, by habit id.
+    typealias KnownEntries = (
+        from: LocalDate, through: LocalDate, entries: [Int64: [ProgressEntry]]
+    )
 
     /// One habit's part of an overview, with the entries read for it.
     struct Result: Sendable {
         var item: HabitOverview.Item
         /// Every entry read for the habit, sorted by date: at least the
-        /// date's ISO week.
+        /// date's ISO week, and from `entriesFrom` on when one was given.
         var entries: [ProgressEntry]
     }
 
@@ -42,23 +49,26 @@ struct OverviewBuilder: Sendable {
     /// current streak as of `date` (or today, when `date` is later) and,
     /// with checkpoints, its strength, in the order given. `completions` are
     /// answers the caller already has (a server's `completion_data`).
+    /// `entriesFrom` asks for every entry from that day on as well (a view
+    /// of recent days), read in the same query as the week's.
     func overview(
         of habits: [Habit], on date: LocalDate, today: LocalDate,
-        completions: [Int64: CompletionData] = [:]
+        completions: [Int64: CompletionData] = [:], entriesFrom: LocalDate? = nil
     ) async throws(CommandError) -> [Result] {
         guard !habits.isEmpty else { return [] }
         let asOf = min(date, today)
-        let monday = date.startOfISOWeek
-        let to = max(monday.adding(days: 6), asOf)
+        // The date's week (its completion needs no more), or earlier.
+        let from = min(date.startOfISOWeek, entriesFrom ?? date.startOfISOWeek)
+        let to = max(date.startOfISOWeek.adding(days: 6), asOf)
         var entries: [Int64: [ProgressEntry]]
         var streaks: [Int64: (streak: Int, strength: Double?)] = [:]
         if let summaries {
-            entries = try await read(habits.map(\.id), monday, to)
-            for (id, summary) in try await summaries(habits, asOf) {
+            entries = try await read(habits.map(\.id), from, to)
+            for (id, summary) in try await summaries(habits, asOf, (from, to, entries)) {
                 streaks[id] = (summary.currentStreak, summary.strength)
             }
         } else {
-            (entries, streaks) = try await windowed(habits, asOf: asOf, monday: monday, to: to)
+            (entries, streaks) = try await windowed(habits, asOf: asOf, earliest: from, to: to)
         }
         var results: [Result] = []
         for habit in habits {
@@ -79,10 +89,10 @@ struct OverviewBuilder: Sendable {
         return results
     }
 
-    /// Streaks through widening windows: the date's week and about two
-    /// months first, then four times as far back while a habit's streak
+    /// Streaks through widening windows: from `earliest` (the date's week,
+    /// or the caller's earlier day) and about two months first, then four times as far back while a habit's streak
     /// reaches the window's edge. The strength is left unknown.
-    private func windowed(_ habits: [Habit], asOf: LocalDate, monday: LocalDate, to: LocalDate)
+    private func windowed(_ habits: [Habit], asOf: LocalDate, earliest: LocalDate, to: LocalDate)
         async throws(CommandError)
         -> ([Int64: [ProgressEntry]], [Int64: (streak: Int, strength: Double?)])
     {
@@ -90,8 +100,8 @@ struct OverviewBuilder: Sendable {
             habits.map { habit in
                 min(
                     StreakWindow.start(of: habit, asOf: asOf, days: StreakWindow.initialDays),
-                    monday)
-            }.min() ?? monday
+                    earliest)
+            }.min() ?? earliest
         var entries = try await read(habits.map(\.id), from, to)
         var streaks: [Int64: (streak: Int, strength: Double?)] = [:]
         var days = StreakWindow.initialDays
@@ -120,5 +130,19 @@ struct OverviewBuilder: Sendable {
             from = earlier
         }
         return (entries, streaks)
+    }
+}
+
+extension HabitOverview.Recent {
+    /// The entries of `results` from `from` through `through`.
+    init(from: LocalDate, _ results: [OverviewBuilder.Result], through: LocalDate) {
+        self.from = from
+        var entries: [Int64: [ProgressEntry]] = [:]
+        for result in results {
+            entries[result.item.habit.id] = result.entries.filter {
+                $0.date >= from && $0.date <= through
+            }
+        }
+        self.entries = entries
     }
 }

@@ -118,7 +118,7 @@ struct RemoteBackend: HabitBackend {
     // MARK: - HabitBackend
 
     func overview(
-        status: HabitStatusFilter, on date: LocalDate
+        status: HabitStatusFilter, on date: LocalDate, entriesFrom: LocalDate?
     ) async throws(CommandError) -> HabitOverview {
         let today = clock.today
         let client = client
@@ -156,10 +156,11 @@ struct RemoteBackend: HabitBackend {
             // server that does not leaves them to widening windows of history.
             if summaries.count == listed.count {
                 let known = summaries
-                builder.summaries = { (_, _) throws(CommandError) in known }
+                builder.summaries = { (_, _, _) throws(CommandError) in known }
             }
             results = try await builder.overview(
-                of: listed.map(\.habit), on: date, today: today, completions: completions)
+                of: listed.map(\.habit), on: date, today: today, completions: completions,
+                entriesFrom: entriesFrom)
         } catch  where error.exitCode == .unavailable {
             return try cachedOverview(status: status, on: date, today: today, failure: error)
         }
@@ -176,7 +177,9 @@ struct RemoteBackend: HabitBackend {
                             $0.date >= monday && $0.date <= monday.adding(days: 6)
                         })
                 }))
-        return HabitOverview(date: date, items: results.map(\.item))
+        return HabitOverview(
+            date: date, items: results.map(\.item),
+            recent: entriesFrom.map { HabitOverview.Recent(from: $0, results, through: date) })
     }
 
     /// The cached list, when it holds what was asked for; else `failure`

@@ -43,16 +43,27 @@ struct LogCommand: HabitsCommand {
 
     func run(in context: CommandContext) async throws(CommandError) {
         let backend = try context.backend()
-        let overview = try await backend.overview(status: .active, on: date)
+        let isTerminal = context.environment.terminal.outputIsTerminal
+        // The most days the strip can show, read with the overview in one
+        // query: from the Monday before, so a weekly habit's first week is
+        // whole.
+        let most = days ?? (isTerminal ? HabitLogView.mostFittingDays : 30)
+        let earliest = date.adding(days: -(most - 1)).startOfISOWeek
+        let overview = try await backend.overview(
+            status: .active, on: date, entriesFrom: earliest)
         let items = overview.items.filter { $0.habit.status == .active }
         let count =
             days
-            ?? (context.environment.terminal.outputIsTerminal
+            ?? (isTerminal
                 ? HabitLogView.fittingDays(items: items, width: context.style.width) : 30)
         let from = date.adding(days: -(count - 1))
-        // From the Monday before, so a weekly habit's first week is whole.
-        let entries = try await backend.entries(
-            of: items.map(\.habit.id), from: from.startOfISOWeek, to: date)
+        let entries: [Int64: [ProgressEntry]]
+        if let recent = overview.recent, recent.from <= from.startOfISOWeek {
+            entries = recent.entries
+        } else {
+            entries = try await backend.entries(
+                of: items.map(\.habit.id), from: from.startOfISOWeek, to: date)
+        }
         let rows = items.map { item in
             let history = HabitHistory(habit: item.habit, entries: entries[item.habit.id] ?? [])
             return HabitLogView.Row(

@@ -33,13 +33,16 @@ struct HabitLogView: Sendable {
     static let streakTitle = "STREAK"
     static let strengthTitle = "STRENGTH"
 
+    /// The most days `fittingDays` gives, however wide the terminal.
+    static let mostFittingDays = 60
+
     /// How many days fit `width` columns beside the names, streaks and
-    /// strengths: at least 7, at most 60.
+    /// strengths: at least 7, at most `mostFittingDays`.
     static func fittingDays(items: [HabitOverview.Item], width: Int) -> Int {
         let name = min(
             maximumNameWidth, max(5, items.map { TextWidth.of($0.habit.name) }.max() ?? 0))
         let fixed = name + 2 + 2 + 10 + 2 + strengthTitle.count
-        return min(60, max(7, width - fixed))
+        return min(mostFittingDays, max(7, width - fixed))
     }
 
     func render() -> String {
