@@ -4,9 +4,11 @@
 # data sets: "mixed" (done most days, some partial, skipped or missed) and
 # "all done" (every day of the ten years done: the longest possible streak,
 # which a streak that walks back through the history would read whole).
-# Prints each command's mean and its ratio to `habits --version`.
+# Prints each command's mean and median, each with its ratio to
+# `habits --version`'s.
 #
 #   Tests/Load/cli-history.sh [RUNS]       # default 100 runs per command
+#   INSTRUCTIONS=1 Tests/Load/cli-history.sh [RUNS]   # and callgrind counts
 #
 # The database is filled through sqlite3 in one transaction (the same file
 # and schema the CLI uses); the first `list` then makes the checkpoints, as a
@@ -54,11 +56,32 @@ report() {
     local name=$1
     hyperfine -N --warmup 10 --runs "$runs" --export-json "$work/$name.json" \
         "$habits --version" "$habits list" "$habits show 1" "$habits log" >/dev/null
+    # Mean and median, each with its ratio to --version's: on a shared
+    # machine a few runs slowed by other work move the mean, not the median.
     jq -r --arg name "$name" '
-        (.results[0].mean) as $base
+        def ms: . * 1000 | . * 10 | round / 10;
+        def x: . * 100 | round / 100;
+        .results[0] as $base
         | .results[]
-        | "\($name)\t\(.command | sub(".*/habits"; "habits"))\t\(.mean * 1000 | . * 10 | round / 10) ms\t\(.mean / $base | . * 100 | round / 100)x"' \
+        | "\($name)\t\(.command | sub(".*/habits"; "habits"))\tmean \(.mean | ms) ms (\(.mean / $base.mean | x)x)\tmedian \(.median | ms) ms (\(.median / $base.median | x)x)"' \
         "$work/$name.json"
+    if [ -n "${INSTRUCTIONS:-}" ]; then instructions "$name"; fi
+}
+
+# With INSTRUCTIONS=1 (and valgrind installed), also each command's
+# instructions, counted by callgrind in one run: the same whatever else the
+# machine is doing, where the times above move with its load.
+instructions() {
+    local name=$1 base="" command count
+    for command in "--version" "list" "show 1" "log"; do
+        # shellcheck disable=SC2086 # the command's words are meant to split
+        valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" \
+            "$habits" $command >/dev/null 2>"$work/callgrind.err"
+        count=$(awk '/^totals:/ { print $2 }' "$work/callgrind.out")
+        base=${base:-$count}
+        awk -v name="$name" -v command="habits $command" -v count="$count" -v base="$base" \
+            'BEGIN { printf "%s\t%s\t%.2f M instructions (%.2fx)\n", name, command, count / 1e6, count / base }'
+    done
 }
 
 # Mixed: most days reach the target, every 7th is half, every 19th missed.
