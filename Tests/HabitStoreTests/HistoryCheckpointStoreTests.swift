@@ -161,6 +161,23 @@ import Testing
                 #expect(summaries[habit.id]?.currentStreak == full.currentStreak)
                 #expect(abs((summaries[habit.id]?.strength ?? -1) - full.strength) < 1e-12)
             }
+            // A later day's `show` resumes from the checkpoints the list made:
+            // their longest streaks and counts are the whole history's too.
+            let next = asOf.adding(days: 1)
+            for habit in habits {
+                let read = try store.historyCheckpoints(habitIDs: [habit.id], owner: owner)
+                let made = try #require(read[habit.id]?.checkpoint)
+                #expect(made.applies(to: habit, today: next))
+                let shown = try #require(
+                    try store.historyAndStats(
+                        of: habit, owner: owner, from: next.startOfMonth,
+                        to: next.startOfISOWeek.adding(days: 6), asOf: next))
+                var expected = HabitHistory(habit: habit, entries: all[habit.id] ?? []).stats(
+                    today: next)
+                #expect(abs(shown.stats.strength - expected.strength) < 1e-12)
+                expected.strength = shown.stats.strength
+                #expect(shown.stats == expected, "\(habit.name) \(next)")
+            }
             let saved = try store.historyCheckpoints(habitIDs: habits.map(\.id), owner: owner)
             #expect(saved.values.allSatisfy { $0.checkpoint != nil })
         }
