@@ -67,14 +67,52 @@ extension HabitRepository {
         for habit in habits {
             let old = records[habit.id]?.checkpoint
             let result = HabitHistory(habit: habit, entries: entries[habit.id] ?? [])
-                .currentStreakAndStrength(today: asOf, resuming: old)
+                .stats(today: asOf, resuming: old)
             summaries[habit.id] = StreakSummary(
-                currentStreak: result.currentStreak, strength: result.strength)
-            if let new = result.checkpoint, new != old, let record = records[habit.id] {
-                try? saveHistoryCheckpoint(
-                    new, habitID: habit.id, owner: owner, ifGeneration: record.generation)
-            }
+                currentStreak: result.stats.currentStreak, strength: result.stats.strength)
+            saveMoved(result.checkpoint, over: records[habit.id], habitID: habit.id, owner: owner)
         }
         return summaries
+    }
+
+    /// A history of the owner's `habit` holding every entry from `from`
+    /// through `to`, with the habit's stats as of `asOf` (whose period must
+    /// end by `to`), resumed from its saved checkpoint so that a `show` of
+    /// ten years costs what its months cost; the checkpoint moved on is saved
+    /// again. `nil` when the owner has no such habit.
+    ///
+    /// With a checkpoint that applies as of `asOf`, the entries read are
+    /// those from `from` (or the checkpoint's resume date, if earlier)
+    /// through `to`; without one (none saved yet, or `asOf` before it), from
+    /// the habit's start, and the whole history is walked: the stats are the
+    /// same either way. Failing to save a checkpoint is ignored.
+    public func historyAndStats(
+        of habit: Habit, owner: Int64, from: LocalDate, to: LocalDate, asOf: LocalDate
+    ) throws(StoreError) -> (history: HabitHistory, stats: HabitStats)? {
+        let record = try historyCheckpoints(habitIDs: [habit.id], owner: owner)[habit.id]
+        let old = record?.checkpoint
+        let statsFrom =
+            old.flatMap { $0.applies(to: habit, today: asOf) ? $0.resumeDate(for: habit) : nil }
+            ?? habit.startDate
+        guard
+            let entries = try progress(
+                habitID: habit.id, owner: owner, from: min(from, statsFrom), to: to)
+        else { return nil }
+        let history = HabitHistory(habit: habit, entries: entries)
+        let result = history.stats(today: asOf, resuming: old)
+        saveMoved(result.checkpoint, over: record, habitID: habit.id, owner: owner)
+        return (history, result.stats)
+    }
+
+    /// Saves `checkpoint` when it differs from the one in `record` (read
+    /// before the entries it was worked out from, whose generation guards
+    /// the save).
+    private func saveMoved(
+        _ checkpoint: HistoryCheckpoint?, over record: HistoryCheckpointRecord?, habitID: Int64,
+        owner: Int64
+    ) {
+        guard let checkpoint, let record, checkpoint != record.checkpoint else { return }
+        try? saveHistoryCheckpoint(
+            checkpoint, habitID: habitID, owner: owner, ifGeneration: record.generation)
     }
 }

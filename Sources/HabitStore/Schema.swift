@@ -9,7 +9,7 @@
 /// like the dates; decimals are exact text (`DecimalText`); action days are a
 /// bitmask with bit 0 for Monday.
 enum Schema {
-    static let migrations: [String] = [version1, version2, version3, version4]
+    static let migrations: [String] = [version1, version2, version3, version4, version5]
 
     /// The version this build writes and reads.
     static var version: Int { migrations.count }
@@ -160,5 +160,19 @@ enum Schema {
     /// validated (trimmed, one line, at most 500 Unicode scalars).
     private static let version4 = """
         ALTER TABLE progress ADD COLUMN note TEXT;
+        """
+
+    /// History checkpoints carry the whole `HabitStats` (longest streak and
+    /// the done, failed and skipped counts too), so `show` resumes from them
+    /// as `list` does. The checkpoints saved before hold no counts: they are
+    /// deleted rather than read with made-up ones, and the next command
+    /// works them out again. The defaults only satisfy `ADD COLUMN`; every
+    /// save writes all the columns.
+    private static let version5 = """
+        DELETE FROM history_checkpoints;
+        ALTER TABLE history_checkpoints ADD COLUMN longest_streak INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE history_checkpoints ADD COLUMN success_count INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE history_checkpoints ADD COLUMN failed_count INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE history_checkpoints ADD COLUMN skipped_count INTEGER NOT NULL DEFAULT 0;
         """
 }

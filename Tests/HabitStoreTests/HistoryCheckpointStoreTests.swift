@@ -21,7 +21,10 @@ import Testing
 
     func checkpoint(_ through: String, for habit: Habit) -> HistoryCheckpoint {
         HistoryCheckpoint(
-            through: date(through), currentStreak: 5, strength: 0.25,
+            through: date(through),
+            stats: HabitStats(
+                currentStreak: 5, longestStreak: 9, successCount: 30, failedCount: 4,
+                skippedCount: 2, strength: 0.25),
             rules: HistoryCheckpoint.rules(of: habit))
     }
 
@@ -35,6 +38,15 @@ import Testing
         ).generation
         try store.saveHistoryCheckpoint(
             checkpoint, habitID: habit.id, owner: owner, ifGeneration: generation)
+    }
+
+    @Test func aCheckpointIsReadBackWithEveryFigure() throws {
+        let habit = try store.createHabit(fields(), owner: owner, now: referenceTime)
+        let point = checkpoint("2026-03-10", for: habit)
+        try save(point, habit)
+        let read = try #require(try saved(habit))
+        #expect(read == point)
+        #expect(read.stats.longestStreak == 9 && read.stats.skippedCount == 2)
     }
 
     @Test func dailyCheckpointsGoWhenTheirDaysChangeAndStayForLaterOnes() throws {
@@ -149,8 +161,82 @@ import Testing
                 #expect(summaries[habit.id]?.currentStreak == full.currentStreak)
                 #expect(abs((summaries[habit.id]?.strength ?? -1) - full.strength) < 1e-12)
             }
+            // A later day's `show` resumes from the checkpoints the list made:
+            // their longest streaks and counts are the whole history's too.
+            let next = asOf.adding(days: 1)
+            for habit in habits {
+                let read = try store.historyCheckpoints(habitIDs: [habit.id], owner: owner)
+                let made = try #require(read[habit.id]?.checkpoint)
+                #expect(made.applies(to: habit, today: next))
+                let shown = try #require(
+                    try store.historyAndStats(
+                        of: habit, owner: owner, from: next.startOfMonth,
+                        to: next.startOfISOWeek.adding(days: 6), asOf: next))
+                var expected = HabitHistory(habit: habit, entries: all[habit.id] ?? []).stats(
+                    today: next)
+                #expect(abs(shown.stats.strength - expected.strength) < 1e-12)
+                expected.strength = shown.stats.strength
+                #expect(shown.stats == expected, "\(habit.name) \(next)")
+            }
             let saved = try store.historyCheckpoints(habitIDs: habits.map(\.id), owner: owner)
             #expect(saved.values.allSatisfy { $0.checkpoint != nil })
         }
+    }
+}
+
+/// `show`'s history and stats from the store equal the whole history's:
+/// the first time (which makes the checkpoint), on later days (which
+/// resume from it), and for a date before the checkpoint (which walks the
+/// whole history again).
+@Suite struct HistoryAndStatsTests {
+    @Test(arguments: [Frequency.daily, .weekly])
+    func statsEqualTheWholeHistoryAndTheRangeIsRead(frequency: Frequency) throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteStore(path: directory.appending("habits.sqlite"))
+        let owner = try store.makeUser("ann@example.com").id
+        let start = date("2022-01-03")
+        let habit = try store.createHabit(
+            fields("Run", frequency: frequency, start: "2022-01-03", target: "2"), owner: owner,
+            now: referenceTime)
+        var entries: [ProgressEntry] = []
+        for offset in 0..<1500 where offset % 13 != 5 {
+            let entry = ProgressEntry(
+                date: start.adding(days: offset), value: offset % 11 == 0 ? 1 : 2,
+                skipped: offset % 97 == 0)
+            entries.append(entry)
+            _ = try store.setProgress(entry, habitID: habit.id, owner: owner)
+        }
+        let full = HabitHistory(habit: habit, entries: entries)
+        func check(asOf: LocalDate, from: LocalDate) throws -> HistoryCheckpoint? {
+            let to = asOf.startOfISOWeek.adding(days: 6)
+            let (history, stats) = try #require(
+                try store.historyAndStats(
+                    of: habit, owner: owner, from: from, to: to, asOf: asOf))
+            let expected = full.stats(today: asOf)
+            var rounded = stats
+            rounded.strength = expected.strength
+            #expect(rounded == expected, "\(asOf)")
+            #expect(abs(stats.strength - expected.strength) < 1e-12, "\(asOf)")
+            for day in stride(from: from.dayNumber, through: to.dayNumber, by: 1) {
+                let date = LocalDate(dayNumber: day)
+                #expect(history.entry(on: date) == full.entry(on: date), "\(date)")
+            }
+            return try store.historyCheckpoints(habitIDs: [habit.id], owner: owner)[habit.id]?
+                .checkpoint
+        }
+        let first = start.adding(days: 1400)
+        let made = try #require(try check(asOf: first, from: first.startOfMonth))
+        #expect(made.through < first)
+        let later = start.adding(days: 1450)
+        let moved = try #require(try check(asOf: later, from: later.startOfMonth))
+        #expect(moved.through > made.through)
+        // Before the checkpoint: exact, from the whole history.
+        _ = try check(asOf: start.adding(days: 700), from: start.adding(days: 690))
+        _ = try check(asOf: start.adding(days: 3), from: start)
+        // Unknown to another owner.
+        let other = try store.makeUser("bo@example.com").id
+        #expect(
+            try store.historyAndStats(
+                of: habit, owner: other, from: later, to: later, asOf: later) == nil)
     }
 }

@@ -61,4 +61,41 @@ import Testing
             ProgressEntry(date: day, value: 4), note: .replace("sick"), habitID: 1, owner: 1)
         #expect(noted?.note == "sick")
     }
+
+    /// A version 4 checkpoint holds no counts or longest streak: it is
+    /// deleted, never read with zeros, and new ones keep every figure.
+    @Test func aVersionFourCheckpointIsDroppedAndNewOnesKeepTheCounts() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.appending("version4.sqlite")
+        let old = try SQLiteConnection(path: path, create: true)
+        for migration in Schema.migrations.prefix(4) { try old.execute(migration) }
+        try old.execute("PRAGMA user_version = 4")
+        try old.execute(
+            """
+            INSERT INTO users (email, created_at) VALUES ('a@b.co', 0);
+            INSERT INTO habits (owner_id, name, frequency, measurement_type, start_date,
+                action_days, target_value, status, created_at, updated_at)
+            VALUES (1, 'Read', 'DAILY', 'pages', '2026-01-05', 127, '10', 'ACTIVE', 0, 0);
+            INSERT INTO history_checkpoints (habit_id, through, current_streak, strength, rules)
+            VALUES (1, '2026-03-01', 7, 0.5, 'DAILY 2026-01-05 127 10');
+            """)
+        old.close()
+
+        let store = try SQLiteStore(path: path)
+        defer { store.close() }
+
+        #expect(try rawCount("PRAGMA user_version", path: path) == Int64(Schema.version))
+        let record = try #require(try store.historyCheckpoints(habitIDs: [1], owner: 1)[1])
+        #expect(record.checkpoint == nil)
+        let habit = try #require(try store.habit(id: 1, owner: 1))
+        let checkpoint = HistoryCheckpoint(
+            through: date("2026-03-01"),
+            stats: HabitStats(
+                currentStreak: 7, longestStreak: 20, successCount: 50, failedCount: 3,
+                skippedCount: 2, strength: 0.5),
+            rules: HistoryCheckpoint.rules(of: habit))
+        try store.saveHistoryCheckpoint(
+            checkpoint, habitID: 1, owner: 1, ifGeneration: record.generation)
+        #expect(try store.historyCheckpoints(habitIDs: [1], owner: 1)[1]?.checkpoint == checkpoint)
+    }
 }

@@ -268,6 +268,29 @@ import Testing
         )
     }
 
+    /// An id finds its habit, archived too, ahead of a habit named with the
+    /// same digits; digits that are no habit's id are a name.
+    @Test(arguments: CLIHarness.Mode.allCases)
+    func idsWinOverNamesAndOtherDigitsAreNames(mode: CLIHarness.Mode) async throws {
+        let cli = try await CLIHarness.make(mode)
+        defer { cli.cleanUp() }
+        try await cli.add("2")
+        try await cli.add("Run")
+        try #require(await cli.run("archive", "2").status == .success)
+        let byID = await cli.run("show", "#2")
+        #expect(byID.output.hasPrefix("#2 Run (archived)\n"), "\(byID.output)\(byID.error)")
+        #expect(await cli.run("show", "2").output.hasPrefix("#2 Run (archived)\n"))
+        try await cli.add("7")
+        let byName = await cli.run("show", "7")
+        #expect(byName.output.hasPrefix("#3 7\n"), "\(byName.output)\(byName.error)")
+        let missing = await cli.run("show", "#99")
+        #expect(missing.status == .failure)
+        #expect(
+            missing.error
+                == "habits: No habit matches '#99'.\nSee the ids and names with 'habits list --all'.\n"
+        )
+    }
+
     @Test(arguments: CLIHarness.Mode.allCases)
     func editChangesOnlyWhatIsGiven(mode: CLIHarness.Mode) async throws {
         let cli = try await CLIHarness.make(mode)

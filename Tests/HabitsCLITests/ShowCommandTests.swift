@@ -172,4 +172,65 @@ import Testing
         #expect(habit["action_days"] as? [Int] == [1, 2, 3, 4, 5, 6, 7])
         #expect(habit["frequency"] as? String == "DAILY")
     }
+
+    /// Months of history, a checkpoint made by `list` and moved on by `show`:
+    /// the stats of `show` (today, and on dates before the checkpoint) are
+    /// those of the whole history, in local and server mode.
+    @Test(arguments: CLIHarness.Mode.allCases)
+    func statsFromTheCheckpointEqualTheWholeHistory(mode: CLIHarness.Mode) async throws {
+        let cli = try await CLIHarness.make(mode)
+        defer { cli.cleanUp() }
+        for (frequency, days) in [("--daily", "daily"), ("--weekly", "mon,wed,fri")] {
+            try await cli.add(
+                "Run \(frequency)", frequency, unit: "km",
+                target: frequency == "--daily" ? "2" : "5",
+                days: days, start: "2025-12-01")
+        }
+        let start = LocalDate("2025-12-01")!
+        var entries: [ProgressEntry] = []
+        for offset in 0..<101 where offset % 9 != 4 {
+            let date = start.adding(days: offset)
+            let entry =
+                offset % 17 == 3
+                ? ProgressEntry(date: date, value: 0, skipped: true)
+                : ProgressEntry(date: date, value: offset % 7 == 0 ? 1 : 2)
+            entries.append(entry)
+            for id in ["1", "2"] {
+                let run = await cli.run(
+                    entry.skipped
+                        ? ["skip", id, "--date", date.description]
+                        : ["set", id, entry.value.description, "--date", date.description])
+                try #require(run.status == .success, "\(run.error)")
+            }
+        }
+        try #require(await cli.run("list").status == .success)
+        for (id, frequency, days) in [
+            (1, Frequency.daily, ActionDays.everyDay),
+            (2, .weekly, ActionDays([.monday, .wednesday, .friday])),
+        ] {
+            let habit = Habit(
+                id: Int64(id), name: "x", frequency: frequency, measurementType: "km",
+                startDate: start, actionDays: days, targetValue: frequency == .daily ? 2 : 5)
+            let full = HabitHistory(habit: habit, entries: entries)
+            // Twice today (making, then resuming), then earlier dates.
+            for date in ["2026-03-11", "2026-03-11", "2026-02-02", "2025-12-10", "2026-03-11"] {
+                let run = await cli.run("show", "\(id)", "--date", date, "--json")
+                try #require(run.status == .success, "\(run.error)")
+                let document = try #require(
+                    try JSONSerialization.jsonObject(with: Data(run.output.utf8))
+                        as? [String: Any])
+                let stats = try #require(document["stats"] as? [String: Any])
+                let expected = full.stats(today: LocalDate(date)!)
+                let comment: Comment = "\(mode) #\(id) \(date): \(stats)"
+                #expect(stats["current_streak"] as? Int == expected.currentStreak, comment)
+                #expect(stats["longest_streak"] as? Int == expected.longestStreak, comment)
+                #expect(stats["success_count"] as? Int == expected.successCount, comment)
+                #expect(stats["failed_count"] as? Int == expected.failedCount, comment)
+                #expect(stats["skipped_count"] as? Int == expected.skippedCount, comment)
+                let strength = try #require(stats["strength"] as? Double, comment)
+                // The JSON rounds the score to four decimals.
+                #expect(abs(strength - expected.strength) <= 0.00005, comment)
+            }
+        }
+    }
 }

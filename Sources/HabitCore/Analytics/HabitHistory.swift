@@ -229,80 +229,64 @@ public struct HabitHistory: Sendable {
 
     /// Streaks, counts and strength of the periods up to the one containing `today`.
     public func stats(today: LocalDate) -> HabitStats {
-        var success = 0
-        var failed = 0
-        var skipped = 0
-        var run = 0
-        var longest = 0
-        let keep = Self.strengthKeep(periodDays: habit.frequency == .daily ? 1 : 7)
-        let gain = 1 - keep
-        var strength = 0.0
-        forEachPeriod(through: today) { _, state, share in
-            switch state {
-            case .success:
-                success += 1
-                run += 1
-                longest = max(longest, run)
-                strength = strength * keep + gain
-            case .failed:
-                failed += 1
-                run = 0
-                strength = strength * keep + share * gain
-            case .skipped:
-                skipped += 1
-            default:
-                // Pending: only the current period, left out until decided.
-                break
-            }
-        }
-        // `run` is the run of successes since the last failure, with skipped and
-        // pending periods passed over: exactly the current streak.
-        return HabitStats(
-            currentStreak: run, longestStreak: longest, successCount: success,
-            failedCount: failed, skippedCount: skipped, strength: strength)
+        stats(today: today, resuming: nil).stats
     }
 
-    /// The current streak and the strength as of `today`, resumed from
-    /// `checkpoint` so that only the periods after it are walked, with the
-    /// checkpoint to keep for next time: it covers the periods that have
-    /// ended before the one containing `today`.
+    /// Streaks, counts and strength as of `today`, resumed from `checkpoint`
+    /// so that only the periods after it are walked, with the checkpoint to
+    /// keep for next time: it covers the periods that have ended before the
+    /// one containing `today`.
     ///
     /// Without a checkpoint (or one that does not apply: other rules, or not
-    /// wholly before today's period) the whole history is walked, and the
-    /// history must hold every entry; with one, it needs the entries from
-    /// `checkpoint.resumeDate(for:)` on. Equal to `stats(today:)`'s
-    /// `currentStreak` and `strength` either way.
-    public func currentStreakAndStrength(
-        today: LocalDate, resuming checkpoint: HistoryCheckpoint?
-    ) -> (currentStreak: Int, strength: Double, checkpoint: HistoryCheckpoint?) {
+    /// wholly before today's period, as for a `--date` in the past) the whole
+    /// history is walked, and the history must hold every entry; with one,
+    /// it needs the entries from `checkpoint.resumeDate(for:)` on. The walk
+    /// carries on from the checkpoint's stats: its current streak is the run
+    /// the next done periods extend, and the longest streak is the longest of
+    /// the checkpoint's and that run's. Equal to the whole walk either way.
+    public func stats(today: LocalDate, resuming checkpoint: HistoryCheckpoint?)
+        -> (stats: HabitStats, checkpoint: HistoryCheckpoint?)
+    {
         let usable = checkpoint.flatMap { $0.applies(to: habit, today: today) ? $0 : nil }
-        var run = usable?.currentStreak ?? 0
-        var strength = usable?.strength ?? 0
+        var stats =
+            usable?.stats
+            ?? HabitStats(
+                currentStreak: 0, longestStreak: 0, successCount: 0, failedCount: 0,
+                skippedCount: 0)
         let keep = Self.strengthKeep(periodDays: habit.frequency == .daily ? 1 : 7)
         let gain = 1 - keep
         let current =
             habit.frequency == .daily ? today.dayNumber : today.startOfISOWeek.dayNumber
-        var next = usable
-        let rules = HistoryCheckpoint.rules(of: habit)
+        // The stats after the last period that has ended, kept as plain
+        // values: a checkpoint (with its rules text) is made once, at the end.
+        var ended: (through: Int, stats: HabitStats)?
         forEachPeriod(from: usable?.resumeDate(for: habit), through: today) {
             start, state, share in
             switch state {
             case .success:
-                run += 1
-                strength = strength * keep + gain
+                stats.successCount += 1
+                stats.currentStreak += 1
+                stats.longestStreak = max(stats.longestStreak, stats.currentStreak)
+                stats.strength = stats.strength * keep + gain
             case .failed:
-                run = 0
-                strength = strength * keep + share * gain
+                stats.failedCount += 1
+                stats.currentStreak = 0
+                stats.strength = stats.strength * keep + share * gain
+            case .skipped:
+                stats.skippedCount += 1
             default:
+                // Pending: only the current period, left out until decided.
                 break
             }
-            if start < current {
-                next = HistoryCheckpoint(
-                    through: LocalDate(dayNumber: start), currentStreak: run, strength: strength,
-                    rules: rules)
-            }
+            if start < current { ended = (start, stats) }
         }
-        return (run, strength, next)
+        // `currentStreak` is the run of successes since the last failure, with
+        // skipped and pending periods passed over: exactly the current streak.
+        guard let ended else { return (stats, usable) }
+        let next = HistoryCheckpoint(
+            through: LocalDate(dayNumber: ended.through), stats: ended.stats,
+            rules: HistoryCheckpoint.rules(of: habit))
+        return (stats, next)
     }
 
     /// `m` of the strength recurrence for a period of `periodDays` days:

@@ -1,14 +1,15 @@
-/// What a habit's periods up to a date add up to, kept so the current streak
-/// and the strength can be worked out again without reading the whole
-/// history: ten years of done days should cost what ten days cost.
+/// What a habit's periods up to a date add up to, kept so its stats can be
+/// worked out again without reading the whole history: ten years of done
+/// days should cost what ten days cost.
 ///
 /// The rule it relies on: once a period has ended before today, its state
 /// depends only on its entries, never on today again. So for the periods
-/// from the start through `through` (all ended), the run of done periods at
-/// the end (`currentStreak`, skipped ones passed over as the streak rule
-/// says) and the strength score after them (`strength`) are fixed until an
-/// entry in those periods or the habit's rules change. Resuming walks only
-/// the periods after `through` (`HabitHistory.currentStreakAndStrength`).
+/// from the start through `through` (all ended), the counts of done, failed
+/// and skipped periods, the longest run of done periods, the run at the end
+/// (`currentStreak`, skipped ones passed over as the streak rule says) and
+/// the strength score after them are fixed until an entry in those periods
+/// or the habit's rules change. Resuming walks only the periods after
+/// `through` (`HabitHistory.stats(today:resuming:)`).
 ///
 /// A store keeps one per habit and forgets it when an entry on or before
 /// `through` (or within its week) changes; `rules` also ties it to the
@@ -17,17 +18,16 @@
 public struct HistoryCheckpoint: Hashable, Sendable {
     /// The first day of the last period covered (a day, or a Monday).
     public var through: LocalDate
-    /// The current streak at the end of that period.
-    public var currentStreak: Int
-    /// The strength score (0 to 1) after that period.
-    public var strength: Double
+    /// The stats of the periods from the start through that one: its
+    /// current streak is the run at the end of that period, its strength the
+    /// score after it.
+    public var stats: HabitStats
     /// `HistoryCheckpoint.rules(of:)` of the habit it was made for.
     public var rules: String
 
-    public init(through: LocalDate, currentStreak: Int, strength: Double, rules: String) {
+    public init(through: LocalDate, stats: HabitStats, rules: String) {
         self.through = through
-        self.currentStreak = currentStreak
-        self.strength = strength
+        self.stats = stats
         self.rules = rules
     }
 

@@ -27,6 +27,10 @@ protocol HabitBackend: Sendable {
     /// One habit; a not-found `CommandError` when there is none with `id`.
     func habit(id: Int64) async throws(CommandError) -> Habit
 
+    /// The habit `reference` names, as `HabitReference.match(among:)` finds
+    /// it among all habits; a not-found or ambiguous `CommandError` else.
+    func habit(for reference: HabitReference) async throws(CommandError) -> Habit
+
     /// Stores a new active habit from fields already validated (`CommandInput`).
     func createHabit(_ fields: HabitFields) async throws(CommandError) -> Habit
 
@@ -39,6 +43,12 @@ protocol HabitBackend: Sendable {
     /// Entries from `from` through `to`, sorted by date.
     func entries(habitID: Int64, from: LocalDate, to: LocalDate) async throws(CommandError)
         -> [ProgressEntry]
+
+    /// A history of `habit` holding every entry from `from` through `to`,
+    /// and the habit's stats as of `date` (`HabitHistory.stats(today:)` of
+    /// the whole history), whose period must end by `to`. What `show` draws.
+    func historyAndStats(of habit: Habit, from: LocalDate, to: LocalDate, asOf date: LocalDate)
+        async throws(CommandError) -> (history: HabitHistory, stats: HabitStats)
 
     /// Entries of several habits from `from` through `to`, by habit id.
     func entries(of habitIDs: [Int64], from: LocalDate, to: LocalDate) async throws(CommandError)
@@ -66,6 +76,22 @@ extension HabitBackend {
         -> HabitOverview
     {
         try await overview(status: status, on: date, entriesFrom: nil)
+    }
+
+    /// Looks among all the habits: one request to a server, for an id too.
+    func habit(for reference: HabitReference) async throws(CommandError) -> Habit {
+        try reference.resolve(among: try await habits(status: .all))
+    }
+
+    /// Reads the whole history from the habit's start: the stats need every
+    /// period, and a backend without checkpoints has nothing to resume from.
+    func historyAndStats(of habit: Habit, from: LocalDate, to: LocalDate, asOf date: LocalDate)
+        async throws(CommandError) -> (history: HabitHistory, stats: HabitStats)
+    {
+        let entries = try await entries(
+            habitID: habit.id, from: min(habit.startDate, from), to: to)
+        let history = HabitHistory(habit: habit, entries: entries)
+        return (history, history.stats(today: date))
     }
 
     /// Adds to the day's value, keeping its note.

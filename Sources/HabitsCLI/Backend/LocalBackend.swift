@@ -99,6 +99,38 @@ struct LocalBackend: HabitBackend {
         return found
     }
 
+    /// An id is looked up alone (one row); only a name, or digits that are
+    /// no habit's id, reads all the habits.
+    func habit(for reference: HabitReference) async throws(CommandError) -> Habit {
+        if let id = reference.id {
+            let found: Habit?
+            do {
+                found = try store.habit(id: id, owner: owner)
+            } catch {
+                throw CommandError.store(error)
+            }
+            if let found { return found }
+        }
+        return try reference.resolve(among: try await habits(status: .all))
+    }
+
+    /// Resumed from the habit's history checkpoint
+    /// (`HabitRepository.historyAndStats`): the months shown and the days
+    /// after the checkpoint are read, not ten years.
+    func historyAndStats(
+        of habit: Habit, from: LocalDate, to: LocalDate, asOf date: LocalDate
+    ) async throws(CommandError) -> (history: HabitHistory, stats: HabitStats) {
+        let found: (history: HabitHistory, stats: HabitStats)?
+        do {
+            found = try store.historyAndStats(
+                of: habit, owner: owner, from: from, to: to, asOf: date)
+        } catch {
+            throw CommandError.store(error)
+        }
+        guard let found else { throw CommandError.habitNotFound(String(habit.id)) }
+        return found
+    }
+
     func createHabit(_ fields: HabitFields) async throws(CommandError) -> Habit {
         do {
             return try store.createHabit(fields, owner: owner, now: clock.now())

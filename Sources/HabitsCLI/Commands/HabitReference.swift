@@ -40,9 +40,16 @@ struct HabitReference: Hashable, Sendable {
         }
     }
 
-    /// The habit the text names, looked up among all of the backend's habits.
+    /// The habit the text names, as the backend finds it
+    /// (`HabitBackend.habit(for:)`).
     func resolve(in backend: any HabitBackend) async throws(CommandError) -> Habit {
-        switch match(among: try await backend.habits(status: .all)) {
+        try await backend.habit(for: self)
+    }
+
+    /// The habit the text names among `habits` (all of a backend's), or the
+    /// error saying none or several do.
+    func resolve(among habits: [Habit]) throws(CommandError) -> Habit {
+        switch match(among: habits) {
         case .found(let habit):
             return habit
         case .none:

@@ -83,13 +83,19 @@ struct ShowCommand: HabitsCommand {
         let firstShown = months.first ?? date.startOfMonth
         let lastShown = (months.last ?? date.startOfMonth).adding(days: 40).startOfMonth.adding(
             days: -1)
-        let from = min(habit.startDate, firstShown)
         let to = max(lastShown, date.startOfISOWeek.adding(days: 6))
-        let entries = try await backend.entries(habitID: habit.id, from: from, to: to)
-        let history = HabitHistory(habit: habit, entries: entries)
+        // What the view reads before the first month: the days of its first
+        // week (a weekly habit's mark is its week's) and of the date's week
+        // (its progress). Never before the start or the first month, though:
+        // the view has always been drawn from the entries from there on.
+        let from = max(
+            min(habit.startDate, firstShown),
+            min(firstShown.startOfISOWeek, date.startOfISOWeek))
+        let (history, stats) = try await backend.historyAndStats(
+            of: habit, from: from, to: to, asOf: date)
         let view = HabitDetailView(
             history: history, date: date, months: months, year: year, style: context.style,
-            today: context.today)
+            today: context.today, stats: stats)
         if context.style.json {
             try context.writeJSON(view.document())
         } else {

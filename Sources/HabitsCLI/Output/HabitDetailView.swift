@@ -16,6 +16,23 @@ struct HabitDetailView: Sendable {
     var style: OutputStyle
     /// The real today, for naming the period ("Today", "Sun 2026-11-15").
     var today: LocalDate
+    /// The stats as of `date`: `history.stats(today: date)`, which a backend
+    /// may have worked out from a checkpoint and a history holding only the
+    /// entries the rest of the view reads.
+    var stats: HabitStats
+
+    init(
+        history: HabitHistory, date: LocalDate, months: [LocalDate], year: Int?,
+        style: OutputStyle, today: LocalDate, stats: HabitStats? = nil
+    ) {
+        self.history = history
+        self.date = date
+        self.months = months
+        self.year = year
+        self.style = style
+        self.today = today
+        self.stats = stats ?? history.stats(today: date)
+    }
 
     var habit: Habit { history.habit }
 
@@ -31,7 +48,6 @@ struct HabitDetailView: Sendable {
                 + "since \(habit.startDate)")
         lines.append("")
 
-        let stats = history.stats(today: date)
         let completion = history.completion(on: date, today: date)
         let unit = habit.frequency
         let periodName: String
@@ -144,7 +160,6 @@ struct HabitDetailView: Sendable {
     // MARK: - JSON
 
     func document() -> Document {
-        let stats = history.stats(today: date)
         return Document(
             habit: habit, date: date, completion: history.completion(on: date, today: date),
             stats: stats,
