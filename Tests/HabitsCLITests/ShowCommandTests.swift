@@ -173,6 +173,26 @@ import Testing
         #expect(habit["frequency"] as? String == "DAILY")
     }
 
+    /// A weekly habit's mark on a month's last days is its week's, so the
+    /// days of that week in the next month count: here a holiday entered in
+    /// advance for the whole week of Mon 30 March to Sun 5 April.
+    @Test(arguments: CLIHarness.Mode.allCases)
+    func aMonthsLastWeekIncludesTheNextMonthsDays(mode: CLIHarness.Mode) async throws {
+        let cli = try await CLIHarness.make(mode)
+        defer { cli.cleanUp() }
+        try await cli.add("Swim", "--weekly", unit: "times", target: "2", days: "daily")
+        let skip = await cli.run("skip", "1", "--from", "2026-03-30", "--to", "2026-04-05")
+        try #require(skip.status == .success, "\(skip.error)")
+        let run = await cli.run("show", "1", "--month", "2026-03", "--json")
+        #expect(run.status == .success, "\(run.error)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let months = try #require(object["months"] as? [[String: Any]])
+        let days = try #require(months.first?["days"] as? [[String: Any]])
+        #expect(days.suffix(2).map { $0["date"] as? String } == ["2026-03-30", "2026-03-31"])
+        #expect(days.suffix(2).map { $0["state"] as? String } == ["skipped", "skipped"])
+    }
+
     /// Months of history, a checkpoint made by `list` and moved on by `show`:
     /// the stats of `show` (today, and on dates before the checkpoint) are
     /// those of the whole history, in local and server mode.

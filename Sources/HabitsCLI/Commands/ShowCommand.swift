@@ -83,7 +83,11 @@ struct ShowCommand: HabitsCommand {
         let firstShown = months.first ?? date.startOfMonth
         let lastShown = (months.last ?? date.startOfMonth).adding(days: 40).startOfMonth.adding(
             days: -1)
-        let to = max(lastShown, date.startOfISOWeek.adding(days: 6))
+        // Through the end of the last shown week (a weekly habit's mark on a
+        // month's last days is its week's, which may end in the next month)
+        // and of the date's week (its progress).
+        let to = max(
+            lastShown.startOfISOWeek.adding(days: 6), date.startOfISOWeek.adding(days: 6))
         // What the view reads before the first month: the days of its first
         // week (a weekly habit's mark is its week's) and of the date's week
         // (its progress). Never before the start or the first month, though:
