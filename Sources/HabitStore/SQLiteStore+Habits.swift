@@ -125,18 +125,19 @@ extension SQLiteStore: HabitRepository {
     ) throws(StoreError) -> ProgressEntry? {
         try write { connection throws(StoreError) in
             try connection.transaction(.immediate) { () throws(StoreError) -> ProgressEntry? in
-                let changed = try connection.run(
+                // The upsert answers the note it left: no second statement.
+                let notes = try connection.rows(
                     HabitSQL.upsertProgress,
                     [
                         .integer(habitID), .text(entry.date.description),
                         .text(DecimalText.text(entry.value)), .integer(entry.skipped ? 1 : 0),
                         .integer(owner), HabitSQL.noteValue(note), HabitSQL.keepsNote(note),
-                    ])
-                guard changed > 0 else { return nil }
-                var stored = entry
-                stored.note = try HabitSQL.storedNote(
-                    connection, habitID: habitID, date: entry.date)
-                return stored
+                    ]
+                ) { row in row.optionalText(0) }
+                guard let stored = notes.first else { return nil }
+                var saved = entry
+                saved.note = stored
+                return saved
             }
         }
     }
@@ -238,12 +239,15 @@ enum HabitSQL {
     // The WHERE on the SELECT both scopes to the owner and resolves the parse
     // ambiguity SQLite documents for INSERT … SELECT … ON CONFLICT.
     // ?7 is 1 to keep the stored note (?6 is then NULL, a new entry's note).
+    // RETURNING gives one row, the day's note as left, when the habit is the
+    // owner's, and none when it is not.
     static let upsertProgress = """
         INSERT INTO progress (habit_id, date, value, skipped, note)
         SELECT ?1, ?2, ?3, ?4, ?6
         WHERE EXISTS (SELECT 1 FROM habits WHERE id = ?1 AND owner_id = ?5)
         ON CONFLICT (habit_id, date) DO UPDATE SET value = excluded.value,
             skipped = excluded.skipped, note = CASE WHEN ?7 THEN note ELSE excluded.note END
+        RETURNING note
         """
     static let deleteProgress = """
         DELETE FROM progress WHERE habit_id = ?1 AND date = ?2
@@ -261,7 +265,6 @@ enum HabitSQL {
 
     static let countAll = "SELECT count(*) FROM habits WHERE owner_id = ?1"
     static let selectValue = "SELECT value, note FROM progress WHERE habit_id = ?1 AND date = ?2"
-    static let selectNote = "SELECT note FROM progress WHERE habit_id = ?1 AND date = ?2"
     static let upsertValue = """
         INSERT INTO progress (habit_id, date, value, skipped, note) VALUES (?1, ?2, ?3, 0, ?4)
         ON CONFLICT (habit_id, date) DO UPDATE SET value = excluded.value, skipped = 0,
@@ -276,15 +279,6 @@ enum HabitSQL {
     /// 1 when the write keeps the stored note.
     static func keepsNote(_ change: NoteChange) -> SQLiteValue {
         .integer(change == .keep ? 1 : 0)
-    }
-
-    /// The note stored for a day; the caller holds the transaction.
-    static func storedNote(_ connection: SQLiteConnection, habitID: Int64, date: LocalDate)
-        throws(StoreError) -> String?
-    {
-        try connection.firstRow(selectNote, [.integer(habitID), .text(date.description)]) {
-            row in row.optionalText(0)
-        } ?? nil
     }
 
     /// Inserts an active habit after checking both limits; the caller holds
