@@ -123,15 +123,26 @@ enum PostgresSchema {
     /// inserted, changed or deleted on or before a checkpoint's last period
     /// (its day, or for a weekly habit its week, through `through` + 6 days)
     /// deletes it, and so does a change of the habit's rules. Every entry
-    /// change also bumps the habit's `progress_generation`, so a checkpoint
+    /// change also moves the habit's `progress_generation`, so a checkpoint
     /// worked out from entries read before a concurrent write is not saved.
     ///
-    /// Across processes: the bump comes before the delete, and its row lock
-    /// on the habit conflicts with the `FOR SHARE` lock the save takes on it.
-    /// A save that started first has committed before the bump goes on, so
-    /// the delete after it sees (and removes) that checkpoint; a save that
-    /// starts after the bump waits for the writer and then finds the
-    /// generation moved, and writes nothing.
+    /// The generation is set to the id of the transaction that changes the
+    /// entries (`pg_current_xact_id()`, never reused), not counted up: a
+    /// committed value is another transaction's id, so the first change
+    /// moves it, and the later changes of the same transaction find it set
+    /// and leave the row alone. Counting up would add a row version per
+    /// entry, which every later update of that row in the transaction walks
+    /// past: 20,000 upserts of one habit's entries in one transaction took
+    /// 17.3 s so, 0.9 s this way and 0.5 s with the trigger disabled (psql,
+    /// PostgreSQL 15, on a busy machine).
+    ///
+    /// Across processes: the generation update comes before the delete, and
+    /// its row lock on the habit (held until commit) conflicts with the
+    /// `FOR SHARE` lock the save takes on it. A save that started first has
+    /// committed before the update goes on, so the delete after it sees
+    /// (and removes) that checkpoint; a save that starts after the update
+    /// waits for the writer, then finds the generation moved and writes
+    /// nothing.
     private static let version4 = """
         ALTER TABLE habits ADD COLUMN progress_generation bigint NOT NULL DEFAULT 0;
 
@@ -150,9 +161,11 @@ enum PostgresSchema {
         -- One entry of `changed_habit` on `changed_day` was written or removed.
         CREATE FUNCTION progress_entry_changed(changed_habit bigint, changed_day date)
         RETURNS void LANGUAGE plpgsql AS $$
+        DECLARE
+            writer bigint := pg_current_xact_id()::text::bigint;
         BEGIN
-            UPDATE habits SET progress_generation = progress_generation + 1
-                WHERE id = changed_habit;
+            UPDATE habits SET progress_generation = writer
+                WHERE id = changed_habit AND progress_generation <> writer;
             DELETE FROM history_checkpoints c USING habits h
                 WHERE c.habit_id = changed_habit AND h.id = changed_habit
                     AND changed_day <= CASE h.frequency WHEN 'WEEKLY' THEN c.through + 6
