@@ -206,6 +206,20 @@ import Testing
             checkpoint("2026-03-10", for: habit), habitID: habit.id, owner: owner,
             ifGeneration: generation)
         #expect(try saved(habit) == nil)
+        // Many entries in one transaction move it too, and a save with the
+        // generation read after them lands.
+        let before = try #require(
+            try store.historyCheckpoints(habitIDs: [habit.id], owner: owner)[habit.id]
+        ).generation
+        let later = (12...20).map { ProgressEntry(date: date("2026-03-\($0)"), value: 1) }
+        _ = try other.setProgress(later, habitID: habit.id, owner: owner)
+        try store.saveHistoryCheckpoint(
+            checkpoint("2026-03-10", for: habit), habitID: habit.id, owner: owner,
+            ifGeneration: before)
+        #expect(try saved(habit) == nil)
+        let point = checkpoint("2026-03-10", for: habit)
+        try save(point, habit)
+        #expect(try saved(habit) == point)
     }
 
     @Test(arguments: StoreKind.allCases) static func checkpointsAreTheOwnersOnly(
