@@ -11,7 +11,7 @@
 /// action days a `smallint` bitmask with bit 0 for Monday. Identity columns
 /// come from sequences, so a deleted habit's id is never given to another.
 enum PostgresSchema {
-    static let migrations: [String] = [version1, version2, version3]
+    static let migrations: [String] = [version1, version2, version3, version4]
 
     static var version: Int { migrations.count }
 
@@ -115,5 +115,93 @@ enum PostgresSchema {
     /// SQLite's version 4.
     private static let version3 = """
         ALTER TABLE progress ADD COLUMN note text;
+        """
+
+    /// History checkpoints (`HistoryCheckpoint`), as SQLite's versions 3 and
+    /// 5 together: per habit, what its periods through `through` add up to.
+    /// Triggers keep them true, in the writing transaction: an entry
+    /// inserted, changed or deleted on or before a checkpoint's last period
+    /// (its day, or for a weekly habit its week, through `through` + 6 days)
+    /// deletes it, and so does a change of the habit's rules. Every entry
+    /// change also moves the habit's `progress_generation`, so a checkpoint
+    /// worked out from entries read before a concurrent write is not saved.
+    ///
+    /// The generation is set to the id of the transaction that changes the
+    /// entries (`pg_current_xact_id()`, never reused), not counted up: a
+    /// committed value is another transaction's id, so the first change
+    /// moves it, and the later changes of the same transaction find it set
+    /// and leave the row alone. Counting up would add a row version per
+    /// entry, which every later update of that row in the transaction walks
+    /// past: 20,000 upserts of one habit's entries in one transaction took
+    /// 17.3 s counted up, 0.9 s set once and 0.5 s with the trigger disabled
+    /// (psql, PostgreSQL 15, on a busy machine).
+    ///
+    /// Across processes: the generation update comes before the delete, and
+    /// its row lock on the habit (held until commit) conflicts with the
+    /// `FOR SHARE` lock the save takes on it. A save that started first has
+    /// committed before the update goes on, so the delete after it sees
+    /// (and removes) that checkpoint; a save that starts after the update
+    /// waits for the writer, then finds the generation moved and writes
+    /// nothing.
+    private static let version4 = """
+        ALTER TABLE habits ADD COLUMN progress_generation bigint NOT NULL DEFAULT 0;
+
+        CREATE TABLE history_checkpoints (
+            habit_id bigint PRIMARY KEY REFERENCES habits (id) ON DELETE CASCADE,
+            through date NOT NULL,
+            current_streak integer NOT NULL,
+            strength double precision NOT NULL,
+            rules text NOT NULL,
+            longest_streak integer NOT NULL,
+            success_count integer NOT NULL,
+            failed_count integer NOT NULL,
+            skipped_count integer NOT NULL
+        );
+
+        -- One entry of `changed_habit` on `changed_day` was written or removed.
+        CREATE FUNCTION progress_entry_changed(changed_habit bigint, changed_day date)
+        RETURNS void LANGUAGE plpgsql AS $$
+        DECLARE
+            writer bigint := pg_current_xact_id()::text::bigint;
+        BEGIN
+            UPDATE habits SET progress_generation = writer
+                WHERE id = changed_habit AND progress_generation <> writer;
+            DELETE FROM history_checkpoints c USING habits h
+                WHERE c.habit_id = changed_habit AND h.id = changed_habit
+                    AND changed_day <= CASE h.frequency WHEN 'WEEKLY' THEN c.through + 6
+                        ELSE c.through END;
+        END;
+        $$;
+
+        CREATE FUNCTION progress_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_OP <> 'INSERT' THEN
+                PERFORM progress_entry_changed(OLD.habit_id, OLD.date);
+            END IF;
+            IF TG_OP <> 'DELETE' THEN
+                PERFORM progress_entry_changed(NEW.habit_id, NEW.date);
+            END IF;
+            RETURN NULL;
+        END;
+        $$;
+
+        CREATE TRIGGER progress_changed AFTER INSERT OR UPDATE OR DELETE ON progress
+            FOR EACH ROW EXECUTE FUNCTION progress_changed();
+
+        CREATE FUNCTION habit_rules_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            DELETE FROM history_checkpoints WHERE habit_id = NEW.id;
+            RETURN NULL;
+        END;
+        $$;
+
+        CREATE TRIGGER habit_rules_changed
+            AFTER UPDATE OF frequency, start_date, action_days, target_value ON habits
+            FOR EACH ROW
+            WHEN (OLD.frequency IS DISTINCT FROM NEW.frequency
+                OR OLD.start_date IS DISTINCT FROM NEW.start_date
+                OR OLD.action_days IS DISTINCT FROM NEW.action_days
+                OR OLD.target_value IS DISTINCT FROM NEW.target_value)
+            EXECUTE FUNCTION habit_rules_changed();
         """
 }

@@ -5,26 +5,28 @@ import Testing
 
 @testable import HabitStore
 
-/// Saved history checkpoints stay true: entries changed in or before their
-/// last period, or new rules for the habit, remove them, and a checkpoint
-/// worked out before a concurrent write is not saved.
+/// Saved history checkpoints stay true, in SQLite and PostgreSQL alike:
+/// entries changed in or before their last period, or new rules for the
+/// habit, remove them, and a checkpoint worked out before a concurrent
+/// write is not saved.
 @Suite struct HistoryCheckpointStoreTests {
-    let directory: TemporaryDirectory
-    let store: SQLiteStore
+    let database: TestDatabase
+    var store: any TestStore { database.store }
     let owner: Int64
 
-    init() throws {
-        directory = try TemporaryDirectory()
-        store = try SQLiteStore(path: directory.appending("habits.sqlite"))
-        owner = try store.makeUser("ann@example.com").id
+    init(_ kind: StoreKind) throws {
+        database = try kind.open()
+        owner = try database.store.makeUser("ann@example.com").id
     }
 
-    func checkpoint(_ through: String, for habit: Habit) -> HistoryCheckpoint {
+    func checkpoint(_ through: String, for habit: Habit, strength: Double = 0.25)
+        -> HistoryCheckpoint
+    {
         HistoryCheckpoint(
             through: date(through),
             stats: HabitStats(
                 currentStreak: 5, longestStreak: 9, successCount: 30, failedCount: 4,
-                skippedCount: 2, strength: 0.25),
+                skippedCount: 2, strength: strength),
             rules: HistoryCheckpoint.rules(of: habit))
     }
 
@@ -40,16 +42,55 @@ import Testing
             checkpoint, habitID: habit.id, owner: owner, ifGeneration: generation)
     }
 
-    @Test func aCheckpointIsReadBackWithEveryFigure() throws {
+    @Test(arguments: StoreKind.allCases) static func aCheckpointIsReadBackWithEveryFigure(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).aCheckpointIsReadBackWithEveryFigure()
+    }
+    func aCheckpointIsReadBackWithEveryFigure() throws {
         let habit = try store.createHabit(fields(), owner: owner, now: referenceTime)
         let point = checkpoint("2026-03-10", for: habit)
         try save(point, habit)
         let read = try #require(try saved(habit))
         #expect(read == point)
         #expect(read.stats.longestStreak == 9 && read.stats.skippedCount == 2)
+        // A strength with no short decimal form comes back bit for bit, and
+        // a second save replaces the first.
+        let exact = checkpoint("2026-03-11", for: habit, strength: 0.1 + 0.2)
+        try save(exact, habit)
+        #expect(try saved(habit) == exact)
     }
 
-    @Test func dailyCheckpointsGoWhenTheirDaysChangeAndStayForLaterOnes() throws {
+    @Test(arguments: StoreKind.allCases)
+    static func aHabitWithoutACheckpointHasAGenerationAndOthersNone(_ kind: StoreKind) throws {
+        try Self(kind).aHabitWithoutACheckpointHasAGenerationAndOthersNone()
+    }
+    func aHabitWithoutACheckpointHasAGenerationAndOthersNone() throws {
+        let first = try store.createHabit(fields("A"), owner: owner, now: referenceTime)
+        let second = try store.createHabit(fields("B"), owner: owner, now: referenceTime)
+        let read = try store.historyCheckpoints(
+            habitIDs: [first.id, second.id, second.id + 100], owner: owner)
+        #expect(Set(read.keys) == [first.id, second.id])
+        #expect(read.values.allSatisfy { $0.checkpoint == nil })
+        #expect(try store.historyCheckpoints(habitIDs: [second.id], owner: owner).count == 1)
+        #expect(try store.historyCheckpoints(habitIDs: [], owner: owner).isEmpty)
+        // Every entry write moves the generation.
+        let before = try #require(read[first.id]).generation
+        _ = try store.setProgress(
+            ProgressEntry(date: date("2026-03-01"), value: 1), habitID: first.id, owner: owner)
+        let after = try #require(
+            try store.historyCheckpoints(habitIDs: [first.id], owner: owner)[first.id]
+        ).generation
+        #expect(after != before)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    static func dailyCheckpointsGoWhenTheirDaysChangeAndStayForLaterOnes(_ kind: StoreKind)
+        throws
+    {
+        try Self(kind).dailyCheckpointsGoWhenTheirDaysChangeAndStayForLaterOnes()
+    }
+    func dailyCheckpointsGoWhenTheirDaysChangeAndStayForLaterOnes() throws {
         let habit = try store.createHabit(fields(), owner: owner, now: referenceTime)
         let point = checkpoint("2026-03-10", for: habit)
         try save(point, habit)
@@ -59,17 +100,35 @@ import Testing
             ProgressEntry(date: date("2026-03-11"), value: 3), habitID: habit.id, owner: owner)
         _ = try store.incrementProgress(
             habitID: habit.id, owner: owner, date: date("2026-03-11"), amount: 1)
+        _ = try store.deleteProgress(habitID: habit.id, owner: owner, date: date("2026-03-11"))
         #expect(try saved(habit) == point)
-        // An entry on its last day removes it; so does a deletion before it.
+        // An entry on its last day removes it; so does a deletion, an
+        // increment or a batch write on or before it.
         _ = try store.setProgress(
             ProgressEntry(date: date("2026-03-10"), value: 3), habitID: habit.id, owner: owner)
         #expect(try saved(habit) == nil)
         try save(point, habit)
         _ = try store.deleteProgress(habitID: habit.id, owner: owner, date: date("2026-03-10"))
         #expect(try saved(habit) == nil)
+        try save(point, habit)
+        _ = try store.incrementProgress(
+            habitID: habit.id, owner: owner, date: date("2026-02-01"), amount: 1)
+        #expect(try saved(habit) == nil)
+        try save(point, habit)
+        _ = try store.setProgress(
+            [
+                ProgressEntry(date: date("2026-03-12"), value: 1),
+                ProgressEntry(date: date("2026-01-20"), value: 1),
+            ],
+            habitID: habit.id, owner: owner)
+        #expect(try saved(habit) == nil)
     }
 
-    @Test func weeklyCheckpointsGoWhenAnyDayOfTheirWeekChanges() throws {
+    @Test(arguments: StoreKind.allCases)
+    static func weeklyCheckpointsGoWhenAnyDayOfTheirWeekChanges(_ kind: StoreKind) throws {
+        try Self(kind).weeklyCheckpointsGoWhenAnyDayOfTheirWeekChanges()
+    }
+    func weeklyCheckpointsGoWhenAnyDayOfTheirWeekChanges() throws {
         let habit = try store.createHabit(
             fields(frequency: .weekly, start: "2026-01-05"), owner: owner, now: referenceTime)
         let point = checkpoint("2026-03-02", for: habit)  // the week of Monday 2 March
@@ -80,40 +139,95 @@ import Testing
         _ = try store.setProgress(
             ProgressEntry(date: date("2026-03-08"), value: 3), habitID: habit.id, owner: owner)
         #expect(try saved(habit) == nil, "Sunday 8 March is in its week")
+        try save(point, habit)
+        _ = try store.deleteProgress(habitID: habit.id, owner: owner, date: date("2026-03-09"))
+        #expect(try saved(habit) == point, "the next week is after it")
+        _ = try store.setProgress(
+            ProgressEntry(date: date("2026-03-04"), value: 3), habitID: habit.id, owner: owner)
+        #expect(try saved(habit) == nil, "Wednesday 4 March is in its week")
+        try save(point, habit)
+        _ = try store.deleteProgress(habitID: habit.id, owner: owner, date: date("2026-03-08"))
+        #expect(try saved(habit) == nil, "a deletion in its week")
+        try save(point, habit)
+        _ = try store.setProgress(
+            ProgressEntry(date: date("2026-02-10"), value: 3), habitID: habit.id, owner: owner)
+        #expect(try saved(habit) == nil, "an earlier week")
     }
 
-    @Test func newRulesRemoveTheCheckpointAndARenameDoesNot() throws {
+    @Test(arguments: StoreKind.allCases)
+    static func newRulesRemoveTheCheckpointAndARenameDoesNot(_ kind: StoreKind) throws {
+        try Self(kind).newRulesRemoveTheCheckpointAndARenameDoesNot()
+    }
+    func newRulesRemoveTheCheckpointAndARenameDoesNot() throws {
         let habit = try store.createHabit(fields(), owner: owner, now: referenceTime)
         let point = checkpoint("2026-03-10", for: habit)
         try save(point, habit)
         var renamed = habit.fields
         renamed.name = "Read more"
+        renamed.measurementType = "chapters"
+        _ = try store.updateHabit(
+            id: habit.id, owner: owner, fields: renamed, status: .archived, now: referenceTime)
+        #expect(try saved(habit) == point)
         _ = try store.updateHabit(
             id: habit.id, owner: owner, fields: renamed, status: .active, now: referenceTime)
         #expect(try saved(habit) == point)
-        var retargeted = renamed
-        retargeted.targetValue = 20
-        _ = try store.updateHabit(
-            id: habit.id, owner: owner, fields: retargeted, status: .active, now: referenceTime)
-        #expect(try saved(habit) == nil)
+        var changes: [(String, (inout HabitFields) -> Void)] = []
+        changes.append(("target", { $0.targetValue = 20 }))
+        changes.append(("start", { $0.startDate = date("2026-01-06") }))
+        changes.append(("days", { $0.actionDays = ActionDays([.monday]) }))
+        changes.append(("frequency", { $0.frequency = .weekly }))
+        var current = renamed
+        for (what, change) in changes {
+            try save(point, habit)
+            change(&current)
+            _ = try store.updateHabit(
+                id: habit.id, owner: owner, fields: current, status: .active, now: referenceTime)
+            #expect(try saved(habit) == nil, "new \(what)")
+        }
     }
 
     /// Worked out from entries read before a write that changed them: the
     /// generation read with them is stale, and the save does nothing.
-    @Test func aCheckpointFromBeforeAConcurrentWriteIsNotSaved() throws {
+    @Test(arguments: StoreKind.allCases)
+    static func aCheckpointFromBeforeAConcurrentWriteIsNotSaved(_ kind: StoreKind) throws {
+        try Self(kind).aCheckpointFromBeforeAConcurrentWriteIsNotSaved()
+    }
+    func aCheckpointFromBeforeAConcurrentWriteIsNotSaved() throws {
         let habit = try store.createHabit(fields(), owner: owner, now: referenceTime)
         let generation = try #require(
             try store.historyCheckpoints(habitIDs: [habit.id], owner: owner)[habit.id]
         ).generation
-        _ = try store.setProgress(
-            ProgressEntry(date: date("2026-03-01"), value: 3), habitID: habit.id, owner: owner)
+        // Written by another process on the same database.
+        let other = try database.another()
+        defer { other.close() }
+        _ = try other.setProgress(
+            ProgressEntry(date: date("2026-03-11"), value: 3), habitID: habit.id, owner: owner)
         try store.saveHistoryCheckpoint(
             checkpoint("2026-03-10", for: habit), habitID: habit.id, owner: owner,
             ifGeneration: generation)
         #expect(try saved(habit) == nil)
+        // Many entries in one transaction move it too, and a save with the
+        // generation read after them lands.
+        let before = try #require(
+            try store.historyCheckpoints(habitIDs: [habit.id], owner: owner)[habit.id]
+        ).generation
+        let later = (12...20).map { ProgressEntry(date: date("2026-03-\($0)"), value: 1) }
+        _ = try other.setProgress(later, habitID: habit.id, owner: owner)
+        try store.saveHistoryCheckpoint(
+            checkpoint("2026-03-10", for: habit), habitID: habit.id, owner: owner,
+            ifGeneration: before)
+        #expect(try saved(habit) == nil)
+        let point = checkpoint("2026-03-10", for: habit)
+        try save(point, habit)
+        #expect(try saved(habit) == point)
     }
 
-    @Test func checkpointsAreTheOwnersOnly() throws {
+    @Test(arguments: StoreKind.allCases) static func checkpointsAreTheOwnersOnly(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).checkpointsAreTheOwnersOnly()
+    }
+    func checkpointsAreTheOwnersOnly() throws {
         let habit = try store.createHabit(fields(), owner: owner, now: referenceTime)
         let other = try store.makeUser("bo@example.com").id
         #expect(try store.historyCheckpoints(habitIDs: [habit.id], owner: other).isEmpty)
@@ -124,16 +238,41 @@ import Testing
             checkpoint("2026-03-10", for: habit), habitID: habit.id, owner: other,
             ifGeneration: generation)
         #expect(try saved(habit) == nil)
+        // The owner's checkpoint is neither shown to nor replaced by another.
+        let point = checkpoint("2026-03-10", for: habit)
+        try save(point, habit)
+        #expect(try store.historyCheckpoints(habitIDs: [habit.id], owner: other).isEmpty)
+        try store.saveHistoryCheckpoint(
+            checkpoint("2026-03-12", for: habit), habitID: habit.id, owner: other,
+            ifGeneration: generation)
+        #expect(try saved(habit) == point)
+    }
+
+    @Test(arguments: StoreKind.allCases) static func aDeletedHabitTakesItsCheckpoint(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).aDeletedHabitTakesItsCheckpoint()
+    }
+    func aDeletedHabitTakesItsCheckpoint() throws {
+        let habit = try store.createHabit(fields(), owner: owner, now: referenceTime)
+        _ = try store.setProgress(
+            ProgressEntry(date: date("2026-03-01"), value: 3), habitID: habit.id, owner: owner)
+        try save(checkpoint("2026-03-10", for: habit), habit)
+        #expect(try database.count("SELECT count(*) FROM history_checkpoints") == 1)
+        #expect(try store.deleteHabit(id: habit.id, owner: owner))
+        #expect(try database.count("SELECT count(*) FROM history_checkpoints") == 0)
     }
 }
 
 /// Streaks and strengths from the store equal the whole history's, on the
 /// first call (which makes the checkpoints) and on later days (which resume).
 @Suite struct StreakSummaryTests {
-    @Test(arguments: [Frequency.daily, .weekly])
-    func summariesEqualTheWholeHistoryAndLeaveCheckpoints(frequency: Frequency) throws {
-        let directory = try TemporaryDirectory()
-        let store = try SQLiteStore(path: directory.appending("habits.sqlite"))
+    @Test(arguments: StoreKind.allCases, [Frequency.daily, .weekly])
+    func summariesEqualTheWholeHistoryAndLeaveCheckpoints(kind: StoreKind, frequency: Frequency)
+        throws
+    {
+        let database = try kind.open()
+        let store = database.store
         let owner = try store.makeUser("ann@example.com").id
         let start = date("2022-01-03")
         var habits: [Habit] = []
@@ -149,8 +288,8 @@ import Testing
                 let entry = ProgressEntry(
                     date: start.adding(days: offset), value: offset % 11 == 0 ? 1 : 2)
                 entries.append(entry)
-                _ = try store.setProgress(entry, habitID: habit.id, owner: owner)
             }
+            _ = try store.setProgress(entries, habitID: habit.id, owner: owner)
             all[habit.id] = entries
         }
         for asOf in [start.adding(days: 1400), start.adding(days: 1401), start.adding(days: 1450)] {
@@ -189,10 +328,12 @@ import Testing
 /// resume from it), and for a date before the checkpoint (which walks the
 /// whole history again).
 @Suite struct HistoryAndStatsTests {
-    @Test(arguments: [Frequency.daily, .weekly])
-    func statsEqualTheWholeHistoryAndTheRangeIsRead(frequency: Frequency) throws {
-        let directory = try TemporaryDirectory()
-        let store = try SQLiteStore(path: directory.appending("habits.sqlite"))
+    @Test(arguments: StoreKind.allCases, [Frequency.daily, .weekly])
+    func statsEqualTheWholeHistoryAndTheRangeIsRead(kind: StoreKind, frequency: Frequency)
+        throws
+    {
+        let database = try kind.open()
+        let store = database.store
         let owner = try store.makeUser("ann@example.com").id
         let start = date("2022-01-03")
         let habit = try store.createHabit(
@@ -204,8 +345,8 @@ import Testing
                 date: start.adding(days: offset), value: offset % 11 == 0 ? 1 : 2,
                 skipped: offset % 97 == 0)
             entries.append(entry)
-            _ = try store.setProgress(entry, habitID: habit.id, owner: owner)
         }
+        _ = try store.setProgress(entries, habitID: habit.id, owner: owner)
         let full = HabitHistory(habit: habit, entries: entries)
         func check(asOf: LocalDate, from: LocalDate) throws -> HistoryCheckpoint? {
             let to = asOf.startOfISOWeek.adding(days: 6)

@@ -14,7 +14,9 @@
 #   Tests/Load/run-postgres.sh [seconds per run, default 30]
 #
 # Environment: SCRATCH (build directory, default .build), CONNECTIONS (64),
-# THREADS (2, per wrk), POOL (--database-pool, default 8), SERVERS ("1 2").
+# THREADS (2, per wrk), POOL (--database-pool, default 8), SERVERS ("1 2"),
+# YEARS (years of history before the 8 days, default 0), CHECKPOINTS (off
+# to keep no history checkpoints, for comparison).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -24,7 +26,7 @@ threads=${THREADS:-2}
 pool=${POOL:-8}
 scratch=${SCRATCH:-$root/.build}
 
-for tool in wrk curl sed grep; do
+for tool in wrk curl sed grep psql; do
     command -v "$tool" >/dev/null || { echo "load: $tool is needed (apt-get install $tool)" >&2; exit 1; }
 done
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
@@ -102,6 +104,32 @@ list="/api/me/habits/?date=2026-11-30&today=2026-11-30"
 count=$(curl -sf -H "$auth" "http://127.0.0.1:${ports[0]}$list" | grep -o '"completion_data"' | wc -l)
 [ "$count" -eq 15 ] || { echo "load: expected 15 habits with completion data, got $count" >&2; exit 1; }
 echo "load: 15 habits with 8 days of progress each"
+
+# YEARS=N: N years of daily entries before those days, the habits starting
+# with them, so that the list's cost with a long history shows.
+# CHECKPOINTS=off: as before PostgreSQL schema 4, a trigger drops every
+# history checkpoint save, so each list reads every habit's whole history,
+# and entry writes leave the habits' generations alone.
+years=${YEARS:-0}
+if [ "$years" -gt 0 ]; then
+    first="date '2026-11-23' - $((364 * years))"
+    psql -q -v ON_ERROR_STOP=1 "$HABITS_DATABASE_URL" -c "
+        UPDATE habits SET start_date = $first;
+        INSERT INTO progress (habit_id, date, value, skipped)
+        SELECT h.id, d::date, (h.id + (d::date - $first)) % 4, false
+        FROM habits h, generate_series($first, date '2026-11-22', interval '1 day') AS d;"
+    echo "load: and $years years of daily entries before them"
+fi
+if [ "${CHECKPOINTS:-on}" = off ]; then
+    psql -q -v ON_ERROR_STOP=1 "$HABITS_DATABASE_URL" -c "
+        CREATE FUNCTION keep_no_checkpoint() RETURNS trigger LANGUAGE plpgsql
+            AS \$\$ BEGIN RETURN NULL; END \$\$;
+        CREATE TRIGGER keep_no_checkpoint BEFORE INSERT OR UPDATE ON history_checkpoints
+            FOR EACH ROW EXECUTE FUNCTION keep_no_checkpoint();
+        DELETE FROM history_checkpoints;
+        ALTER TABLE progress DISABLE TRIGGER progress_changed;"
+    echo "load: no history checkpoints kept"
+fi
 
 # Runs one wrk per server at once, the connections split between them.
 measure() {
