@@ -10,12 +10,16 @@
 #   Tests/Load/cli-history.sh [RUNS]       # default 100 runs per command
 #   INSTRUCTIONS=1 Tests/Load/cli-history.sh [RUNS]   # and callgrind counts
 #
+# The runs are made in ROUNDS rounds (default 10), the commands taking turns.
+#
 # The database is filled through sqlite3 in one transaction (the same file
 # and schema the CLI uses); the first `list` then makes the checkpoints, as a
 # person's first list after the upgrade would, before anything is timed.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-100}
+rounds=${ROUNDS:-10}
+[ "$runs" -ge "$rounds" ] || rounds=$runs
 command -v hyperfine >/dev/null || { apt-get update -qq && apt-get install -y -qq hyperfine; }
 command -v sqlite3 >/dev/null || { apt-get update -qq && apt-get install -y -qq sqlite3; }
 command -v jq >/dev/null || { apt-get update -qq && apt-get install -y -qq jq; }
@@ -53,18 +57,30 @@ seed() {
 }
 
 report() {
-    local name=$1
-    hyperfine -N --warmup 10 --runs "$runs" --export-json "$work/$name.json" \
-        "$habits --version" "$habits list" "$habits show 1" "$habits log" >/dev/null
-    # Mean and median, each with its ratio to --version's: on a shared
-    # machine a few runs slowed by other work move the mean, not the median.
-    jq -r --arg name "$name" '
+    local name=$1 round
+    # In ROUNDS rounds of RUNS / ROUNDS runs each, the four commands taking
+    # turns: hyperfine times one command's runs back to back, and a slow
+    # spell of this shared machine would otherwise land on one command.
+    for round in $(seq 1 "$rounds"); do
+        hyperfine -N --warmup 3 --runs $((runs / rounds)) \
+            --export-json "$work/$name.$round.json" \
+            "$habits --version" "$habits list" "$habits show 1" "$habits log" >/dev/null
+    done
+    # Every run's time pooled over the rounds: the mean, and the median, which
+    # the few runs slowed by other work do not move; each with its ratio to
+    # --version's.
+    jq -r -s --arg name "$name" '
         def ms: . * 1000 | . * 10 | round / 10;
         def x: . * 100 | round / 100;
-        .results[0] as $base
-        | .results[]
-        | "\($name)\t\(.command | sub(".*/habits"; "habits"))\tmean \(.mean | ms) ms (\(.mean / $base.mean | x)x)\tmedian \(.median | ms) ms (\(.median / $base.median | x)x)"' \
-        "$work/$name.json"
+        def median: sort | if length % 2 == 1 then .[length / 2 | floor]
+            else (.[length / 2 - 1] + .[length / 2]) / 2 end;
+        def mean: add / length;
+        [.[].results] | transpose
+        | map({command: .[0].command, times: (map(.times) | add)})
+        | .[0] as $base
+        | .[]
+        | "\($name)\t\(.command | sub(".*/habits"; "habits"))\tmean \(.times | mean | ms) ms (\((.times | mean) / ($base.times | mean) | x)x)\tmedian \(.times | median | ms) ms (\((.times | median) / ($base.times | median) | x)x)"' \
+        "$work/$name".*.json
     if [ -n "${INSTRUCTIONS:-}" ]; then instructions "$name"; fi
 }
 
