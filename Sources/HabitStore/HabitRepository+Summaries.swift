@@ -106,12 +106,19 @@ extension HabitRepository {
 
     /// Saves `checkpoint` when it differs from the one in `record` (read
     /// before the entries it was worked out from, whose generation guards
-    /// the save).
+    /// the save) and does not end before it.
     private func saveMoved(
         _ checkpoint: HistoryCheckpoint?, over record: HistoryCheckpointRecord?, habitID: Int64,
         owner: Int64
     ) {
         guard let checkpoint, let record, checkpoint != record.checkpoint else { return }
+        // A view of an earlier date works out an earlier checkpoint; the
+        // saved later one stays true, and resumes more of the next list.
+        if let saved = record.checkpoint, saved.rules == checkpoint.rules,
+            saved.through > checkpoint.through
+        {
+            return
+        }
         try? saveHistoryCheckpoint(
             checkpoint, habitID: habitID, owner: owner, ifGeneration: record.generation)
     }
