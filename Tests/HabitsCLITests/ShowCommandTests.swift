@@ -253,4 +253,30 @@ import Testing
             }
         }
     }
+    /// In server mode the stats come from the server (which resumes from its
+    /// checkpoints) and only the months shown are fetched: eleven years of
+    /// history, more than one progress request's 3,700 days, take one.
+    @Test func serverModeFetchesOnlyTheMonthsShown() async throws {
+        let cli = try await CLIHarness.make(.server)
+        defer { cli.cleanUp() }
+        try await cli.add("Stretch", target: "1", start: "2015-01-01")
+        for date in ["2015-01-01", "2015-01-02", "2026-03-09", "2026-03-10"] {
+            let run = await cli.run("done", "1", "--date", date)
+            try #require(run.status == .success, "\(run.error)")
+        }
+        let server = try #require(cli.server)
+        let before = server.logs.all.count
+        let run = await cli.run("show", "1", "--json")
+        try #require(run.status == .success, "\(run.error)")
+        let progressReads = server.logs.all.dropFirst(before).filter {
+            $0.contains("GET /api/me/habits/1/progress/")
+        }
+        #expect(progressReads.count == 1, "\(progressReads)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let stats = try #require(document["stats"] as? [String: Any])
+        #expect(stats["current_streak"] as? Int == 2)
+        #expect(stats["longest_streak"] as? Int == 2)
+        #expect(stats["success_count"] as? Int == 4)
+    }
 }

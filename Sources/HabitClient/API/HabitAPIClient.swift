@@ -201,6 +201,17 @@ public final class HabitAPIClient: Sendable {
         return try response.decode(Habit.self)
     }
 
+    /// A habit with its stats as of `today`, when the server sends them
+    /// (`HabitWithStats.stats(asOf:)` tells whether it did).
+    public func habitWithStats(id: Int64, today: LocalDate) async throws(APIError)
+        -> HabitWithStats
+    {
+        let response = try await sendAuthenticated(
+            .get, "me/habits/\(id)/", query: [(name: "today", value: today.description)],
+            context: .habit)
+        return try response.decode(HabitWithStats.self)
+    }
+
     /// Changes the given properties of a habit (archiving or re-activating it
     /// through `status`), leaving the rest as they are.
     public func updateHabit(id: Int64, changes: HabitChanges) async throws(APIError) -> Habit {

@@ -115,10 +115,25 @@ extension APIResponder {
         return try answer(outcome, respond)
     }
 
-    /// `GET /api/me/habits/{id}/`.
+    /// `GET /api/me/habits/{id}/?today=`: the habit and its stats as of
+    /// `today` (the server's UTC date when absent).
     func showHabit(_ request: HTTPRequest, owner: Int64, id: Int64) throws(APIError) -> HTTPResponse
     {
-        return JSONBody.response(status: 200, try ownedHabit(id: id, owner: owner))
+        let query = try validated { () throws(ValidationError) in try ShowQuery(request) }
+        let habit = try ownedHabit(id: id, owner: owner)
+        let today = query.today ?? LocalDate.on(now(), in: Self.utc)
+        // The stats resume from the store's checkpoint, so a habit with ten
+        // years of history costs what one with ten days does. The reads run
+        // over the period containing `today`, which the stats must hold.
+        let week = today.startOfISOWeek
+        let found = try stored { () throws(StoreError) in
+            try store.historyAndStats(
+                of: habit, owner: owner, from: week, to: min(week.adding(days: 6), Self.lastDate),
+                asOf: today)
+        }
+        guard let found else { throw .habitNotFound }
+        return JSONBody.response(
+            status: 200, HabitWithStats(habit: habit, stats: found.stats, asOf: today))
     }
 
     /// `PATCH /api/me/habits/{id}/`: any subset of the fields plus `status`,

@@ -254,6 +254,26 @@ struct RemoteBackend: HabitBackend {
         }
     }
 
+    /// The stats from the server (`GET me/habits/{id}/?today=`, which
+    /// resumes from its checkpoints) and the entries of the months shown, so
+    /// a `show` of ten years costs what its months cost. A server that sends
+    /// no stats for `date` (another implementation of the contract) gets the
+    /// whole history read, from the habit's start.
+    func historyAndStats(of habit: Habit, from: LocalDate, to: LocalDate, asOf date: LocalDate)
+        async throws(CommandError) -> (history: HabitHistory, stats: HabitStats)
+    {
+        let client = client
+        let detail = try await call("Fetching the habit") { () async throws(APIError) in
+            try await client.habitWithStats(id: habit.id, today: date)
+        }
+        let stats = detail.stats(asOf: date)
+        // The history is of the habit as resolved: its rules decide the marks.
+        let entries = try await entries(
+            habitID: habit.id, from: stats == nil ? min(habit.startDate, from) : from, to: to)
+        let history = HabitHistory(habit: habit, entries: entries)
+        return (history, stats ?? history.stats(today: date))
+    }
+
     func entries(
         of habitIDs: [Int64], from: LocalDate, to: LocalDate
     ) async throws(CommandError) -> [Int64: [ProgressEntry]] {

@@ -1,4 +1,5 @@
 import Foundation
+import HabitConcurrency
 import TestSupport
 import Testing
 
@@ -66,6 +67,43 @@ import Testing
             return object["note"].map { $0 is NSNull ? "null" : "\($0)" } ?? "absent"
         }
         #expect(notes == ["absent", "sick", "null", "hills"])
+    }
+
+    /// A habit's stats are used only when the server sends possible ones
+    /// for the date asked: none, another date (a server ignoring `today`),
+    /// impossible counts or a malformed object leave them to the client.
+    @Test func habitStatsAreUsedOnlyForTheDateAskedAndWhenPossible() async throws {
+        let habit =
+            #"{"id":1,"name":"Read","frequency":"DAILY","measurement_type":"pages","start_date":"2026-11-01","action_days":[1,2,3],"target_value":10,"status":"ACTIVE","created_at":null,"updated_at":null"#
+        let stats = { (date: String, current: Int, strength: String) in
+            #","stats":{"as_of":"\#(date)","current_streak":\#(current),"longest_streak":4,"success_count":6,"failed_count":2,"skipped_count":1,"strength":\#(strength)}}"#
+        }
+        let bodies = [
+            habit + "}",
+            habit + stats("2026-11-29", 2, "0.5"),
+            habit + stats("2026-11-30", 5, "0.5"),
+            habit + stats("2026-11-30", 2, "1.5"),
+            habit + #","stats":"soon"}"#,
+            habit + stats("2026-11-30", 2, "0.5"),
+        ]
+        let answers = Locked(bodies)
+        let server = try FaultHTTPServer { _ in
+            .http(200, body: answers.withLock { $0.removeFirst() })
+        }
+        defer { server.stop() }
+        let setup = try Setup(baseURL: server.baseURL)
+        let today = try #require(LocalDate("2026-11-30"))
+        var found: [HabitStats?] = []
+        for _ in bodies {
+            let answer = try await setup.client.habitWithStats(id: 1, today: today)
+            #expect(answer.habit.name == "Read")
+            found.append(answer.stats(asOf: today))
+        }
+        let expected = HabitStats(
+            currentStreak: 2, longestStreak: 4, successCount: 6, failedCount: 2, skippedCount: 1,
+            strength: 0.5)
+        #expect(found == [nil, nil, nil, nil, nil, expected])
+        #expect(server.requests.first?.target == "/api/me/habits/1/?today=2026-11-30")
     }
 
     @Test func aBaseURLUnderAPrefixWithoutTrailingSlash() async throws {
