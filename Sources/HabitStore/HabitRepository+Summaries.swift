@@ -50,7 +50,13 @@ extension HabitRepository {
             .min()
         {
             if let known, known.from <= from, known.through >= asOf {
-                for habit in resumable { entries[habit.id] = known.entries[habit.id] ?? [] }
+                // Only the days from each habit's own resume date: a history
+                // costs what its entries do, and earlier ones are not walked.
+                for habit in resumable {
+                    let resume = records[habit.id]?.checkpoint?.resumeDate(for: habit) ?? from
+                    entries[habit.id] = Array(
+                        (known.entries[habit.id] ?? []).drop { $0.date < resume })
+                }
             } else {
                 entries.merge(
                     try progress(
