@@ -157,7 +157,7 @@ public struct HabitHistory: Sendable {
 
     /// Calls `body` with the calendar state of each of `count` dates from
     /// `first`, and whether an entry is recorded on it.
-    func forEachCalendarDay(
+    public func forEachCalendarDay(
         from first: LocalDate, count: Int, today: LocalDate,
         _ body: (PeriodState, _ hasEntry: Bool) -> Void
     ) {
