@@ -26,12 +26,23 @@ extension HabitRepository {
     /// `known` is every entry the caller already read from `known.from`
     /// through `known.through` (a list reads the date's week): when the
     /// checkpoints resume within it, nothing more is read for them.
+    ///
+    /// `records` are the habits' checkpoint records when the caller has them
+    /// (`habitsWithCheckpoints`), read before `known`'s entries: a record's
+    /// generation must predate the entries a new checkpoint is worked out
+    /// from. Without them they are read here.
     public func streakSummaries(
         of habits: [Habit], owner: Int64, asOf: LocalDate,
-        known: (from: LocalDate, through: LocalDate, entries: [Int64: [ProgressEntry]])? = nil
+        known: (from: LocalDate, through: LocalDate, entries: [Int64: [ProgressEntry]])? = nil,
+        records given: [Int64: HistoryCheckpointRecord]? = nil
     ) throws(StoreError) -> [Int64: StreakSummary] {
         guard !habits.isEmpty else { return [:] }
-        let records = try historyCheckpoints(habitIDs: habits.map(\.id), owner: owner)
+        let records: [Int64: HistoryCheckpointRecord]
+        if let given {
+            records = given
+        } else {
+            records = try historyCheckpoints(habitIDs: habits.map(\.id), owner: owner)
+        }
         var resumable: [Habit] = []
         var whole: [Habit] = []
         for habit in habits {
@@ -50,7 +61,13 @@ extension HabitRepository {
             .min()
         {
             if let known, known.from <= from, known.through >= asOf {
-                for habit in resumable { entries[habit.id] = known.entries[habit.id] ?? [] }
+                // Only the days from each habit's own resume date: a history
+                // costs what its entries do, and earlier ones are not walked.
+                for habit in resumable {
+                    let resume = records[habit.id]?.checkpoint?.resumeDate(for: habit) ?? from
+                    entries[habit.id] = Array(
+                        (known.entries[habit.id] ?? []).drop { $0.date < resume })
+                }
             } else {
                 entries.merge(
                     try progress(

@@ -92,6 +92,13 @@ public protocol HabitRepository: Sendable {
     func historyCheckpoints(habitIDs: [Int64], owner: Int64) throws(StoreError)
         -> [Int64: HistoryCheckpointRecord]
 
+    /// The owner's habits with `status` (as `habits(owner:status:)`) and
+    /// their checkpoint records (as `historyCheckpoints(habitIDs:owner:)`),
+    /// read before any of their entries, as `streakSummaries` wants them. A
+    /// default implementation makes the two reads; a store may make one.
+    func habitsWithCheckpoints(owner: Int64, status: HabitStatusFilter) throws(StoreError)
+        -> (habits: [Habit], records: [Int64: HistoryCheckpointRecord])
+
     /// Saves a history checkpoint of the owner's habit, unless its entries
     /// changed after `ifGeneration` was read.
     func saveHistoryCheckpoint(

@@ -27,6 +27,14 @@ extension HabitRepository {
         [:]
     }
 
+    /// The habits, then their records: two reads.
+    public func habitsWithCheckpoints(owner: Int64, status: HabitStatusFilter)
+        throws(StoreError) -> (habits: [Habit], records: [Int64: HistoryCheckpointRecord])
+    {
+        let habits = try habits(owner: owner, status: status)
+        return (habits, try historyCheckpoints(habitIDs: habits.map(\.id), owner: owner))
+    }
+
     /// Stores without checkpoints keep none.
     public func saveHistoryCheckpoint(
         _ checkpoint: HistoryCheckpoint, habitID: Int64, owner: Int64, ifGeneration: Int64

@@ -12,24 +12,38 @@ extension SQLiteStore {
         let rows = try read { connection throws(StoreError) in
             try connection.rows(CheckpointSQL.select, [.integer(owner)]) {
                 row throws(StoreError) -> (Int64, HistoryCheckpointRecord) in
-                var checkpoint: HistoryCheckpoint?
-                if !row.isNull(2), let through = row.localDate(2) {
-                    let stats = HabitStats(
-                        currentStreak: Int(row.int64(3)), longestStreak: Int(row.int64(6)),
-                        successCount: Int(row.int64(7)), failedCount: Int(row.int64(8)),
-                        skippedCount: Int(row.int64(9)), strength: row.double(4))
-                    checkpoint = HistoryCheckpoint(
-                        through: through, stats: stats, rules: row.text(5))
-                }
-                return (
-                    row.int64(0),
-                    HistoryCheckpointRecord(checkpoint: checkpoint, generation: row.int64(1))
-                )
+                (row.int64(0), CheckpointSQL.record(row, from: 1))
             }
         }
         var result: [Int64: HistoryCheckpointRecord] = [:]
         for (id, record) in rows where wanted.contains(id) { result[id] = record }
         return result
+    }
+
+    /// The habits and their records in one statement: a command that lists
+    /// habits with their streaks prepares and steps one statement, not two.
+    public func habitsWithCheckpoints(owner: Int64, status: HabitStatusFilter)
+        throws(StoreError) -> (habits: [Habit], records: [Int64: HistoryCheckpointRecord])
+    {
+        let rows = try read { connection throws(StoreError) in
+            let read = { (row: SQLiteRow) throws(StoreError) -> (Habit, HistoryCheckpointRecord) in
+                (
+                    try HabitSQL.habit(row),
+                    CheckpointSQL.record(row, from: CheckpointSQL.habitColumnCount)
+                )
+            }
+            switch status {
+            case .all:
+                return try connection.rows(CheckpointSQL.selectHabits, [.integer(owner)], read)
+            case .active, .archived:
+                return try connection.rows(
+                    CheckpointSQL.selectHabitsWithStatus,
+                    [.integer(owner), .text(status.rawValue)], read)
+            }
+        }
+        var records: [Int64: HistoryCheckpointRecord] = [:]
+        for (habit, record) in rows { records[habit.id] = record }
+        return (rows.map(\.0), records)
     }
 
     /// Saves `checkpoint` for the habit unless its entries changed since
@@ -55,12 +69,45 @@ extension SQLiteStore {
 }
 
 private enum CheckpointSQL {
-    static let select = """
-        SELECT h.id, h.progress_generation, c.through, c.current_streak, c.strength, c.rules,
+    /// A record's columns, read by `record(_:from:)`.
+    static let recordColumns = """
+        h.progress_generation, c.through, c.current_streak, c.strength, c.rules,
             c.longest_streak, c.success_count, c.failed_count, c.skipped_count
+        """
+    static let select = """
+        SELECT h.id, \(recordColumns)
         FROM habits h LEFT JOIN history_checkpoints c ON c.habit_id = h.id
         WHERE h.owner_id = ?1 ORDER BY h.id
         """
+    /// How many columns `HabitSQL.habit` reads, before the record's.
+    static let habitColumnCount: Int32 = 10
+    // The habit columns are named without the table: no checkpoint column
+    // shares a name with one.
+    static let selectHabits = """
+        SELECT \(HabitSQL.columns), \(recordColumns)
+        FROM habits h LEFT JOIN history_checkpoints c ON c.habit_id = h.id
+        WHERE h.owner_id = ?1 ORDER BY h.id
+        """
+    static let selectHabitsWithStatus = """
+        SELECT \(HabitSQL.columns), \(recordColumns)
+        FROM habits h LEFT JOIN history_checkpoints c ON c.habit_id = h.id
+        WHERE h.owner_id = ?1 AND h.status = ?2 ORDER BY h.id
+        """
+
+    /// The record in the `recordColumns` from column `first` on.
+    static func record(_ row: SQLiteRow, from first: Int32) -> HistoryCheckpointRecord {
+        var checkpoint: HistoryCheckpoint?
+        if !row.isNull(first + 1), let through = row.localDate(first + 1) {
+            let stats = HabitStats(
+                currentStreak: Int(row.int64(first + 2)),
+                longestStreak: Int(row.int64(first + 5)),
+                successCount: Int(row.int64(first + 6)), failedCount: Int(row.int64(first + 7)),
+                skippedCount: Int(row.int64(first + 8)), strength: row.double(first + 3))
+            checkpoint = HistoryCheckpoint(
+                through: through, stats: stats, rules: row.text(first + 4))
+        }
+        return HistoryCheckpointRecord(checkpoint: checkpoint, generation: row.int64(first))
+    }
     // One statement: the generation check and the write cannot be split by
     // another writer.
     static let save = """

@@ -96,28 +96,34 @@ extension SQLiteStore: HabitRepository {
         let wanted = Set(habitIDs)
         // One statement for the owner's habits (a few dozen at most) with the
         // range's entries, filtered here: cheaper than a statement per id
-        // count, and the owner scoping is in the SQL.
-        let rows = try read { connection throws(StoreError) in
+        // count, and the owner scoping is in the SQL. The rows come grouped by
+        // habit, so each habit's entries are gathered in one array and stored
+        // once, not looked up per row.
+        return try read { connection throws(StoreError) in
             var reader = DecimalTextReader()
-            return try connection.rows(
+            var result: [Int64: [ProgressEntry]] = [:]
+            // The habit whose rows these are, when it is one of `habitIDs`.
+            var habitID: Int64?
+            var entries: [ProgressEntry] = []
+            var previous: Int64?
+            try connection.forEachRow(
                 HabitSQL.selectOwnerProgressRange,
                 [.integer(owner), .text(from.description), .text(to.description)]
-            ) { row throws(StoreError) -> (Int64, ProgressEntry?) in
-                (
-                    row.int64(0),
-                    row.isNull(1) ? nil : try HabitSQL.entry(row, from: 1, reader: &reader)
-                )
+            ) { row throws(StoreError) in
+                let id = row.int64(0)
+                if id != previous {
+                    if let habitID { result[habitID] = entries }
+                    previous = id
+                    habitID = wanted.contains(id) ? id : nil
+                    entries = []
+                }
+                if habitID != nil, !row.isNull(1) {
+                    entries.append(try HabitSQL.entry(row, from: 1, reader: &reader))
+                }
             }
+            if let habitID { result[habitID] = entries }
+            return result
         }
-        var result: [Int64: [ProgressEntry]] = [:]
-        for (habitID, entry) in rows where wanted.contains(habitID) {
-            if let entry {
-                result[habitID, default: []].append(entry)
-            } else {
-                result[habitID] = []
-            }
-        }
-        return result
     }
 
     public func setProgress(

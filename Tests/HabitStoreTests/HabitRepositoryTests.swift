@@ -154,6 +154,43 @@ import Testing
         #expect(try store.allProgress(habitID: habit.id, owner: alice) == [entry])
     }
 
+    @Test(arguments: StoreKind.allCases) static func entriesOfSeveralHabitsComeForTheIDsAsked(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).entriesOfSeveralHabitsComeForTheIDsAsked()
+    }
+    func entriesOfSeveralHabitsComeForTheIDsAsked() throws {
+        let owner = try store.makeUser("a@example.com").id
+        let habits = try ["First", "Second", "Third", "Fourth"].map { name in
+            try store.createHabit(fields(name), owner: owner, now: referenceTime)
+        }
+        // Written out of date order; the first habit's entries and the
+        // third's sit on both sides of the second's, which is not asked for.
+        let written: [(habit: Int, date: String, value: Decimal)] = [
+            (0, "2026-01-06", 2), (0, "2026-01-05", 1), (1, "2026-01-05", 3),
+            (2, "2026-01-07", 4), (2, "2026-02-01", 5),
+        ]
+        for (habit, day, value) in written {
+            _ = try store.setProgress(
+                ProgressEntry(date: date(day), value: value), habitID: habits[habit].id,
+                owner: owner)
+        }
+
+        let read = try store.progress(
+            habitIDs: [habits[2].id, habits[0].id, habits[3].id], owner: owner,
+            from: date("2026-01-01"), to: date("2026-01-31"))
+
+        #expect(
+            read == [
+                habits[0].id: [
+                    ProgressEntry(date: date("2026-01-05"), value: 1),
+                    ProgressEntry(date: date("2026-01-06"), value: 2),
+                ],
+                habits[2].id: [ProgressEntry(date: date("2026-01-07"), value: 4)],
+                habits[3].id: [],
+            ])
+    }
+
     @Test(arguments: StoreKind.allCases) static func unknownHabitsBehaveLikeOthersHabits(
         _ kind: StoreKind
     ) throws {

@@ -321,6 +321,59 @@ import Testing
             #expect(saved.values.allSatisfy { $0.checkpoint != nil })
         }
     }
+
+    /// As `habits log` asks: the habits and their records in one read, then
+    /// weeks of entries from before the checkpoints, which resume within them.
+    @Test(arguments: StoreKind.allCases, [Frequency.daily, .weekly])
+    func summariesFromRecordsAndEarlierKnownEntriesEqualTheWholeHistory(
+        kind: StoreKind, frequency: Frequency
+    ) throws {
+        let database = try kind.open()
+        let store = database.store
+        let owner = try store.makeUser("ann@example.com").id
+        let start = date("2022-01-03")
+        var habits: [Habit] = []
+        var all: [Int64: [ProgressEntry]] = [:]
+        for index in 0..<3 {
+            let habit = try store.createHabit(
+                fields("H\(index)", frequency: frequency, start: "2022-01-03", target: "2"),
+                owner: owner, now: referenceTime)
+            habits.append(habit)
+            var entries: [ProgressEntry] = []
+            for offset in 0..<400 where offset % (7 + index) != 3 {
+                entries.append(
+                    ProgressEntry(
+                        date: start.adding(days: offset), value: offset % 5 == 0 ? 1 : 2))
+            }
+            _ = try store.setProgress(entries, habitID: habit.id, owner: owner)
+            all[habit.id] = entries
+        }
+        let first = start.adding(days: 300)
+        _ = try store.streakSummaries(of: habits, owner: owner, asOf: first)
+
+        let asOf = first.adding(days: 9)
+        let (listed, records) = try store.habitsWithCheckpoints(owner: owner, status: .active)
+        #expect(listed == habits)
+        #expect(
+            records == (try store.historyCheckpoints(habitIDs: habits.map(\.id), owner: owner)))
+        #expect(
+            records.values.allSatisfy {
+                $0.checkpoint?.applies(to: habits[0], today: asOf) ?? false
+            })
+        let from = asOf.adding(days: -40).startOfISOWeek
+        let through = asOf.startOfISOWeek.adding(days: 6)
+        let known = try store.progress(
+            habitIDs: habits.map(\.id), owner: owner, from: from, to: through)
+        let summaries = try store.streakSummaries(
+            of: habits, owner: owner, asOf: asOf, known: (from, through, known),
+            records: records)
+        for habit in habits {
+            let full = HabitHistory(habit: habit, entries: all[habit.id] ?? []).stats(today: asOf)
+            #expect(summaries[habit.id]?.currentStreak == full.currentStreak)
+            #expect(abs((summaries[habit.id]?.strength ?? -1) - full.strength) < 1e-12)
+        }
+        #expect(try store.habitsWithCheckpoints(owner: owner, status: .archived).habits.isEmpty)
+    }
 }
 
 /// `show`'s history and stats from the store equal the whole history's:

@@ -157,7 +157,7 @@ public struct HabitHistory: Sendable {
 
     /// Calls `body` with the calendar state of each of `count` dates from
     /// `first`, and whether an entry is recorded on it.
-    func forEachCalendarDay(
+    public func forEachCalendarDay(
         from first: LocalDate, count: Int, today: LocalDate,
         _ body: (PeriodState, _ hasEntry: Bool) -> Void
     ) {
@@ -247,7 +247,11 @@ public struct HabitHistory: Sendable {
     public func stats(today: LocalDate, resuming checkpoint: HistoryCheckpoint?)
         -> (stats: HabitStats, checkpoint: HistoryCheckpoint?)
     {
-        let usable = checkpoint.flatMap { $0.applies(to: habit, today: today) ? $0 : nil }
+        // Made once: the check and the checkpoint kept both need it.
+        let rules = HistoryCheckpoint.rules(of: habit)
+        let usable = checkpoint.flatMap {
+            $0.applies(to: habit, rules: rules, today: today) ? $0 : nil
+        }
         var stats =
             usable?.stats
             ?? HabitStats(
@@ -284,8 +288,7 @@ public struct HabitHistory: Sendable {
         // skipped and pending periods passed over: exactly the current streak.
         guard let ended else { return (stats, usable) }
         let next = HistoryCheckpoint(
-            through: LocalDate(dayNumber: ended.through), stats: ended.stats,
-            rules: HistoryCheckpoint.rules(of: habit))
+            through: LocalDate(dayNumber: ended.through), stats: ended.stats, rules: rules)
         return (stats, next)
     }
 

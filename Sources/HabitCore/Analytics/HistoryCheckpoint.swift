@@ -44,7 +44,12 @@ public struct HistoryCheckpoint: Hashable, Sendable {
     /// made for the same rules, and covering only periods that end before
     /// the one containing `today`.
     public func applies(to habit: Habit, today: LocalDate) -> Bool {
-        guard rules == Self.rules(of: habit) else { return false }
+        applies(to: habit, rules: Self.rules(of: habit), today: today)
+    }
+
+    /// `applies(to:today:)` with the habit's `rules(of:)` already made.
+    func applies(to habit: Habit, rules: String, today: LocalDate) -> Bool {
+        guard self.rules == rules else { return false }
         switch habit.frequency {
         case .daily: return through < today
         case .weekly: return through < today.startOfISOWeek

@@ -161,6 +161,26 @@ extension LocalDate: LosslessStringConvertible {
     /// The `YYYY-MM-DD` form.
     public var description: String {
         let c = components
+        if (0...9999).contains(c.year) {
+            // The ten bytes written in place: padding and interpolating
+            // strings costs several allocations a date, and every query and
+            // checkpoint writes dates.
+            return String(unsafeUninitializedCapacity: 10) { bytes in
+                func put(_ value: Int, at start: Int, width: Int) {
+                    var rest = value
+                    for index in (start..<start + width).reversed() {
+                        bytes[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                        rest /= 10
+                    }
+                }
+                put(c.year, at: 0, width: 4)
+                bytes[4] = UInt8(ascii: "-")
+                put(c.month, at: 5, width: 2)
+                bytes[7] = UInt8(ascii: "-")
+                put(c.day, at: 8, width: 2)
+                return 10
+            }
+        }
         func pad(_ value: Int, _ width: Int) -> String {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits

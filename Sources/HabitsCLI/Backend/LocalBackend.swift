@@ -47,9 +47,12 @@ struct LocalBackend: HabitBackend {
     func overview(
         status: HabitStatusFilter, on date: LocalDate, entriesFrom: LocalDate?
     ) async throws(CommandError) -> HabitOverview {
+        // The habits with their checkpoint records in one query, before the
+        // entries the checkpoints resume from.
         let habits: [Habit]
+        let records: [Int64: HistoryCheckpointRecord]
         do {
-            habits = try store.habits(owner: owner, status: status)
+            (habits, records) = try store.habitsWithCheckpoints(owner: owner, status: status)
         } catch {
             throw CommandError.store(error)
         }
@@ -68,7 +71,7 @@ struct LocalBackend: HabitBackend {
             summaries: { (habits, asOf, known) throws(CommandError) in
                 do throws(StoreError) {
                     return try store.streakSummaries(
-                        of: habits, owner: owner, asOf: asOf, known: known)
+                        of: habits, owner: owner, asOf: asOf, known: known, records: records)
                 } catch {
                     throw CommandError.store(error)
                 }

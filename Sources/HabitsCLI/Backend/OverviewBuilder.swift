@@ -71,14 +71,23 @@ struct OverviewBuilder: Sendable {
             (entries, streaks) = try await windowed(habits, asOf: asOf, earliest: from, to: to)
         }
         var results: [Result] = []
+        let week = date.startOfISOWeek
+        let weekEnd = week.adding(days: 6)
         for habit in habits {
             let read = entries[habit.id] ?? []
             guard let streak = streaks[habit.id] else {
                 throw CommandError.api(.internalInconsistency("no streak for habit \(habit.id)"))
             }
+            // The completion depends on the date's week alone; a history of
+            // just that week costs less than one of every entry read (more
+            // than 7 entries cannot all be in the week).
             let completion =
                 completions[habit.id]
-                ?? HabitHistory(habit: habit, entries: read).completion(on: date, today: today)
+                ?? HabitHistory(
+                    habit: habit,
+                    entries: read.count > 7
+                        ? read.filter { $0.date >= week && $0.date <= weekEnd } : read
+                ).completion(on: date, today: today)
             results.append(
                 Result(
                     item: HabitOverview.Item(

@@ -66,10 +66,16 @@ struct LogCommand: HabitsCommand {
         }
         let rows = items.map { item in
             let history = HabitHistory(habit: item.habit, entries: entries[item.habit.id] ?? [])
-            return HabitLogView.Row(
-                item: item,
-                states: history.calendarStates(from: from, count: count, today: context.today),
-                logged: (0..<count).map { history.entry(on: from.adding(days: $0)) != nil })
+            var row = HabitLogView.Row(item: item, states: [], logged: [])
+            row.states.reserveCapacity(count)
+            row.logged.reserveCapacity(count)
+            // States and entries in one pass over the days.
+            history.forEachCalendarDay(from: from, count: count, today: context.today) {
+                state, hasEntry in
+                row.states.append(state)
+                row.logged.append(hasEntry)
+            }
+            return row
         }
         if context.style.json {
             try context.writeJSON(JSONOutput.Log(from: from, to: date, rows: rows))

@@ -67,10 +67,19 @@ struct HabitLogView: Sendable {
         lines = lines.map { palette.dim($0) }
         for (row, streak) in zip(rows, streaks) {
             var strip = ""
+            // Without colour each cell is its mark alone: the strip is put
+            // together from the marks' UTF-8 bytes, a fraction of the cost
+            // of appending `Character`s to a string one by one.
+            var plain: [UInt8] = []
+            if !palette.enabled { plain.reserveCapacity(row.states.count * 3) }
             for (index, state) in row.states.enumerated() {
                 let mark =
                     symbols.mark(for: state)
                     ?? (row.logged[index] ? symbols.logged : " ")
+                guard palette.enabled else {
+                    for byte in mark.utf8 { plain.append(byte) }
+                    continue
+                }
                 var text = String(mark)
                 switch state {
                 case .success: text = palette.green(text)
@@ -81,6 +90,7 @@ struct HabitLogView: Sendable {
                 if from.adding(days: index) == today { text = palette.bold(text) }
                 strip += text
             }
+            if !palette.enabled { strip = String(decoding: plain, as: UTF8.self) }
             let name = TextWidth.truncate(
                 row.item.habit.name, to: nameWidth, ellipsis: style.unicode ? "\u{2026}" : "...")
             let strength = row.item.strength.map { "\(Int(($0 * 100).rounded()))%" } ?? "?"
