@@ -36,12 +36,19 @@ extension APIResponder {
     private func listBody(
         owner: Int64, status: HabitStatusFilter, date: LocalDate?, today: LocalDate
     ) throws(APIError) -> Data {
-        let habits = try stored { () throws(StoreError) in
-            try store.habits(owner: owner, status: status)
-        }
         guard let date else {
+            let habits = try stored { () throws(StoreError) in
+                try store.habits(owner: owner, status: status)
+            }
             return listEncoder.encode(
                 habits.map { HabitWithCompletion(habit: $0, completion: nil) })
+        }
+        // The checkpoint records come with the habits, before any entry is
+        // read: a record's generation must predate the entries a new
+        // checkpoint is worked out from, or a write landing between the two
+        // reads would let a checkpoint that misses it be saved.
+        let (habits, records) = try stored { () throws(StoreError) in
+            try store.habitsWithCheckpoints(owner: owner, status: status)
         }
         // A week is the widest period, and its rules only look inside it.
         let monday = date.startOfISOWeek
@@ -59,7 +66,7 @@ extension APIResponder {
             // a rule (yesterday's checkpoint, or last week's): no more reads.
             try store.streakSummaries(
                 of: habits, owner: owner, asOf: min(date, today),
-                known: (from: monday, through: sunday, entries: entries))
+                known: (from: monday, through: sunday, entries: entries), records: records)
         }
         let items = habits.map { habit in
             let history = HabitHistory(habit: habit, entries: entries[habit.id] ?? [])
