@@ -9,7 +9,9 @@
 /// like the dates; decimals are exact text (`DecimalText`); action days are a
 /// bitmask with bit 0 for Monday.
 enum Schema {
-    static let migrations: [String] = [version1, version2, version3, version4, version5]
+    static let migrations: [String] = [
+        version1, version2, version3, version4, version5, version6,
+    ]
 
     /// The version this build writes and reads.
     static var version: Int { migrations.count }
@@ -174,5 +176,28 @@ enum Schema {
         ALTER TABLE history_checkpoints ADD COLUMN success_count INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE history_checkpoints ADD COLUMN failed_count INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE history_checkpoints ADD COLUMN skipped_count INTEGER NOT NULL DEFAULT 0;
+        """
+
+    /// The same checkpoint rules as version 3 for a changed entry, without
+    /// the temporary b-tree SQLite built for `id IN (OLD…, NEW…)` and the
+    /// `OR` of two habits on every update (every PUT of an existing day):
+    /// the entry's new day is handled by `progress_updated`, and the day it
+    /// left, only when an update moves it to another habit or date, by
+    /// `progress_moved`. Its generation bump skips the same habit, which
+    /// `progress_updated` already bumped, as `IN` did.
+    private static let version6 = """
+        DROP TRIGGER progress_updated;
+        CREATE TRIGGER progress_updated AFTER UPDATE ON progress BEGIN
+            UPDATE habits SET progress_generation = progress_generation + 1
+                WHERE id = NEW.habit_id;
+            DELETE FROM history_checkpoints WHERE (habit_id = NEW.habit_id AND NEW.date <= CASE (SELECT frequency FROM habits WHERE id = NEW.habit_id) WHEN 'WEEKLY' THEN date(through, '+6 days') ELSE through END);
+        END;
+        CREATE TRIGGER progress_moved AFTER UPDATE OF habit_id, date ON progress
+            WHEN OLD.habit_id IS NOT NEW.habit_id OR OLD.date IS NOT NEW.date
+        BEGIN
+            UPDATE habits SET progress_generation = progress_generation + 1
+                WHERE id = OLD.habit_id AND OLD.habit_id IS NOT NEW.habit_id;
+            DELETE FROM history_checkpoints WHERE (habit_id = OLD.habit_id AND OLD.date <= CASE (SELECT frequency FROM habits WHERE id = OLD.habit_id) WHEN 'WEEKLY' THEN date(through, '+6 days') ELSE through END);
+        END;
         """
 }

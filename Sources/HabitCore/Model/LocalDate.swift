@@ -159,6 +159,10 @@ extension LocalDate: LosslessStringConvertible {
     }
 
     /// The `YYYY-MM-DD` form.
+    ///
+    /// Years 0 to 9999 are written digit by digit: the padded pieces joined
+    /// cost about 2,700 instructions (callgrind), and a day's PUT writes
+    /// its date twice (the store's binding and the answer).
     public var description: String {
         let c = components
         if (0...9999).contains(c.year) {

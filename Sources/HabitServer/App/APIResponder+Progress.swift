@@ -34,7 +34,7 @@ extension APIResponder {
             try store.setProgress(entry, note: note, habitID: habitID, owner: owner)
         }
         guard let saved else { throw .habitNotFound }
-        return JSONBody.response(status: 200, saved)
+        return JSONBody.response(status: 200, entry: saved)
     }
 
     /// `POST /api/me/habits/{id}/progress/{date}/increment/` with
@@ -61,7 +61,7 @@ extension APIResponder {
         let now = now()
         let respond = { (entry: ProgressEntry?) throws(APIError) -> HTTPResponse in
             guard let entry else { throw .habitNotFound }
-            return JSONBody.response(status: 200, entry)
+            return JSONBody.response(status: 200, entry: entry)
         }
         let outcome = try stored { () throws(StoreError) -> Idempotent<ProgressEntry?> in
             guard

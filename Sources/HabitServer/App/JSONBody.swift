@@ -1,4 +1,5 @@
 import Foundation
+import HabitCore
 import HabitHTTP
 
 /// Builds JSON responses: every body the API returns is made here.
@@ -11,6 +12,16 @@ enum JSONBody {
             // Only non-finite floating-point values fail to encode, and the API
             // encodes none; answer honestly rather than crash if one appears.
             return response(status: 500, ErrorBody(APIError.internalFailure))
+        }
+        return HTTPResponse(status: status, headers: contentType, body: body)
+    }
+
+    /// A response with one progress entry: `ProgressEntryEncoder`'s bytes,
+    /// the same as `response(status:_:)` gives, which is used when that
+    /// encoder leaves the entry to `JSONEncoder`.
+    static func response(status: Int, entry: ProgressEntry) -> HTTPResponse {
+        guard let body = ProgressEntryEncoder.encode(entry) else {
+            return response(status: status, entry)
         }
         return HTTPResponse(status: status, headers: contentType, body: body)
     }

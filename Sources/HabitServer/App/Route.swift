@@ -34,45 +34,62 @@ enum Route: Hashable, Sendable {
     }
 
     /// The route at `path`, or `nil` when there is none.
+    ///
+    /// Matched on the UTF-8 bytes: every word of a route is lowercase ASCII,
+    /// which no other Unicode text equals, so this is what comparing the
+    /// segments as strings gave, without making a string of each (measured
+    /// with callgrind: 15,000 instructions of a PUT went to that).
     init?(path: String) {
-        guard path.hasPrefix("/") else { return nil }
-        var segments = path.utf8.dropFirst().split(
-            separator: UInt8(ascii: "/"), omittingEmptySubsequences: false
-        ).map { Substring($0) }
-        if segments.last == "" { segments.removeLast() }
-        guard segments.first == "api", !segments.contains(where: \.isEmpty) else { return nil }
-        let rest = Array(segments.dropFirst())
-        switch rest.count {
-        case 2 where rest == ["auth", "email"]: self = .requestCode
-        case 2 where rest == ["auth", "token"]: self = .issueTokens
-        case 3 where rest == ["auth", "token", "refresh"]: self = .refreshTokens
-        case 2 where rest == ["auth", "logout"]: self = .logout
-        case 1 where rest == ["me"]: self = .account
-        case 2 where rest == ["me", "habits"]: self = .habits
-        case 3 where rest[0] == "me" && rest[1] == "habits":
-            guard let id = Self.id(rest[2]) else { return nil }
+        let bytes = path.utf8
+        guard bytes.first == UInt8(ascii: "/") else { return nil }
+        var segments = bytes.dropFirst().split(
+            separator: UInt8(ascii: "/"), maxSplits: 8, omittingEmptySubsequences: false)
+        if segments.last?.isEmpty == true { segments.removeLast() }
+        guard segments.count <= 7, let first = segments.first, first.elementsEqual("api".utf8),
+            !segments.contains(where: \.isEmpty)
+        else { return nil }
+        func segment(_ index: Int, is word: StaticString) -> Bool {
+            let text = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+            return segments[index].elementsEqual(text)
+        }
+        let isHabit = segments.count >= 4 && segment(1, is: "me") && segment(2, is: "habits")
+        let isProgress = isHabit && segments.count >= 5 && segment(4, is: "progress")
+        switch segments.count - 1 {
+        case 2 where segment(1, is: "auth") && segment(2, is: "email"): self = .requestCode
+        case 2 where segment(1, is: "auth") && segment(2, is: "token"): self = .issueTokens
+        case 3 where segment(1, is: "auth") && segment(2, is: "token") && segment(3, is: "refresh"):
+            self = .refreshTokens
+        case 2 where segment(1, is: "auth") && segment(2, is: "logout"): self = .logout
+        case 1 where segment(1, is: "me"): self = .account
+        case 2 where segment(1, is: "me") && segment(2, is: "habits"): self = .habits
+        case 3 where isHabit:
+            guard let id = Self.id(segments[3]) else { return nil }
             self = .habit(id: id)
-        case 4 where rest[0] == "me" && rest[1] == "habits" && rest[3] == "progress":
-            guard let id = Self.id(rest[2]) else { return nil }
+        case 4 where isProgress:
+            guard let id = Self.id(segments[3]) else { return nil }
             self = .progress(habitID: id)
-        case 5 where rest[0] == "me" && rest[1] == "habits" && rest[3] == "progress":
-            guard let id = Self.id(rest[2]) else { return nil }
-            self = .progressDay(habitID: id, date: String(rest[4]))
-        case 6
-        where rest[0] == "me" && rest[1] == "habits" && rest[3] == "progress"
-            && rest[5] == "increment":
-            guard let id = Self.id(rest[2]) else { return nil }
-            self = .progressIncrement(habitID: id, date: String(rest[4]))
+        case 5 where isProgress:
+            guard let id = Self.id(segments[3]) else { return nil }
+            self = .progressDay(habitID: id, date: String(Substring(segments[5])))
+        case 6 where isProgress && segment(6, is: "increment"):
+            guard let id = Self.id(segments[3]) else { return nil }
+            self = .progressIncrement(habitID: id, date: String(Substring(segments[5])))
         default:
             return nil
         }
     }
 
     /// A decimal id of ASCII digits that fits Int64; anything else is no id.
-    private static func id(_ text: Substring) -> Int64? {
-        guard !text.isEmpty, text.utf8.count <= 19,
-            text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
-        else { return nil }
-        return Int64(text)
+    private static func id(_ text: Substring.UTF8View) -> Int64? {
+        guard !text.isEmpty, text.count <= 19 else { return nil }
+        var id: Int64 = 0
+        for byte in text {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (times10, over) = id.multipliedReportingOverflow(by: 10)
+            let (sum, overflow) = times10.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+            guard !over, !overflow else { return nil }
+            id = sum
+        }
+        return id
     }
 }

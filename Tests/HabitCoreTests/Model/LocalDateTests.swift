@@ -18,6 +18,21 @@ import Testing
         #expect(date.description == text)
     }
 
+    /// Every year from 0 to 9999 is zero-padded to four digits, and days
+    /// beyond keep all their digits, as `YYYY-MM-DD` always was.
+    @Test func writesPaddedDigitsForEveryYear() {
+        let first = LocalDate(year: 1, month: 1, day: 1)!.dayNumber - 366
+        for dayNumber in stride(from: first, through: first + 3_700_000, by: 97) {
+            let date = LocalDate(dayNumber: dayNumber)
+            let c = date.components
+            let expected =
+                c.year <= 9999
+                ? String(format: "%04d-%02d-%02d", c.year, c.month, c.day)
+                : "\(c.year)-\(String(format: "%02d-%02d", c.month, c.day))"
+            #expect(date.description == expected)
+        }
+    }
+
     @Test func partsAndDayNumbers() throws {
         let date = try #require(LocalDate("2026-11-30"))
         #expect(date.year == 2026 && date.month == 11 && date.day == 30)
