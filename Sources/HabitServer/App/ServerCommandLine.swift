@@ -52,7 +52,7 @@ public enum ServerCommandLine {
         var logLevel = ServerLog.Level.info
         var maxConnections = 16_384
         var maxPerClient = 64
-        var responderThreads = 4
+        var responderThreads = HTTPServer.Configuration.defaultResponderThreads
         var eventLoops: Int?
         var poolSize = 8
     }
@@ -171,8 +171,9 @@ public enum ServerCommandLine {
         ServerFlag(
             name: "--responder-threads",
             help: [
-                "threads that run requests (default 4); 0 runs",
-                "them on the event loops' threads",
+                "threads that run requests (default one per",
+                "core, at least 2); 0 runs them on the event",
+                "loops' threads",
             ],
             action: .value(placeholder: "N") { value, options throws(UsageError) in
                 options.responderThreads = try count(

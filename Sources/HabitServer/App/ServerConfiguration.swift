@@ -46,7 +46,9 @@ public struct ServerConfiguration: Sendable {
         host: String = "127.0.0.1", port: UInt16 = 8000, databasePath: String,
         secretFile: String?, mail: MailDelivery, settings: APISettings = APISettings(),
         logLevel: ServerLog.Level = .info, maxConnections: Int = 16_384,
-        maxConnectionsPerClient: Int = 64, responderThreads: Int = 4, eventLoops: Int? = nil,
+        maxConnectionsPerClient: Int = 64,
+        responderThreads: Int = HTTPServer.Configuration.defaultResponderThreads,
+        eventLoops: Int? = nil,
         databaseReaders: Int? = nil, databasePoolSize: Int = 8
     ) {
         self.host = host

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import HabitServer
@@ -14,9 +15,10 @@ struct ConnectionFlagsTests {
         }
         #expect(defaults.maxConnections == 16_384)
         #expect(defaults.maxConnectionsPerClient == 64)
-        #expect(defaults.responderThreads == 4)
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        #expect(defaults.responderThreads == max(2, cores))
         #expect(defaults.eventLoops == nil)
-        #expect(defaults.databaseReaders == 4)
+        #expect(defaults.databaseReaders == max(2, cores))
 
         guard
             case .run(let configured) = try ServerCommandLine.parse(
