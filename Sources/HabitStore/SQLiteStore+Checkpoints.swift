@@ -74,24 +74,19 @@ private enum CheckpointSQL {
         h.progress_generation, c.through, c.current_streak, c.strength, c.rules,
             c.longest_streak, c.success_count, c.failed_count, c.skipped_count
         """
-    static let select = """
-        SELECT h.id, \(recordColumns)
+    /// The owner's habits, each with its checkpoint if it has one.
+    static let owned = """
         FROM habits h LEFT JOIN history_checkpoints c ON c.habit_id = h.id
-        WHERE h.owner_id = ?1 ORDER BY h.id
+        WHERE h.owner_id = ?1
         """
+    static let select = "SELECT h.id, \(recordColumns) \(owned) ORDER BY h.id"
     /// How many columns `HabitSQL.habit` reads, before the record's.
     static let habitColumnCount: Int32 = 10
     // The habit columns are named without the table: no checkpoint column
     // shares a name with one.
-    static let selectHabits = """
-        SELECT \(HabitSQL.columns), \(recordColumns)
-        FROM habits h LEFT JOIN history_checkpoints c ON c.habit_id = h.id
-        WHERE h.owner_id = ?1 ORDER BY h.id
-        """
+    static let selectHabits = "SELECT \(HabitSQL.columns), \(recordColumns) \(owned) ORDER BY h.id"
     static let selectHabitsWithStatus = """
-        SELECT \(HabitSQL.columns), \(recordColumns)
-        FROM habits h LEFT JOIN history_checkpoints c ON c.habit_id = h.id
-        WHERE h.owner_id = ?1 AND h.status = ?2 ORDER BY h.id
+        SELECT \(HabitSQL.columns), \(recordColumns) \(owned) AND h.status = ?2 ORDER BY h.id
         """
 
     /// The record in the `recordColumns` from column `first` on.

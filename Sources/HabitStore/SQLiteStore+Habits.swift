@@ -251,11 +251,6 @@ enum HabitSQL {
         LEFT JOIN progress p ON p.habit_id = h.id AND p.date BETWEEN ?2 AND ?3
         WHERE h.owner_id = ?1 ORDER BY h.id, p.date
         """
-    // The WHERE on the SELECT both scopes to the owner and resolves the parse
-    // ambiguity SQLite documents for INSERT … SELECT … ON CONFLICT.
-    // ?7 is 1 to keep the stored note (?6 is then NULL, a new entry's note).
-    // RETURNING gives one row, the day's note as left, when the habit is the
-    // owner's, and none when it is not.
     /// A row when habit `?1` is owner `?3`'s, with the note of its entry on
     /// date `?2` (NULL when there is no entry or no note).
     static let selectOwnedNote = """

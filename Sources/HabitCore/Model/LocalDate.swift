@@ -166,9 +166,6 @@ extension LocalDate: LosslessStringConvertible {
     public var description: String {
         let c = components
         if (0...9999).contains(c.year) {
-            // The ten bytes written in place: padding and interpolating
-            // strings costs several allocations a date, and every query and
-            // checkpoint writes dates.
             return String(unsafeUninitializedCapacity: 10) { bytes in
                 func put(_ value: Int, at start: Int, width: Int) {
                     var rest = value

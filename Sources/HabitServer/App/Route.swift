@@ -81,15 +81,10 @@ enum Route: Hashable, Sendable {
 
     /// A decimal id of ASCII digits that fits Int64; anything else is no id.
     private static func id(_ text: Substring.UTF8View) -> Int64? {
-        guard !text.isEmpty, text.count <= 19 else { return nil }
-        var id: Int64 = 0
-        for byte in text {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            let (times10, over) = id.multipliedReportingOverflow(by: 10)
-            let (sum, overflow) = times10.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
-            guard !over, !overflow else { return nil }
-            id = sum
-        }
-        return id
+        guard !text.isEmpty, text.count <= 19,
+            text.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        else { return nil }
+        // Int64's own parsing; nil past Int64.max.
+        return Int64(Substring(text))
     }
 }
