@@ -40,15 +40,17 @@ let package = Package(
         .target(name: "HabitConcurrency"),
         // The pure model, rules and calendar that the server, the CLI and the
         // benchmark share: no I/O.
-        .target(name: "HabitCore", dependencies: ["HabitConcurrency"]),
+        .target(name: "HabitCore"),
         // The REST client and token storage (URLSession, files, Keychain):
         // only the CLI links it, never the server.
         .target(name: "HabitClient", dependencies: ["HabitCore", "HabitFiles"]),
         // The file system's edge, one copy each: how a file is replaced
         // atomically (PendingFile, AtomicFile) and where the XDG rules put it.
         .target(name: "HabitFiles", dependencies: ["HabitConcurrency"]),
-        .target(name: "HabitStore", dependencies: ["HabitCore", "CSQLite"]),
-        .target(name: "HabitPostgres", dependencies: ["HabitCore", "HabitStore", "CLibPQ"]),
+        .target(name: "HabitStore", dependencies: ["HabitConcurrency", "HabitCore", "CSQLite"]),
+        .target(
+            name: "HabitPostgres",
+            dependencies: ["HabitConcurrency", "HabitCore", "HabitStore", "CLibPQ"]),
         // The HTTP/1.1 server: sockets, event loops, parsing; knows nothing of habits.
         .target(
             name: "HabitHTTP",
@@ -60,55 +62,75 @@ let package = Package(
         .target(
             name: "HabitServer",
             dependencies: [
-                "HabitCore", "HabitFiles", "HabitStore", "HabitPostgres", "HabitHTTP",
+                "HabitConcurrency", "HabitCore", "HabitFiles", "HabitStore", "HabitPostgres",
+                "HabitHTTP",
                 .target(name: "CCrypto", condition: .when(platforms: [.linux])),
             ],
             exclude: ["openapi.yaml"]
         ),
         .target(
             name: "HabitsCLI",
-            dependencies: ["HabitCore", "HabitClient", "HabitFiles", "HabitStore"]),
+            dependencies: [
+                "HabitConcurrency", "HabitCore", "HabitClient", "HabitFiles", "HabitStore",
+            ]),
 
         .executableTarget(name: "habits", dependencies: ["HabitsCLI"]),
-        .executableTarget(name: "habits-server", dependencies: ["HabitServer"]),
-        .executableTarget(name: "habits-bench", dependencies: ["HabitCore", "HabitStore"]),
+        .executableTarget(name: "habits-server", dependencies: ["HabitHTTP", "HabitServer"]),
+        .executableTarget(name: "habits-bench", dependencies: ["HabitCore"]),
 
         .testTarget(
             name: "HabitCoreTests",
             dependencies: ["HabitCore"],
             resources: [.copy("Snapshots")]
         ),
-        .testTarget(name: "HabitClientTests", dependencies: ["HabitClient", "TestSupport"]),
+        .testTarget(
+            name: "HabitClientTests",
+            dependencies: ["HabitClient", "HabitConcurrency", "HabitCore", "TestSupport"]),
         .testTarget(name: "HabitFilesTests", dependencies: ["HabitFiles", "TestSupport"]),
         // What the tests share: one clock a test moves, one temporary
         // directory, one in-process habits-server with its raw HTTP client,
         // and a PostgreSQL server of the tests' own (initdb and pg_ctl in a
         // temporary directory).
         .target(
-            name: "TestSupport", dependencies: ["HabitCore", "HabitServer"],
+            name: "TestSupport",
+            dependencies: ["HabitConcurrency", "HabitCore", "HabitHTTP", "HabitServer"],
             path: "Tests/TestSupport"),
         // Runs every store case against SQLite and PostgreSQL.
         .testTarget(
             name: "HabitStoreTests",
-            dependencies: ["HabitStore", "HabitPostgres", "TestSupport"]),
+            dependencies: [
+                "HabitConcurrency", "HabitCore", "HabitStore", "HabitPostgres", "TestSupport",
+            ]),
         .testTarget(name: "HabitConcurrencyTests", dependencies: ["HabitConcurrency"]),
-        .testTarget(name: "HabitHTTPTests", dependencies: ["HabitHTTP", "TestSupport"]),
         .testTarget(
-            name: "HabitServerTests", dependencies: ["HabitServer", "habits-server", "TestSupport"]),
+            name: "HabitHTTPTests", dependencies: ["HabitConcurrency", "HabitHTTP", "TestSupport"]),
+        .testTarget(
+            name: "HabitServerTests",
+            dependencies: [
+                "HabitConcurrency", "HabitCore", "HabitHTTP", "HabitServer", "HabitStore",
+                "habits-server", "TestSupport",
+            ]),
         // The command tests run in both modes: server mode against an
         // in-process habits-server.
         .testTarget(
             name: "HabitsCLITests",
-            dependencies: ["HabitsCLI", "HabitClient", "HabitServer", "TestSupport"]),
+            dependencies: [
+                "HabitConcurrency", "HabitCore", "HabitsCLI", "HabitClient", "HabitServer",
+                "HabitStore", "TestSupport",
+            ]),
         // The HabitCore API client against a real HabitServer in the same process.
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["HabitCore", "HabitClient", "HabitServer", "HabitStore", "TestSupport"]),
+            dependencies: [
+                "HabitConcurrency", "HabitCore", "HabitClient", "HabitServer", "HabitStore",
+                "TestSupport",
+            ]),
         // Runs the built `habits` and `habits-server` binaries as subprocesses.
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "HabitCore", "HabitClient", "habits", "habits-server", "TestSupport",
+                "HabitConcurrency", "HabitCore", "HabitClient", "habits", "habits-server",
+                "TestSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -14,12 +14,7 @@ import Testing
 @Suite struct PostgresServersTests {
     /// The shared test server, or the reason the case does not run.
     static func server() throws -> PostgresTestServer {
-        switch PostgresTestServer.shared {
-        case .success(let server): return server
-        case .failure(let unavailable):
-            if PostgresTestServer.isRequired { throw unavailable }
-            try Test.cancel("PostgreSQL case not run: \(unavailable)")
-        }
+        try PostgresTestServer.sharedOrCancel()
     }
 
     /// A new empty database on `server`; returns its URL.

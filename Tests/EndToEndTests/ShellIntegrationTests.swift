@@ -57,7 +57,7 @@ import Testing
             (( ${#COMPREPLY[@]} == 0 )) || printf '%s\\n' "${COMPREPLY[@]}"
             """
         let result = try await Subprocess.run(
-            try Tools.require("bash"), ["-c", driver, "bash", script.path, line],
+            try RequiredTool.locate("bash"), ["-c", driver, "bash", script.path, line],
             environment: shellEnvironment(sandbox), scratch: sandbox.root)
         try #require(result.status == 0 && result.error.isEmpty, "\(line): \(result)")
         return result.output.split(separator: "\n").map(String.init)
@@ -109,12 +109,12 @@ import Testing
         defer { sandbox.remove() }
         let script = try await script("fish", in: sandbox)
         let check = try await Subprocess.run(
-            try Tools.require("fish"), ["--no-execute", script.path],
+            try RequiredTool.locate("fish"), ["--no-execute", script.path],
             environment: shellEnvironment(sandbox), scratch: sandbox.root)
         #expect(check.status == 0 && check.error.isEmpty, "\(check)")
         func complete(_ line: String) async throws -> [String] {
             let result = try await Subprocess.run(
-                try Tools.require("fish"),
+                try RequiredTool.locate("fish"),
                 ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", script.path, line],
                 environment: shellEnvironment(sandbox), scratch: sandbox.root)
             try #require(result.status == 0 && result.error.isEmpty, "\(line): \(result)")
@@ -133,7 +133,7 @@ import Testing
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
         let script = try await script("zsh", in: sandbox)
-        let zsh = try Tools.require("zsh")
+        let zsh = try RequiredTool.locate("zsh")
         let parse = try await Subprocess.run(
             zsh, ["-n", script.path], environment: shellEnvironment(sandbox), scratch: sandbox.root)
         #expect(parse.status == 0 && parse.error.isEmpty, "\(parse)")
@@ -157,7 +157,8 @@ import Testing
         let page = sandbox.root.appendingPathComponent("habits.1")
         try Data(man.output.utf8).write(to: page)
         let rendered = try await Subprocess.run(
-            try Tools.require("groff"), ["-ww", "-man", "-Tutf8", page.path],
+            try RequiredTool.locate("groff", package: "groff-base"),
+            ["-ww", "-man", "-Tutf8", page.path],
             environment: shellEnvironment(sandbox), scratch: sandbox.root)
         #expect(rendered.status == 0, "\(rendered)")
         #expect(rendered.error.isEmpty, "groff warned: \(rendered.error)")
@@ -189,7 +190,7 @@ import Testing
         var first: [Data] = []
         for run in 1...2 {
             let result = try await Subprocess.run(
-                try Tools.require("bash"),
+                try RequiredTool.locate("bash"),
                 [installer.path, "--prefix", prefix.path, "--binary", Binaries.habits.path],
                 environment: sandbox.environment, scratch: sandbox.root)
             try #require(result.status == 0, "\(result)")
@@ -204,22 +205,8 @@ import Testing
             .filter { ($0 as NSString).lastPathComponent.hasPrefix(".") }
         #expect(leftovers.isEmpty, "\(leftovers)")
         let bad = try await Subprocess.run(
-            try Tools.require("bash"), [installer.path, "--prefix"],
+            try RequiredTool.locate("bash"), [installer.path, "--prefix"],
             environment: sandbox.environment, scratch: sandbox.root)
         #expect(bad.status == 64 && bad.error.hasPrefix("Usage:"), "\(bad)")
-    }
-}
-
-/// Programs the tests run, found on PATH or in /usr/bin and /bin.
-enum Tools {
-    /// The program called `name`; a failed test naming it when it is not installed.
-    static func require(_ name: String) throws -> URL {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        for directory in path.split(separator: ":").map(String.init) + ["/usr/bin", "/bin"] {
-            let candidate = URL(fileURLWithPath: directory).appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        Issue.record("\(name) is not installed; .ci/run installs it (apt-get install \(name)).")
-        throw CocoaError(.fileNoSuchFile)
     }
 }

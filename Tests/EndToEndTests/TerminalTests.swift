@@ -110,7 +110,7 @@ final class TerminalSession: @unchecked Sendable {
     {
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = environment
+        process.environment = ChildEnvironment.with(environment)
         process.currentDirectoryURL = directory
         process.standardInput = input
         process.standardOutput = outputPipe

@@ -12,12 +12,7 @@ import Testing
     /// The shared server, or the case is cancelled (fails under CI) as the
     /// store cases are.
     static func server() throws -> PostgresTestServer {
-        switch PostgresTestServer.shared {
-        case .success(let server): return server
-        case .failure(let unavailable):
-            if PostgresTestServer.isRequired { throw unavailable }
-            try Test.cancel("PostgreSQL case not run: \(unavailable)")
-        }
+        try PostgresTestServer.sharedOrCancel()
     }
 
     /// A new empty schema; returns the URL that uses it.

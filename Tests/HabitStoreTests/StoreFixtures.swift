@@ -105,8 +105,6 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     var testDescription: String { rawValue }
 
-    private static let toldWhyNot = Locked(false)
-
     /// A new empty database of this kind.
     ///
     /// Without PostgreSQL installed, the PostgreSQL case is cancelled (shown
@@ -117,24 +115,7 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .sqlite:
             return try TestDatabase(sqlite: TemporaryDirectory())
         case .postgres:
-            switch PostgresTestServer.shared {
-            case .success(let server):
-                return try TestDatabase(postgres: server)
-            case .failure(let unavailable):
-                if PostgresTestServer.isRequired { throw unavailable }
-                // The console shows a cancelled test case without its
-                // reason, so the first one also says it as a warning.
-                let first = Self.toldWhyNot.withLock { told in
-                    defer { told = true }
-                    return !told
-                }
-                if first {
-                    Issue.record(
-                        "The PostgreSQL cases of the store tests do not run: \(unavailable)",
-                        severity: .warning)
-                }
-                try Test.cancel("PostgreSQL case not run: \(unavailable)")
-            }
+            return try TestDatabase(postgres: PostgresTestServer.sharedOrCancel())
         }
     }
 }

@@ -4,8 +4,6 @@ import HabitCore
 import HabitHTTP
 import HabitServer
 
-@testable import HabitServer
-
 /// A real habits server in this process: port 0 on 127.0.0.1, an in-memory
 /// database, an outbox in a fresh temporary directory, and a clock the test
 /// moves. Every test makes its own, so tests share nothing; the server stops

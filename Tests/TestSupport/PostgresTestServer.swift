@@ -1,6 +1,7 @@
 import Foundation
 import HabitConcurrency
 import HabitCore
+import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -41,6 +42,29 @@ public final class PostgresTestServer: Sendable {
     /// cases: CI (`CI=true`, set by `.ci/run`) always has it.
     public static var isRequired: Bool {
         ProcessInfo.processInfo.environment["CI"] == "true"
+    }
+
+    private static let toldWhyNot = Locked(false)
+
+    /// The shared server; without one, the calling test is cancelled with
+    /// the reason (under CI it fails instead, since CI always has it).
+    public static func sharedOrCancel() throws -> PostgresTestServer {
+        switch shared {
+        case .success(let server): return server
+        case .failure(let unavailable):
+            if isRequired { throw unavailable }
+            // The console shows a cancelled test case without its reason,
+            // so the first one also says it as a warning.
+            let first = toldWhyNot.withLock { told in
+                defer { told = true }
+                return !told
+            }
+            if first {
+                Issue.record(
+                    "The PostgreSQL cases do not run: \(unavailable)", severity: .warning)
+            }
+            try Test.cancel("PostgreSQL case not run: \(unavailable)")
+        }
     }
 
     /// The URL of `database` as the superuser, with the password in it

@@ -40,7 +40,8 @@ public final class ServerProcess {
         }
         if let accessTTL { arguments += ["--access-ttl", String(accessTTL)] }
         process.arguments = arguments
-        process.environment = serverEnvironment.merging(environment) { $1 }
+        process.environment = ChildEnvironment.with(serverEnvironment.merging(environment) { $1 })
+        process.currentDirectoryURL = directory
         let stdout = Pipe()
         process.standardOutput = stdout
         process.standardError = try FileHandle(forWritingTo: log)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// What a finished process printed and how it exited.
 struct ProcessResult: CustomStringConvertible {
@@ -35,7 +36,7 @@ enum Subprocess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = environment
+        process.environment = ChildEnvironment.with(environment)
         process.currentDirectoryURL = scratch
         let stdin = try FileHandle(forReadingFrom: inputFile)
         let stdout = try FileHandle(forWritingTo: outputFile)
