@@ -28,12 +28,9 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
         ),
-        // libssl, for the client's TLS (Debian: libssl-dev).
-        .systemLibrary(
-            name: "CTLS",
-            pkgConfig: "openssl",
-            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
-        ),
+        // OpenSSL's headers for the client's TLS (Debian: libssl-dev); libssl
+        // itself is loaded with dlopen on the first https connection.
+        .systemLibrary(name: "CTLS", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(
             name: "CCrypto",
             pkgConfig: "libcrypto",

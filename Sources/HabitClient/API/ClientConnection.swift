@@ -6,6 +6,7 @@
     /// One TCP connection to a server, under TLS for https, with blocking
     /// reads and writes that give up after a timeout.
     ///
+    /// libssl is loaded on the first TLS connection (`OpenSSLLibrary`).
     /// TLS is as strict as libcurl's defaults were under URLSession: TLS 1.2
     /// or later, the peer's chain verified against the system's trusted
     /// certificates (OpenSSL's default paths: /etc/ssl/certs on Debian, or
@@ -33,9 +34,14 @@
             self.descriptor = descriptor
         }
 
+        /// libssl, once a TLS connection has been asked for.
+        private var ssl: OpenSSLLibrary?
+
         deinit {
-            if let tls { SSL_free(tls) }
-            if let context { SSL_CTX_free(context) }
+            if let ssl {
+                if let tls { ssl.free(tls) }
+                if let context { ssl.contextFree(context) }
+            }
             close(descriptor)
         }
 
@@ -107,38 +113,42 @@
         /// certificate against `trustedCertificates` (a PEM file) when given,
         /// else the system's.
         func startTLS(host: String, trustedCertificates: String?) throws(Failure) {
-            defer { ERR_clear_error() }
-            guard let context = SSL_CTX_new(TLS_client_method()) else { throw .insecure }
+            guard let ssl = OpenSSLLibrary.shared else { throw .insecure }
+            self.ssl = ssl
+            defer { ssl.clearErrors() }
+            guard let context = ssl.contextNew(ssl.clientMethod()) else { throw .insecure }
             self.context = context
-            guard habits_SSL_CTX_set_min_proto_version(context, TLS1_2_VERSION) == 1 else {
-                throw .insecure
-            }
+            guard
+                ssl.contextControl(
+                    context, SSL_CTRL_SET_MIN_PROTO_VERSION, Int(TLS1_2_VERSION), nil) == 1
+            else { throw .insecure }
             if let trustedCertificates {
-                guard SSL_CTX_load_verify_locations(context, trustedCertificates, nil) == 1 else {
+                guard ssl.loadVerifyLocations(context, trustedCertificates, nil) == 1 else {
                     throw .insecure
                 }
             } else {
-                guard SSL_CTX_set_default_verify_paths(context) == 1 else { throw .insecure }
+                guard ssl.setDefaultVerifyPaths(context) == 1 else { throw .insecure }
             }
-            SSL_CTX_set_verify(context, SSL_VERIFY_PEER, nil)
-            guard let tls = SSL_new(context) else { throw .insecure }
+            ssl.setVerify(context, SSL_VERIFY_PEER, nil)
+            guard let tls = ssl.new(context) else { throw .insecure }
             self.tls = tls
-            guard SSL_set_fd(tls, descriptor) == 1 else { throw .insecure }
+            guard ssl.setDescriptor(tls, descriptor) == 1 else { throw .insecure }
             if Self.isIPAddress(host) {
-                guard X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(tls), host) == 1 else {
-                    throw .insecure
-                }
+                guard ssl.setIPAddress(ssl.parameters(tls), host) == 1 else { throw .insecure }
             } else {
-                SSL_set_hostflags(tls, UInt32(X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS))
-                guard habits_SSL_set_tlsext_host_name(tls, host) == 1,
-                    SSL_set1_host(tls, host) == 1
-                else { throw .insecure }
+                ssl.setHostFlags(tls, UInt32(X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS))
+                let named = host.withCString { name in
+                    ssl.control(
+                        tls, SSL_CTRL_SET_TLSEXT_HOSTNAME, Int(TLSEXT_NAMETYPE_host_name),
+                        UnsafeMutableRawPointer(mutating: name))
+                }
+                guard named == 1, ssl.setHost(tls, host) == 1 else { throw .insecure }
             }
             errno = 0
-            guard SSL_connect(tls) == 1 else {
+            guard ssl.connect(tls) == 1 else {
                 throw errno == EAGAIN || errno == EWOULDBLOCK ? .timeout : .insecure
             }
-            guard SSL_get_verify_result(tls) == X509_V_OK else { throw .insecure }
+            guard ssl.verifyResult(tls) == X509_V_OK else { throw .insecure }
         }
 
         /// Sends all of `bytes`.
@@ -148,13 +158,13 @@
                 let sent = bytes[offset...].withUnsafeBytes { buffer -> Int in
                     guard let base = buffer.baseAddress else { return 0 }
                     let count = min(buffer.count, Int(Int32.max))
-                    if let tls {
-                        return Int(SSL_write(tls, base, Int32(count)))
+                    if let tls, let ssl {
+                        return Int(ssl.write(tls, base, Int32(count)))
                     }
                     return send(descriptor, base, count, Int32(MSG_NOSIGNAL))
                 }
                 guard sent > 0 else {
-                    if tls != nil { ERR_clear_error() }
+                    ssl?.clearErrors()
                     throw errno == EAGAIN || errno == EWOULDBLOCK ? .timeout : .lost
                 }
                 offset += sent
@@ -166,17 +176,17 @@
             errno = 0
             let count = buffer.withUnsafeMutableBytes { raw -> Int in
                 guard let base = raw.baseAddress else { return 0 }
-                if let tls {
-                    return Int(SSL_read(tls, base, Int32(min(raw.count, Int(Int32.max)))))
+                if let tls, let ssl {
+                    return Int(ssl.read(tls, base, Int32(min(raw.count, Int(Int32.max)))))
                 }
                 return recv(descriptor, base, raw.count, 0)
             }
             if count > 0 { return count }
             let error = errno
-            if let tls {
-                let reason = SSL_get_error(tls, Int32(count))
-                let last = ERR_peek_last_error()
-                ERR_clear_error()
+            if let tls, let ssl {
+                let reason = ssl.error(tls, Int32(count))
+                let last = ssl.peekLastError()
+                ssl.clearErrors()
                 if reason == SSL_ERROR_ZERO_RETURN { return 0 }
                 if error == EAGAIN || error == EWOULDBLOCK { throw .timeout }
                 // A server that closes without TLS's close_notify: the end
