@@ -28,6 +28,9 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
         ),
+        // OpenSSL's headers for the client's TLS (Debian: libssl-dev); libssl
+        // itself is loaded with dlopen on the first https connection.
+        .systemLibrary(name: "CTLS", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(
             name: "CCrypto",
             pkgConfig: "libcrypto",
@@ -41,9 +44,15 @@ let package = Package(
         // The pure model, rules and calendar that the server, the CLI and the
         // benchmark share: no I/O.
         .target(name: "HabitCore"),
-        // The REST client and token storage (URLSession, files, Keychain):
-        // only the CLI links it, never the server.
-        .target(name: "HabitClient", dependencies: ["HabitCore", "HabitFiles"]),
+        // The REST client and token storage (its own HTTP/1.1 over OpenSSL
+        // on Linux, URLSession elsewhere; files, Keychain): only the CLI
+        // links it, never the server.
+        .target(
+            name: "HabitClient",
+            dependencies: [
+                "HabitConcurrency", "HabitCore", "HabitFiles",
+                .target(name: "CTLS", condition: .when(platforms: [.linux])),
+            ]),
         // The file system's edge, one copy each: how a file is replaced
         // atomically (PendingFile, AtomicFile) and where the XDG rules put it.
         .target(name: "HabitFiles", dependencies: ["HabitConcurrency"]),

@@ -24,6 +24,7 @@ public enum HabitsCommandLine {
         CommandEntry(LogCommand.self), CommandEntry(CheckCommand.self),
         CommandEntry(ImportCommand.self), CommandEntry(ExportCommand.self),
         CommandEntry(HeatmapCommand.self),
+        CommandEntry(PromptCommand.self, run: PromptCommand.bindAndRunQuietly),
         CommandEntry(CompletionCommand.self), CommandEntry(ManCommand.self),
     ]
 
@@ -63,6 +64,17 @@ public enum HabitsCommandLine {
             run = { tokens, environment throws(CommandError) in
                 try await Command.bindAndRun(tokens, environment: environment)
             }
+        }
+
+        /// A command that binds and runs itself its own way.
+        init<Command: HabitsCommand>(
+            _ type: Command.Type,
+            run:
+                @escaping @Sendable ([ArgumentToken], CLIEnvironment) async throws(CommandError)
+                -> Void
+        ) {
+            spec = Command.spec
+            self.run = run
         }
     }
 

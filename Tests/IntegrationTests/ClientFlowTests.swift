@@ -121,7 +121,7 @@ import Testing
             method: .post, url: URL(string: server.baseURL + "auth/token/refresh/")!,
             headers: ["Content-Type": "application/json"])
         refresh.body = try JSONEncoder().encode(["refresh": revokedRefresh])
-        #expect(try await URLSessionTransport().send(refresh).status == 401)
+        #expect(try await DefaultTransport().send(refresh).status == 401)
     }
 
     /// `today` is the user's local date: at 19:00 UTC it is already the next

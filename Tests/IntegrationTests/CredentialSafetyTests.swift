@@ -127,7 +127,7 @@ final class FullDiskTokenStore: TokenStore {
         #expect(!FileManager.default.fileExists(atPath: user.store.credentialsPath))
 
         // The revoked token no longer renews anything.
-        let response = try await URLSessionTransport().send(
+        let response = try await DefaultTransport().send(
             TransportRequest(
                 method: .post, url: URL(string: server.baseURL + "auth/token/refresh/")!,
                 headers: ["Content-Type": "application/json"],

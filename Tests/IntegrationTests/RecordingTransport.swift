@@ -3,7 +3,7 @@ import HabitClient
 import HabitConcurrency
 import HabitCore
 
-/// Wraps the real URLSession transport and records every exchange, so tests
+/// Wraps the real default transport and records every exchange, so tests
 /// can count refreshes and refusals.
 final class RecordingTransport: HTTPTransport {
     struct Exchange: Sendable {
@@ -12,7 +12,7 @@ final class RecordingTransport: HTTPTransport {
         var status: Int?
     }
 
-    private let transport = URLSessionTransport()
+    private let transport = DefaultTransport()
     private let log = Locked<[Exchange]>([])
 
     func send(_ request: TransportRequest) async throws -> TransportResponse {

@@ -17,13 +17,13 @@ public final class HabitAPIClient: Sendable {
 
     /// - Parameters:
     ///   - configuration: the server.
-    ///   - transport: how requests travel; a `URLSessionTransport` by default.
+    ///   - transport: how requests travel; a `DefaultTransport` by default.
     ///   - tokenStore: where the pending address and the session are kept.
     ///   - clock: the device's clock and the user's time zone.
     ///   - middlewares: steps every request passes through (refreshes too),
     ///     after authentication and before the transport.
     public init(
-        configuration: APIConfiguration, transport: any HTTPTransport = URLSessionTransport(),
+        configuration: APIConfiguration, transport: any HTTPTransport = DefaultTransport(),
         tokenStore: any TokenStore, clock: WallClock, middlewares: [any ClientMiddleware] = []
     ) {
         self.configuration = configuration

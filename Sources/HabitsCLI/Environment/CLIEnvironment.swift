@@ -45,13 +45,37 @@ public struct CLIEnvironment: Sendable {
     public static func process() -> CLIEnvironment {
         CLIEnvironment(
             arguments: Array(CommandLine.arguments.dropFirst()),
-            variables: ProcessInfo.processInfo.environment,
+            variables: processVariables(),
             input: StandardInput(),
             output: TextOutput(FileDescriptorSink(descriptor: 1)),
             errorOutput: TextOutput(FileDescriptorSink(descriptor: 2)),
             terminal: .current(),
             clock: .system,
             executablePath: runningExecutablePath)
+    }
+
+    /// The process's environment variables, read from `environ` on Linux:
+    /// Foundation's `ProcessInfo.environment` costs about 1.5 M instructions
+    /// on every run (Tests/Load/README.md), this a few thousand. As `getenv`
+    /// does, the first of two entries with one name wins.
+    static func processVariables() -> [String: String] {
+        #if os(Linux)
+            var variables: [String: String] = [:]
+            var entry = environ
+            while let pointer = entry.pointee {
+                let text = String(cString: pointer)
+                if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                    let name = String(text[..<equals])
+                    if variables[name] == nil {
+                        variables[name] = String(text[text.utf8.index(after: equals)...])
+                    }
+                }
+                entry += 1
+            }
+            return variables
+        #else
+            return ProcessInfo.processInfo.environment
+        #endif
     }
 
     /// Terminal columns: the terminal's own width, else COLUMNS, else 80.

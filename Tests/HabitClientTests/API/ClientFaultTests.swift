@@ -44,7 +44,7 @@ import Testing
             try store.save(StoredCredentials(session: session))
             client = HabitAPIClient(
                 configuration: try APIConfiguration(baseURL: baseURL),
-                transport: URLSessionTransport(requestTimeout: requestTimeout), tokenStore: store,
+                transport: DefaultTransport(requestTimeout: requestTimeout), tokenStore: store,
                 clock: clock.wallClock)
         }
 
@@ -296,7 +296,7 @@ import Testing
         try store.save(StoredCredentials(session: session))
         let client = HabitAPIClient(
             configuration: try APIConfiguration(baseURL: server.baseURL),
-            transport: URLSessionTransport(), tokenStore: store,
+            transport: DefaultTransport(), tokenStore: store,
             clock: TestClock(Self.deviceNow).wallClock)
         #expect(try await client.me() == Account(id: "8", email: "ann@example.com"))
         let saved = try #require(newer.value)

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# How close the local commands start to the floor: a static Swift program that
+# imports Foundation and prints one line (built here). Side by side in one
+# hyperfine -N run per data set: the floor, `habits --version`, `prompt`,
+# `list`, `show 1` and `log`, local mode, static release build, 15 habits x 10
+# years in two data sets, "mixed" and "all done" (as cli-history.sh seeds
+# them). Prints each command's mean and median with its ratio to the floor,
+# then each one's instructions (callgrind, steadier than time on a shared
+# machine) and peak memory (max RSS), also as ratios to the floor's.
+#
+#   Tests/Load/startup-floor.sh [RUNS]     # default 100 runs per command
+#
+# Targets (issue 25): prompt, list, show 1 and log within 2x of the floor,
+# --version within 1.3x; list's max RSS within 1.5x.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+runs=${1:-100}
+for tool in hyperfine sqlite3 jq valgrind; do
+    command -v "$tool" >/dev/null || { apt-get update -qq && apt-get install -y -qq "$tool"; }
+done
+
+swift build -c release --static-swift-stdlib --product habits >/dev/null
+habits="$(swift build -c release --show-bin-path)/habits"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+printf 'import Foundation\nprint("habits 0.1.0")\n' >"$work/floor.swift"
+swiftc -O -static-stdlib "$work/floor.swift" -o "$work/floor"
+floor="$work/floor"
+start=$(date -d '-3652 days' +%F)
+
+# seed NAME SQL-VALUE-EXPRESSION: a fresh HOME with 15 habits and ten years of
+# entries whose value on day n (0 = the start) is the expression.
+seed() {
+    local name=$1 value=$2
+    export HOME="$work/$name/home" XDG_DATA_HOME="$work/$name/data" \
+        XDG_CONFIG_HOME="$work/$name/config" XDG_CACHE_HOME="$work/$name/cache"
+    unset HABITS_SERVER
+    mkdir -p "$HOME"
+    for i in $(seq 1 15); do
+        if [ $((i % 3)) -eq 0 ]; then
+            "$habits" add "Habit $i" --weekly --unit km --target 10 --days mon,wed,fri \
+                --start "$start" >/dev/null
+        else
+            "$habits" add "Habit $i" --daily --unit times --target 2 --days daily \
+                --start "$start" >/dev/null
+        fi
+    done
+    sqlite3 "$XDG_DATA_HOME/habits/habits.sqlite3" "
+        WITH RECURSIVE d(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM d WHERE n < 3652)
+        INSERT OR REPLACE INTO progress (habit_id, date, value, skipped)
+        SELECT h.id, date('$start', '+' || n || ' days'), $value, 0
+        FROM d, habits h;"
+    "$habits" list >/dev/null
+}
+
+commands=("$floor" "$habits --version" "$habits prompt" "$habits list" "$habits show 1"
+    "$habits log")
+
+report() {
+    local name=$1
+    hyperfine -N --warmup 10 --runs "$runs" --export-json "$work/$name.json" \
+        "${commands[@]}" >/dev/null
+    jq -r --arg name "$name" '
+        def ms: . * 1000 | . * 100 | round / 100;
+        def x: . * 100 | round / 100;
+        .results | .[0] as $base
+        | "\($name): command | mean | median (vs floor)",
+          (.[] | "  \(.command | sub(".*/"; "")) | \(.mean | ms) ms (\(.mean / $base.mean | x)x)"
+            + " | \(.median | ms) ms (\(.median / $base.median | x)x)")
+    ' "$work/$name.json"
+    local base_instructions="" base_rss="" command instructions rss
+    echo "$name: command | instructions (vs floor) | max RSS (vs floor)"
+    for command in "${commands[@]}"; do
+        # shellcheck disable=SC2086
+        valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" \
+            $command >/dev/null 2>"$work/callgrind.log"
+        instructions=$(sed -n 's/.*Collected : //p' "$work/callgrind.log")
+        # shellcheck disable=SC2086
+        rss=$(python3 -c 'import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' $command)
+        base_instructions=${base_instructions:-$instructions}
+        base_rss=${base_rss:-$rss}
+        printf '  %s | %.2f M (%.2fx) | %d KiB (%.2fx)\n' "${command##*/}" \
+            "$(echo "$instructions / 1000000" | bc -l)" \
+            "$(echo "$instructions / $base_instructions" | bc -l)" "$rss" \
+            "$(echo "$rss / $base_rss" | bc -l)"
+    done
+}
+
+seed mixed "CASE WHEN (n + h.id) % 19 = 0 THEN '0' WHEN (n + h.id) % 7 = 0 THEN '1' ELSE '4' END"
+report mixed
+seed all-done "'4'"
+report all-done
