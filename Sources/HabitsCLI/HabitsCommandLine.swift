@@ -68,6 +68,12 @@ public enum HabitsCommandLine {
 
     /// Runs the command line of `environment` and returns its exit status.
     public static func run(_ environment: CLIEnvironment) async -> ExitCode {
+        // The one place text output is made terminal-safe (`TerminalSafeText`).
+        var environment = environment
+        environment.output = environment.output.terminalSafe(
+            keepingStyle: environment.terminal.outputIsTerminal)
+        environment.errorOutput = environment.errorOutput.terminalSafe(
+            keepingStyle: environment.terminal.errorIsTerminal)
         do {
             return try await dispatch(environment)
         } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import HabitClient
 import HabitCore
 
 /// `habits check`: a walk through the day's habits still to do, on a terminal.
@@ -75,7 +76,7 @@ struct CheckCommand: HabitsCommand {
         for item in open {
             let habit = item.habit
             let question =
-                "\(habit.name) \(context.style.unicode ? "\u{2014}" : "--") "
+                "\(HabitText.name(habit.name)) \(context.style.unicode ? "\u{2014}" : "--") "
                 + "\(HabitText.progress(item.completion, unit: habit.measurementType)) "
                 + "\(HabitText.period(of: habit, on: date, today: context.today)). "
                 + "Done? [y]es/[n]o/[s]kip/<amount>/[q]uit"
@@ -112,7 +113,8 @@ struct CheckCommand: HabitsCommand {
         for item in after.items where item.completion.state == .success {
             guard byID[item.habit.id]?.completion.state != .success else { continue }
             let streak = item.currentStreak.map { HabitText.periods($0, of: item.habit.frequency) }
-            reached.append("\(item.habit.name)\(streak.map { " (streak: \($0))" } ?? "")")
+            reached.append(
+                "\(HabitText.name(item.habit.name))\(streak.map { " (streak: \($0))" } ?? "")")
         }
         let done = after.items.filter { $0.completion.state == .success }.count
         let left = after.items.filter { $0.completion.state.isToDo }.count

@@ -70,7 +70,13 @@ struct ExportCommand: HabitsCommand {
             data = Data(Self.csv(items).utf8)
         }
         guard let output else {
-            context.output.send(String(decoding: data, as: UTF8.self))
+            // Data for a pipe or a file, exact; filtered only when shown on a terminal.
+            let text = String(decoding: data, as: UTF8.self)
+            if context.environment.terminal.outputIsTerminal {
+                context.output.send(text)
+            } else {
+                context.output.sendUnfiltered(text)
+            }
             return
         }
         do {

@@ -115,20 +115,20 @@ struct ProgressChange: Sendable {
         if stored == nil, let removed {
             text =
                 "Removed the entry \(HabitText.onDay(date, today: today)) "
-                + "(\(HabitText.number(removed.value)) \(habit.measurementType)"
+                + "(\(HabitText.number(removed.value)) \(HabitText.name(habit.measurementType))"
                 + (removed.skipped ? ", skipped). " : "). ")
-                + "\(habit.name): \(progress)."
+                + "\(HabitText.name(habit.name)): \(progress)."
             return text
         }
         if stored?.skipped == true {
             let skipped =
-                "\(habit.name): marked skipped \(HabitText.onDay(date, today: today)) "
+                "\(HabitText.name(habit.name)): marked skipped \(HabitText.onDay(date, today: today)) "
             // A reached target outranks the skip, so say so instead of celebrating again.
             return after.state == .success
                 ? skipped + "but the target is already reached (\(progress))."
                 : skipped + "(\(progress))."
         }
-        text = "\(habit.name): \(progress)"
+        text = "\(HabitText.name(habit.name)): \(progress)"
         if after.state == .success {
             let current = history.stats(today: today).currentStreak
             let inCurrentPeriod =

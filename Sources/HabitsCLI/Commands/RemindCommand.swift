@@ -1,3 +1,4 @@
+import HabitClient
 import HabitCore
 
 /// `habits remind`: the habits still to do, for cron.
@@ -90,7 +91,7 @@ struct RemindCommand: HabitsCommand {
                 TextTable.Cell(
                     HabitText.mark(for: item.completion.state, unicode: context.style.unicode)),
                 TextTable.Cell("#\(item.habit.id)", alignRight: true),
-                TextTable.Cell(item.habit.name),
+                TextTable.Cell(HabitText.name(item.habit.name)),
                 TextTable.Cell(
                     HabitText.progress(item.completion, unit: item.habit.measurementType)
                         + " \(period), "

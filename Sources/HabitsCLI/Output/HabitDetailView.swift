@@ -40,7 +40,7 @@ struct HabitDetailView: Sendable {
         let palette = style.palette
         let separator = style.unicode ? " \u{00B7} " : ", "
         var lines: [String] = []
-        var title = palette.bold("#\(habit.id) \(habit.name)")
+        var title = palette.bold("#\(habit.id) \(HabitText.name(habit.name))")
         if habit.status == .archived { title += palette.dim(" (archived)") }
         lines.append(title)
         lines.append(

@@ -1,4 +1,5 @@
 import Foundation
+import HabitClient
 import HabitCore
 
 /// The words and numbers the text output uses for habits, in one place.
@@ -10,7 +11,7 @@ enum HabitText {
 
     /// `2/8 glasses`.
     static func progress(_ completion: CompletionData, unit: String) -> String {
-        "\(number(completion.current))/\(number(completion.target)) \(unit)"
+        "\(number(completion.current))/\(number(completion.target)) \(TerminalSafeText.clean(unit))"
     }
 
     /// How often: `daily`, `weekdays`, `Mon, Wed, Fri`, `weekly`, `weekly: Mon, Thu`.
@@ -23,6 +24,13 @@ enum HabitText {
                 ? "weekly"
                 : "weekly: " + habit.actionDays.names
         }
+    }
+
+    /// A name, unit or note from the database, a server or a file, as one
+    /// terminal-safe line (`TerminalSafeText`): cleaned before layout, so
+    /// widths are measured on what is shown.
+    static func name(_ text: String) -> String {
+        TerminalSafeText.clean(text)
     }
 
     /// `1 day`, `4 days`, `2 weeks`.
@@ -71,7 +79,7 @@ enum HabitText {
     /// "8 glasses a day", "20 km a week".
     static func target(_ habit: Habit) -> String {
         let period = habit.frequency == .daily ? "day" : "week"
-        return "\(number(habit.targetValue)) \(habit.measurementType) a \(period)"
+        return "\(number(habit.targetValue)) \(name(habit.measurementType)) a \(period)"
     }
 
     /// "12 minutes", "1 hour", "3 days": how old a cached answer is.
