@@ -99,16 +99,17 @@ struct ExportCommand: HabitsCommand {
     }
 
     /// `habit_id,habit_name,date,value,skipped,note`, one row per entry
-    /// (`note` empty when there is none), RFC 4180 quoting.
+    /// (`note` empty when there is none), RFC 4180 quoting; a name or note a
+    /// spreadsheet would run as a formula is neutralised (`CSVTable.textField`).
     static func csv(_ items: [HabitsExportDocument.Item]) -> String {
         var text = CSVTable.line(["habit_id", "habit_name", "date", "value", "skipped", "note"])
         for item in items {
             let id = String(item.habit.id)
-            let name = CSVTable.field(item.habit.name)
+            let name = CSVTable.textField(item.habit.name)
             for entry in item.entries {
                 text +=
                     "\(id),\(name),\(entry.date),\(HabitText.number(entry.value)),"
-                    + "\(entry.skipped),\(CSVTable.field(entry.note ?? ""))\r\n"
+                    + "\(entry.skipped),\(CSVTable.textField(entry.note ?? ""))\r\n"
             }
         }
         return text

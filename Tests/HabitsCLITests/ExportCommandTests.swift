@@ -1,0 +1,52 @@
+import Foundation
+import HabitCore
+import Testing
+
+@testable import HabitsCLI
+
+/// `habits export`: the CSV a spreadsheet opens safely, the exact JSON, and
+/// the output path.
+@Suite struct ExportCommandTests {
+    /// A name or note starting with `=`, `+`, `-`, `@`, tab or CR is a formula
+    /// to a spreadsheet: the CSV quotes it with a `'` in front; dropping that
+    /// `'` gives the text back; the JSON export keeps it as it is.
+    @Test func csvNeutralisesFormulasAndJSONStaysExact() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        let name = #"=HYPERLINK("http://x.example","Click")"#
+        try await cli.add(name)
+        try await cli.add("+Plain")
+        #expect(await cli.run("done", "1", "--note", "@SUM(1,2)").status == .success)
+        #expect(await cli.run("done", "2", "--note", "-2 on a good day").status == .success)
+        let csv = await cli.run("export", "--format", "csv")
+        #expect(csv.status == .success, "\(csv.error)")
+        let lines = csv.output.components(separatedBy: "\r\n")
+        #expect(
+            lines.contains(
+                #"1,"'=HYPERLINK(""http://x.example"",""Click"")",2026-03-11,8,false,"'@SUM(1,2)""#),
+            "\(csv.output)")
+        #expect(
+            lines.contains(#"2,"'+Plain",2026-03-11,8,false,"'-2 on a good day""#),
+            "\(csv.output)")
+        // No cell of the file starts with a formula character.
+        let cells = CSVTable.rows(csv.output).flatMap { $0 }
+        #expect(!cells.contains { $0.first.map { "=+-@\t\r".contains($0) } ?? false })
+        // Dropping the `'` before a formula character gives back what was stored.
+        let rows = CSVTable.rows(csv.output).dropFirst().filter { $0.count == 6 }
+        let restored = rows.map { row in
+            row.map { cell in
+                cell.hasPrefix("'")
+                    && cell.dropFirst().first.map { "=+-@\t\r".contains($0) } == true
+                    ? String(cell.dropFirst()) : cell
+            }
+        }
+        #expect(restored.map { $0[1] } == [name, "+Plain"])
+        #expect(restored.map { $0[5] } == ["@SUM(1,2)", "-2 on a good day"])
+
+        let json = await cli.run("export")
+        let object =
+            try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        let habits = object?["habits"] as? [[String: Any]] ?? []
+        #expect(habits.map { $0["name"] as? String } == [name, "+Plain"])
+    }
+}
