@@ -49,4 +49,29 @@ import Testing
         let habits = object?["habits"] as? [[String: Any]] ?? []
         #expect(habits.map { $0["name"] as? String } == [name, "+Plain"])
     }
+
+    /// `--output` into a directory that does not exist is refused (exit 1, a
+    /// sentence naming the directory and a hint) and creates nothing.
+    @Test func outputIntoAMissingDirectoryIsRefused() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        try await cli.add("Read")
+        let missing = cli.home.appendingPathComponent("no/such/dir")
+        let run = await cli.run("export", "--output", missing.appendingPathComponent("x.json").path)
+        #expect(run.status == .failure)
+        #expect(run.output.isEmpty)
+        #expect(run.error.contains("no/such/dir does not exist."), "\(run.error)")
+        #expect(run.error.contains("Create the directory first"), "\(run.error)")
+        #expect(!FileManager.default.fileExists(atPath: cli.home.appendingPathComponent("no").path))
+        // A file where the directory should be is refused the same way.
+        let file = cli.home.appendingPathComponent("plain")
+        try Data().write(to: file)
+        let underFile = await cli.run("export", "--output", file.path + "/x.json")
+        #expect(underFile.status == .failure)
+        #expect(underFile.error.contains("does not exist"), "\(underFile.error)")
+        // An existing directory works.
+        let good = await cli.run(
+            "export", "--output", cli.home.appendingPathComponent("x.json").path)
+        #expect(good.status == .success, "\(good.error)")
+    }
 }

@@ -45,6 +45,7 @@ struct ExportCommand: HabitsCommand {
     }
 
     func run(in context: CommandContext) async throws(CommandError) {
+        if let output { try Self.requireDirectory(of: output) }
         let backend = try context.backend()
         guard let exporter = backend as? any HabitImporting else {
             throw CommandError(.failure, "This backend cannot export.")
@@ -80,7 +81,10 @@ struct ExportCommand: HabitsCommand {
             return
         }
         do {
-            try AtomicFile.write(data, to: output, permissions: 0o644)
+            // Into an existing directory only: a mistyped path is refused, not created.
+            let file = try PendingFile(replacing: output, permissions: 0o644)
+            try file.write(data)
+            try file.install()
         } catch {
             throw CommandError(
                 .failure, "Cannot write the export to \(error.path): \(error.reason).",
@@ -95,6 +99,23 @@ struct ExportCommand: HabitsCommand {
             context.output.line(
                 "Exported \(items.count) habit\(items.count == 1 ? "" : "s") and \(entries) "
                     + "entr\(entries == 1 ? "y" : "ies") to \(output).")
+        }
+    }
+
+    /// Refuses an `--output` path whose directory does not exist (or is not
+    /// a directory), before anything is read: the export creates no
+    /// directories.
+    static func requireDirectory(of path: String) throws(CommandError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        guard !directory.isEmpty else { return }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else {
+            throw CommandError(
+                .failure,
+                "Cannot write the export to \(path): the directory \(directory) does not exist.",
+                hint: "Create the directory first, or give --output a path in an existing one.")
         }
     }
 
