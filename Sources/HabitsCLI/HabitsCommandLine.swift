@@ -93,15 +93,20 @@ public enum HabitsCommandLine {
         } catch {
             throw CommandError(error)
         }
+        // Help, the overview and the version are text only: --json is refused.
+        let wantsJSON = tokens.contains { $0.isOption("json") }
         if invocation.wantsVersion && invocation.commandIndex == nil {
+            if wantsJSON { throw CommandError(UsageError(.textOnly(what: "the version"))) }
             environment.output.line("habits \(version)")
             return .success
         }
         guard let index = invocation.commandIndex, let name = tokens[index].wordText else {
+            if wantsJSON { throw CommandError(UsageError(.textOnly(what: "the overview"))) }
             environment.output.send(help.overview(commands: commands.map(\.spec)))
             return .success
         }
         if name == "help" {
+            if wantsJSON { throw CommandError(UsageError(.textOnly(what: "help"))) }
             return try showHelp(topic: tokens.dropFirst(index + 1).first?.wordText, environment)
         }
         guard let entry = command(named: name) else {
@@ -113,6 +118,9 @@ public enum HabitsCommandLine {
         var rest = tokens
         rest.remove(at: index)
         if invocation.wantsHelp || rest.contains(where: \.asksForHelp) {
+            if wantsJSON {
+                throw CommandError(UsageError(.textOnly(what: "help"), command: entry.spec.name))
+            }
             environment.output.send(help.command(entry.spec))
             return .success
         }
@@ -198,6 +206,12 @@ extension ArgumentToken {
         case .word(let word), .literal(let word): return word
         case .long, .short: return nil
         }
+    }
+
+    /// `--name`, with or without a value.
+    func isOption(_ name: String) -> Bool {
+        if case .long(name, _) = self { return true }
+        return false
     }
 
     /// `--help`, or a short cluster holding `h`.

@@ -48,15 +48,31 @@ struct CheckCommand: HabitsCommand {
         }
     }
 
+    /// The closing line, accounting for every habit of the day: "3 of 5 done
+    /// yesterday, 1 skipped, 1 not started yet, 0 still to do."; skipped,
+    /// not planned that day, not started yet and future only when there are some.
+    static func summary(_ states: [PeriodState], day: String) -> String {
+        func count(_ matching: (PeriodState) -> Bool) -> Int { states.filter(matching).count }
+        var text = "\(count { $0 == .success }) of \(states.count) done \(day)"
+        let others: [(String, Int)] = [
+            ("skipped", count { $0 == .skipped }),
+            ("not planned that day", count { $0 == .rest }),
+            ("not started yet", count { $0 == .beforeStart }),
+            ("not due yet", count { $0 == .future }),
+        ]
+        for (words, number) in others where number > 0 { text += ", \(number) \(words)" }
+        return text + ", \(count { $0.isToDo }) still to do."
+    }
+
     func run(in context: CommandContext) async throws(CommandError) {
-        guard let prompter = context.prompter, !context.style.json else {
+        if context.style.json {
             throw CommandError(
-                UsageError(
-                    .invalidValue(
-                        argument: "check", value: "no terminal",
-                        expected: "a terminal to ask on; in scripts use 'habits done <habit> "
-                            + "[amount]' and 'habits skip <habit>'"),
-                    command: "check"))
+                UsageError(.textOnly(what: "check, which asks questions"), command: "check"))
+        }
+        guard let prompter = context.prompter else {
+            throw CommandError(
+                .usage, "'habits check' asks its questions on a terminal, and there is none here.",
+                hint: "In scripts use 'habits done <habit> [amount]' and 'habits skip <habit>'.")
         }
         if date > context.today {
             throw CommandError(
@@ -116,11 +132,10 @@ struct CheckCommand: HabitsCommand {
             reached.append(
                 "\(HabitText.name(item.habit.name))\(streak.map { " (streak: \($0))" } ?? "")")
         }
-        let done = after.items.filter { $0.completion.state == .success }.count
-        let left = after.items.filter { $0.completion.state.isToDo }.count
         context.output.line(
-            "\(done) of \(after.items.count) done \(HabitText.onDay(date, today: context.today)), "
-                + "\(left) still to do.")
+            Self.summary(
+                after.items.map(\.completion.state),
+                day: HabitText.onDay(date, today: context.today)))
         if !reached.isEmpty {
             context.output.line("Target reached: \(reached.joined(separator: ", ")).")
         }

@@ -37,6 +37,9 @@ struct RemindCommand: HabitsCommand {
         date = try DateOption.read(arguments, today: today)
         quiet = arguments.flag("quiet")
         install = arguments.flag("install")
+        if install && arguments.flag("json") {
+            throw UsageError(.textOnly(what: "the crontab line of --install"), command: "remind")
+        }
         time = try arguments.value("at", Self.readTime) ?? (20, 0)
     }
 

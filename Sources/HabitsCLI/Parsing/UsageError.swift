@@ -22,6 +22,10 @@ struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         case confirmationRequired(action: String)
         /// An edit with nothing to change.
         case nothingToChange(options: [String])
+        /// `--json` given to something that writes text only: help, the
+        /// version, the man page, a completion script, a crontab line, the
+        /// questions of `check`.
+        case textOnly(what: String)
     }
 
     var problem: Problem
@@ -64,6 +68,8 @@ struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
                 + "(there is no terminal to ask on)."
         case .nothingToChange(let options):
             return "Nothing to change: give at least one of \(Self.list(options, joiner: "or"))."
+        case .textOnly(let what):
+            return "There is no JSON form of \(what): leave out --json."
         }
     }
 
