@@ -78,7 +78,7 @@ struct ProgressChange: Sendable {
         context.output.line(
             message(
                 habit: habit, stored: stored, removed: existing, after: after, history: history,
-                today: today))
+                reached: reached, today: today))
         if let line = noteLine(noteChange, stored: stored, before: existing, today: today) {
             context.output.line(line)
         }
@@ -107,7 +107,7 @@ struct ProgressChange: Sendable {
 
     private func message(
         habit: Habit, stored: ProgressEntry?, removed: ProgressEntry?, after: CompletionData,
-        history: HabitHistory, today: LocalDate
+        history: HabitHistory, reached: Bool, today: LocalDate
     ) -> String {
         let period = HabitText.period(of: habit, on: date, today: today)
         let progress = "\(HabitText.progress(after, unit: habit.measurementType)) \(period)"
@@ -129,7 +129,10 @@ struct ProgressChange: Sendable {
                 : skipped + "(\(progress))."
         }
         text = "\(HabitText.name(habit.name)): \(progress)"
-        if after.state == .success {
+        if after.state == .success && !reached {
+            // Reached before this change (more progress, a note changed): no second celebration.
+            text += "; the target was already reached."
+        } else if after.state == .success {
             let current = history.stats(today: today).currentStreak
             let inCurrentPeriod =
                 habit.frequency == .daily

@@ -100,7 +100,7 @@ struct HabitListView: Sendable {
             TextTable.Cell(HabitText.frequency(item.habit)),
             TextTable.Cell(
                 HabitText.streak(
-                    item.currentStreak, of: item.habit.frequency, unicode: style.unicode),
+                    item.currentStreak, of: item.habit.frequency),
                 alignRight: true),
             TextTable.Cell(
                 item.strength.map { "\(Int(($0 * 100).rounded()))%" } ?? "?", alignRight: true),

@@ -39,11 +39,11 @@ enum HabitText {
         return "\(count) \(unit)\(count == 1 ? "" : "s")"
     }
 
-    /// The streak column: `4 days`, or a dash for none.
-    /// The streak column: "-" for none, "?" when it is not known (an old cache).
-    static func streak(_ count: Int?, of frequency: Frequency, unicode: Bool) -> String {
+    /// The streak column: `4 days`, `0 days` as `show` says it, "?" when it
+    /// is not known (an old cache).
+    static func streak(_ count: Int?, of frequency: Frequency) -> String {
         guard let count else { return "?" }
-        return count == 0 ? (unicode ? "\u{2013}" : "-") : periods(count, of: frequency)
+        return periods(count, of: frequency)
     }
 
     /// "today", "yesterday", "tomorrow", or "Tue 2026-03-10".
@@ -76,10 +76,14 @@ enum HabitText {
         }
     }
 
-    /// "8 glasses a day", "20 km a week".
+    /// "8 glasses a day", "20 km a week", "1 time a day": the default unit
+    /// `times` is said in the singular for a target of 1.
     static func target(_ habit: Habit) -> String {
         let period = habit.frequency == .daily ? "day" : "week"
-        return "\(number(habit.targetValue)) \(name(habit.measurementType)) a \(period)"
+        let unit =
+            habit.measurementType == "times" && habit.targetValue == 1
+            ? "time" : name(habit.measurementType)
+        return "\(number(habit.targetValue)) \(unit) a \(period)"
     }
 
     /// "12 minutes", "1 hour", "3 days": how old a cached answer is.

@@ -51,7 +51,9 @@ struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unexpectedArgument(let argument):
             return "Unexpected argument '\(argument)'."
         case .missingArgument(let name):
-            return "Missing argument <\(name)>."
+            // An option is named as typed; a positional in angle brackets, once.
+            if name.hasPrefix("-") { return "Missing option \(name)." }
+            return "Missing argument \(name.hasPrefix("<") ? name : "<\(name)>")."
         case .invalidValue(let argument, let value, let expected):
             return "Invalid value '\(value)' for \(argument): expected \(expected)."
         case .invalidText(let argument, let problem):
