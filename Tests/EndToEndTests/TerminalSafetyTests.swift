@@ -170,6 +170,30 @@ import Testing
         }
     }
 
+    /// A configuration file whose settings hold hostile text: `config`,
+    /// `status` and the commands that read the server setting show none of
+    /// it; `config list --json` keeps it.
+    @Test func settingsFromTheConfigurationFile() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let directory = sandbox.configHome.appendingPathComponent("habits")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let value = "http://127.0.0.1:9/" + Self.hostile
+        let object = ["server": value, "future_key": "x" + Self.hostile]
+        try JSONSerialization.data(withJSONObject: object).write(
+            to: directory.appendingPathComponent("config.json"))
+        for arguments in [
+            ["config", "list"], ["config", "get", "server"], ["status"], ["list"], ["remind"],
+        ] {
+            Self.expectClean(try await sandbox.habits(arguments), "\(arguments)")
+        }
+        let json = try await sandbox.habits("config", "list", "--json")
+        Self.expectClean(json, "config list --json")
+        let settings =
+            try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        #expect(settings?["server"] as? String == value, "\(json)")
+    }
+
     /// A server whose names, units and notes hold hostile text: clean text
     /// on every reading command, the exact text in `--json`.
     @Test func textFromAServer() async throws {
