@@ -17,9 +17,10 @@
 ///
 /// `clean` makes one field one line. `output` is the same filter for whole
 /// text on its way to a stream (the CLI's text output passes every write
-/// through it): line feeds and tabs stay, bidirectional controls are balanced
-/// per line, and the SGR sequences the CLI's own colours use stay when the
-/// stream is a terminal showing colour. `echo` cleans a piece of data quoted
+/// through it): line feeds and tabs stay, a carriage return goes, an
+/// unterminated string sequence ends at the line, bidirectional controls are
+/// balanced per line, and SGR sequences (the CLI's own colours) stay when the
+/// stream is a terminal. `echo` cleans a piece of data quoted
 /// inside a message and cuts it to a bounded length.
 public enum TerminalSafeText {
     /// How many characters of a piece of data a message quotes (`echo`).
