@@ -80,6 +80,12 @@ public enum HabitsCommandLine {
 
     /// Runs the command line of `environment` and returns its exit status.
     public static func run(_ environment: CLIEnvironment) async -> ExitCode {
+        // The one place text output is made terminal-safe (`TerminalSafeText`).
+        var environment = environment
+        environment.output = environment.output.terminalSafe(
+            keepingStyle: environment.terminal.outputIsTerminal)
+        environment.errorOutput = environment.errorOutput.terminalSafe(
+            keepingStyle: environment.terminal.errorIsTerminal)
         do {
             return try await dispatch(environment)
         } catch {
@@ -99,15 +105,20 @@ public enum HabitsCommandLine {
         } catch {
             throw CommandError(error)
         }
+        // Help, the overview and the version are text only: --json is refused.
+        let wantsJSON = tokens.contains { $0.isOption("json") }
         if invocation.wantsVersion && invocation.commandIndex == nil {
+            if wantsJSON { throw CommandError(UsageError(.textOnly(what: "the version"))) }
             environment.output.line("habits \(version)")
             return .success
         }
         guard let index = invocation.commandIndex, let name = tokens[index].wordText else {
+            if wantsJSON { throw CommandError(UsageError(.textOnly(what: "the overview"))) }
             environment.output.send(help.overview(commands: commands.map(\.spec)))
             return .success
         }
         if name == "help" {
+            if wantsJSON { throw CommandError(UsageError(.textOnly(what: "help"))) }
             return try showHelp(topic: tokens.dropFirst(index + 1).first?.wordText, environment)
         }
         guard let entry = command(named: name) else {
@@ -119,6 +130,9 @@ public enum HabitsCommandLine {
         var rest = tokens
         rest.remove(at: index)
         if invocation.wantsHelp || rest.contains(where: \.asksForHelp) {
+            if wantsJSON {
+                throw CommandError(UsageError(.textOnly(what: "help"), command: entry.spec.name))
+            }
             environment.output.send(help.command(entry.spec))
             return .success
         }
@@ -204,6 +218,12 @@ extension ArgumentToken {
         case .word(let word), .literal(let word): return word
         case .long, .short: return nil
         }
+    }
+
+    /// `--name`, with or without a value.
+    func isOption(_ name: String) -> Bool {
+        if case .long(name, _) = self { return true }
+        return false
     }
 
     /// `--help`, or a short cluster holding `h`.

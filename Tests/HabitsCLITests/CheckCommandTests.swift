@@ -27,7 +27,7 @@ import Testing
         #expect(run.error.contains("Answer y, n, s, q or an amount such as 2.5."))
         #expect(
             run.output == """
-                1 of 4 done today, 2 still to do.
+                1 of 4 done today, 1 skipped, 2 still to do.
                 Target reached: Read (streak: 2 days).
 
                 """, "\(run.output)")
@@ -51,6 +51,26 @@ import Testing
         defer { cli.cleanUp() }
         let run = await cli.run("check")
         #expect(run.status == .usage)
-        #expect(run.error.contains("'habits done <habit> [amount]'"), "\(run.error)")
+        #expect(
+            run.error
+                == "habits: 'habits check' asks its questions on a terminal, and there is none "
+                + "here.\nIn scripts use 'habits done <habit> [amount]' and 'habits skip <habit>'.\n",
+            "\(run.error)")
+        let json = await cli.run("check", "--json")
+        #expect(json.status == .usage)
+        #expect(json.error.contains("There is no JSON form of check"), "\(json.error)")
+    }
+
+    /// The summary accounts for every habit of the day.
+    @Test func summaryCountsEveryHabit() {
+        #expect(
+            CheckCommand.summary(
+                [.success, .success, .success, .beforeStart, .pending], day: "yesterday")
+                == "3 of 5 done yesterday, 1 not started yet, 1 still to do.")
+        #expect(
+            CheckCommand.summary([.success, .skipped, .rest, .failed], day: "today")
+                == "1 of 4 done today, 1 skipped, 1 not planned that day, 1 still to do.")
+        #expect(
+            CheckCommand.summary([.success], day: "today") == "1 of 1 done today, 0 still to do.")
     }
 }

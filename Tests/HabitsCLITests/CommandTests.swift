@@ -50,17 +50,17 @@ import Testing
             list.output == """
                 Wednesday 2026-03-11 (today)
 
-                     ID  HABIT        PROGRESS     FREQUENCY              STREAK  STRENGTH
+                     ID  HABIT        PROGRESS     FREQUENCY               STREAK  STRENGTH
 
                 To do
-                  .   2  Drink water  0/8 glasses  daily                       -        0%
-                  .   4  Run          5.5/20 km    weekly: Mon, Wed, Sat       -        0%
+                  .   2  Drink water  0/8 glasses  daily                   0 days        0%
+                  .   4  Run          5.5/20 km    weekly: Mon, Wed, Sat  0 weeks        0%
 
                 Completed
-                  +   1  Read         30/30 pages  daily                   1 day        5%
+                  +   1  Read         30/30 pages  daily                    1 day        5%
 
                 Not due
-                      3  Gym          0/1 times    Mon, Fri                    -        0%
+                      3  Gym          0/1 times    Mon, Fri                0 days        0%
 
                 """)
     }
@@ -164,7 +164,14 @@ import Testing
         let again = await cli.run("done", "1")
         #expect(again.output == "Drink water: 8/8 glasses today; the target is already reached.\n")
         let more = await cli.run("done", "1", "2")
-        #expect(more.output == "Drink water: 10/8 glasses today. Target reached! Streak: 3 days.\n")
+        #expect(more.output == "Drink water: 10/8 glasses today; the target was already reached.\n")
+        // A note changed on a finished day says so, and does not celebrate again.
+        #expect(await cli.run("done", "1", "--note", "cold").status == .success)
+        let removed = await cli.run("done", "1", "--note", "")
+        #expect(
+            removed.output
+                == "Drink water: 10/8 glasses today; the target was already reached.\n"
+                + "Removed the note today.\n", "\(removed.output)")
     }
 
     @Test(arguments: CLIHarness.Mode.allCases)
@@ -529,7 +536,13 @@ import Testing
         let cli = try CLIHarness()
         defer { cli.cleanUp() }
         try await cli.add("Water")
-        #expect(await cli.run("skip", "Water", "--from", "2026-03-10").status == .usage)
+        let onlyFrom = await cli.run("skip", "Water", "--from", "2026-03-10")
+        #expect(onlyFrom.status == .usage)
+        #expect(
+            onlyFrom.error.hasPrefix("habits: Missing option --to (--from needs it).\n"),
+            "\(onlyFrom.error)")
+        let noHabit = await cli.run("skip")
+        #expect(noHabit.error.hasPrefix("habits: Missing argument <habit>.\n"), "\(noHabit.error)")
         #expect(
             await cli.run("skip", "Water", "--from", "2026-03-10", "--to", "2026-03-01").status
                 == .usage)
@@ -543,5 +556,17 @@ import Testing
                 == .usage)
         let show = await cli.run("show", "Water", "--json")
         #expect(!show.output.contains(#""skipped" : true"#))
+    }
+
+    /// The default unit reads in the singular for a target of 1.
+    @Test func oneTimeADay() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        let once = try await cli.add("Stretch", unit: "times", target: "1")
+        #expect(once.output.hasPrefix("Added #1 Stretch: 1 time a day, "), "\(once.output)")
+        let twice = try await cli.add("Floss", unit: "times", target: "2")
+        #expect(twice.output.hasPrefix("Added #2 Floss: 2 times a day, "), "\(twice.output)")
+        let show = await cli.run("show", "Stretch")
+        #expect(show.output.contains("  1 time a day, daily"), "\(show.output)")
     }
 }

@@ -82,4 +82,74 @@ import Testing
         let habits = try #require(remind["habits"] as? [[String: Any]])
         #expect(habits.map { $0["name"] as? String } == ["Read"])
     }
+
+    /// Whether `text` is JSON in the one layout: pretty-printed with two
+    /// spaces a level, `"key" : value`, empty arrays and objects as `[]`
+    /// and `{}`, one final newline.
+    static func layoutProblem(_ text: String) -> String? {
+        guard text.hasSuffix("}\n") || text.hasSuffix("]\n") else { return "no final newline" }
+        if text.contains("[\n\n") || text.contains("{\n\n") { return "an empty line inside" }
+        if text.dropLast().hasSuffix("\n") { return "two final newlines" }
+        for line in text.split(separator: "\n") {
+            let indent = line.prefix { $0 == " " }.count
+            if indent % 2 != 0 { return "odd indentation: \(line)" }
+            if line.contains("\":") && !line.contains("\" : ") { return "compact key: \(line)" }
+        }
+        let lines = text.split(separator: "\n").count
+        if lines == 1 && text.count > 3 { return "compact" }
+        return nil
+    }
+
+    /// Every command given `--json` either writes JSON in the one layout or
+    /// refuses `--json` as a usage error (exit 64) writing nothing.
+    @Test func everyCommandWritesOneJSONLayoutOrRefuses() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        let export = cli.home.appendingPathComponent("export.json").path
+        let runs: [[String]] = [
+            [], ["--version"], ["help"], ["list", "--help"],
+            [
+                "add", "Read", "--daily", "--unit", "pages", "--target", "10", "--days", "daily",
+                "--start", "2026-03-01",
+            ],
+            [
+                "add", "Run", "--weekly", "--unit", "km", "--target", "20", "--days", "daily",
+                "--start", "2026-03-01",
+            ],
+            ["list"], ["list", "--all"], ["show", "1"], ["done", "1", "3"], ["set", "1", "4"],
+            ["skip", "2"], ["undo", "2"], ["edit", "1", "--target", "12"], ["log"],
+            ["heatmap", "1"], ["remind"], ["remind", "--install"], ["check"], ["status"],
+            ["config", "list"], ["config", "get", "server"], ["export"],
+            ["export", "--output", export], ["import", "habits", export, "--dry-run"],
+            ["archive", "2"], ["unarchive", "2"], ["delete", "2", "--yes"],
+            ["completion", "bash"], ["man"], ["logout"],
+        ]
+        for arguments in runs {
+            let run = await cli.run(arguments + ["--json"])
+            if run.status == .usage {
+                #expect(run.output.isEmpty, "\(arguments): \(run.output)")
+                #expect(run.error.contains("--json"), "\(arguments): \(run.error)")
+                continue
+            }
+            #expect(
+                (try? JSONSerialization.jsonObject(with: Data(run.output.utf8))) != nil,
+                "\(arguments) (\(run.status)): \(run.output.prefix(300))")
+            #expect(Self.layoutProblem(run.output) == nil, "\(arguments): \(run.output)")
+        }
+    }
+
+    @Test func emptyArraysAndObjectsAreWrittenWhole() throws {
+        struct Shape: Encodable {
+            var list: [Int] = []
+            var map: [String: Int] = [:]
+            var text = "[\n\n] \u{9B}\u{202E}"
+        }
+        let text = try JSONOutput.encode(Shape())
+        #expect(text.contains(#""list" : []"#), "\(text)")
+        #expect(text.contains(#""map" : {}"#), "\(text)")
+        // Inside a string nothing changes but the escapes.
+        #expect(text.contains(#""text" : "[\n\n] \u009B\u202E""#), "\(text)")
+        let decoded = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        #expect(decoded?["text"] as? String == "[\n\n] \u{9B}\u{202E}")
+    }
 }

@@ -57,3 +57,52 @@ import Testing
         #expect(ManPage.line("x.") == "x.")
     }
 }
+
+/// Every command's help and the man page read as written: no stray
+/// backslash (a `\\` where a line continuation was meant) and no paragraph
+/// broken by an empty line.
+@Suite struct HelpTextTests {
+    /// A paragraph ends a sentence; one that does not was cut in two.
+    static func endsASentence(_ paragraph: some StringProtocol) -> Bool {
+        guard let last = paragraph.trimmingCharacters(in: .whitespaces).last else { return false }
+        return ".:)?!".contains(last)
+    }
+
+    @Test func helpHasNoStrayBackslashOrBrokenParagraph() {
+        let renderer = HelpRenderer(width: 80)
+        let pages =
+            HabitsCommandLine.documentedCommands.map { ($0.name, renderer.command($0)) }
+            + [("overview", renderer.overview(commands: HabitsCommandLine.commands.map(\.spec)))]
+        for (name, page) in pages {
+            #expect(!page.contains("\\"), "\(name): \(page)")
+            #expect(!page.contains("\n\n\n"), "\(name): \(page)")
+            for line in page.split(separator: "\n", omittingEmptySubsequences: false)
+            where !line.isEmpty {
+                let blank = line.allSatisfy { $0.isWhitespace }
+                #expect(!blank, "\(name): a blank line of spaces")
+            }
+        }
+        for spec in HabitsCommandLine.documentedCommands {
+            for paragraph in spec.discussion.split(separator: "\n") {
+                #expect(Self.endsASentence(paragraph), "\(spec.name): '\(paragraph)'")
+            }
+            #expect(!spec.summary.contains("\\"), "\(spec.name)")
+            for option in spec.options { #expect(!option.help.contains("\\"), "\(spec.name)") }
+        }
+    }
+
+    @Test func manPageHasNoStrayBackslashOrBrokenParagraph() throws {
+        let page = ManPage(commands: HabitsCommandLine.documentedCommands).render()
+        // In roff, `\e` prints a backslash and an empty line breaks a paragraph.
+        #expect(!page.contains(#"\e"#))
+        let lines = page.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(!lines.dropLast().contains { $0.isEmpty }, "an empty line in the page")
+        #expect(!lines.contains { $0.hasSuffix("\\") }, "a line ending in a backslash")
+        // Every text paragraph after `.PP` ends a sentence.
+        for (index, line) in lines.enumerated() where line == ".PP" && index + 1 < lines.count {
+            let text = lines[index + 1]
+            guard !text.hasPrefix("."), !text.hasPrefix(#"\fB"#) else { continue }
+            #expect(Self.endsASentence(text), "\(text)")
+        }
+    }
+}

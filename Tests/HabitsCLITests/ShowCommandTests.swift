@@ -44,7 +44,7 @@ import Testing
                   Done             7 days
                   Failed           2 days
                   Skipped          1 day
-                  Completion rate  77%
+                  Completion rate  78%
                   Strength         31%
 
                      March 2026

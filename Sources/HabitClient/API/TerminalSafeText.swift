@@ -1,10 +1,11 @@
 /// Removes from text everything that could act on a terminal instead of
 /// being shown: escape sequences, other control characters and unpaired
-/// bidirectional controls.
+/// bidirectional controls. The one terminal-safe filter of this package.
 ///
-/// Text from a server is untrusted. A habit named `"\u{1B}]0;pwned\u{07}Run"`
-/// would otherwise set the terminal's title, and one holding `ESC[2J` would
-/// clear the screen. The rules, applied once before any server text is shown:
+/// Text that did not come from this program's own code (a server's answers,
+/// import files, the local database, the configuration) is untrusted. A habit
+/// named `"\u{1B}]0;pwned\u{07}Run"` would otherwise set the terminal's
+/// title, and one holding `ESC[2J` would clear the screen. The rules:
 /// - an escape sequence is removed whole: CSI (`ESC [` or C1 `0x9B`, then
 ///   parameters and one final byte), the string sequences OSC, DCS, SOS, PM
 ///   and APC (up to BEL or ST), and two-byte `ESC x` sequences;
@@ -13,10 +14,42 @@
 /// - a bidirectional embedding, override or isolate (U+202A–U+202E,
 ///   U+2066–U+2069) stays only when it is closed within the text, so none can
 ///   reorder what is printed after it; unmatched closers go too.
+///
+/// `clean` makes one field one line. `output` is the same filter for whole
+/// text on its way to a stream (the CLI's text output passes every write
+/// through it): line feeds and tabs stay, a carriage return goes, an
+/// unterminated string sequence ends at the line, bidirectional controls are
+/// balanced per line, and SGR sequences (the CLI's own colours) stay when the
+/// stream is a terminal. `echo` cleans a piece of data quoted
+/// inside a message and cuts it to a bounded length.
 public enum TerminalSafeText {
+    /// How many characters of a piece of data a message quotes (`echo`).
+    public static let echoLimit = 60
+
     /// `text` with nothing left that acts on a terminal.
     public static func clean(_ text: String) -> String {
-        balancingBidi(removingControls(text))
+        balancingBidi(removingControls(text, keepingLines: false, keepingStyle: false))
+    }
+
+    /// `text` cleaned and cut to `limit` characters, the cut marked with `…`:
+    /// data from a file, a server or the database quoted inside a message, so
+    /// a 100,000-character name is not echoed whole.
+    public static func echo(_ text: some StringProtocol, limit: Int = echoLimit) -> String {
+        let cleaned = clean(String(text))
+        guard cleaned.count > limit else { return cleaned }
+        return balancingBidi(String(cleaned.prefix(max(0, limit - 1)))) + "\u{2026}"
+    }
+
+    /// Whole text bound for a stream: as `clean`, except that line feeds and
+    /// tabs stay, bidirectional controls are balanced line by line, and, when
+    /// `keepingStyle`, SGR sequences (`ESC [` digits and `;`, then `m`: colour
+    /// and weight, which cannot move the cursor, clear or retitle anything)
+    /// stay.
+    public static func output(_ text: String, keepingStyle: Bool) -> String {
+        let controlled = removingControls(text, keepingLines: true, keepingStyle: keepingStyle)
+        guard controlled.unicodeScalars.contains(where: isBidiControl) else { return controlled }
+        return controlled.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { balancingBidi(String($0)) }.joined(separator: "\n")
     }
 
     /// Whether `text` is already clean.
@@ -24,7 +57,18 @@ public enum TerminalSafeText {
         clean(text) == text
     }
 
-    private static func removingControls(_ text: String) -> String {
+    private static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    private static func removingControls(
+        _ text: String, keepingLines: Bool, keepingStyle: Bool
+    ) -> String {
+        // Most text holds nothing to remove: return it as it is.
+        let needsWork = text.unicodeScalars.contains {
+            $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+        }
+        guard needsWork else { return text }
         var output = String.UnicodeScalarView()
         var scalars = text.unicodeScalars.makeIterator()
         while let scalar = scalars.next() {
@@ -32,16 +76,24 @@ public enum TerminalSafeText {
             case 0x1B:
                 guard let next = scalars.next() else { break }
                 switch next.value {
-                case 0x5B: skipControlSequence(&scalars)  // [
-                case 0x5D, 0x50, 0x58, 0x5E, 0x5F: skipString(&scalars)  // ] P X ^ _
+                case 0x5B:  // [
+                    let sequence = skipControlSequence(&scalars)
+                    if keepingStyle, let sequence, isStyle(sequence) {
+                        output.append(contentsOf: "\u{1B}[".unicodeScalars)
+                        output.append(contentsOf: sequence)
+                    }
+                case 0x5D, 0x50, 0x58, 0x5E, 0x5F:  // ] P X ^ _
+                    if skipString(&scalars, endingAtLine: keepingLines) { output.append("\n") }
                 case 0x20...0x2F:
                     // Intermediates, then one final byte.
                     while let more = scalars.next(), (0x20...0x2F).contains(more.value) {}
                 default: break  // ESC x: both go.
                 }
-            case 0x9B: skipControlSequence(&scalars)
-            case 0x9D, 0x90, 0x98, 0x9E, 0x9F: skipString(&scalars)
-            case 0x09, 0x0A, 0x0D: output.append(" ")
+            case 0x9B: _ = skipControlSequence(&scalars)
+            case 0x9D, 0x90, 0x98, 0x9E, 0x9F:
+                if skipString(&scalars, endingAtLine: keepingLines) { output.append("\n") }
+            case 0x09, 0x0A: output.append(keepingLines ? scalar : " ")
+            case 0x0D: if !keepingLines { output.append(" ") }
             case 0x00...0x1F, 0x7F...0x9F: break
             default: output.append(scalar)
             }
@@ -49,26 +101,44 @@ public enum TerminalSafeText {
         return String(output)
     }
 
-    /// Skips a CSI's parameter and intermediate bytes and its final byte.
-    private static func skipControlSequence(_ scalars: inout String.UnicodeScalarView.Iterator) {
+    /// Skips a CSI's parameter and intermediate bytes and its final byte;
+    /// returns them when the sequence ended with a final byte.
+    private static func skipControlSequence(
+        _ scalars: inout String.UnicodeScalarView.Iterator
+    ) -> [Unicode.Scalar]? {
+        var sequence: [Unicode.Scalar] = []
         while let scalar = scalars.next() {
-            if (0x40...0x7E).contains(scalar.value) || !(0x20...0x3F).contains(scalar.value) {
-                return
-            }
+            sequence.append(scalar)
+            if (0x40...0x7E).contains(scalar.value) { return sequence }
+            if !(0x20...0x3F).contains(scalar.value) { return nil }
         }
+        return nil
     }
 
-    /// Skips a control string up to its terminator: BEL, ST (`ESC \` or 0x9C).
-    private static func skipString(_ scalars: inout String.UnicodeScalarView.Iterator) {
+    /// Whether a CSI's body is SGR: digits and `;`, then `m`.
+    private static func isStyle(_ sequence: [Unicode.Scalar]) -> Bool {
+        guard let final = sequence.last, final == "m" else { return false }
+        return sequence.dropLast().allSatisfy { ("0"..."9").contains($0) || $0 == ";" }
+    }
+
+    /// Skips a control string up to its terminator: BEL, ST (`ESC \` or
+    /// 0x9C), or, when `endingAtLine` (whole text, where an unterminated
+    /// string would otherwise swallow the lines after it), a line feed; true
+    /// when that line feed ended it.
+    private static func skipString(
+        _ scalars: inout String.UnicodeScalarView.Iterator, endingAtLine: Bool = false
+    ) -> Bool {
         while let scalar = scalars.next() {
             switch scalar.value {
-            case 0x07, 0x9C: return
+            case 0x07, 0x9C: return false
+            case 0x0A where endingAtLine: return true
             case 0x1B:
                 _ = scalars.next()  // the `\` of ST, or whatever follows: gone either way
-                return
+                return false
             default: continue
             }
         }
+        return false
     }
 
     private enum Bidi {
@@ -77,6 +147,7 @@ public enum TerminalSafeText {
     }
 
     private static func balancingBidi(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isBidiControl) else { return text }
         let scalars = Array(text.unicodeScalars)
         var keep = [Bool](repeating: true, count: scalars.count)
         var open: [(index: Int, kind: Bidi)] = []

@@ -25,7 +25,7 @@ extension RemoteBackend: HabitImporting {
         let client = client
         let existing: [Habit]
         do throws(APIError) {
-            existing = try await client.habits(status: .all).map { Self.safe($0.habit) }
+            existing = try await client.habits(status: .all).map(\.habit)
         } catch {
             throw CommandError.api(error)
         }

@@ -5,9 +5,10 @@ import HabitStore
 
 /// Server mode: the habits on a habits server, through HabitCore's API client.
 ///
-/// The client keeps the session and renews it unseen. Every name and unit is
-/// made terminal-safe as it arrives (`TerminalSafeText`), since a server is
-/// not trusted with the terminal. The last habit list is cached so `list` and
+/// The client keeps the session and renews it unseen. Names, units and notes
+/// are kept as the server sent them (`--json` shows them exactly); the text
+/// output makes them terminal-safe (`TextOutput`), since a server is not
+/// trusted with the terminal. The last habit list is cached so `list` and
 /// `remind` can answer while the server is unreachable, for what the cache
 /// holds. Calls slower than 300 ms show a spinner on a terminal's standard error.
 struct RemoteBackend: HabitBackend {
@@ -107,14 +108,6 @@ struct RemoteBackend: HabitBackend {
         }
     }
 
-    /// `habit` with its name and unit made safe for a terminal.
-    static func safe(_ habit: Habit) -> Habit {
-        var habit = habit
-        habit.name = TerminalSafeText.clean(habit.name)
-        habit.measurementType = TerminalSafeText.clean(habit.measurementType)
-        return habit
-    }
-
     // MARK: - HabitBackend
 
     func overview(
@@ -125,11 +118,7 @@ struct RemoteBackend: HabitBackend {
         let results: [OverviewBuilder.Result]
         do throws(CommandError) {
             let listed = try await call("Fetching habits") { () async throws(APIError) in
-                try await client.habits(status: status, on: date).map {
-                    var listed = $0
-                    listed.habit = Self.safe(listed.habit)
-                    return listed
-                }
+                try await client.habits(status: status, on: date)
             }
             var completions: [Int64: CompletionData] = [:]
             var summaries: [Int64: StreakSummary] = [:]
@@ -210,14 +199,14 @@ struct RemoteBackend: HabitBackend {
     func habits(status: HabitStatusFilter) async throws(CommandError) -> [Habit] {
         let client = client
         return try await call("Fetching habits") { () async throws(APIError) in
-            try await client.habits(status: status).map { Self.safe($0.habit) }
+            try await client.habits(status: status).map(\.habit)
         }
     }
 
     func habit(id: Int64) async throws(CommandError) -> Habit {
         let client = client
         return try await call("Fetching the habit") { () async throws(APIError) in
-            Self.safe(try await client.habit(id: id))
+            try await client.habit(id: id)
         }
     }
 
@@ -225,7 +214,7 @@ struct RemoteBackend: HabitBackend {
         let client = client
         return try await call("Adding the habit", check: "habits list --all") {
             () async throws(APIError) in
-            Self.safe(try await client.createHabit(fields))
+            try await client.createHabit(fields)
         }
     }
 
@@ -233,7 +222,7 @@ struct RemoteBackend: HabitBackend {
         let client = client
         return try await call("Saving the habit", check: "habits show \(id)") {
             () async throws(APIError) in
-            Self.safe(try await client.updateHabit(id: id, changes: changes))
+            try await client.updateHabit(id: id, changes: changes)
         }
     }
 

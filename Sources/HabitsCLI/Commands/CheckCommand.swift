@@ -1,4 +1,5 @@
 import Foundation
+import HabitClient
 import HabitCore
 
 /// `habits check`: a walk through the day's habits still to do, on a terminal.
@@ -7,11 +8,11 @@ struct CheckCommand: HabitsCommand {
         name: "check",
         summary: "Check in: go through the day's habits still to do, one question each.",
         discussion: """
-            For each habit still to do on the day, asks whether it is done: 'y' records \\
-            what is left to reach the target, a number adds that amount, 's' marks the \\
-            day skipped, 'n' (or Return) leaves it, 'q' stops. Each answer is saved at \\
-            once, so stopping (or Ctrl-C) keeps the answers already given. Ends with the \\
-            day's summary and the streaks reached. Needs a terminal; in scripts use \\
+            For each habit still to do on the day, asks whether it is done: 'y' records \
+            what is left to reach the target, a number adds that amount, 's' marks the \
+            day skipped, 'n' (or Return) leaves it, 'q' stops. Each answer is saved at \
+            once, so stopping (or Ctrl-C) keeps the answers already given. Ends with the \
+            day's summary and the streaks reached. Needs a terminal; in scripts use \
             'habits done' and 'habits skip'.
             """,
         options: [DateOption.spec],
@@ -47,15 +48,31 @@ struct CheckCommand: HabitsCommand {
         }
     }
 
+    /// The closing line, accounting for every habit of the day: "3 of 5 done
+    /// yesterday, 1 skipped, 1 not started yet, 0 still to do."; skipped,
+    /// not planned that day, not started yet and future only when there are some.
+    static func summary(_ states: [PeriodState], day: String) -> String {
+        func count(_ matching: (PeriodState) -> Bool) -> Int { states.filter(matching).count }
+        var text = "\(count { $0 == .success }) of \(states.count) done \(day)"
+        let others: [(String, Int)] = [
+            ("skipped", count { $0 == .skipped }),
+            ("not planned that day", count { $0 == .rest }),
+            ("not started yet", count { $0 == .beforeStart }),
+            ("not due yet", count { $0 == .future }),
+        ]
+        for (words, number) in others where number > 0 { text += ", \(number) \(words)" }
+        return text + ", \(count { $0.isToDo }) still to do."
+    }
+
     func run(in context: CommandContext) async throws(CommandError) {
-        guard let prompter = context.prompter, !context.style.json else {
+        if context.style.json {
             throw CommandError(
-                UsageError(
-                    .invalidValue(
-                        argument: "check", value: "no terminal",
-                        expected: "a terminal to ask on; in scripts use 'habits done <habit> "
-                            + "[amount]' and 'habits skip <habit>'"),
-                    command: "check"))
+                UsageError(.textOnly(what: "check, which asks questions"), command: "check"))
+        }
+        guard let prompter = context.prompter else {
+            throw CommandError(
+                .usage, "'habits check' asks its questions on a terminal, and there is none here.",
+                hint: "In scripts use 'habits done <habit> [amount]' and 'habits skip <habit>'.")
         }
         if date > context.today {
             throw CommandError(
@@ -75,7 +92,7 @@ struct CheckCommand: HabitsCommand {
         for item in open {
             let habit = item.habit
             let question =
-                "\(habit.name) \(context.style.unicode ? "\u{2014}" : "--") "
+                "\(HabitText.name(habit.name)) \(context.style.unicode ? "\u{2014}" : "--") "
                 + "\(HabitText.progress(item.completion, unit: habit.measurementType)) "
                 + "\(HabitText.period(of: habit, on: date, today: context.today)). "
                 + "Done? [y]es/[n]o/[s]kip/<amount>/[q]uit"
@@ -112,13 +129,13 @@ struct CheckCommand: HabitsCommand {
         for item in after.items where item.completion.state == .success {
             guard byID[item.habit.id]?.completion.state != .success else { continue }
             let streak = item.currentStreak.map { HabitText.periods($0, of: item.habit.frequency) }
-            reached.append("\(item.habit.name)\(streak.map { " (streak: \($0))" } ?? "")")
+            reached.append(
+                "\(HabitText.name(item.habit.name))\(streak.map { " (streak: \($0))" } ?? "")")
         }
-        let done = after.items.filter { $0.completion.state == .success }.count
-        let left = after.items.filter { $0.completion.state.isToDo }.count
         context.output.line(
-            "\(done) of \(after.items.count) done \(HabitText.onDay(date, today: context.today)), "
-                + "\(left) still to do.")
+            Self.summary(
+                after.items.map(\.completion.state),
+                day: HabitText.onDay(date, today: context.today)))
         if !reached.isEmpty {
             context.output.line("Target reached: \(reached.joined(separator: ", ")).")
         }

@@ -50,7 +50,7 @@ struct CommandContext: Sendable {
     /// Writes `value` as pretty JSON with sorted keys and a final newline.
     func writeJSON(_ value: some Encodable) throws(CommandError) {
         do {
-            output.send(try JSONOutput.encode(value))
+            output.sendUnfiltered(try JSONOutput.encode(value))
         } catch {
             throw CommandError(.failure, "Cannot encode the JSON output.")
         }

@@ -32,6 +32,9 @@ struct CompletionCommand: HabitsCommand {
     let shell: Shell
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
+        if arguments.flag("json") {
+            throw UsageError(.textOnly(what: "a completion script"), command: "completion")
+        }
         let name = arguments.positional("shell") ?? ""
         guard let shell = Shell(rawValue: name) else {
             throw UsageError(

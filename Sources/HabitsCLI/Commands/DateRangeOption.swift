@@ -45,7 +45,9 @@ struct DateRangeOption: Sendable {
             }
             return DateRangeOption(from: from, to: to)
         default:
-            throw UsageError(.missingArgument(from == nil ? "--from" : "--to"), command: command)
+            throw UsageError(
+                .missingArgument(from == nil ? "--from (--to needs it)" : "--to (--from needs it)"),
+                command: command)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HabitClient
 import HabitCore
 
 /// `habits done`: adds to a day's value.
@@ -54,7 +55,7 @@ struct DoneCommand: HabitsCommand {
             // With a note, a reached target still records it (adding 0).
             if amount == nil && added == 0 && note == .keep {
                 return .none(
-                    "\(habit.name): \(HabitText.progress(completion, unit: habit.measurementType)) "
+                    "\(HabitText.name(habit.name)): \(HabitText.progress(completion, unit: habit.measurementType)) "
                         + HabitText.period(of: habit, on: date, today: context.today)
                         + "; the target is already reached."
                 )

@@ -45,6 +45,7 @@ struct ExportCommand: HabitsCommand {
     }
 
     func run(in context: CommandContext) async throws(CommandError) {
+        if let output { try Self.requireDirectory(of: output) }
         let backend = try context.backend()
         guard let exporter = backend as? any HabitImporting else {
             throw CommandError(.failure, "This backend cannot export.")
@@ -70,11 +71,20 @@ struct ExportCommand: HabitsCommand {
             data = Data(Self.csv(items).utf8)
         }
         guard let output else {
-            context.output.send(String(decoding: data, as: UTF8.self))
+            // Data for a pipe or a file, exact; filtered only when shown on a terminal.
+            let text = String(decoding: data, as: UTF8.self)
+            if context.environment.terminal.outputIsTerminal {
+                context.output.send(text)
+            } else {
+                context.output.sendUnfiltered(text)
+            }
             return
         }
         do {
-            try AtomicFile.write(data, to: output, permissions: 0o644)
+            // Into an existing directory only: a mistyped path is refused, not created.
+            let file = try PendingFile(replacing: output, permissions: 0o644)
+            try file.write(data)
+            try file.install()
         } catch {
             throw CommandError(
                 .failure, "Cannot write the export to \(error.path): \(error.reason).",
@@ -92,17 +102,35 @@ struct ExportCommand: HabitsCommand {
         }
     }
 
+    /// Refuses an `--output` path whose directory does not exist (or is not
+    /// a directory), before anything is read: the export creates no
+    /// directories.
+    static func requireDirectory(of path: String) throws(CommandError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        guard !directory.isEmpty else { return }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else {
+            throw CommandError(
+                .failure,
+                "Cannot write the export to \(path): the directory \(directory) does not exist.",
+                hint: "Create the directory first, or give --output a path in an existing one.")
+        }
+    }
+
     /// `habit_id,habit_name,date,value,skipped,note`, one row per entry
-    /// (`note` empty when there is none), RFC 4180 quoting.
+    /// (`note` empty when there is none), RFC 4180 quoting; a name or note a
+    /// spreadsheet would run as a formula is neutralised (`CSVTable.textField`).
     static func csv(_ items: [HabitsExportDocument.Item]) -> String {
         var text = CSVTable.line(["habit_id", "habit_name", "date", "value", "skipped", "note"])
         for item in items {
             let id = String(item.habit.id)
-            let name = CSVTable.field(item.habit.name)
+            let name = CSVTable.textField(item.habit.name)
             for entry in item.entries {
                 text +=
                     "\(id),\(name),\(entry.date),\(HabitText.number(entry.value)),"
-                    + "\(entry.skipped),\(CSVTable.field(entry.note ?? ""))\r\n"
+                    + "\(entry.skipped),\(CSVTable.textField(entry.note ?? ""))\r\n"
             }
         }
         return text

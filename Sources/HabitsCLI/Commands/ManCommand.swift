@@ -11,7 +11,11 @@ struct ManCommand: HabitsCommand {
             """,
         examples: ["habits man | man -l -", "habits man > ~/.local/share/man/man1/habits.1"])
 
-    init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {}
+    init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
+        if arguments.flag("json") {
+            throw UsageError(.textOnly(what: "the man page"), command: "man")
+        }
+    }
 
     func run(in context: CommandContext) async throws(CommandError) {
         context.output.send(ManPage(commands: HabitsCommandLine.documentedCommands).render())

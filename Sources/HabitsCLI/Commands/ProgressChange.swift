@@ -78,7 +78,7 @@ struct ProgressChange: Sendable {
         context.output.line(
             message(
                 habit: habit, stored: stored, removed: existing, after: after, history: history,
-                today: today))
+                reached: reached, today: today))
         if let line = noteLine(noteChange, stored: stored, before: existing, today: today) {
             context.output.line(line)
         }
@@ -107,7 +107,7 @@ struct ProgressChange: Sendable {
 
     private func message(
         habit: Habit, stored: ProgressEntry?, removed: ProgressEntry?, after: CompletionData,
-        history: HabitHistory, today: LocalDate
+        history: HabitHistory, reached: Bool, today: LocalDate
     ) -> String {
         let period = HabitText.period(of: habit, on: date, today: today)
         let progress = "\(HabitText.progress(after, unit: habit.measurementType)) \(period)"
@@ -115,21 +115,24 @@ struct ProgressChange: Sendable {
         if stored == nil, let removed {
             text =
                 "Removed the entry \(HabitText.onDay(date, today: today)) "
-                + "(\(HabitText.number(removed.value)) \(habit.measurementType)"
+                + "(\(HabitText.number(removed.value)) \(HabitText.name(habit.measurementType))"
                 + (removed.skipped ? ", skipped). " : "). ")
-                + "\(habit.name): \(progress)."
+                + "\(HabitText.name(habit.name)): \(progress)."
             return text
         }
         if stored?.skipped == true {
             let skipped =
-                "\(habit.name): marked skipped \(HabitText.onDay(date, today: today)) "
+                "\(HabitText.name(habit.name)): marked skipped \(HabitText.onDay(date, today: today)) "
             // A reached target outranks the skip, so say so instead of celebrating again.
             return after.state == .success
                 ? skipped + "but the target is already reached (\(progress))."
                 : skipped + "(\(progress))."
         }
-        text = "\(habit.name): \(progress)"
-        if after.state == .success {
+        text = "\(HabitText.name(habit.name)): \(progress)"
+        if after.state == .success && !reached {
+            // Reached before this change (more progress, a note changed): no second celebration.
+            text += "; the target was already reached."
+        } else if after.state == .success {
             let current = history.stats(today: today).currentStreak
             let inCurrentPeriod =
                 habit.frequency == .daily

@@ -1,3 +1,4 @@
+import HabitClient
 import HabitCore
 
 /// `habits remind`: the habits still to do, for cron.
@@ -36,6 +37,9 @@ struct RemindCommand: HabitsCommand {
         date = try DateOption.read(arguments, today: today)
         quiet = arguments.flag("quiet")
         install = arguments.flag("install")
+        if install && arguments.flag("json") {
+            throw UsageError(.textOnly(what: "the crontab line of --install"), command: "remind")
+        }
         time = try arguments.value("at", Self.readTime) ?? (20, 0)
     }
 
@@ -90,7 +94,7 @@ struct RemindCommand: HabitsCommand {
                 TextTable.Cell(
                     HabitText.mark(for: item.completion.state, unicode: context.style.unicode)),
                 TextTable.Cell("#\(item.habit.id)", alignRight: true),
-                TextTable.Cell(item.habit.name),
+                TextTable.Cell(HabitText.name(item.habit.name)),
                 TextTable.Cell(
                     HabitText.progress(item.completion, unit: item.habit.measurementType)
                         + " \(period), "

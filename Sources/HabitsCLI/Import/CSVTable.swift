@@ -66,6 +66,21 @@ enum CSVTable {
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
+    /// The first characters that make a spreadsheet read a cell as a formula
+    /// (OWASP's CSV injection guidance): `=`, `+`, `-`, `@`, tab and carriage return.
+    static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]
+
+    /// `text` as a CSV field a spreadsheet shows as text: a cell starting
+    /// with a `formulaStarts` character gets a `'` before it and is quoted,
+    /// as OWASP's CSV injection guidance says (`=HYPERLINK(…)` becomes
+    /// `"'=HYPERLINK(…)"`); any other is `field(text)`. A reader gets the
+    /// text back by dropping a leading `'` that comes before one of those
+    /// characters.
+    static func textField(_ text: String) -> String {
+        guard let first = text.first, formulaStarts.contains(first) else { return field(text) }
+        return "\"'" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
     /// One CSV line (CRLF-terminated, as RFC 4180 says) of `fields`.
     static func line(_ fields: [String]) -> String {
         fields.map(field).joined(separator: ",") + "\r\n"

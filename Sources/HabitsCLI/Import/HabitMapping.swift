@@ -1,4 +1,5 @@
 import Foundation
+import HabitClient
 import HabitCore
 
 /// Maps source habits to this tracker's model (the rules of README's
@@ -25,7 +26,7 @@ struct HabitMapping: Sendable {
         if case .exact(let habit) = source.schedule { return try exact(habit, source: source) }
         var notes: [String] = []
         let name = Self.name(source.name, notes: &notes)
-        func note(_ text: String) { notes.append("\(name): \(text)") }
+        func note(_ text: String) { notes.append("\(TerminalSafeText.echo(name)): \(text)") }
 
         var frequency = Frequency.daily
         var count: Int = 1  // The yes/no target per period.
@@ -171,7 +172,7 @@ struct HabitMapping: Sendable {
             valid = try fields.validated()
         } catch {
             throw ImportFormatError(
-                "The habit '\(name)' cannot be imported: "
+                "The habit '\(TerminalSafeText.echo(name))' cannot be imported: "
                     + error.fields.map { "\($0.key): \($0.value.joined(separator: " "))" }
                     .sorted().joined(separator: "; "))
         }
@@ -189,7 +190,7 @@ struct HabitMapping: Sendable {
             valid = try habit.fields.validated()
         } catch {
             throw ImportFormatError(
-                "The habit '\(habit.name)' (id \(habit.id)) of the export is not valid: "
+                "The habit '\(TerminalSafeText.echo(habit.name))' (id \(habit.id)) of the export is not valid: "
                     + error.fields.map { "\($0.key): \($0.value.joined(separator: " "))" }
                     .sorted().joined(separator: "; "))
         }
@@ -199,7 +200,7 @@ struct HabitMapping: Sendable {
             let problems = ProgressEntry.problems(value: exact.value)
             guard problems.isEmpty else {
                 throw ImportFormatError(
-                    "The entry of \(exact.date) of '\(habit.name)' is not valid: "
+                    "The entry of \(exact.date) of '\(TerminalSafeText.echo(habit.name))' is not valid: "
                         + problems.joined(separator: " "))
             }
             byDate[exact.date] = exact
@@ -221,12 +222,15 @@ struct HabitMapping: Sendable {
             return name
         }
         if name != text.trimmingCharacters(in: .whitespacesAndNewlines) {
-            notes.append("\(name): control characters were removed from the name.")
+            notes.append(
+                "\(TerminalSafeText.echo(name)): control characters were removed from the name.")
         }
         if name.count > HabitFields.nameLength.upperBound {
             let long = name
             name = String(name.prefix(HabitFields.nameLength.upperBound))
-            notes.append("\(name): the name was cut to 100 characters (from \(long.count)).")
+            notes.append(
+                "\(TerminalSafeText.echo(name)): the name was cut to 100 characters (from \(long.count))."
+            )
         }
         return name
     }

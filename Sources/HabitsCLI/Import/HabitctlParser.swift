@@ -1,4 +1,5 @@
 import Foundation
+import HabitClient
 import HabitCore
 
 /// Reads habitctl's two files: `habits` (`<every_n_days> <name>`, `#`
@@ -21,7 +22,8 @@ enum HabitctlParser {
             let name = parts[1].trimmingCharacters(in: .whitespaces)
             if indexByName[name] != nil {
                 skipped.append(
-                    "habits line \(number): '\(name)' is listed twice; the first is used.")
+                    "habits line \(number): '\(TerminalSafeText.echo(name))' is listed twice; the first is used."
+                )
                 continue
             }
             indexByName[name] = habits.count
@@ -39,7 +41,9 @@ enum HabitctlParser {
                 continue
             }
             guard let date = ImportText.date(fields[0]) else {
-                skipped.append("log line \(number): '\(fields[0])' is not a YYYY-MM-DD date.")
+                skipped.append(
+                    "log line \(number): '\(TerminalSafeText.echo(fields[0]))' is not a YYYY-MM-DD date."
+                )
                 continue
             }
             guard let index = indexByName[String(fields[1])] else {
@@ -52,7 +56,9 @@ enum HabitctlParser {
             case "n", "": mark = .none
             case "s": mark = .skipped
             default:
-                skipped.append("log line \(number): result '\(fields[2])' is not y, n or s.")
+                skipped.append(
+                    "log line \(number): result '\(TerminalSafeText.echo(fields[2]))' is not y, n or s."
+                )
                 continue
             }
             let entry = SourceEntry(date: date, mark: mark)
@@ -65,7 +71,7 @@ enum HabitctlParser {
         }
         for (name, count) in unknown.sorted(by: { $0.key < $1.key }) {
             skipped.append(
-                "log: \(count) line\(count == 1 ? "" : "s") for '\(name)', which the habits "
+                "log: \(count) line\(count == 1 ? "" : "s") for '\(TerminalSafeText.echo(name))', which the habits "
                     + "file does not list.")
         }
         return SourceDocument(habits: habits, skipped: skipped)

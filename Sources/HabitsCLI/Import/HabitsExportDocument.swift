@@ -67,9 +67,9 @@ struct HabitsExportDocument: Sendable {
             habits: items.map { WireHabit(habit: $0.habit, entries: $0.entries) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(wire)
-        data.append(UInt8(ascii: "\n"))
-        return data
+        // The layout of every JSON output (`JSONOutput.tidied`).
+        let json = JSONOutput.tidied(String(decoding: try encoder.encode(wire), as: UTF8.self))
+        return Data((json + "\n").utf8)
     }
 
     /// The source habits of an import: each exactly as exported.

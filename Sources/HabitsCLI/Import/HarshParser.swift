@@ -1,4 +1,5 @@
 import Foundation
+import HabitClient
 import HabitCore
 
 /// Reads harsh's two files: `habits` (`name: frequency[: end date]`) and
@@ -28,7 +29,7 @@ enum HarshParser {
             let name = parts[0]
             guard let schedule = schedule(parts[1]) else {
                 skipped.append(
-                    "habits line \(number): '\(parts[1].trimmingCharacters(in: .whitespaces))' "
+                    "habits line \(number): '\(TerminalSafeText.echo(parts[1].trimmingCharacters(in: .whitespaces)))' "
                         + "is not a harsh frequency.")
                 continue
             }
@@ -36,7 +37,7 @@ enum HarshParser {
             if parts.count == 3 {
                 guard let date = ImportText.date(parts[2]) else {
                     skipped.append(
-                        "habits line \(number): '\(parts[2].trimmingCharacters(in: .whitespaces))' "
+                        "habits line \(number): '\(TerminalSafeText.echo(parts[2].trimmingCharacters(in: .whitespaces)))' "
                             + "is not a YYYY-MM-DD end date.")
                     continue
                 }
@@ -44,7 +45,8 @@ enum HarshParser {
             }
             if indexByName[name] != nil {
                 skipped.append(
-                    "habits line \(number): '\(name)' is listed twice; the first is used.")
+                    "habits line \(number): '\(TerminalSafeText.echo(name))' is listed twice; the first is used."
+                )
                 continue
             }
             indexByName[name] = habits.count
@@ -69,7 +71,9 @@ enum HarshParser {
                 continue
             }
             guard let date = ImportText.date(fields[0]) else {
-                skipped.append("log line \(number): '\(fields[0])' is not a YYYY-MM-DD date.")
+                skipped.append(
+                    "log line \(number): '\(TerminalSafeText.echo(fields[0]))' is not a YYYY-MM-DD date."
+                )
                 continue
             }
             guard let index = indexByName[fields[1]] else {
@@ -83,7 +87,8 @@ enum HarshParser {
             case "s": mark = .skipped
             default:
                 skipped.append(
-                    "log line \(number): result '\(fields[2])' is not y, n or s.")
+                    "log line \(number): result '\(TerminalSafeText.echo(fields[2]))' is not y, n or s."
+                )
                 continue
             }
             var amount: Decimal?
@@ -111,7 +116,7 @@ enum HarshParser {
         }
         for (name, count) in unknown.sorted(by: { $0.key < $1.key }) {
             skipped.append(
-                "log: \(count) line\(count == 1 ? "" : "s") for '\(name)', which the habits "
+                "log: \(count) line\(count == 1 ? "" : "s") for '\(TerminalSafeText.echo(name))', which the habits "
                     + "file does not list.")
         }
         return SourceDocument(habits: habits, skipped: skipped)

@@ -1,4 +1,5 @@
 import Foundation
+import HabitClient
 import HabitCore
 import HabitStore
 
@@ -72,8 +73,8 @@ struct ImportPlan: Sendable {
             if seen > 1 {
                 let renamed = suffixed(habit.fields.name, " (\(seen))")
                 plan.report.approximations.append(
-                    "\(habit.fields.name): a second habit of this name in the source, imported as "
-                        + "'\(renamed)'.")
+                    "\(TerminalSafeText.echo(habit.fields.name)): a second habit of this name in the source, imported as "
+                        + "'\(TerminalSafeText.echo(renamed))'.")
                 habit.fields.name = renamed
             }
             plan.report.approximations += habit.approximations
@@ -116,7 +117,7 @@ struct ImportPlan: Sendable {
                 if activeCount >= Habit.maximumActiveCount {
                     status = .archived
                     plan.report.approximations.append(
-                        "\(habit.fields.name): imported archived, since \(Habit.maximumActiveCount) "
+                        "\(TerminalSafeText.echo(habit.fields.name)): imported archived, since \(Habit.maximumActiveCount) "
                             + "habits are already active (the limit).")
                 } else {
                     activeCount += 1
@@ -134,7 +135,7 @@ struct ImportPlan: Sendable {
                 .failure,
                 "Nothing was imported: \(clashes.count) habit\(clashes.count == 1 ? " has" : "s have") "
                     + "the name of an existing habit with another frequency.",
-                details: clashes.map { "'\($0)'" },
+                details: clashes.map { "'\(TerminalSafeText.echo($0))'" },
                 hint: "Run again with --rename-existing (import them as '<name>\(renameSuffix)') "
                     + "or --skip-existing (leave them out).")
         } else if existing.count + plan.creates.count > Habit.maximumTotalCount {
@@ -192,7 +193,7 @@ struct ImportPlan: Sendable {
         let differences = propertyDifferences(habit.fields, existing)
         if !differences.isEmpty {
             report.approximations.append(
-                "\(existing.name): matched the existing habit #\(existing.id), whose "
+                "\(TerminalSafeText.echo(existing.name)): matched the existing habit #\(existing.id), whose "
                     + differences.joined(separator: ", ") + " are kept.")
         }
         report.matched.append(matched)

@@ -91,26 +91,32 @@ struct ImportReport: Sendable {
             let id = habit.id.map { "#\($0) " } ?? ""
             let archived = habit.status == .archived ? ", archived" : ""
             lines.append(
-                "  new      \(id)\(habit.name): \(habit.entries) entr\(habit.entries == 1 ? "y" : "ies")"
+                "  new      \(id)\(TerminalSafeText.echo(habit.name)): \(habit.entries) entr\(habit.entries == 1 ? "y" : "ies")"
                     + archived)
         }
         for habit in matched {
             var parts = ["\(habit.added) added", "\(habit.unchanged) unchanged"]
             if habit.kept > 0 { parts.append("\(habit.kept) conflicting kept") }
             if habit.overwritten > 0 { parts.append("\(habit.overwritten) overwritten") }
-            lines.append("  existing #\(habit.id) \(habit.name): " + parts.joined(separator: ", "))
+            lines.append(
+                "  existing #\(habit.id) \(TerminalSafeText.echo(habit.name)): "
+                    + parts.joined(separator: ", "))
         }
         for name in skippedHabits {
-            lines.append("  skipped  \(name): an existing habit has this name (--skip-existing)")
+            lines.append(
+                "  skipped  \(TerminalSafeText.echo(name)): an existing habit has this name (--skip-existing)"
+            )
         }
         for rename in renamed {
-            lines.append("  renamed  \(rename.from) → \(rename.to)")
+            lines.append(
+                "  renamed  \(TerminalSafeText.echo(rename.from)) → \(TerminalSafeText.echo(rename.to))"
+            )
         }
         if !conflicts.isEmpty {
             lines.append("Conflicts (the existing value differs from the imported one):")
             for conflict in conflicts.prefix(Self.listLimit) {
                 lines.append(
-                    "  \(conflict.habit) \(conflict.date): existing \(Self.describe(conflict.existing)), "
+                    "  \(TerminalSafeText.echo(conflict.habit)) \(conflict.date): existing \(Self.describe(conflict.existing)), "
                         + "imported \(Self.describe(conflict.imported)): "
                         + (conflict.overwritten ? "overwritten" : "kept"))
             }
@@ -144,8 +150,8 @@ struct ImportReport: Sendable {
 
     private static func describe(_ entry: ProgressEntry) -> String {
         let value = entry.skipped ? "skipped" : HabitText.number(entry.value)
-        // A note read from a file is cleaned before the terminal.
-        return value + (entry.note.map { " \"\(TerminalSafeText.clean($0))\"" } ?? "")
+        // A note read from a file is quoted cleaned and cut.
+        return value + (entry.note.map { " \"\(TerminalSafeText.echo($0))\"" } ?? "")
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HabitClient
 import HabitCore
 
 /// Reads Loop Habit Tracker's "CSV export": `Habits.csv` and one folder
@@ -60,7 +61,9 @@ enum LoopCSVReader {
                     cell(denominatorColumn).trimmingCharacters(in: .whitespaces)),
                 (1...100_000).contains(numerator), (1...100_000).contains(denominator)
             else {
-                skipped.append("Habits.csv line \(line) ('\(name)'): unreadable frequency.")
+                skipped.append(
+                    "Habits.csv line \(line) ('\(TerminalSafeText.echo(name))'): unreadable frequency."
+                )
                 continue
             }
             var habit = SourceHabit(name: name, schedule: .times(numerator, perDays: denominator))

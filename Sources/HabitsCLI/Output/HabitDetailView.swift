@@ -40,7 +40,7 @@ struct HabitDetailView: Sendable {
         let palette = style.palette
         let separator = style.unicode ? " \u{00B7} " : ", "
         var lines: [String] = []
-        var title = palette.bold("#\(habit.id) \(habit.name)")
+        var title = palette.bold("#\(habit.id) \(HabitText.name(habit.name))")
         if habit.status == .archived { title += palette.dim(" (archived)") }
         lines.append(title)
         lines.append(
@@ -87,7 +87,9 @@ struct HabitDetailView: Sendable {
             ],
             [
                 TextTable.Cell("Completion rate"),
-                TextTable.Cell(Self.percent(stats.completionRate)),
+                TextTable.Cell(
+                    Self.percent(
+                        done: stats.successCount, of: stats.successCount + stats.failedCount)),
             ],
             [
                 TextTable.Cell("Strength"),
@@ -152,9 +154,11 @@ struct HabitDetailView: Sendable {
     }
 
     /// "93%", or "n/a" before anything is decided. Rounded down, so 100% means all.
-    static func percent(_ rate: Double?) -> String {
-        guard let rate else { return "n/a" }
-        return "\(Int((rate * 100).rounded(.down)))%"
+    /// `done` of `total` as a whole percentage, rounded half up in exact
+    /// integer arithmetic (2 of 3 is 67%, 1 of 8 is 13%); "n/a" for none.
+    static func percent(done: Int, of total: Int) -> String {
+        guard total > 0 else { return "n/a" }
+        return "\((200 * done + total) / (2 * total))%"
     }
 
     // MARK: - JSON

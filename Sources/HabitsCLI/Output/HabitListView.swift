@@ -1,4 +1,5 @@
 import Foundation
+import HabitClient
 import HabitCore
 
 /// The text of `habits list`: a title with the day, the habits still to do,
@@ -92,14 +93,14 @@ struct HabitListView: Sendable {
         return [
             TextTable.Cell(mark, paint: paint),
             TextTable.Cell("\(item.habit.id)", alignRight: true),
-            TextTable.Cell(item.habit.name),
+            TextTable.Cell(HabitText.name(item.habit.name)),
             TextTable.Cell(
                 HabitText.progress(item.completion, unit: item.habit.measurementType),
                 paint: paint),
             TextTable.Cell(HabitText.frequency(item.habit)),
             TextTable.Cell(
                 HabitText.streak(
-                    item.currentStreak, of: item.habit.frequency, unicode: style.unicode),
+                    item.currentStreak, of: item.habit.frequency),
                 alignRight: true),
             TextTable.Cell(
                 item.strength.map { "\(Int(($0 * 100).rounded()))%" } ?? "?", alignRight: true),

@@ -1,3 +1,4 @@
+import HabitClient
 import HabitCore
 
 /// The text of `habits log`: a header naming the months and marking each
@@ -40,7 +41,8 @@ struct HabitLogView: Sendable {
     /// strengths: at least 7, at most `mostFittingDays`.
     static func fittingDays(items: [HabitOverview.Item], width: Int) -> Int {
         let name = min(
-            maximumNameWidth, max(5, items.map { TextWidth.of($0.habit.name) }.max() ?? 0))
+            maximumNameWidth,
+            max(5, items.map { TextWidth.of(HabitText.name($0.habit.name)) }.max() ?? 0))
         let fixed = name + 2 + 2 + 10 + 2 + strengthTitle.count
         return min(mostFittingDays, max(7, width - fixed))
     }
@@ -49,10 +51,11 @@ struct HabitLogView: Sendable {
         let palette = style.palette
         let symbols = style.unicode ? CalendarSymbols.unicode : CalendarSymbols.ascii
         let nameWidth = min(
-            Self.maximumNameWidth, max(5, rows.map { TextWidth.of($0.item.habit.name) }.max() ?? 0))
+            Self.maximumNameWidth,
+            max(5, rows.map { TextWidth.of(HabitText.name($0.item.habit.name)) }.max() ?? 0))
         let streaks = rows.map {
             HabitText.streak(
-                $0.item.currentStreak, of: $0.item.habit.frequency, unicode: style.unicode)
+                $0.item.currentStreak, of: $0.item.habit.frequency)
         }
         let streakWidth = max(Self.streakTitle.count, streaks.map(TextWidth.of).max() ?? 0)
         let strengthWidth = Self.strengthTitle.count
@@ -92,7 +95,8 @@ struct HabitLogView: Sendable {
             }
             if !palette.enabled { strip = String(decoding: plain, as: UTF8.self) }
             let name = TextWidth.truncate(
-                row.item.habit.name, to: nameWidth, ellipsis: style.unicode ? "\u{2026}" : "...")
+                HabitText.name(row.item.habit.name), to: nameWidth,
+                ellipsis: style.unicode ? "\u{2026}" : "...")
             let strength = row.item.strength.map { "\(Int(($0 * 100).rounded()))%" } ?? "?"
             lines.append(
                 TextWidth.padded(name, to: nameWidth) + "  " + strip + "  "

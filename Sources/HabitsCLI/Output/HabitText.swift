@@ -1,4 +1,5 @@
 import Foundation
+import HabitClient
 import HabitCore
 
 /// The words and numbers the text output uses for habits, in one place.
@@ -10,7 +11,7 @@ enum HabitText {
 
     /// `2/8 glasses`.
     static func progress(_ completion: CompletionData, unit: String) -> String {
-        "\(number(completion.current))/\(number(completion.target)) \(unit)"
+        "\(number(completion.current))/\(number(completion.target)) \(TerminalSafeText.clean(unit))"
     }
 
     /// How often: `daily`, `weekdays`, `Mon, Wed, Fri`, `weekly`, `weekly: Mon, Thu`.
@@ -25,17 +26,24 @@ enum HabitText {
         }
     }
 
+    /// A name, unit or note from the database, a server or a file, as one
+    /// terminal-safe line (`TerminalSafeText`): cleaned before layout, so
+    /// widths are measured on what is shown.
+    static func name(_ text: String) -> String {
+        TerminalSafeText.clean(text)
+    }
+
     /// `1 day`, `4 days`, `2 weeks`.
     static func periods(_ count: Int, of frequency: Frequency) -> String {
         let unit = frequency == .daily ? "day" : "week"
         return "\(count) \(unit)\(count == 1 ? "" : "s")"
     }
 
-    /// The streak column: `4 days`, or a dash for none.
-    /// The streak column: "-" for none, "?" when it is not known (an old cache).
-    static func streak(_ count: Int?, of frequency: Frequency, unicode: Bool) -> String {
+    /// The streak column: `4 days`, `0 days` as `show` says it, "?" when it
+    /// is not known (an old cache).
+    static func streak(_ count: Int?, of frequency: Frequency) -> String {
         guard let count else { return "?" }
-        return count == 0 ? (unicode ? "\u{2013}" : "-") : periods(count, of: frequency)
+        return periods(count, of: frequency)
     }
 
     /// "today", "yesterday", "tomorrow", or "Tue 2026-03-10".
@@ -68,10 +76,14 @@ enum HabitText {
         }
     }
 
-    /// "8 glasses a day", "20 km a week".
+    /// "8 glasses a day", "20 km a week", "1 time a day": the default unit
+    /// `times` is said in the singular for a target of 1.
     static func target(_ habit: Habit) -> String {
         let period = habit.frequency == .daily ? "day" : "week"
-        return "\(number(habit.targetValue)) \(habit.measurementType) a \(period)"
+        let unit =
+            habit.measurementType == "times" && habit.targetValue == 1
+            ? "time" : name(habit.measurementType)
+        return "\(number(habit.targetValue)) \(unit) a \(period)"
     }
 
     /// "12 minutes", "1 hour", "3 days": how old a cached answer is.

@@ -1,4 +1,5 @@
 import Foundation
+import HabitClient
 import HabitCore
 
 /// The text and JSON of `habits heatmap` (and `show --heatmap`).
@@ -13,7 +14,7 @@ struct HeatmapView: Sendable {
     var style: OutputStyle
 
     func render() -> String {
-        let title = style.palette.bold("#\(habit.id) \(habit.name)")
+        let title = style.palette.bold("#\(habit.id) \(HabitText.name(habit.name))")
         let renderer = HeatmapRenderer(
             style: CalendarStyle(symbols: style.unicode ? .unicode : .ascii, useColor: style.color))
         return title + "\n\n" + renderer.render(grid, width: style.width)

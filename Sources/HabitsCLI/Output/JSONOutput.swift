@@ -40,7 +40,64 @@ enum JSONOutput {
     static func encode(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+        return tidied(String(decoding: try encoder.encode(value), as: UTF8.self)) + "\n"
+    }
+
+    /// Pretty-printed JSON in the one layout every output uses: an empty
+    /// array or object as `[]` or `{}` (Foundation writes an empty line
+    /// inside), and the characters a terminal may act on that JSONEncoder
+    /// leaves raw (DEL, C1 controls, line and paragraph separators,
+    /// bidirectional controls) as `\uXXXX` escapes: the same data, safe to
+    /// show.
+    static func tidied(_ json: String) -> String {
+        var output = String.UnicodeScalarView()
+        var pendingOpen: Unicode.Scalar?
+        var pendingSpace = String.UnicodeScalarView()
+        var inString = false
+        var escaped = false
+        for scalar in json.unicodeScalars {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if scalar == "\\" {
+                    escaped = true
+                } else if scalar == "\"" {
+                    inString = false
+                } else if needsEscape(scalar) {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    output.append(
+                        contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+                            .unicodeScalars)
+                    continue
+                }
+                output.append(scalar)
+                continue
+            }
+            if let open = pendingOpen {
+                if scalar == " " || scalar == "\n" {
+                    pendingSpace.append(scalar)
+                    continue
+                }
+                pendingOpen = nil
+                let empty = (open == "[" && scalar == "]") || (open == "{" && scalar == "}")
+                if !empty { output.append(contentsOf: pendingSpace) }
+                pendingSpace = String.UnicodeScalarView()
+            }
+            output.append(scalar)
+            if scalar == "[" || scalar == "{" { pendingOpen = scalar }
+            if scalar == "\"" { inString = true }
+        }
+        output.append(contentsOf: pendingSpace)
+        return String(output)
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+            return true
+        default:
+            return false
+        }
     }
 
     /// A completion with `remaining` spelled out.

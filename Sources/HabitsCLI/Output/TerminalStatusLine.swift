@@ -23,7 +23,8 @@ struct TerminalStatusLine: Sendable {
             }
             var count = 0
             while !Task.isCancelled {
-                output.send("\r" + frame(count))
+                // Our own frame and control sequences: past the filter.
+                output.sendUnfiltered("\r" + frame(count))
                 count += 1
                 do {
                     try await Task.sleep(for: interval)
@@ -40,7 +41,7 @@ struct TerminalStatusLine: Sendable {
             result = .failure(error)
         }
         drawer.cancel()
-        if await drawer.value { output.send("\r\u{1B}[K") }
+        if await drawer.value { output.sendUnfiltered("\r\u{1B}[K") }
         return try result.get()
     }
 }

@@ -22,6 +22,10 @@ struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         case confirmationRequired(action: String)
         /// An edit with nothing to change.
         case nothingToChange(options: [String])
+        /// `--json` given to something that writes text only: help, the
+        /// version, the man page, a completion script, a crontab line, the
+        /// questions of `check`.
+        case textOnly(what: String)
     }
 
     var problem: Problem
@@ -47,7 +51,9 @@ struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unexpectedArgument(let argument):
             return "Unexpected argument '\(argument)'."
         case .missingArgument(let name):
-            return "Missing argument <\(name)>."
+            // An option is named as typed; a positional in angle brackets, once.
+            if name.hasPrefix("-") { return "Missing option \(name)." }
+            return "Missing argument \(name.hasPrefix("<") ? name : "<\(name)>")."
         case .invalidValue(let argument, let value, let expected):
             return "Invalid value '\(value)' for \(argument): expected \(expected)."
         case .invalidText(let argument, let problem):
@@ -64,6 +70,8 @@ struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
                 + "(there is no terminal to ask on)."
         case .nothingToChange(let options):
             return "Nothing to change: give at least one of \(Self.list(options, joiner: "or"))."
+        case .textOnly(let what):
+            return "There is no JSON form of \(what): leave out --json."
         }
     }
 

@@ -44,4 +44,36 @@ import Testing
         // A PDF does not close across an isolate.
         #expect(TerminalSafeText.clean("\u{202D}\u{2066}a\u{202C}") == "a")
     }
+
+    @Test func outputKeepsLinesAndOnlyTheStyleSequencesOfATerminal() {
+        let text = "\u{1B}[1mTitle\u{1B}[0m\n\tRun\u{1B}]0;x\u{07}\u{1B}[2J\r\u{9B}2J\n"
+        #expect(
+            TerminalSafeText.output(text, keepingStyle: true)
+                == "\u{1B}[1mTitle\u{1B}[0m\n\tRun\n")
+        #expect(TerminalSafeText.output(text, keepingStyle: false) == "Title\n\tRun\n")
+        // An SGR with anything but digits and `;` is not style.
+        #expect(TerminalSafeText.output("a\u{1B}[?25lb", keepingStyle: true) == "ab")
+        // An unterminated string ends at the line: the next lines are kept.
+        #expect(
+            TerminalSafeText.output("a\u{1B}]0;title\nnext\n", keepingStyle: false)
+                == "a\nnext\n")
+        // Bidirectional controls are balanced per line.
+        #expect(
+            TerminalSafeText.output("a\u{202E}b\nc\u{2067}d\u{2069}", keepingStyle: false)
+                == "ab\nc\u{2067}d\u{2069}")
+    }
+
+    @Test func echoCutsLongDataWithAnEllipsis() {
+        #expect(TerminalSafeText.echo("short\u{1B}[2J") == "short")
+        let long = String(repeating: "x", count: 100_000)
+        let echoed = TerminalSafeText.echo(long)
+        #expect(echoed.count == TerminalSafeText.echoLimit)
+        #expect(echoed.hasSuffix("\u{2026}"))
+        #expect(TerminalSafeText.echo(String(repeating: "y", count: 60)).count == 60)
+        // A cut never leaves a bidirectional control open.
+        let bidi =
+            String(repeating: "a", count: 30) + "\u{2067}" + String(repeating: "b", count: 60)
+            + "\u{2069}"
+        #expect(!TerminalSafeText.echo(bidi).unicodeScalars.contains("\u{2067}"))
+    }
 }
