@@ -266,8 +266,8 @@ private enum HabitSQL {
         """
     static let selectOwned = "SELECT 1 FROM habits WHERE id = $1 AND owner_id = $2"
     /// The widest range a date column holds here (four-digit years).
-    static let earliestDate = LocalDate(year: 1, month: 1, day: 1)!
-    static let latestDate = LocalDate(year: 9999, month: 12, day: 31)!
+    static let earliestDate = LocalDate.earliest
+    static let latestDate = LocalDate.latest
 
     /// Parameters name … target_value, in the order of `insert` and `update`.
     static func values(_ fields: HabitFields) -> [String?] {
