@@ -1,3 +1,4 @@
+import Foundation
 import HabitClient
 import HabitCore
 import HabitStore
@@ -170,6 +171,16 @@ extension CommandError {
             hint: "Archive one with 'habits archive <habit>' and try again.")
     }
 
+    /// An addition that would take a day past the most it may hold, in
+    /// either mode (checked before sending; the local store checks again).
+    static func valueLimit(maximum: Decimal) -> CommandError {
+        CommandError(
+            .failure,
+            "The progress was not recorded: a day's value may not pass "
+                + "\(HabitText.number(maximum)).",
+            hint: "Check the amount, or record the day with 'habits set'.")
+    }
+
     /// The limit on habits in all, archived ones included, in either mode.
     static func totalHabitLimit(_ sentence: String) -> CommandError {
         CommandError(
@@ -185,11 +196,7 @@ extension CommandError {
         case .totalHabitLimit(let maximum):
             return .totalHabitLimit("You already have \(maximum) habits, archived ones included.")
         case .valueLimit(let maximum):
-            return CommandError(
-                .failure,
-                "The progress was not recorded: a day's value may not pass "
-                    + "\(HabitText.number(maximum)).",
-                hint: "Check the amount, or record the day with 'habits set'.")
+            return .valueLimit(maximum: maximum)
         case .cannotOpen:
             return CommandError(
                 .failure, error.description,

@@ -118,10 +118,9 @@ import Testing
                 == "habits: The habit was not changed:\n  --target: Ensure this value is greater than 0.\n"
         )
         let set = await cli.run("set", "1", "2000000000", "--date", "2026-03-10")
-        #expect(set.status == .failure)
+        #expect(set.status == .usage)
         #expect(
-            set.error.hasPrefix("habits: The progress was not recorded:\n  value: "), "\(set.error)"
-        )
+            set.error.hasPrefix("habits: Invalid value '2000000000' for <value>: "), "\(set.error)")
         let show = await cli.run("show", "1", "--json")
         #expect(show.output.contains(#""target_value" : 8"#), "nothing was changed")
     }
@@ -194,11 +193,11 @@ import Testing
         )
         #expect(await cli.run("undo", "1").output == "Nothing is recorded for Drink water today.\n")
         let negative = await cli.run("set", "1", "-1")
-        #expect(negative.status == .failure)
+        #expect(negative.status == .usage)
         #expect(
             negative.error
-                == "habits: The progress was not recorded:\n  value: Ensure this value is greater than or equal to 0.\n"
-        )
+                == "habits: Invalid value '-1' for <value>: expected 0 or a number from 0.000001 "
+                + "to 1000000000.\nRun 'habits help set'.\n")
     }
 
     @Test(arguments: CLIHarness.Mode.allCases)

@@ -8,6 +8,69 @@ import Testing
 /// planned skips, entries before the start, the last date there is; in
 /// both modes with the same expectations. Today is Wednesday 2026-03-11.
 @Suite struct ProgressChangeTests {
+    /// Every bad value is a usage error with one sentence, whichever command
+    /// and mode: a negative `set` used to be exit 1 with the server's words.
+    @Test(arguments: CLIHarness.Mode.allCases)
+    func badValuesAreOneUsageErrorInBothModes(mode: CLIHarness.Mode) async throws {
+        let cli = try await CLIHarness.make(mode)
+        defer { cli.cleanUp() }
+        try await cli.add("Water")
+        let rule = "expected 0 or a number from 0.000001 to 1000000000."
+        let cases: [(arguments: [String], argument: String, value: String)] = [
+            (["set", "Water", "-1"], "<value>", "-1"),
+            (["done", "Water", "-5"], "<amount>", "-5"),
+            (["set", "Water", "2000000000"], "<value>", "2000000000"),
+            (["done", "Water", "2000000000"], "<amount>", "2000000000"),
+            (["set", "Water", "0.0000001"], "<value>", "0.0000001"),
+            (["done", "Water", "0.0000001"], "<amount>", "0.0000001"),
+        ]
+        for (arguments, argument, value) in cases {
+            let run = await cli.run(arguments)
+            #expect(run.status == .usage, "\(arguments): \(run.error)")
+            #expect(
+                run.error
+                    == "habits: Invalid value '\(value)' for \(argument): \(rule)\n"
+                    + "Run 'habits help \(arguments[0])'.\n", "\(arguments)")
+        }
+        let undo = await cli.run("undo", "Water")
+        #expect(undo.output == "Nothing is recorded for Water today.\n", "nothing was recorded")
+    }
+
+    /// An addition that would take the day past the most it may hold: exit
+    /// 1 and the same sentence in both modes (the server used to word it
+    /// as "less than or equal to").
+    @Test(arguments: CLIHarness.Mode.allCases)
+    func additionPastTheDayLimitReadsTheSameInBothModes(mode: CLIHarness.Mode) async throws {
+        let cli = try await CLIHarness.make(mode)
+        defer { cli.cleanUp() }
+        try await cli.add("Steps", unit: "steps", target: "10000")
+        #expect(await cli.run("set", "Steps", "999999999").status == .success)
+        let run = await cli.run("done", "Steps", "2")
+        #expect(run.status == .failure)
+        #expect(
+            run.error
+                == "habits: The progress was not recorded: a day's value may not pass 1000000000.\n"
+                + "Check the amount, or record the day with 'habits set'.\n")
+        #expect(await cli.run("done", "Steps", "1").status == .success, "up to the limit is fine")
+    }
+
+    /// Removing an entry dated before the start says only that it was
+    /// removed, not that it "is kept but does not count".
+    @Test(arguments: CLIHarness.Mode.allCases)
+    func undoBeforeTheStartSaysOnlyWhatWasRemoved(mode: CLIHarness.Mode) async throws {
+        let cli = try await CLIHarness.make(mode)
+        defer { cli.cleanUp() }
+        try await cli.add("Water", start: "2026-03-10")
+        let set = await cli.run("set", "Water", "3", "--date", "2026-03-05")
+        #expect(set.output.contains("is kept but does not count"), "\(set.output)")
+        let undo = await cli.run("undo", "Water", "--date", "2026-03-05")
+        #expect(undo.status == .success, "\(undo.error)")
+        #expect(
+            undo.output
+                == "Removed the entry on Thu 2026-03-05 (3 glasses). Water: 0/8 glasses on Thu 2026-03-05.\n"
+        )
+    }
+
     /// A skip planned ahead is taken back by `undo` of the same day.
     @Test(arguments: CLIHarness.Mode.allCases)
     func plannedSkipCanBeUndone(mode: CLIHarness.Mode) async throws {

@@ -10,6 +10,7 @@ struct DoneCommand: HabitsCommand {
             Adds <amount> to what is recorded for the day. Without an amount, adds what \
             is left to reach the target of the day (or of the week, for weekly habits), \
             so 'habits done 3' completes habit 3. Reaching the target prints the new streak. \
+            To lower a day's value, use 'habits set'. \
             --note attaches a note to the day (replacing its note; --note "" removes it); \
             without --note the day keeps its note.
             """,
@@ -31,16 +32,9 @@ struct DoneCommand: HabitsCommand {
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
         reference = arguments.positional("habit") ?? ""
-        amount = try arguments.positional("amount", ArgumentValue.decimal)
-        // Additions only: a lower value is 'set', so two people's 'done' can
-        // never take away from each other.
-        if let amount, amount < 0 {
-            throw UsageError(
-                .invalidValue(
-                    argument: "<amount>", value: "\(amount)",
-                    expected: "0 or more (to lower a day's value, use 'habits set')"),
-                command: "done")
-        }
+        // Additions only (a negative amount is refused): a lower value is
+        // 'set', so two people's 'done' can never take away from each other.
+        amount = try arguments.positional("amount", ArgumentValue.dayValue)
         date = try DateOption.read(arguments, today: today)
         note = try NoteOption.read(arguments)
     }

@@ -59,6 +59,10 @@ struct ProgressChange: Sendable {
             noteChange = note
             stored = try await backend.setEntry(entry, note: note, habitID: habit.id)
         case .add(let amount, let note):
+            // The same sentence in both modes, before anything is sent.
+            if (existing?.value ?? 0) + amount > ProgressEntry.maximumValue {
+                throw CommandError.valueLimit(maximum: ProgressEntry.maximumValue)
+            }
             noteChange = note
             stored = try await backend.addToEntry(
                 habitID: habit.id, date: date, amount: amount, note: note)
@@ -82,7 +86,8 @@ struct ProgressChange: Sendable {
         if let line = noteLine(noteChange, stored: stored, before: existing, today: today) {
             context.output.line(line)
         }
-        if let note = uncountedNote(habit, history: history, today: today) {
+        // A removed entry is not "kept": the note is for entries still there.
+        if stored != nil, let note = uncountedNote(habit, history: history, today: today) {
             context.output.line(note)
         }
     }
