@@ -106,7 +106,45 @@ import Testing
         #expect(export.output.contains(#""skipped" : true"#), "the skip is exported")
         let undo = await cli.run("undo", "Far", "--date", "9999-12-31")
         #expect(undo.status == .success, "\(undo.error)")
-        let undo = await cli.run("undo", "Far", "--date", "9999-12-31")
-        #expect(undo.status == .success, "\(undo.error)")
+    }
+}
+
+/// A bare `done` is one session (issue 22: it used to fill a weekly
+/// habit's whole target), and says what it added.
+@Suite struct BareDoneTests {
+    @Test(arguments: CLIHarness.Mode.allCases)
+    func bareDoneOnAWeeklyHabitAddsOnePlannedDaysShare(mode: CLIHarness.Mode) async throws {
+        let cli = try await CLIHarness.make(mode)
+        defer { cli.cleanUp() }
+        try await cli.add("Gym", "--weekly", unit: "sessions", target: "3", days: "mon,wed,fri")
+        let gym = await cli.run("done", "Gym")
+        #expect(gym.status == .success, "\(gym.error)")
+        #expect(
+            gym.output == """
+                Added 1 sessions: one planned day's share of 3 a week over 3 days.
+                Gym: 1/3 sessions this week, 2 to go.
+
+                """)
+        // A whole target is shared in whole units, a fractional one to the
+        // millionth; the last session adds only what is left.
+        try await cli.add("Run", "--weekly", unit: "km", target: "20", days: "mon,wed,sat")
+        #expect(
+            await cli.run("done", "Run").output.hasPrefix(
+                "Added 7 km: one planned day's share of 20 a week over 3 days.\n"))
+        #expect(await cli.run("done", "Run").status == .success)
+        let last = await cli.run("done", "Run")
+        #expect(
+            last.output.hasPrefix(
+                "Added 6 km: one planned day's share of 20 a week over 3 days, as much "
+                    + "as was left.\nRun: 20/20 km this week. Target reached!"), "\(last.output)")
+        try await cli.add("Swim", "--weekly", unit: "km", target: "2.5", days: "mon,wed,sat")
+        #expect(
+            await cli.run("done", "Swim").output.hasPrefix(
+                "Added 0.833334 km: one planned day's share of 2.5 a week over 3 days.\n"))
+        // A daily habit's bare done still completes the day, as before.
+        try await cli.add("Water")
+        #expect(
+            await cli.run("done", "Water").output.hasPrefix(
+                "Water: 8/8 glasses today. Target reached!"))
     }
 }

@@ -7,10 +7,12 @@ struct DoneCommand: HabitsCommand {
         name: "done",
         summary: "Record progress: add to the day's value.",
         discussion: """
-            Adds <amount> to what is recorded for the day. Without an amount, adds what \
-            is left to reach the target of the day (or of the week, for weekly habits), \
-            so 'habits done 3' completes habit 3. Reaching the target prints the new streak. \
-            To lower a day's value, use 'habits set'. \
+            Adds <amount> to what is recorded for the day. Without an amount, adds one \
+            session: what is left of the day's target, or for a weekly habit one planned \
+            day's share of the week's target (target ÷ days, rounded up to a whole unit \
+            when the target is whole; never past what is left), and says what it added. \
+            So 'habits done 3' completes daily habit 3. Reaching the target prints the \
+            new streak. To lower a day's value, use 'habits set'. \
             --note attaches a note to the day (replacing its note; --note "" removes it); \
             without --note the day keeps its note.
             """,
@@ -44,7 +46,9 @@ struct DoneCommand: HabitsCommand {
         let note = self.note
         try await ProgressChange(reference: reference, date: date).perform(in: context) {
             habit, existing, completion in
-            let added = amount ?? completion.remaining
+            // A bare 'done' is one session: a weekly habit's share of a
+            // planned day (Habit.sessionShare), never past the target.
+            let added = amount ?? min(completion.remaining, habit.sessionShare)
             // With a note, a reached target still records it (adding 0).
             if amount == nil && added == 0 && note == .keep {
                 return .none(
@@ -53,7 +57,13 @@ struct DoneCommand: HabitsCommand {
                         + "; the target is already reached."
                 )
             }
-            return .add(added, note)
+            guard amount == nil, habit.frequency == .weekly else { return .add(added, note) }
+            return .add(
+                added, note,
+                chosen: "Added \(HabitText.number(added)) \(habit.measurementType): one planned "
+                    + "day's share of \(HabitText.number(habit.targetValue)) a week over "
+                    + "\(habit.actionDays.count) day\(habit.actionDays.count == 1 ? "" : "s")"
+                    + (added < habit.sessionShare ? ", as much as was left" : "") + ".")
         }
     }
 }
