@@ -65,8 +65,10 @@ import Testing
                 """)
     }
 
+    /// Without a terminal only the name is required: the rest takes the
+    /// prompt's defaults, and the output says which.
     @Test(arguments: CLIHarness.Mode.allCases)
-    func addWithoutATerminalListsEveryMissingField(mode: CLIHarness.Mode) async throws {
+    func addWithoutATerminalTakesThePromptsDefaults(mode: CLIHarness.Mode) async throws {
         let cli = try await CLIHarness.make(mode)
         defer { cli.cleanUp() }
         let run = await cli.run("add", "--unit", "km")
@@ -74,8 +76,30 @@ import Testing
         #expect(run.output.isEmpty)
         #expect(
             run.error
-                == "habits: Missing <name>, --daily or --weekly, --target, --days and --start (there is no terminal to ask on).\nRun 'habits help add'.\n"
+                == "habits: Missing <name> (there is no terminal to ask on).\nRun 'habits help add'.\n"
         )
+        let added = await cli.run("add", "Meditate", "--daily", "--start", "2026-11-01")
+        #expect(added.status == .success, "\(added.error)")
+        let lines = added.output.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].hasPrefix("Added #1 Meditate: "), "\(added.output)")
+        #expect(lines[0].hasSuffix(", daily, from 2026-11-01."), "\(added.output)")
+        #expect(
+            lines.last.map(String.init)
+                == "Not given, so the defaults: --unit times, --target 1, --days daily (change "
+                + "them with 'habits edit 1').")
+        let show = await cli.run("show", "1", "--json")
+        #expect(show.output.contains(#""measurement_type" : "times""#), "\(show.output)")
+        #expect(show.output.contains(#""target_value" : 1"#))
+        #expect(show.output.contains(#""action_days" : ["#))
+        let bare = await cli.run("add", "Stretch")
+        #expect(
+            bare.output.hasSuffix(
+                "Not given, so the defaults: --daily, --unit times, --target 1, --days daily, "
+                    + "--start 2026-03-11 (change them with 'habits edit 2').\n"),
+            "\(bare.output)")
+        let json = await cli.run("add", "Walk", "--json")
+        #expect(json.status == .success)
+        #expect(json.output.hasPrefix("{"), "JSON output stays JSON: \(json.output)")
     }
 
     @Test(arguments: CLIHarness.Mode.allCases)
