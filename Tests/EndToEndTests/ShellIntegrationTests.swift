@@ -90,9 +90,10 @@ import Testing
         #expect(
             try await complete("habits add --days mon,")
                 == ["mon,tue", "mon,wed", "mon,thu", "mon,fri", "mon,sat", "mon,sun"])
-        #expect(try await complete("habits add --days=tue,mon,") == [
-            "tue,mon,wed", "tue,mon,thu", "tue,mon,fri", "tue,mon,sat", "tue,mon,sun",
-        ])
+        #expect(
+            try await complete("habits add --days=tue,mon,") == [
+                "tue,mon,wed", "tue,mon,thu", "tue,mon,fri", "tue,mon,sat", "tue,mon,sun",
+            ])
         // Only the dates a command accepts: no later day for 'done', a
         // planned skip (and its undo) ahead of today.
         #expect(try await complete("habits done Read --date tom") == [])

@@ -20,8 +20,7 @@ public struct LocalDate: Hashable, Comparable, Sendable {
     /// or `nil` when none does: arithmetic near the ends (the Sunday of
     /// 9999-12-31's week) can step past them, and no request may name such
     /// a day.
-    public static func existing(from: LocalDate, through to: LocalDate) -> ClosedRange<LocalDate>?
-    {
+    public static func existing(from: LocalDate, through to: LocalDate) -> ClosedRange<LocalDate>? {
         let from = max(from, earliest)
         let to = min(to, latest)
         return from <= to ? from...to : nil

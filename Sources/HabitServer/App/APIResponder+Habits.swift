@@ -135,7 +135,8 @@ extension APIResponder {
         let week = today.startOfISOWeek
         let found = try stored { () throws(StoreError) in
             try store.historyAndStats(
-                of: habit, owner: owner, from: week, to: min(week.adding(days: 6), LocalDate.latest),
+                of: habit, owner: owner, from: week,
+                to: min(week.adding(days: 6), LocalDate.latest),
                 asOf: today)
         }
         guard let found else { throw .habitNotFound }

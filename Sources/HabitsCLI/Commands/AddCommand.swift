@@ -81,7 +81,8 @@ struct AddCommand: HabitsCommand {
             let frequency = options.frequency
                 ?? prompter.ask(
                     "Frequency (daily or weekly)", default: "daily", read: Self.readFrequency),
-            let unit = options.unit ?? prompter.ask("Unit", default: Self.defaultUnit, read: Self.readUnit),
+            let unit = options.unit
+                ?? prompter.ask("Unit", default: Self.defaultUnit, read: Self.readUnit),
             let target = options.target
                 ?? prompter.ask(
                     "Target \(frequency == .daily ? "per day" : "per week")",
