@@ -66,6 +66,8 @@ extension CommandError {
                 hint: "See the ids and names with 'habits list --all'.")
         case .habitLimit:
             return .habitLimit(maximum: Habit.maximumActiveCount)
+        case .habitNameTaken:
+            return .nameTaken
         case .habitTotalLimit(let message):
             return .totalHabitLimit(
                 message.isEmpty ? "The account holds as many habits as the server keeps." : message)
@@ -181,6 +183,12 @@ extension CommandError {
             hint: "Check the amount, or record the day with 'habits set'.")
     }
 
+    /// A name another active habit has, in either mode.
+    static let nameTaken = CommandError(
+        .failure, "Another active habit already has this name (names match ignoring case).",
+        hint: "Choose another name, or archive or rename the other habit first ('habits list' "
+            + "shows them).")
+
     /// The limit on habits in all, archived ones included, in either mode.
     static func totalHabitLimit(_ sentence: String) -> CommandError {
         CommandError(
@@ -195,6 +203,8 @@ extension CommandError {
             return .habitLimit(maximum: maximum)
         case .totalHabitLimit(let maximum):
             return .totalHabitLimit("You already have \(maximum) habits, archived ones included.")
+        case .nameTaken:
+            return .nameTaken
         case .valueLimit(let maximum):
             return .valueLimit(maximum: maximum)
         case .cannotOpen:
