@@ -55,9 +55,17 @@ extension PostgresStore: HabitRepository {
                 HabitSQL.selectOne + " FOR NO KEY UPDATE", [String(id), String(owner)])
             guard rows.count > 0 else { return nil }
             let current = try HabitSQL.habit(rows, 0)
-            if status == .active, current.status != .active {
+            // Becoming active, or renamed while active: under the owner's
+            // lock, as createHabit takes it, so no other transaction adds or
+            // names an active habit meanwhile.
+            if status == .active,
+                current.status != .active || !HabitFields.sameName(current.name, fields.name)
+            {
                 try HabitSQL.lockOwner(connection, owner)
-                try HabitSQL.requireRoomForActiveHabit(connection, owner: owner)
+                if current.status != .active {
+                    try HabitSQL.requireRoomForActiveHabit(connection, owner: owner)
+                }
+                try HabitSQL.requireFreeName(fields.name, connection, owner: owner, except: id)
             }
             try connection.query(
                 HabitSQL.update,
@@ -266,8 +274,8 @@ private enum HabitSQL {
         """
     static let selectOwned = "SELECT 1 FROM habits WHERE id = $1 AND owner_id = $2"
     /// The widest range a date column holds here (four-digit years).
-    static let earliestDate = LocalDate(year: 1, month: 1, day: 1)!
-    static let latestDate = LocalDate(year: 9999, month: 12, day: 31)!
+    static let earliestDate = LocalDate.earliest
+    static let latestDate = LocalDate.latest
 
     /// Parameters name … target_value, in the order of `insert` and `update`.
     static func values(_ fields: HabitFields) -> [String?] {
@@ -295,6 +303,7 @@ private enum HabitSQL {
         if counts.int64(0, 1) ?? 0 >= Int64(Habit.maximumActiveCount) {
             throw .habitLimit(maximum: Habit.maximumActiveCount)
         }
+        try requireFreeName(fields.name, connection, owner: owner, except: nil)
         let inserted = try connection.query(
             insert, [String(owner)] + values(fields) + [PostgresStore.seconds(now)])
         guard inserted.count == 1, let id = inserted.int64(0, 0) else {
@@ -302,6 +311,22 @@ private enum HabitSQL {
         }
         return Habit(id: id, fields: fields, status: .active, createdAt: now, updatedAt: now)
     }
+
+    /// Fails with `.nameTaken` when an active habit of the owner other
+    /// than `except` has `name` (`HabitFields.sameName`, compared here as
+    /// the SQLite store does, whatever the database's collation); the
+    /// caller holds the owner's lock.
+    static func requireFreeName(
+        _ name: String, _ connection: PostgresConnection, owner: Int64, except id: Int64?
+    ) throws(StoreError) {
+        let active = try connection.query(activeNames, [String(owner)])
+        for row in 0..<active.count
+        where active.int64(row, 0) != id && HabitFields.sameName(active.text(row, 1), name) {
+            throw .nameTaken(name: name)
+        }
+    }
+
+    static let activeNames = "SELECT id, name FROM habits WHERE owner_id = $1 AND status = 'ACTIVE'"
 
     static func requireRoomForActiveHabit(_ connection: PostgresConnection, owner: Int64)
         throws(StoreError)

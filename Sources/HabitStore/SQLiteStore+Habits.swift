@@ -53,6 +53,11 @@ extension SQLiteStore: HabitRepository {
                 if status == .active, current.status != .active {
                     try HabitSQL.requireRoomForActiveHabit(connection, owner: owner)
                 }
+                if status == .active,
+                    current.status != .active || !HabitFields.sameName(current.name, fields.name)
+                {
+                    try HabitSQL.requireFreeName(fields.name, connection, owner: owner, except: id)
+                }
                 try connection.run(
                     HabitSQL.update,
                     HabitSQL.values(fields) + [
@@ -295,6 +300,7 @@ enum HabitSQL {
             throw .totalHabitLimit(maximum: Habit.maximumTotalCount)
         }
         try requireRoomForActiveHabit(connection, owner: owner)
+        try requireFreeName(fields.name, connection, owner: owner, except: nil)
         let timestamp = now.timeIntervalSince1970
         try connection.run(
             insert,
@@ -343,6 +349,23 @@ enum HabitSQL {
         }
         return value
     }
+
+    /// Fails with `.nameTaken` when an active habit of the owner other
+    /// than `except` has `name` (`HabitFields.sameName`: Unicode case, which
+    /// SQLite's `lower` does not know, so compared here; an owner has at
+    /// most 15 active habits).
+    static func requireFreeName(
+        _ name: String, _ connection: SQLiteConnection, owner: Int64, except id: Int64?
+    ) throws(StoreError) {
+        let active = try connection.rows(activeNames, [.integer(owner)]) { row in
+            (id: row.int64(0), name: row.text(1))
+        }
+        if active.contains(where: { $0.id != id && HabitFields.sameName($0.name, name) }) {
+            throw .nameTaken(name: name)
+        }
+    }
+
+    static let activeNames = "SELECT id, name FROM habits WHERE owner_id = ?1 AND status = 'ACTIVE'"
 
     static func requireRoomForActiveHabit(_ connection: SQLiteConnection, owner: Int64)
         throws(StoreError)

@@ -8,6 +8,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case totalHabitLimit(maximum: Int)
     /// Adding to a day's value would take it past `maximum`; nothing was written.
     case valueLimit(maximum: Decimal)
+    /// Another active habit of the owner has this name
+    /// (`HabitFields.sameName`); nothing was written.
+    case nameTaken(name: String)
     /// The database could not be opened at `path`.
     case cannotOpen(path: String, reason: String)
     /// The database file belongs to a newer version of habits.
@@ -29,6 +32,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             return "The owner already has \(maximum) habits, archived ones included."
         case .valueLimit(let maximum):
             return "A day's value may not pass \(DecimalText.text(maximum))."
+        case .nameTaken(let name):
+            return "The owner already has an active habit named \(name)."
         case .cannotOpen(let path, let reason):
             return "Cannot open the database at \(path): \(reason)."
         case .newerSchema(let found, let supported):

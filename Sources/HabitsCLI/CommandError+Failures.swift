@@ -1,3 +1,4 @@
+import Foundation
 import HabitClient
 import HabitCore
 import HabitStore
@@ -65,6 +66,8 @@ extension CommandError {
                 hint: "See the ids and names with 'habits list --all'.")
         case .habitLimit:
             return .habitLimit(maximum: Habit.maximumActiveCount)
+        case .habitNameTaken:
+            return .nameTaken
         case .habitTotalLimit(let message):
             return .totalHabitLimit(
                 message.isEmpty ? "The account holds as many habits as the server keeps." : message)
@@ -170,6 +173,22 @@ extension CommandError {
             hint: "Archive one with 'habits archive <habit>' and try again.")
     }
 
+    /// An addition that would take a day past the most it may hold, in
+    /// either mode (checked before sending; the local store checks again).
+    static func valueLimit(maximum: Decimal) -> CommandError {
+        CommandError(
+            .failure,
+            "The progress was not recorded: a day's value may not pass "
+                + "\(HabitText.number(maximum)).",
+            hint: "Check the amount, or record the day with 'habits set'.")
+    }
+
+    /// A name another active habit has, in either mode.
+    static let nameTaken = CommandError(
+        .failure, "Another active habit already has this name (names match ignoring case).",
+        hint: "Choose another name, or archive or rename the other habit first ('habits list' "
+            + "shows them).")
+
     /// The limit on habits in all, archived ones included, in either mode.
     static func totalHabitLimit(_ sentence: String) -> CommandError {
         CommandError(
@@ -184,12 +203,10 @@ extension CommandError {
             return .habitLimit(maximum: maximum)
         case .totalHabitLimit(let maximum):
             return .totalHabitLimit("You already have \(maximum) habits, archived ones included.")
+        case .nameTaken:
+            return .nameTaken
         case .valueLimit(let maximum):
-            return CommandError(
-                .failure,
-                "The progress was not recorded: a day's value may not pass "
-                    + "\(HabitText.number(maximum)).",
-                hint: "Check the amount, or record the day with 'habits set'.")
+            return .valueLimit(maximum: maximum)
         case .cannotOpen:
             return CommandError(
                 .failure, error.description,

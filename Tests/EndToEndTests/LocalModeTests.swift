@@ -119,12 +119,16 @@ import Testing
         #expect(add.status == 64)
         #expect(
             add.error
-                == "habits: Missing <name>, --daily or --weekly, --unit, --target, --days and --start (there is no terminal to ask on).\nRun 'habits help add'.\n"
+                == "habits: Missing <name> (there is no terminal to ask on).\nRun 'habits help add'.\n"
         )
+        // The rest takes the prompt's defaults, said in the output.
         let created = try await sandbox.habits(
-            "add", "Stretch", "--daily", "--unit", "min", "--target", "10", "--days", "daily",
-            "--start", "today")
-        try #require(created.status == 0)
+            "add", "Stretch", "--daily", "--start", "2026-11-01", input: "")
+        try #require(created.status == 0, "\(created)")
+        #expect(
+            created.output.hasSuffix(
+                "Not given, so the defaults: --unit times, --target 1, --days daily (change "
+                    + "them with 'habits edit 1').\n"), "\(created.output)")
         let delete = try await sandbox.habits("delete", "Stretch", input: "y\n")
         #expect(delete.status == 64)
         #expect(delete.error.contains("add --yes"))

@@ -86,6 +86,20 @@ import Testing
                     "sun",
                 ])
         #expect(try await complete("habits add --days mon,t") == ["mon,tue", "mon,thu"])
+        // A day already in the list is not offered again.
+        #expect(
+            try await complete("habits add --days mon,")
+                == ["mon,tue", "mon,wed", "mon,thu", "mon,fri", "mon,sat", "mon,sun"])
+        #expect(
+            try await complete("habits add --days=tue,mon,") == [
+                "tue,mon,wed", "tue,mon,thu", "tue,mon,fri", "tue,mon,sat", "tue,mon,sun",
+            ])
+        // Only the dates a command accepts: no later day for 'done', a
+        // planned skip (and its undo) ahead of today.
+        #expect(try await complete("habits done Read --date tom") == [])
+        #expect(try await complete("habits set Read 1 -d t") == ["today", "tuesday", "thursday"])
+        #expect(try await complete("habits skip Read --date tom") == ["tomorrow"])
+        #expect(try await complete("habits undo Read --date tom") == ["tomorrow"])
         // After '=' the shell replaces only what follows it.
         #expect(try await complete("habits edit Read --days=week") == ["weekdays", "weekends"])
         #expect(try await complete("habits show Read -d yes") == ["yesterday"])
@@ -125,6 +139,10 @@ import Testing
         #expect(try await complete("habits sh") == ["show"])
         #expect(try await complete("habits show ") == ["Drink water", "Read"])
         #expect(try await complete("habits add --days mon,t") == ["mon,thu", "mon,tue"])
+        #expect(!(try await complete("habits add --days mon,")).contains("mon,mon"))
+        #expect(try await complete("habits add --days mon,").contains("mon,sun"))
+        #expect(try await complete("habits done Read --date tom").isEmpty)
+        #expect(try await complete("habits skip Read --date tom") == ["tomorrow"])
         #expect(try await complete("habits add --days ").contains("weekdays"))
         #expect(try await complete("habits done Read ").isEmpty)
     }

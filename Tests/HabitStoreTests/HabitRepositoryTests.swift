@@ -229,6 +229,48 @@ import Testing
         _ = try store.createHabit(fields(), owner: other, now: referenceTime)
     }
 
+    /// Two active habits may not share a name, ignoring case (Unicode
+    /// case, not SQL's ASCII `lower`); archived ones may, and may not come
+    /// back while an active habit has it.
+    @Test(arguments: StoreKind.allCases) static func anActiveHabitsNameIsNotGivenTwice(
+        _ kind: StoreKind
+    ) throws {
+        try Self(kind).anActiveHabitsNameIsNotGivenTwice()
+    }
+    func anActiveHabitsNameIsNotGivenTwice() throws {
+        let owner = try store.makeUser("a@example.com").id
+        let read = try store.createHabit(fields("Übung"), owner: owner, now: referenceTime)
+        #expect(throws: StoreError.nameTaken(name: "übung")) {
+            try store.createHabit(fields("übung"), owner: owner, now: referenceTime)
+        }
+        let other = try store.createHabit(fields("Run"), owner: owner, now: referenceTime)
+        #expect(throws: StoreError.nameTaken(name: "ÜBUNG")) {
+            try store.updateHabit(
+                id: other.id, owner: owner, fields: fields("ÜBUNG"), status: .active,
+                now: referenceTime)
+        }
+        // A habit may change the case of its own name.
+        let recased = try store.updateHabit(
+            id: read.id, owner: owner, fields: fields("ÜBUNG"), status: .active,
+            now: referenceTime)
+        #expect(recased?.name == "ÜBUNG")
+        // Archived, the name is free; the archived habit cannot come back
+        // while the new one has it.
+        _ = try store.updateHabit(
+            id: read.id, owner: owner, fields: fields("ÜBUNG"), status: .archived,
+            now: referenceTime)
+        _ = try store.createHabit(fields("übung"), owner: owner, now: referenceTime)
+        #expect(throws: StoreError.nameTaken(name: "ÜBUNG")) {
+            try store.updateHabit(
+                id: read.id, owner: owner, fields: fields("ÜBUNG"), status: .active,
+                now: referenceTime)
+        }
+        #expect(try store.habits(owner: owner, status: .all).count == 3)
+        // Another owner's names are their own.
+        let stranger = try store.makeUser("b@example.com").id
+        _ = try store.createHabit(fields("Übung"), owner: stranger, now: referenceTime)
+    }
+
     @Test(arguments: StoreKind.allCases)
     static func archivedHabitsDoNotCountAndReactivationChecksTheLimit(_ kind: StoreKind) throws {
         try Self(kind).archivedHabitsDoNotCountAndReactivationChecksTheLimit()

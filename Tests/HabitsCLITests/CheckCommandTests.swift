@@ -46,6 +46,22 @@ import Testing
         #expect(list.output.contains(#""current" : 3"#), "Water's 3 was saved")
     }
 
+    /// "y" on a weekly habit is one session, as a bare `done` is: a planned
+    /// day's share, not the whole week's target.
+    @Test(arguments: CLIHarness.Mode.allCases)
+    func yesOnAWeeklyHabitIsOneSession(mode: CLIHarness.Mode) async throws {
+        var cli = try await CLIHarness.make(mode)
+        defer { cli.cleanUp() }
+        try await cli.add("Gym", "--weekly", unit: "sessions", target: "3", days: "mon,wed,fri")
+        cli.terminal = TerminalTraits(
+            inputIsTerminal: true, outputIsTerminal: false, errorIsTerminal: true)
+        let run = await cli.run("check", input: ["y"])
+        #expect(run.status == .success, "\(run.error)")
+        cli.terminal = .none
+        let list = await cli.run("list", "--json")
+        #expect(list.output.contains(#""current" : 1"#), "\(list.output)")
+    }
+
     @Test func withoutATerminalItPointsToDoneAndSkip() async throws {
         let cli = try CLIHarness()
         defer { cli.cleanUp() }

@@ -31,6 +31,8 @@ extension APIError {
             self = .notFound
         case (409, _) where body?.code == "habit_limit":
             self = .habitLimit(message: body?.message ?? "")
+        case (409, _) where body?.code == "habit_name_taken":
+            self = .habitNameTaken
         case (409, _) where body?.code == "habit_total_limit":
             self = .habitTotalLimit(message: body?.message ?? "")
         case (400, _), (403, _), (405, _), (409, _), (411, _), (413, _), (415, _), (422, _),

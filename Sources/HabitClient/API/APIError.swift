@@ -44,6 +44,9 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
     case notFound
     /// The account already has the maximum number of active habits.
     case habitLimit(message: String)
+    /// Another active habit of the account has the name (409
+    /// `habit_name_taken`).
+    case habitNameTaken
     /// There is no saved session.
     case signedOut
     /// The saved session belongs to another server than the one configured.
@@ -111,6 +114,8 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
             return message.isEmpty
                 ? "The account already has \(Habit.maximumActiveCount) active habits."
                 : message
+        case .habitNameTaken:
+            return "Another active habit of the account has this name."
         case .signedOut:
             return "No session is saved: not signed in."
         case .signedInElsewhere(let server):

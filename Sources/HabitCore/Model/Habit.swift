@@ -51,6 +51,23 @@ public struct Habit: Hashable, Sendable, Identifiable {
             createdAt: createdAt, updatedAt: updatedAt)
     }
 
+    /// What one session counts toward its period when no amount is given
+    /// (a bare `habits done`): a daily habit's target; for a weekly habit,
+    /// one planned day's share, target ÷ action days, rounded up to a whole
+    /// unit when the target is whole (3 sessions on Mon/Wed/Fri: 1; 20 km on
+    /// 3 days: 7) and else up to the millionth a day keeps (2.5 km on 3 days:
+    /// 0.833334), so the planned days together reach the target.
+    public var sessionShare: Decimal {
+        guard frequency == .weekly, actionDays.count > 1 else { return targetValue }
+        var share = targetValue / Decimal(actionDays.count)
+        var rounded = Decimal()
+        var target = targetValue
+        var whole = Decimal()
+        NSDecimalRound(&whole, &target, 0, .plain)
+        NSDecimalRound(&rounded, &share, whole == targetValue ? 0 : 6, .up)
+        return rounded
+    }
+
     /// The fields a person sets, without id, status and timestamps.
     public var fields: HabitFields {
         get {

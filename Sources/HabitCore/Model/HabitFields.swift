@@ -38,11 +38,21 @@ public struct HabitFields: Hashable, Sendable {
 
     /// A copy with the name and unit trimmed, or every problem found.
     public func validated() throws(ValidationError) -> HabitFields {
+        try validated(keepingName: false)
+    }
+
+    /// `validated()`; with `keepingName`, the name is the one already
+    /// stored, so the rules of new names (`problems(newName:)`) do not apply
+    /// to it: a habit named before them can still be edited.
+    public func validated(keepingName: Bool) throws(ValidationError) -> HabitFields {
         var copy = self
         copy.name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         copy.measurementType = measurementType.trimmingCharacters(in: .whitespacesAndNewlines)
         var error = ValidationError()
-        error.add(Self.problems(name: name), to: "name")
+        error.add(
+            keepingName
+                ? Self.textProblems(name, maximumLength: Self.nameLength.upperBound)
+                : Self.problems(name: name), to: "name")
         error.add(Self.problems(measurementType: measurementType), to: "measurement_type")
         error.add(Self.problems(actionDays: actionDays), to: "action_days")
         error.add(Self.problems(targetValue: targetValue), to: "target_value")
@@ -50,9 +60,26 @@ public struct HabitFields: Hashable, Sendable {
         return copy
     }
 
-    /// Problems with a habit name as given (trimmed or not).
+    /// Problems with a new habit name as given (trimmed or not): the text
+    /// rules, and not only digits once trimmed, since `3` names habit 3 on
+    /// the command line and a habit named so could never be reached by name.
     public static func problems(name: String) -> [String] {
-        textProblems(name, maximumLength: nameLength.upperBound)
+        let problems = textProblems(name, maximumLength: nameLength.upperBound)
+        if !problems.isEmpty { return problems }
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+            return ["A name may not be only digits: those name a habit by its id."]
+        }
+        return []
+    }
+
+    /// Whether two names name the same habit to a person: once trimmed,
+    /// equal ignoring case. Names are looked up this way, so two active
+    /// habits may not share one.
+    public static func sameName(_ name: String, _ other: String) -> Bool {
+        name.trimmingCharacters(in: .whitespacesAndNewlines).compare(
+            other.trimmingCharacters(in: .whitespacesAndNewlines), options: [.caseInsensitive])
+            == .orderedSame
     }
 
     /// Problems with a measurement unit as given (trimmed or not).
@@ -64,7 +91,7 @@ public struct HabitFields: Hashable, Sendable {
     /// given, or holding a control character once trimmed (one problem at
     /// most, in that order). White space around the text is trimmed on
     /// saving, so a trailing newline is no control character of the name.
-    private static func textProblems(_ text: String, maximumLength: Int) -> [String] {
+    static func textProblems(_ text: String, maximumLength: Int) -> [String] {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return ["This field may not be blank."] }
         if text.unicodeScalars.count > maximumLength {
@@ -130,6 +157,6 @@ public struct HabitChanges: Hashable, Sendable {
         if let startDate { result.startDate = startDate }
         if let actionDays { result.actionDays = actionDays }
         if let targetValue { result.targetValue = targetValue }
-        return try result.validated()
+        return try result.validated(keepingName: name == nil)
     }
 }

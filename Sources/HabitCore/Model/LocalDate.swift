@@ -10,6 +10,22 @@ public struct LocalDate: Hashable, Comparable, Sendable {
     /// Days since 1970-01-01 (negative before it).
     public let dayNumber: Int
 
+    /// The first date there is: 0001-01-01. Dates are written with four-digit
+    /// years (the API's contract, the stores' columns), so years 1 to 9999.
+    public static let earliest = LocalDate(dayNumber: -719_162)
+    /// The last date there is: 9999-12-31.
+    public static let latest = LocalDate(dayNumber: 2_932_896)
+
+    /// The dates from `from` through `to` that exist (`earliest...latest`),
+    /// or `nil` when none does: arithmetic near the ends (the Sunday of
+    /// 9999-12-31's week) can step past them, and no request may name such
+    /// a day.
+    public static func existing(from: LocalDate, through to: LocalDate) -> ClosedRange<LocalDate>? {
+        let from = max(from, earliest)
+        let to = min(to, latest)
+        return from <= to ? from...to : nil
+    }
+
     /// Creates the date `dayNumber` days after 1970-01-01.
     public init(dayNumber: Int) {
         self.dayNumber = dayNumber
@@ -95,7 +111,9 @@ public struct LocalDate: Hashable, Comparable, Sendable {
         let local = instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))
         let days = (local / 86_400).rounded(.down)
         // Years 1 to 9999; other instants (and NaN) take Foundation's reading.
-        if days >= -719_162, days <= 2_932_896 { return LocalDate(dayNumber: Int(days)) }
+        if days >= Double(earliest.dayNumber), days <= Double(latest.dayNumber) {
+            return LocalDate(dayNumber: Int(days))
+        }
         return calendarDate(instant, in: timeZone)
     }
 

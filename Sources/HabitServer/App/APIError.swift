@@ -74,6 +74,11 @@ struct APIError: Error, Sendable, CustomStringConvertible {
                 + "delete one you no longer need first.")
     }
 
+    static let habitNameTaken = APIError(
+        status: 409, code: "habit_name_taken",
+        message: "Another active habit already has this name (names are compared ignoring "
+            + "case); choose another name, or archive or rename that habit first.")
+
     static let idempotencyKeyReused = APIError(
         status: 422, code: "idempotency_key_reused",
         message: "This Idempotency-Key came with a different request; "

@@ -54,7 +54,7 @@ extension APIResponder {
         let monday = date.startOfISOWeek
         // The last week of year 9999 runs past the last date there is; no
         // entry lies beyond it, and the store compares dates as text.
-        let sunday = min(monday.adding(days: 6), Self.lastDate)
+        let sunday = min(monday.adding(days: 6), LocalDate.latest)
         let entries = try stored { () throws(StoreError) in
             try store.progress(
                 habitIDs: habits.map(\.id), owner: owner, from: monday, to: sunday)
@@ -135,7 +135,8 @@ extension APIResponder {
         let week = today.startOfISOWeek
         let found = try stored { () throws(StoreError) in
             try store.historyAndStats(
-                of: habit, owner: owner, from: week, to: min(week.adding(days: 6), Self.lastDate),
+                of: habit, owner: owner, from: week,
+                to: min(week.adding(days: 6), LocalDate.latest),
                 asOf: today)
         }
         guard let found else { throw .habitNotFound }
@@ -184,9 +185,6 @@ extension APIResponder {
         guard let habit else { throw .habitNotFound }
         return habit
     }
-
-    /// The last date a request can name.
-    static let lastDate = LocalDate(year: 9999, month: 12, day: 31) ?? LocalDate(dayNumber: 0)
 
     static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
 }

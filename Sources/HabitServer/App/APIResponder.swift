@@ -239,6 +239,7 @@ public final class APIResponder: HTTPResponder {
     static func apiError(for error: StoreError) -> APIError? {
         switch error {
         case .habitLimit(let maximum): return .habitLimit(maximum: maximum)
+        case .nameTaken: return .habitNameTaken
         case .totalHabitLimit(let maximum): return .totalHabitLimit(maximum: maximum)
         case .valueLimit(let maximum):
             return .invalid(

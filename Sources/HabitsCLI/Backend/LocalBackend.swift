@@ -175,21 +175,32 @@ struct LocalBackend: HabitBackend {
     func entries(
         habitID: Int64, from: LocalDate, to: LocalDate
     ) async throws(CommandError) -> [ProgressEntry] {
+        // The store compares dates as text, where a five-digit year (the
+        // Sunday after 9999-12-31) sorts first: only dates that exist are
+        // asked for. With none, 9999-12-31 is read to learn the habit exists.
+        let range = LocalDate.existing(from: from, through: to)
+        let asked = range ?? LocalDate.latest...LocalDate.latest
         let entries: [ProgressEntry]?
         do {
-            entries = try store.progress(habitID: habitID, owner: owner, from: from, to: to)
+            entries = try store.progress(
+                habitID: habitID, owner: owner, from: asked.lowerBound, to: asked.upperBound)
         } catch {
             throw CommandError.store(error)
         }
         guard let entries else { throw CommandError.habitNotFound(String(habitID)) }
-        return entries
+        return range == nil ? [] : entries
     }
 
     func entries(
         of habitIDs: [Int64], from: LocalDate, to: LocalDate
     ) async throws(CommandError) -> [Int64: [ProgressEntry]] {
+        // Only dates that exist, as for one habit.
+        let range = LocalDate.existing(from: from, through: to)
+        let asked = range ?? LocalDate.latest...LocalDate.latest
         do {
-            return try store.progress(habitIDs: habitIDs, owner: owner, from: from, to: to)
+            let entries = try store.progress(
+                habitIDs: habitIDs, owner: owner, from: asked.lowerBound, to: asked.upperBound)
+            return range == nil ? entries.mapValues { _ in [] } : entries
         } catch {
             throw CommandError.store(error)
         }

@@ -351,8 +351,12 @@ struct RemoteBackend: HabitBackend {
     static func entries(
         habitID: Int64, from: LocalDate, to: LocalDate, client: HabitAPIClient
     ) async throws(APIError) -> [ProgressEntry] {
+        // Only dates that exist can be asked for (`to` is often the end of a
+        // week, which for 9999-12-31 lies past the last date there is).
+        guard let range = LocalDate.existing(from: from, through: to) else { return [] }
+        let to = range.upperBound
         var result: [ProgressEntry] = []
-        var start = from
+        var start = range.lowerBound
         while start <= to {
             let end = min(to, start.adding(days: ProgressEntry.maximumRangeDays - 1))
             result += try await client.progress(habitID: habitID, from: start, to: end)

@@ -7,10 +7,12 @@ struct AddCommand: HabitsCommand {
         name: "add",
         summary: "Add a habit.",
         discussion: """
-            A habit has six properties, all required: its name, --daily or --weekly, \
-            --unit, --target, --days and --start. On a terminal, the ones missing from \
-            the command line are asked for, with defaults shown; otherwise the command \
-            stops and lists them. A user has at most 15 active habits.
+            A habit has six properties: its name, --daily or --weekly, --unit, --target, \
+            --days and --start. On a terminal, the ones missing from the command line are \
+            asked for, with defaults shown; otherwise the same defaults are taken (daily, \
+            times, 1, every day, today) and printed. Only the name is required. A name may \
+            not be only digits (those name an id) nor the name of another active habit, \
+            ignoring case. A user has at most 15 active habits.
             """,
         positionals: [
             PositionalSpec("name", optional: true, help: "The habit's name (1–100 characters).")
@@ -33,20 +35,15 @@ struct AddCommand: HabitsCommand {
         self.today = today
     }
 
-    /// The missing properties as the command line spells them.
-    var missing: [String] {
-        var missing: [String] = []
-        if name == nil { missing.append("<name>") }
-        if options.frequency == nil { missing.append("--daily or --weekly") }
-        if options.unit == nil { missing.append("--unit") }
-        if options.target == nil { missing.append("--target") }
-        if options.days == nil { missing.append("--days") }
-        if options.start == nil { missing.append("--start") }
-        return missing
-    }
+    /// The answers a terminal prompt offers first, taken without a terminal.
+    static let defaultFrequency = Frequency.daily
+    static let defaultUnit = "times"
+    static let defaultTarget: Decimal = 1
+    static let defaultDays = "daily"
 
     func run(in context: CommandContext) async throws(CommandError) {
-        let fields = try CommandInput.validated(try completeFields(context))
+        let (complete, defaults) = try completeFields(context)
+        let fields = try CommandInput.validated(complete)
         let backend = try context.backend()
         let habit = try await backend.createHabit(fields)
         if context.style.json {
@@ -56,41 +53,80 @@ struct AddCommand: HabitsCommand {
         context.output.line(
             "Added #\(habit.id) \(habit.name): \(HabitText.target(habit)), "
                 + "\(HabitText.frequency(habit)), from \(habit.startDate).")
+        if !defaults.isEmpty {
+            context.output.line(
+                "Not given, so the defaults: \(defaults.joined(separator: ", ")) "
+                    + "(change them with 'habits edit \(habit.id)').")
+        }
     }
 
-    /// The six properties: from the command line, else asked on the terminal.
-    func completeFields(_ context: CommandContext) throws(CommandError) -> HabitFields {
+    /// The six properties: from the command line, else asked on the terminal,
+    /// else (no terminal) the prompt's defaults, listed as options to print.
+    func completeFields(_ context: CommandContext) throws(CommandError) -> (
+        HabitFields, defaults: [String]
+    ) {
         if let name, let frequency = options.frequency, let unit = options.unit,
             let target = options.target, let days = options.days, let start = options.start
         {
-            return HabitFields(
-                name: name, frequency: frequency, measurementType: unit, startDate: start,
-                actionDays: days, targetValue: target)
+            return (
+                HabitFields(
+                    name: name, frequency: frequency, measurementType: unit, startDate: start,
+                    actionDays: days, targetValue: target), []
+            )
         }
-        guard let prompter = context.prompter else {
-            throw CommandError(UsageError(.missingFields(missing), command: "add"))
-        }
+        guard let prompter = context.prompter else { return try defaultedFields() }
         let cancelled = CommandError(.failure, "No answer given; the habit was not added.")
         guard
             let name = name ?? prompter.ask("Name", read: Self.readName),
             let frequency = options.frequency
                 ?? prompter.ask(
                     "Frequency (daily or weekly)", default: "daily", read: Self.readFrequency),
-            let unit = options.unit ?? prompter.ask("Unit", default: "times", read: Self.readUnit),
+            let unit = options.unit
+                ?? prompter.ask("Unit", default: Self.defaultUnit, read: Self.readUnit),
             let target = options.target
                 ?? prompter.ask(
-                    "Target \(frequency == .daily ? "per day" : "per week")", default: "1",
+                    "Target \(frequency == .daily ? "per day" : "per week")",
+                    default: HabitText.number(Self.defaultTarget),
                     read: Self.readTarget),
             let days = options.days
                 ?? prompter.ask(
-                    "Days (daily, weekdays, weekends or mon,wed,fri)", default: "daily",
+                    "Days (daily, weekdays, weekends or mon,wed,fri)", default: Self.defaultDays,
                     read: Self.readDays),
             let start = options.start
                 ?? prompter.ask("Start date", default: "today", read: { readStart($0) })
         else { throw cancelled }
-        return HabitFields(
+        return (
+            HabitFields(
+                name: name, frequency: frequency, measurementType: unit, startDate: start,
+                actionDays: days, targetValue: target), []
+        )
+    }
+
+    /// Without a terminal: the name is required, the rest takes the
+    /// prompt's defaults, each listed as the option that would have set it.
+    private func defaultedFields() throws(CommandError) -> (HabitFields, defaults: [String]) {
+        guard let name else {
+            throw CommandError(UsageError(.missingFields(["<name>"]), command: "add"))
+        }
+        var defaults: [String] = []
+        func taking<T>(_ given: T?, _ value: T, _ option: String) -> T {
+            if let given { return given }
+            defaults.append(option)
+            return value
+        }
+        // In the order of the command line (and of the prompts).
+        let frequency = taking(options.frequency, Self.defaultFrequency, "--daily")
+        let unit = taking(options.unit, Self.defaultUnit, "--unit \(Self.defaultUnit)")
+        let target = taking(
+            options.target, Self.defaultTarget, "--target \(HabitText.number(Self.defaultTarget))")
+        let days = taking(
+            options.days, ActionDays(parsing: Self.defaultDays) ?? ActionDays(Weekday.allCases),
+            "--days \(Self.defaultDays)")
+        let start = taking(options.start, today, "--start \(today)")
+        let fields = HabitFields(
             name: name, frequency: frequency, measurementType: unit, startDate: start,
             actionDays: days, targetValue: target)
+        return (fields, defaults)
     }
 
     static func readName(_ text: String) -> Result<String, PromptProblem> {

@@ -109,8 +109,10 @@ struct CheckCommand: HabitsCommand {
             case .quit: break
             case .leave: continue
             case .done:
+                // One session, as a bare 'done' records it.
                 _ = try await backend.addToEntry(
-                    habitID: habit.id, date: date, amount: item.completion.remaining)
+                    habitID: habit.id, date: date,
+                    amount: min(item.completion.remaining, habit.sessionShare))
             case .amount(let amount):
                 _ = try await backend.addToEntry(habitID: habit.id, date: date, amount: amount)
             case .skip:

@@ -8,9 +8,12 @@ struct DoneCommand: HabitsCommand {
         name: "done",
         summary: "Record progress: add to the day's value.",
         discussion: """
-            Adds <amount> to what is recorded for the day. Without an amount, adds what \
-            is left to reach the target of the day (or of the week, for weekly habits), \
-            so 'habits done 3' completes habit 3. Reaching the target prints the new streak. \
+            Adds <amount> to what is recorded for the day. Without an amount, adds one \
+            session: what is left of the day's target, or for a weekly habit one planned \
+            day's share of the week's target (target ÷ days, rounded up to a whole unit \
+            when the target is whole; never past what is left), and says what it added. \
+            So 'habits done 3' completes daily habit 3. Reaching the target prints the \
+            new streak. To lower a day's value, use 'habits set'. \
             --note attaches a note to the day (replacing its note; --note "" removes it); \
             without --note the day keeps its note.
             """,
@@ -32,16 +35,9 @@ struct DoneCommand: HabitsCommand {
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
         reference = arguments.positional("habit") ?? ""
-        amount = try arguments.positional("amount", ArgumentValue.decimal)
-        // Additions only: a lower value is 'set', so two people's 'done' can
-        // never take away from each other.
-        if let amount, amount < 0 {
-            throw UsageError(
-                .invalidValue(
-                    argument: "<amount>", value: "\(amount)",
-                    expected: "0 or more (to lower a day's value, use 'habits set')"),
-                command: "done")
-        }
+        // Additions only (a negative amount is refused): a lower value is
+        // 'set', so two people's 'done' can never take away from each other.
+        amount = try arguments.positional("amount", ArgumentValue.dayValue)
         date = try DateOption.read(arguments, today: today)
         note = try NoteOption.read(arguments)
     }
@@ -51,7 +47,9 @@ struct DoneCommand: HabitsCommand {
         let note = self.note
         try await ProgressChange(reference: reference, date: date).perform(in: context) {
             habit, existing, completion in
-            let added = amount ?? completion.remaining
+            // A bare 'done' is one session: a weekly habit's share of a
+            // planned day (Habit.sessionShare), never past the target.
+            let added = amount ?? min(completion.remaining, habit.sessionShare)
             // With a note, a reached target still records it (adding 0).
             if amount == nil && added == 0 && note == .keep {
                 return .none(
@@ -60,7 +58,13 @@ struct DoneCommand: HabitsCommand {
                         + "; the target is already reached."
                 )
             }
-            return .add(added, note)
+            guard amount == nil, habit.frequency == .weekly else { return .add(added, note) }
+            return .add(
+                added, note,
+                chosen: "Added \(HabitText.number(added)) \(habit.measurementType): one planned "
+                    + "day's share of \(HabitText.number(habit.targetValue)) a week over "
+                    + "\(habit.actionDays.count) day\(habit.actionDays.count == 1 ? "" : "s")"
+                    + (added < habit.sessionShare ? ", as much as was left" : "") + ".")
         }
     }
 }

@@ -29,10 +29,7 @@ struct HabitReference: Hashable, Sendable {
     /// The habit among `habits` that the text names.
     func match(among habits: [Habit]) -> Match {
         if let id, let habit = habits.first(where: { $0.id == id }) { return .found(habit) }
-        let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let named = habits.filter {
-            $0.name.compare(name, options: [.caseInsensitive]) == .orderedSame
-        }
+        let named = habits.filter { HabitFields.sameName($0.name, text) }
         switch named.count {
         case 0: return .none
         case 1: return .found(named[0])

@@ -12,8 +12,9 @@ struct ProgressChange: Sendable {
         /// Replaces the value and skip; the note changes as the change says.
         case set(ProgressEntry, NoteChange)
         /// Adds to the day's value in one step in the store, so that
-        /// concurrent additions all count (the entry read may be stale).
-        case add(Decimal, NoteChange)
+        /// concurrent additions all count (the entry read may be stale);
+        /// `chosen` says how an amount nobody typed was chosen.
+        case add(Decimal, NoteChange, chosen: String? = nil)
         case delete
         /// Nothing to do; the message says why.
         case none(String)
@@ -46,6 +47,7 @@ struct ProgressChange: Sendable {
 
         let stored: ProgressEntry?
         var noteChange = NoteChange.keep
+        var chosen: String?
         switch decide(habit, existing, before) {
         case .none(let message):
             if context.style.json {
@@ -58,7 +60,12 @@ struct ProgressChange: Sendable {
             try CommandInput.check(entry)
             noteChange = note
             stored = try await backend.setEntry(entry, note: note, habitID: habit.id)
-        case .add(let amount, let note):
+        case .add(let amount, let note, let why):
+            chosen = why
+            // The same sentence in both modes, before anything is sent.
+            if (existing?.value ?? 0) + amount > ProgressEntry.maximumValue {
+                throw CommandError.valueLimit(maximum: ProgressEntry.maximumValue)
+            }
             noteChange = note
             stored = try await backend.addToEntry(
                 habitID: habit.id, date: date, amount: amount, note: note)
@@ -75,6 +82,7 @@ struct ProgressChange: Sendable {
             try writeJSON(habit, stored, entries, targetReached: reached, context)
             return
         }
+        if let chosen { context.output.line(chosen) }
         context.output.line(
             message(
                 habit: habit, stored: stored, removed: existing, after: after, history: history,
@@ -82,7 +90,8 @@ struct ProgressChange: Sendable {
         if let line = noteLine(noteChange, stored: stored, before: existing, today: today) {
             context.output.line(line)
         }
-        if let note = uncountedNote(habit, history: history, today: today) {
+        // A removed entry is not "kept": the note is for entries still there.
+        if stored != nil, let note = uncountedNote(habit, history: history, today: today) {
             context.output.line(note)
         }
     }

@@ -17,7 +17,7 @@ struct RemindCommand: HabitsCommand {
             absolute path of this binary, and how to add it; it never edits your crontab.
             """,
         options: [
-            DateOption.spec,
+            DateOption.plannedSpec,
             .flag("quiet", short: "q", help: "Print nothing when everything is done."),
             .flag("install", help: "Print a crontab line for a daily reminder, and how to add it."),
             .value(

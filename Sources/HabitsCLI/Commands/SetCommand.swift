@@ -29,7 +29,7 @@ struct SetCommand: HabitsCommand {
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
         reference = arguments.positional("habit") ?? ""
-        value = try arguments.positional("value", ArgumentValue.decimal) ?? 0
+        value = try arguments.positional("value", ArgumentValue.dayValue) ?? 0
         date = try DateOption.read(arguments, today: today)
         note = try NoteOption.read(arguments)
     }

@@ -18,7 +18,7 @@ struct SkipCommand: HabitsCommand {
         positionals: [
             PositionalSpec("habit", optional: true, help: "The habit's id or name.")
         ],
-        options: [DateOption.spec, NoteOption.spec] + DateRangeOption.specs + [
+        options: [DateOption.plannedSpec, NoteOption.spec] + DateRangeOption.specs + [
             .flag("all", help: "With --from/--to: every active habit.")
         ],
         examples: [

@@ -6,14 +6,15 @@ struct UndoCommand: HabitsCommand {
         name: "undo",
         summary: "Delete what was recorded for a day (value and skip), or a range's skips.",
         discussion: """
-            Deletes the day's entry. With --from and --to, removes the skip marks of the \
+            Deletes the day's entry; a day ahead holds only a planned skip, which \
+            this takes back. With --from and --to, removes the skip marks of the \
             range instead (for one habit, or with --all for every active habit): days \
             that held only the mark lose their entry, days with a value keep it.
             """,
         positionals: [
             PositionalSpec("habit", optional: true, help: "The habit's id or name.")
         ],
-        options: [DateOption.spec] + DateRangeOption.specs + [
+        options: [DateOption.plannedSpec] + DateRangeOption.specs + [
             .flag("all", help: "With --from/--to: every active habit.")
         ],
         examples: [
@@ -37,7 +38,10 @@ struct UndoCommand: HabitsCommand {
         }
         let date = self.date
         let reference = self.reference ?? ""
-        try await ProgressChange(reference: reference, date: date).perform(in: context) {
+        // A planned skip (a day ahead) can be taken back as it was made.
+        try await ProgressChange(reference: reference, date: date, allowsFuture: true).perform(
+            in: context
+        ) {
             habit, existing, _ in
             guard existing != nil else {
                 return .none(

@@ -169,7 +169,8 @@ struct HabitMapping: Sendable {
             startDate: firstDay ?? today, actionDays: .everyDay, targetValue: target)
         let valid: HabitFields
         do {
-            valid = try fields.validated()
+            // A name of digits is renamed by the plan (ImportPlan.freeName).
+            valid = try fields.validated(keepingName: true)
         } catch {
             throw ImportFormatError(
                 "The habit '\(TerminalSafeText.echo(name))' cannot be imported: "
@@ -187,7 +188,7 @@ struct HabitMapping: Sendable {
     {
         let valid: HabitFields
         do {
-            valid = try habit.fields.validated()
+            valid = try habit.fields.validated(keepingName: true)
         } catch {
             throw ImportFormatError(
                 "The habit '\(TerminalSafeText.echo(habit.name))' (id \(habit.id)) of the export is not valid: "

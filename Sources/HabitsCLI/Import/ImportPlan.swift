@@ -16,7 +16,10 @@ import HabitStore
 /// - A name held by an existing habit of another frequency is a clash:
 ///   refused (nothing is written), renamed to "<name> (imported)" or skipped,
 ///   as `options` says.
-/// - Two source habits of one name get "(2)", "(3)", … in order.
+/// - Two source habits of one name get "(2)", "(3)", … in order; so does a
+///   new habit whose name an active habit already has ignoring case (two
+///   active habits may not share a name), reported as renamed. A name of
+///   only digits (which would name an id) becomes "Habit <digits>".
 /// - New habits past the 15-active limit are created archived; past the
 ///   200-habit limit the import is refused.
 struct ImportPlan: Sendable {
@@ -111,6 +114,7 @@ struct ImportPlan: Sendable {
                 )
                 continue
             }
+            freeName(&habit, existing: existing, creates: plan.creates, report: &plan.report)
             takenNames.insert(habit.fields.name)
             var status = habit.status
             if status == .active {
@@ -220,6 +224,38 @@ struct ImportPlan: Sendable {
             result.append("start \(existing.startDate) (imported: \(fields.startDate))")
         }
         return result
+    }
+
+    /// Renames a habit about to be created whose name breaks the rules of
+    /// new names: only digits (`HabitFields.problems(name:)`), or the name
+    /// of an active habit, existing or created by this import, ignoring
+    /// case (`HabitFields.sameName`): numbered "(2)", "(3)", … as the store
+    /// and the server would refuse it.
+    private static func freeName(
+        _ habit: inout MappedHabit, existing: [Habit], creates: [NewHabit],
+        report: inout ImportReport
+    ) {
+        let original = habit.fields.name
+        let trimmed = original.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !trimmed.isEmpty, trimmed.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+            habit.fields.name = suffixed("Habit ", trimmed)
+        }
+        let active =
+            existing.filter { $0.status == .active }.map(\.name)
+            + creates.filter { $0.status == .active }.map(\.mapped.fields.name)
+        let taken = existing.map(\.name) + creates.map(\.mapped.fields.name)
+        let base = habit.fields.name
+        var number = 1
+        while active.contains(where: { HabitFields.sameName($0, habit.fields.name) })
+            || (number > 1
+                && taken.contains(where: { HabitFields.sameName($0, habit.fields.name) }))
+        {
+            number += 1
+            habit.fields.name = suffixed(base, " (\(number))")
+        }
+        if habit.fields.name != original {
+            report.renamed.append(ImportReport.Rename(from: original, to: habit.fields.name))
+        }
     }
 
     /// "<name> (imported)", or "(imported 2)", … : the first that no

@@ -237,8 +237,11 @@ struct CompletionScript: Sendable {
                 if [[ -n $option ]]; then
                     _habits_option_values "$command" "$option"
                     if [[ -n $_habits_list && $typed == *,* ]]; then
+                        # Days already in the list are not offered again.
                         head=${typed%,*},
-                        for name in $_habits_list; do candidates+=("$head$name"); done
+                        for name in $_habits_list; do
+                            [[ ,$head == *,$name,* ]] || candidates+=("$head$name")
+                        done
                     else
                         for name in $_habits_words; do candidates+=("$name"); done
                     fi
@@ -365,7 +368,9 @@ struct CompletionScript: Sendable {
             # $1: words that stand alone; $2: words that may be joined by commas.
             _habits_values() {
                 if compset -P '*,'; then
-                    compadd -- ${=2}
+                    # Days already in the list are not offered again.
+                    local -a listed=(${(s:,:)${IPREFIX##*=}}) rest=(${=2})
+                    compadd -- ${rest:|listed}
                 else
                     compadd -- ${=1} ${=2}
                 fi
@@ -561,8 +566,10 @@ struct CompletionScript: Sendable {
                 set -l token (string replace -r -- '^--[^=]*=' '' (commandline -ct))
                 if string match -q -- '*,*' $token
                     set -l head (string replace -r -- '[^,]*$' '' $token)
+                    # Days already in the list are not offered again.
+                    set -l listed (string split ',' -- $head)
                     for word in (string split ' ' -- $argv[2])
-                        echo $head$word
+                        contains -- $word $listed; or echo $head$word
                     end
                 else
                     string split ' ' -- $argv[1] $argv[2]

@@ -16,6 +16,23 @@ enum ArgumentValue {
         return value
     }
 
+    /// A day's value (`set`) or an amount to add to it (`done`): a number
+    /// that `ProgressEntry.problems(value:)` accepts, else a usage error
+    /// saying the one rule, in either mode (the server is never asked).
+    static func dayValue(_ text: String, argument: String) throws(UsageError) -> Decimal {
+        let value = try decimal(text, argument: argument)
+        guard ProgressEntry.problems(value: value).isEmpty else {
+            throw UsageError(
+                .invalidValue(argument: argument, value: text, expected: dayValueRule))
+        }
+        return value
+    }
+
+    /// What a day may hold, from HabitCore's limits.
+    static let dayValueRule =
+        "0 or a number from \(DecimalNotation.plain(ProgressEntry.smallestNonzeroValue)) to "
+        + "\(DecimalNotation.plain(ProgressEntry.maximumValue))"
+
     /// A whole number in `range`.
     static func integer(
         _ text: String, argument: String, in range: ClosedRange<Int>

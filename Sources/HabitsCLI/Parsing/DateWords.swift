@@ -23,6 +23,11 @@ enum DateWords {
     static let words =
         ["today", "yesterday", "tomorrow"] + Weekday.allCases.map { $0.name.lowercased() }
 
+    /// The words naming today or a day before it, for completing an option
+    /// that refuses later days (`done --date`): a weekday is its most recent
+    /// occurrence, so only `tomorrow` is left out.
+    static let wordsUpToToday = words.filter { $0 != "tomorrow" }
+
     /// What `date(_:today:)` accepts, for error messages.
     static let expected = "a date as YYYY-MM-DD, 'today', 'yesterday' or a weekday name"
 }

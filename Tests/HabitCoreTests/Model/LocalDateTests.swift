@@ -12,6 +12,22 @@ import Testing
         #expect(LocalDate(text) == nil)
     }
 
+    /// The first and last dates there are, and ranges cut to them.
+    @Test func rangesAreCutToTheDatesThereAre() throws {
+        #expect(LocalDate.earliest.description == "0001-01-01")
+        #expect(LocalDate.latest.description == "9999-12-31")
+        let last = LocalDate.latest
+        let sunday = last.startOfISOWeek.adding(days: 6)
+        #expect(sunday > last, "9999-12-31's week runs past it")
+        let monday = last.startOfISOWeek
+        #expect(LocalDate.existing(from: monday, through: sunday) == monday...last)
+        #expect(LocalDate.existing(from: last.adding(days: 1), through: sunday) == nil)
+        let first = LocalDate.earliest
+        #expect(
+            LocalDate.existing(from: first.adding(days: -3), through: first.adding(days: 2))
+                == first...first.adding(days: 2))
+    }
+
     @Test(arguments: ["2026-02-03", "2028-02-29", "2000-02-29", "0001-01-01", "9999-12-31"])
     func readsAndWritesBackExactly(_ text: String) throws {
         let date = try #require(LocalDate(text))

@@ -47,6 +47,38 @@ import Testing
         }
     }
 
+    /// A second active habit of one name (ignoring case) is 409
+    /// `habit_name_taken`, as openapi.yaml says; a name of only digits is a
+    /// 400 naming `name`. A PATCH that keeps a name does not re-check it.
+    @Test func namesThatCannotBeLookedUpAreRefused() throws {
+        try withAPIServer { server in
+            let token = try server.signIn("a@b.co").access
+            let first = try server.request(
+                "POST", "/api/me/habits/", body: server.habitBody(name: "Read"), token: token)
+            #expect(first.status == 201)
+            let again = try server.request(
+                "POST", "/api/me/habits/", body: server.habitBody(name: " rEAD "), token: token)
+            #expect(again.status == 409)
+            #expect(again.code == "habit_name_taken")
+            let digits = try server.request(
+                "POST", "/api/me/habits/", body: server.habitBody(name: " 12 "), token: token)
+            #expect(digits.status == 400)
+            #expect(digits.fields.keys.sorted() == ["name"])
+            let run = try server.request(
+                "POST", "/api/me/habits/", body: server.habitBody(name: "Run"), token: token)
+            let id = try #require(try run.object()["id"] as? Int)
+            let renamed = try server.request(
+                "PATCH", "/api/me/habits/\(id)/", body: #"{"name": "read"}"#, token: token)
+            #expect(renamed.status == 409)
+            #expect(renamed.code == "habit_name_taken")
+            let kept = try server.request(
+                "PATCH", "/api/me/habits/\(id)/", body: #"{"target_value": 3}"#, token: token)
+            #expect(kept.status == 200)
+            let list = try server.request("GET", "/api/me/habits/", token: token)
+            #expect(list.text.components(separatedBy: #""name":"#).count == 3, "\(list.text)")
+        }
+    }
+
     @Test func deletingAHabitRemovesItsProgress() throws {
         try withAPIServer { server in
             let token = try server.signIn("a@b.co").access

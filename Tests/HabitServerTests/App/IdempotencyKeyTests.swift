@@ -72,9 +72,11 @@ import Testing
             server.clock.advance(by: 1)
             let after = try server.request(
                 "POST", "/api/me/habits/", body: body, token: token, headers: key(#""k-1""#))
-            #expect(after.status == 201)
+            // Performed anew, not replayed: a second active "Read" is refused.
+            #expect(after.status == 409)
+            #expect(after.code == "habit_name_taken")
             #expect(after.headers["idempotent-replayed"] == nil)
-            #expect(try habitCount(server, token: token) == 2)
+            #expect(try habitCount(server, token: token) == 1)
         }
     }
 

@@ -166,6 +166,31 @@ import Testing
         #expect(plan.creates.map(\.mapped.fields.name) == ["Same", "Same (2)"])
     }
 
+    /// A new habit may not take an active habit's name ignoring case, nor
+    /// be only digits: renamed and reported, as the stores would refuse it.
+    @Test func namesThatCannotBeLookedUpAreRenamed() throws {
+        let existing = [
+            Habit(
+                id: 1, name: "Read", frequency: .daily, measurementType: "times",
+                startDate: LocalDate("2026-01-01")!, actionDays: .everyDay, targetValue: 1),
+            Habit(
+                id: 2, name: "Old", frequency: .daily, measurementType: "times",
+                startDate: LocalDate("2026-01-01")!, actionDays: .everyDay, targetValue: 1,
+                status: .archived),
+        ]
+        let mapped = try ["READ", "read", "42", "old"].map {
+            try mapping.map(source($0, .times(1, perDays: 7)))
+        }
+        let plan = ImportPlan.make(
+            mapped, existing: existing, options: ImportOptions(), report: Self.template
+        ) { _ in [] }
+        #expect(
+            plan.creates.map(\.mapped.fields.name) == ["READ (2)", "read (3)", "Habit 42", "old"])
+        #expect(
+            plan.report.renamed.map(\.to) == ["READ (2)", "read (3)", "Habit 42"])
+        #expect(plan.refusal == nil)
+    }
+
     @Test func progressBarFitsItsWidth() {
         let line = ImportProgressBar.line(done: 500, total: 1000, width: 80, unicode: false)
         #expect(line == "Importing [####################--------------------] 500/1000 entries")
