@@ -58,11 +58,16 @@ struct SchemaShape: Hashable, Sendable {
     }()
 
     /// What this shape lacks of `expected`, as a phrase naming the first
-    /// object missing or changed (by name); `nil` when it has all of it.
+    /// object missing or changed (by name, tables before the rest); `nil`
+    /// when it has all of it.
     func problem(expected: SchemaShape) -> String? {
         let names = Dictionary(
             objects.map { (Self.name(of: $0), $0) }, uniquingKeysWith: { first, _ in first })
-        for object in expected.objects.subtracting(objects).sorted() {
+        // Tables first: a missing table takes its indexes and triggers along.
+        let missing = expected.objects.subtracting(objects).sorted {
+            ($0.hasPrefix("table ") ? 0 : 1, $0) < ($1.hasPrefix("table ") ? 0 : 1, $1)
+        }
+        for object in missing {
             let name = Self.name(of: object)
             return names[name] == nil
                 ? "its \(name) is missing"
