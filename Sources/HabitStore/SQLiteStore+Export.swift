@@ -72,3 +72,55 @@ private enum ExportSQL {
         }
     }
 }
+
+extension SQLiteStore {
+    /// Every habit of `owner` whose row reads, with its entries that read,
+    /// for saving what a damaged database still holds (`habits export` on a
+    /// file that fails its consistency check). Rows that do not read, and
+    /// entries in a table that is gone, are left out and said why; SQLite
+    /// finding the file itself malformed still throws `.damaged`.
+    public func salvage(owner: Int64) throws(StoreError) -> StoreSalvage {
+        try read { connection throws(StoreError) in
+            var salvage = StoreSalvage()
+            try connection.forEachRow(HabitSQL.selectAll, [.integer(owner)]) {
+                row throws(StoreError) in
+                do throws(StoreError) {
+                    salvage.items.append(.init(habit: try HabitSQL.habit(row), entries: []))
+                } catch {
+                    salvage.leftOut.append(Self.reason(error))
+                }
+            }
+            for index in salvage.items.indices {
+                let habit = salvage.items[index].habit
+                var unreadable = 0
+                do throws(StoreError) {
+                    try connection.forEachRow(
+                        HabitSQL.selectAllProgress, [.integer(habit.id), .integer(owner)]
+                    ) { row throws(StoreError) in
+                        guard !row.isNull(0) else { return }
+                        do throws(StoreError) {
+                            salvage.items[index].entries.append(try HabitSQL.entry(row, from: 0))
+                        } catch {
+                            unreadable += 1
+                        }
+                    }
+                } catch {
+                    salvage.leftOut.append(
+                        "the entries of habit \(habit.id): \(Self.reason(error))")
+                    continue
+                }
+                if unreadable > 0 {
+                    salvage.leftOut.append(
+                        "\(unreadable) entr\(unreadable == 1 ? "y" : "ies") of habit "
+                            + "\(habit.id) that do not read")
+                }
+            }
+            return salvage
+        }
+    }
+
+    private static func reason(_ error: StoreError) -> String {
+        if case .sqlite(_, let message) = error { return message }
+        return error.description
+    }
+}

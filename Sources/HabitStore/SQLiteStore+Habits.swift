@@ -324,7 +324,8 @@ enum HabitSQL {
             selectValue, [.integer(habitID), .text(date.description)]
         ) { row throws(StoreError) -> (value: Decimal, note: String?) in
             guard let value = row.decimal(0) else {
-                throw unreadable("the progress entry of \(date)")
+                throw damage(
+                    "the entry of \(date) holds a value that is not an amount habits records")
             }
             return (value, row.optionalText(1))
         }
@@ -376,15 +377,29 @@ enum HabitSQL {
         }
     }
 
+    /// The habit in a row of `columns`; a value no version of habits writes
+    /// (a date that is no day, no action day, a target out of range) is
+    /// damage, named without echoing the file's text.
     static func habit(_ row: SQLiteRow) throws(StoreError) -> Habit {
         let id = row.int64(0)
         let bits = row.int64(5)
-        guard let frequency = Frequency(rawValue: row.text(2)),
-            let startDate = row.localDate(4),
-            let targetValue = row.decimal(6),
-            let status = HabitStatus(rawValue: row.text(7)),
-            (0...127).contains(bits)
-        else { throw unreadable("habit \(id)") }
+        guard let frequency = Frequency(rawValue: row.text(2)) else {
+            throw damage("habit \(id)'s frequency is neither DAILY nor WEEKLY")
+        }
+        guard let startDate = row.localDate(4) else {
+            throw damage("habit \(id)'s start date is not a date")
+        }
+        guard (1...127).contains(bits) else {
+            throw damage("habit \(id)'s action days are not one or more days of the week")
+        }
+        guard let targetValue = row.decimal(6),
+            HabitFields.problems(targetValue: targetValue).isEmpty
+        else {
+            throw damage("habit \(id)'s target is not a number from 0.000001 to 1000000")
+        }
+        guard let status = HabitStatus(rawValue: row.text(7)) else {
+            throw damage("habit \(id)'s status is neither ACTIVE nor ARCHIVED")
+        }
         let actionDays = ActionDays(bits: UInt8(bits))
         return Habit(
             id: id, name: row.text(1), frequency: frequency, measurementType: row.text(3),
@@ -405,10 +420,13 @@ enum HabitSQL {
     static func entry(
         _ row: SQLiteRow, from column: Int32, reader: inout DecimalTextReader
     ) throws(StoreError) -> ProgressEntry {
-        guard let date = row.localDate(column),
-            let value = row.decimal(column + 1, reader: &reader)
+        guard let date = row.localDate(column) else {
+            throw damage("an entry's date is not a date")
+        }
+        guard let value = row.decimal(column + 1, reader: &reader),
+            value >= 0, value <= ProgressEntry.maximumValue
         else {
-            throw unreadable("the progress entry of \(row.text(column))")
+            throw damage("the entry of \(date) holds a value that is not an amount habits records")
         }
         return ProgressEntry(
             date: date, value: value, skipped: row.int64(column + 2) != 0,
@@ -431,7 +449,9 @@ enum HabitSQL {
         return found ? entries : nil
     }
 
-    static func unreadable(_ what: String) -> StoreError {
-        .sqlite(code: SQLITE_CORRUPT, message: "\(what) holds a value this version cannot read")
+    /// A row no version of habits writes: `SQLITE_CORRUPT`, which the store
+    /// reports as `.damaged` with its path.
+    static func damage(_ reason: String) -> StoreError {
+        .sqlite(code: SQLITE_CORRUPT, message: reason)
     }
 }

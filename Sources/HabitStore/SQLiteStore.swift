@@ -65,26 +65,37 @@ public final class SQLiteStore: Sendable {
 
     /// Opens the database with up to `readerCount` read connections (0: the
     /// writer does everything, the cheapest for a short-lived process).
-    public init(path: String, readerCount: Int) throws(StoreError) {
+    ///
+    /// Opening checks the file's consistency as far as it costs the same for
+    /// any amount of data: SQLite reads its header and schema, and the
+    /// tables, columns, indexes and triggers must be this version's
+    /// (`SchemaShape`). Rows are checked as they are read. Throws `.damaged`
+    /// when the check fails.
+    ///
+    /// Opening writes nothing when nothing needs migrating, so a database on
+    /// a full disk still opens for reading: when the shared-memory index WAL
+    /// needs cannot grow for lack of space, the connection is opened again in
+    /// exclusive locking mode, which keeps that index in the process's memory
+    /// (and holds the file's lock until `close()`, shutting other processes
+    /// out for the life of this one). Writes then fail with `.diskFull`.
+    ///
+    /// With `checkingSchema` false the shape is not compared: for reading
+    /// what a damaged file still holds (`salvage(owner:)`), nothing else.
+    public init(path: String, readerCount: Int, checkingSchema: Bool = true) throws(StoreError) {
         self.path = path
         let inMemory = path == Self.inMemoryPath
         let writerConnection: SQLiteConnection
         let usesWAL: Bool
         do {
             if !inMemory { try createPrivateFileIfMissing(path) }
-            writerConnection = try SQLiteConnection(path: path, create: true)
-            try writerConnection.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
-            try writerConnection.execute("PRAGMA foreign_keys = ON")
-            if inMemory {
-                usesWAL = false
-            } else {
-                let mode = try writerConnection.firstRow("PRAGMA journal_mode = WAL") { row in
-                    row.text(0).lowercased()
-                }
-                usesWAL = mode == "wal"
-                try writerConnection.execute("PRAGMA synchronous = NORMAL")
+            do {
+                (writerConnection, usesWAL) = try Self.openWriter(
+                    path: path, inMemory: inMemory, exclusive: false, checkingSchema: checkingSchema
+                )
+            } catch .sqlite(let code, _) where code & 0xFF == SQLITE_FULL && !inMemory {
+                (writerConnection, usesWAL) = try Self.openWriter(
+                    path: path, inMemory: false, exclusive: true, checkingSchema: checkingSchema)
             }
-            try Self.migrate(writerConnection, path: path)
         } catch {
             throw Self.openingError(error, path: path)
         }
@@ -98,6 +109,36 @@ public final class SQLiteStore: Sendable {
         } else {
             readers = []
         }
+    }
+
+    /// The writer connection, the schema migrated and checked, and whether
+    /// readers can run beside it (WAL, shared between processes). With
+    /// `exclusive`, the journal mode is only read, not set: the file is WAL
+    /// already when this fallback runs.
+    private static func openWriter(
+        path: String, inMemory: Bool, exclusive: Bool, checkingSchema: Bool
+    ) throws(StoreError) -> (SQLiteConnection, usesWAL: Bool) {
+        let connection = try SQLiteConnection(path: path, create: true)
+        try connection.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
+        try connection.execute("PRAGMA foreign_keys = ON")
+        var usesWAL = false
+        if !inMemory {
+            if exclusive { try connection.execute("PRAGMA locking_mode = EXCLUSIVE") }
+            // Setting the mode a file already has writes nothing.
+            let mode = try connection.firstRow(
+                exclusive ? "PRAGMA journal_mode" : "PRAGMA journal_mode = WAL"
+            ) { row in row.text(0).lowercased() }
+            usesWAL = mode == "wal" && !exclusive
+            try connection.execute("PRAGMA synchronous = NORMAL")
+        }
+        try Self.migrate(connection, path: path)
+        if checkingSchema,
+            let problem = try SchemaShape.read(connection).problem(
+                expected: try SchemaShape.current)
+        {
+            throw .damaged(path: path, reason: problem)
+        }
+        return (connection, usesWAL)
     }
 
     deinit {
@@ -129,7 +170,11 @@ public final class SQLiteStore: Sendable {
     func write<Result: Sendable>(
         _ body: (SQLiteConnection) throws(StoreError) -> Result
     ) throws(StoreError) -> Result {
-        try writer.use(body)
+        do {
+            return try writer.use(body)
+        } catch {
+            throw classified(error)
+        }
     }
 
     /// Runs `body` on a read connection: the first free one, else waits for
@@ -137,14 +182,29 @@ public final class SQLiteStore: Sendable {
     func read<Result: Sendable>(
         _ body: (SQLiteConnection) throws(StoreError) -> Result
     ) throws(StoreError) -> Result {
-        guard !readers.isEmpty else { return try writer.use(body) }
-        let count = UInt(readers.count)
-        let start = nextReader.next()
-        for offset in 0..<count {
-            let reader = readers[Int((start &+ offset) % count)]
-            if let result = try reader.useIfAvailable(body) { return result }
+        do {
+            guard !readers.isEmpty else { return try writer.use(body) }
+            let count = UInt(readers.count)
+            let start = nextReader.next()
+            for offset in 0..<count {
+                let reader = readers[Int((start &+ offset) % count)]
+                if let result = try reader.useIfAvailable(body) { return result }
+            }
+            return try readers[Int(start % count)].use(body)
+        } catch {
+            throw classified(error)
         }
-        return try readers[Int(start % count)].use(body)
+    }
+
+    /// A damaged file or a full disk named with the file's path; other
+    /// errors as they are.
+    private func classified(_ error: StoreError) -> StoreError {
+        guard case .sqlite(let code, let message) = error else { return error }
+        switch code & 0xFF {
+        case SQLITE_CORRUPT, SQLITE_NOTADB: return .damaged(path: path, reason: message)
+        case SQLITE_FULL: return .diskFull(path: path)
+        default: return error
+        }
     }
 
     private static func openReader(path: String) throws(StoreError) -> SQLiteConnection {
@@ -197,7 +257,9 @@ public final class SQLiteStore: Sendable {
         case SQLITE_NOTADB:
             return .cannotOpen(path: path, reason: "the file is not a SQLite database")
         case SQLITE_CORRUPT:
-            return .cannotOpen(path: path, reason: "the database file is damaged")
+            return .damaged(path: path, reason: message)
+        case SQLITE_FULL:
+            return .diskFull(path: path)
         case SQLITE_BUSY, SQLITE_LOCKED:
             return .cannotOpen(path: path, reason: "another program holds the database locked")
         case SQLITE_READONLY:

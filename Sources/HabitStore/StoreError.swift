@@ -15,6 +15,13 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
     /// The database file belongs to a newer version of habits.
     case newerSchema(found: Int, supported: Int)
+    /// The database file at `path` fails its consistency check: `reason`
+    /// says what is wrong (SQLite found it malformed, a table is missing, a
+    /// row holds a value no version of habits writes). Nothing was written.
+    case damaged(path: String, reason: String)
+    /// A write to the database at `path` failed because the disk holding it
+    /// is full; the write changed nothing.
+    case diskFull(path: String)
     /// SQLite reported an error.
     case sqlite(code: Int32, message: String)
     /// The database server cannot be reached now (it is restarting, the
@@ -39,6 +46,10 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .newerSchema(let found, let supported):
             return
                 "The database was written by a newer version of habits (schema \(found); this version reads up to \(supported))."
+        case .damaged(let path, let reason):
+            return "The database \(path) is damaged: \(reason)."
+        case .diskFull(let path):
+            return "The disk holding the database \(path) is full: nothing was changed."
         case .sqlite(let code, let message):
             return "Database error \(code): \(message)."
         case .unavailable(let reason):

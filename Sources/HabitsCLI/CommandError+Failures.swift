@@ -215,6 +215,17 @@ extension CommandError {
         case .newerSchema:
             return CommandError(
                 .failure, error.description, hint: "Update habits to the newer version.")
+        case .damaged(let path, _):
+            return CommandError(
+                .failure, error.description,
+                hint: "Nothing was changed. Restore the file from a backup, or save what can "
+                    + "be read with 'habits export --output FILE'; then move \(path) aside, and "
+                    + "the next command starts a new database ('habits import habits FILE' "
+                    + "brings the export back).")
+        case .diskFull:
+            return CommandError(
+                .failure, error.description,
+                hint: "Free some space on that disk and try again; reading still works.")
         // The command line opens only SQLite; the PostgreSQL cases cannot
         // reach it but read the same way.
         case .sqlite, .unavailable, .postgres:

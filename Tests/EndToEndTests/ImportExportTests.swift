@@ -193,6 +193,83 @@ import Testing
         }
     }
 
+    /// Every schema version Loop wrote from 12 to 25, built by Loop's own
+    /// migrations (`LoopMigrations`), read as Loop's import test expects:
+    /// the habits in Loop's order with their frequencies, a row before
+    /// version 16 (no `value` column) a day done, a "no" (value 0) no entry.
+    @Test(arguments: Array(12...25))
+    func loopDatabaseOfEverySchemaVersion(_ version: Int) async throws {
+        let sqlite = "/usr/bin/sqlite3"
+        try #require(FileManager.default.isExecutableFile(atPath: sqlite), "needs Debian's sqlite3")
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let database = sandbox.root.appendingPathComponent("loop-\(version).db")
+        func stamp(_ day: Int) -> Int {
+            LocalDate(year: 2016, month: 3, day: day)!.dayNumber * 86_400_000
+        }
+        var sql = LoopMigrations.schema(version: version)
+        sql += """
+            INSERT INTO Habits (Id, archived, color, description, freq_den, freq_num, highlight,
+                name, position, reminder_days)
+            VALUES (1, 0, 0, '', 7, 3, 0, 'Wake up early', 0, 127),
+                (2, 0, 0, '', 1, 1, 0, 'Meditate', 2, 127),
+                (3, 1, 0, '', 1, 1, 0, 'Old habit', 1, 127);
+
+            """
+        let withValue = version >= 16
+        func repetition(_ habit: Int, _ day: Int, _ value: Int) -> String {
+            withValue
+                ? "INSERT INTO Repetitions (habit, timestamp, value) VALUES (\(habit), \(stamp(day)), \(value));\n"
+                : "INSERT INTO Repetitions (habit, timestamp) VALUES (\(habit), \(stamp(day)));\n"
+        }
+        sql += repetition(1, 14, 2) + repetition(1, 16, 2) + repetition(2, 15, 2)
+        if withValue { sql += repetition(1, 17, 0) + repetition(3, 15, 3) }
+        if version >= 18 {
+            sql += """
+                INSERT INTO Habits (Id, archived, description, freq_den, freq_num, name, position,
+                    type, target_type, target_value, unit)
+                VALUES (4, 0, '', 1, 1, 'Water', 3, 1, 0, 8.0, 'glasses');
+
+                """
+            sql += repetition(4, 15, 6500)
+        }
+        if version >= 25 { sql += "UPDATE Repetitions SET notes = 'calm' WHERE habit = 2;\n" }
+        let created = try await Subprocess.run(
+            URL(fileURLWithPath: sqlite), [database.path], environment: sandbox.environment,
+            input: sql, scratch: sandbox.root)
+        try #require(created.status == 0 && created.error.isEmpty, "\(created)")
+
+        let result = try await sandbox.habits("import", "loop-db", database.path, "--json")
+        try #require(result.status == 0, "\(result)")
+        let export = try await sandbox.habits("export")
+        try #require(export.status == 0, "\(export)")
+        let document = try JSONSerialization.jsonObject(with: Data(export.output.utf8))
+        let habits = try #require((document as? [String: Any])?["habits"] as? [[String: Any]])
+        #expect(
+            habits.map { $0["name"] as? String }
+                == ["Wake up early", "Old habit", "Meditate"] + (version >= 18 ? ["Water"] : []))
+        func dates(_ index: Int) -> [String] {
+            (habits[index]["entries"] as? [[String: Any]] ?? []).compactMap {
+                $0["date"] as? String
+            }
+        }
+        // Loop's own test: 3 times in 7 days, checked on the 14th and 16th, not the 17th.
+        #expect(habits[0]["frequency"] as? String == "WEEKLY")
+        #expect(habits[0]["target_value"] as? Double == 3)
+        #expect(dates(0) == ["2016-03-14", "2016-03-16"])
+        #expect(habits[1]["status"] as? String == "ARCHIVED")
+        #expect(dates(1) == (withValue ? ["2016-03-15"] : []))
+        #expect(habits[2]["frequency"] as? String == "DAILY")
+        #expect(dates(2) == ["2016-03-15"])
+        let meditate = habits[2]["entries"] as? [[String: Any]]
+        #expect(meditate?.first?["note"] as? String == (version >= 25 ? "calm" : nil))
+        if version >= 18 {
+            #expect(habits[3]["target_value"] as? Double == 8)
+            let water = habits[3]["entries"] as? [[String: Any]]
+            #expect(water?.first?["value"] as? Double == 6.5)
+        }
+    }
+
     @Test func loopDatabaseOfAnUnknownSchemaIsRefused() async throws {
         let sqlite = "/usr/bin/sqlite3"
         try #require(FileManager.default.isExecutableFile(atPath: sqlite), "needs Debian's sqlite3")

@@ -6,6 +6,13 @@ extension KeyedDecodingContainer {
     /// Any other string is a type error naming the key.
     func decodeDecimal(forKey key: Key) throws -> Decimal {
         if let number = try? decode(Decimal.self, forKey: key) { return number }
+        // A JSON number beyond Decimal's range (1e308) is a number all the
+        // same: the largest Decimal of its sign (0 for a tiny one), so the
+        // value's own rules report it as out of range, not as a wrong type.
+        if let number = try? decode(Double.self, forKey: key), number.isFinite {
+            guard number.magnitude >= 1 else { return 0 }
+            return number < 0 ? -Decimal.greatestFiniteMagnitude : .greatestFiniteMagnitude
+        }
         let text = try decode(String.self, forKey: key)
         guard let number = Decimal(exactText: text) else {
             throw DecodingError.dataCorruptedError(

@@ -100,6 +100,14 @@ public struct ProgressEntry: Hashable, Sendable, Codable {
         }
     }
 
+    /// The problems with recording an entry on `date` when it is `today`,
+    /// worded for a person: progress is recorded up to today; only a skip (a
+    /// holiday ahead) may be planned. Commands and imports share the rule.
+    public static func problems(date: LocalDate, skipped: Bool, today: LocalDate) -> [String] {
+        guard date > today, !skipped else { return [] }
+        return ["\(date) is in the future; progress can be recorded up to today (\(today))."]
+    }
+
     /// The problems with `value`, worded for a person; empty when it is valid.
     public static func problems(value: Decimal) -> [String] {
         if value.isNaN { return ["Enter a number."] }

@@ -246,7 +246,8 @@ public final class APIResponder: HTTPResponder {
                 "amount",
                 "Adding this amount would take the day past \(maximum), "
                     + "the most a day may hold; nothing was added.")
-        case .cannotOpen, .newerSchema, .sqlite, .unavailable, .postgres: return nil
+        case .cannotOpen, .newerSchema, .damaged, .diskFull, .sqlite, .unavailable, .postgres:
+            return nil
         }
     }
 

@@ -1,5 +1,11 @@
 import CSQLite
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One SQLite connection with its cache of prepared statements.
 ///
 /// Not thread-safe on its own (it is opened with `SQLITE_OPEN_NOMUTEX`): the
@@ -176,7 +182,17 @@ final class SQLiteConnection {
     }
 
     /// The `StoreError` for result `code`, with SQLite's own message.
+    ///
+    /// An I/O error the operating system gave for lack of space (`ENOSPC`,
+    /// `EDQUOT`: growing the shared-memory index, say) is `SQLITE_FULL`, as
+    /// SQLite reports the same lack when it writes the database itself.
     static func error(_ code: Int32, _ database: OpaquePointer?) -> StoreError {
+        if code & 0xFF == SQLITE_IOERR, let database {
+            let cause = sqlite3_system_errno(database)
+            if cause == ENOSPC || cause == EDQUOT {
+                return .sqlite(code: SQLITE_FULL, message: String(cString: strerror(cause)))
+            }
+        }
         let message: String
         if let database, let text = sqlite3_errmsg(database) {
             message = String(cString: text)

@@ -24,8 +24,11 @@ struct LocalBackend: HabitBackend {
     }
 
     /// Opens (creating on first use) the database at `paths.databasePath`,
-    /// its directory made private (0700).
-    static func open(paths: CLIPaths, clock: WallClock) throws(CommandError) -> LocalBackend {
+    /// its directory made private (0700), and checks it (see
+    /// `SQLiteStore.init`); `salvaging` skips the check, for `salvage()`.
+    static func open(paths: CLIPaths, clock: WallClock, salvaging: Bool = false)
+        throws(CommandError) -> LocalBackend
+    {
         do {
             try AtomicFile.createDirectory(paths.dataDirectory)
         } catch {
@@ -35,10 +38,29 @@ struct LocalBackend: HabitBackend {
         }
         do {
             // One connection: a command makes a handful of queries.
-            let store = try SQLiteStore(path: paths.databasePath, readerCount: 0)
+            let store = try SQLiteStore(
+                path: paths.databasePath, readerCount: 0, checkingSchema: !salvaging)
             let user = try store.localUser(now: clock.now())
+            // The rest of the consistency check, before any command reads
+            // or writes: every habit row must read (a few dozen rows at
+            // most). Entries are checked as they are read, so start-up does
+            // not grow with the history.
+            if !salvaging { _ = try store.habits(owner: user.id, status: .all) }
             return LocalBackend(
                 store: store, owner: user.id, clock: clock, databasePath: paths.databasePath)
+        } catch {
+            throw CommandError.store(error)
+        }
+    }
+
+    /// Every habit and entry that still reads, with what was left out: what
+    /// `habits export` saves of a database that fails its check.
+    func salvage() throws(CommandError) -> StoreSalvage {
+        guard let sqlite = store as? SQLiteStore else {
+            throw CommandError(.failure, "This backend cannot export.")
+        }
+        do {
+            return try sqlite.salvage(owner: owner)
         } catch {
             throw CommandError.store(error)
         }

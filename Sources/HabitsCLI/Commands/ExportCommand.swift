@@ -1,6 +1,7 @@
 import Foundation
 import HabitCore
 import HabitFiles
+import HabitStore
 
 /// `habits export`: every habit and entry, as our JSON document or as CSV.
 struct ExportCommand: HabitsCommand {
@@ -46,16 +47,29 @@ struct ExportCommand: HabitsCommand {
 
     func run(in context: CommandContext) async throws(CommandError) {
         if let output { try Self.requireDirectory(of: output) }
-        let backend = try context.backend()
-        guard let exporter = backend as? any HabitImporting else {
-            throw CommandError(.failure, "This backend cannot export.")
-        }
-        let habits = try await backend.habits(status: .all)
         var items: [HabitsExportDocument.Item] = []
-        for habit in habits {
-            items.append(
-                HabitsExportDocument.Item(
-                    habit: habit, entries: try await exporter.allEntries(of: habit)))
+        if try context.serverSelection() == nil {
+            // Local mode saves what still reads, even of a database that
+            // fails its check: the way out that check's message offers.
+            let local = try LocalBackend.open(
+                paths: try context.paths(), clock: context.environment.clock, salvaging: true)
+            let salvage = try local.salvage()
+            items = salvage.items.map {
+                HabitsExportDocument.Item(habit: $0.habit, entries: $0.entries)
+            }
+            for reason in salvage.leftOut {
+                context.errorOutput.line("habits: left out of the export: \(reason).")
+            }
+        } else {
+            let backend = try context.backend()
+            guard let exporter = backend as? any HabitImporting else {
+                throw CommandError(.failure, "This backend cannot export.")
+            }
+            for habit in try await backend.habits(status: .all) {
+                items.append(
+                    HabitsExportDocument.Item(
+                        habit: habit, entries: try await exporter.allEntries(of: habit)))
+            }
         }
         let data: Data
         switch format {

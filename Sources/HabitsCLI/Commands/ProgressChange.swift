@@ -32,10 +32,10 @@ struct ProgressChange: Sendable {
         decide: (Habit, ProgressEntry?, CompletionData) -> Action
     ) async throws(CommandError) {
         let today = context.today
-        if date > today && !allowsFuture {
-            throw CommandError(
-                .failure,
-                "\(date) is in the future; progress can be recorded up to today (\(today)).")
+        if let problem = ProgressEntry.problems(date: date, skipped: allowsFuture, today: today)
+            .first
+        {
+            throw CommandError(.failure, problem)
         }
         let backend = try context.backend()
         let habit = try await context.resolveHabit(reference, in: backend)

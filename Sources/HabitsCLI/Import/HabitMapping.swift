@@ -112,6 +112,7 @@ struct HabitMapping: Sendable {
         var clamped = 0
         var notesNotImported = 0
         var notesReshaped = 0
+        var future: [String] = []
         for entry in source.entries {
             let note = entry.note.flatMap(ProgressEntry.note(fitting:))
             if let text = entry.note, !ProgressEntry.problems(note: text).isEmpty {
@@ -145,6 +146,13 @@ struct HabitMapping: Sendable {
                 value = ProgressEntry.maximumValue
                 clamped += 1
             }
+            // The commands' rule: progress up to today, skips ahead too.
+            if let problem = ProgressEntry.problems(
+                date: entry.date, skipped: skipped, today: today
+            ).first {
+                future.append(problem)
+                continue
+            }
             byDate[entry.date] = ProgressEntry(
                 date: entry.date, value: value, skipped: skipped, note: note)
         }
@@ -158,6 +166,11 @@ struct HabitMapping: Sendable {
                 "\(notesReshaped) note\(notesReshaped == 1 ? " was" : "s were") made one line "
                     + "(line breaks became spaces) or cut to \(ProgressEntry.maximumNoteLength) "
                     + "characters.")
+        }
+        if let first = future.first {
+            note(
+                "\(future.count) entr\(future.count == 1 ? "y was" : "ies were") left out: "
+                    + (future.count == 1 ? first : "the first: \(first)"))
         }
         if clamped > 0 {
             note("\(clamped) values above 1000000000 were lowered to it.")
@@ -198,7 +211,9 @@ struct HabitMapping: Sendable {
         var byDate: [LocalDate: ProgressEntry] = [:]
         for entry in source.entries {
             guard case .exact(let exact) = entry.mark else { continue }
-            let problems = ProgressEntry.problems(value: exact.value)
+            let problems =
+                ProgressEntry.problems(value: exact.value)
+                + ProgressEntry.problems(date: exact.date, skipped: exact.skipped, today: today)
             guard problems.isEmpty else {
                 throw ImportFormatError(
                     "The entry of \(exact.date) of '\(TerminalSafeText.echo(habit.name))' is not valid: "

@@ -7,11 +7,14 @@ import HabitStore
 ///
 /// `Habits(id, name, description, freq_num, freq_den, archived, position,
 /// type?, target_type?, target_value?, unit?, …)`; versions without `type`
-/// hold only yes/no habits. `Repetitions(habit, timestamp, value, notes?)`:
-/// `timestamp` is epoch milliseconds at UTC midnight; yes/no values are −1
-/// unknown, 0 no, 1 yes filled in automatically, 2 yes, 3 skip; numeric
-/// habits store the value × 1000. Columns are looked up by name, so the
-/// versions' other differences do not matter.
+/// (before 16) hold only yes/no habits. `Repetitions(habit, timestamp,
+/// value?, notes?)`: `timestamp` is epoch milliseconds at UTC midnight;
+/// yes/no values are −1 unknown, 0 no, 1 yes filled in automatically, 2 yes,
+/// 3 skip; numeric habits store the value × 1000. Before version 16 there is
+/// no `value`: a row means the day was done (Loop's migration 16 gives those
+/// rows 2). Columns are looked up by name, ignoring case as SQLite does (the
+/// databases Loop's first versions made spell the key `Id`), so the versions'
+/// other differences do not matter.
 enum LoopDatabaseReader {
     static let supportedVersions = 12...25
 
@@ -36,13 +39,18 @@ enum LoopDatabaseReader {
                 hint: version > supportedVersions.upperBound
                     ? "Export a CSV from Loop instead ('habits import loop-csv')." : nil)
         }
+        // SQLite compares column names without case; so does this.
         let habitColumns = Set(
-            try sql { () throws(StoreError) in try file.columns(of: "Habits") })
+            try sql { () throws(StoreError) in try file.columns(of: "Habits") }.map {
+                $0.lowercased()
+            })
         let repetitionColumns = Set(
-            try sql { () throws(StoreError) in try file.columns(of: "Repetitions") })
+            try sql { () throws(StoreError) in try file.columns(of: "Repetitions") }.map {
+                $0.lowercased()
+            })
         let required: Set = ["id", "name", "freq_num", "freq_den"]
         guard required.isSubset(of: habitColumns),
-            ["habit", "timestamp", "value"].allSatisfy(repetitionColumns.contains)
+            ["habit", "timestamp"].allSatisfy(repetitionColumns.contains)
         else {
             throw ImportFormatError(
                 "\(name) is not a Loop Habit Tracker backup (no Habits and Repetitions tables).",
@@ -94,8 +102,12 @@ enum LoopDatabaseReader {
             habits.append(habit)
         }
         let notes = repetitionColumns.contains("notes") ? "notes" : "NULL"
-        let repetitionSQL =
-            "SELECT habit, timestamp, value, \(notes) FROM Repetitions ORDER BY habit, timestamp"
+        // Before version 16 a row is a day done: Loop's yes, 2.
+        let value = repetitionColumns.contains("value") ? "value" : "2"
+        let repetitionSQL = """
+            SELECT habit, timestamp, \(value), \(notes) FROM Repetitions
+            ORDER BY habit, timestamp
+            """
         let repetitions = try sql { () throws(StoreError) in try file.rows(repetitionSQL) }
         var unreadable = 0
         for row in repetitions {

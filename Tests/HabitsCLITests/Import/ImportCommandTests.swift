@@ -61,4 +61,74 @@ import Testing
         #expect(refused.error.contains("version 9"), "\(refused.error)")
         #expect(await cli.run("list", "--all").output.hasPrefix("No habits yet."))
     }
+
+    /// An export of one habit with `entries` (JSON objects) and `target`.
+    func export(in cli: CLIHarness, target: String = "1", entries: String = "") throws -> String {
+        let file = cli.home.appendingPathComponent("export.json")
+        try """
+        {"format": "habits-export", "version": 1, "habits": [{"id": 1, "name": "Run", \
+        "frequency": "DAILY", "measurement_type": "times", "start_date": "2026-01-01", \
+        "action_days": [1, 2, 3, 4, 5, 6, 7], "target_value": \(target), "status": "ACTIVE", \
+        "created_at": "2026-01-01T00:00:00Z", "updated_at": "2026-01-01T00:00:00Z", \
+        "entries": [\(entries)]}]}
+        """
+        .write(to: file, atomically: true, encoding: .utf8)
+        return file.path
+    }
+
+    /// Import refuses what `done --date` refuses, in the same words.
+    @Test func anEntryAfterTodayIsRefusedAsTheCommandsRefuseIt() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        let path = try export(
+            in: cli,
+            entries: #"{"date": "2026-03-10", "value": 1, "skipped": false}, "#
+                + #"{"date": "9999-12-31", "value": 1, "skipped": false}"#)
+        let run = await cli.run("import", "habits", path)
+        #expect(run.status == .failure)
+        try await cli.add("Walk")
+        let done = await cli.run("done", "Walk", "--date", "9999-12-31")
+        #expect(done.status == .failure)
+        let sentence =
+            "9999-12-31 is in the future; progress can be recorded up to today (2026-03-11)."
+        #expect(done.error.contains(sentence), "\(done.error)")
+        #expect(run.error.contains(sentence), "\(run.error)")
+        #expect(run.error.contains("Nothing was imported."), "\(run.error)")
+        #expect(!(await cli.run("list", "--all").output.contains("Run")))
+
+        // A skip may be planned ahead, by `skip --date` and by import alike.
+        let planned = try export(
+            in: cli, entries: #"{"date": "2026-03-20", "value": 0, "skipped": true}"#)
+        let imported = await cli.run("import", "habits", planned)
+        #expect(imported.status == .success, "\(imported.error)")
+    }
+
+    /// Other trackers' entries after today are left out and reported.
+    @Test func aHarshEntryAfterTodayIsLeftOutWithTheCommandsWords() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        let path = try harsh(
+            in: cli, habits: "A: 1\n", log: "2026-03-01 : A : y\n2099-01-01 : A : y\n")
+        let run = await cli.run("import", "harsh", path)
+        #expect(run.status == .success, "\(run.error)")
+        #expect(
+            run.output.contains(
+                "A: 1 entry was left out: 2099-01-01 is in the future; progress can be recorded "
+                    + "up to today (2026-03-11)."),
+            "\(run.output)")
+        #expect(run.output.contains("#1 A: 1 entry"), "\(run.output)")
+    }
+
+    /// A number out of range is out of range, not of the wrong type.
+    @Test func aTargetOutOfRangeIsReportedAsTheCommandsReportIt() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        for target in ["1e308", "-1e308", "2000000"] {
+            let run = await cli.run("import", "habits", try export(in: cli, target: target))
+            #expect(run.status == .failure)
+            #expect(!run.error.contains("wrong type"), "\(target): \(run.error)")
+            #expect(
+                run.error.contains("target_value: Ensure this value is"), "\(target): \(run.error)")
+        }
+    }
 }

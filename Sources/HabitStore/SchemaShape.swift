@@ -1,0 +1,83 @@
+/// The tables (with their columns), indexes and triggers of a habits
+/// database: what opening compares with this version's own, the part of the
+/// consistency check whose cost does not grow with the data.
+///
+/// This version's shape comes from running the migrations on an empty
+/// database in memory, once per process, so it never drifts from `Schema`.
+/// A file's shape must hold every object of it, tables with the same columns
+/// in the same order; objects of its own (an index someone added) are
+/// allowed.
+struct SchemaShape: Hashable, Sendable {
+    /// Each object as one line: `table habits(id,owner_id,…)`,
+    /// `index habits_by_owner`, `trigger progress_inserted`.
+    var objects: Set<String>
+
+    /// One row per column of each table, in column order, and one per index
+    /// or trigger (with a NULL column); SQLite's own objects left out.
+    private static let query = """
+        SELECT m.type, m.name, p.name FROM sqlite_master AS m
+        LEFT JOIN pragma_table_info(m.name) AS p ON m.type = 'table'
+        WHERE m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND m.type IN ('table', 'index', 'trigger')
+        ORDER BY m.type, m.name, p.cid
+        """
+
+    /// The shape of the database `connection` has open.
+    static func read(_ connection: SQLiteConnection) throws(StoreError) -> SchemaShape {
+        var columns: [String: [String]] = [:]
+        var objects: Set<String> = []
+        try connection.forEachRow(query) { row throws(StoreError) in
+            let type = row.text(0)
+            let name = row.text(1)
+            if type == "table" {
+                columns[name, default: []].append(
+                    contentsOf: row.optionalText(2).map { [$0] } ?? [])
+            } else {
+                objects.insert("\(type) \(name)")
+            }
+        }
+        for (table, names) in columns {
+            objects.insert("table \(table)(\(names.joined(separator: ",")))")
+        }
+        return SchemaShape(objects: objects)
+    }
+
+    /// This version's shape.
+    static var current: SchemaShape {
+        get throws(StoreError) { try built.get() }
+    }
+
+    private static let built: Result<SchemaShape, StoreError> = {
+        do throws(StoreError) {
+            let connection = try SQLiteConnection(path: SQLiteStore.inMemoryPath, create: true)
+            defer { connection.close() }
+            for step in Schema.migrations { try connection.execute(step) }
+            return .success(try read(connection))
+        } catch {
+            return .failure(error)
+        }
+    }()
+
+    /// What this shape lacks of `expected`, as a phrase naming the first
+    /// object missing or changed (by name, tables before the rest); `nil`
+    /// when it has all of it.
+    func problem(expected: SchemaShape) -> String? {
+        let names = Dictionary(
+            objects.map { (Self.name(of: $0), $0) }, uniquingKeysWith: { first, _ in first })
+        // Tables first: a missing table takes its indexes and triggers along.
+        let missing = expected.objects.subtracting(objects).sorted {
+            ($0.hasPrefix("table ") ? 0 : 1, $0) < ($1.hasPrefix("table ") ? 0 : 1, $1)
+        }
+        for object in missing {
+            let name = Self.name(of: object)
+            return names[name] == nil
+                ? "its \(name) is missing"
+                : "its \(name) does not have the columns this version of habits made"
+        }
+        return nil
+    }
+
+    /// "table habits" of "table habits(id,…)"; an index or trigger line as it is.
+    private static func name(of object: String) -> String {
+        String(object.prefix { $0 != "(" })
+    }
+}
