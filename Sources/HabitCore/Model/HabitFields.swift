@@ -39,8 +39,8 @@ public struct HabitFields: Hashable, Sendable {
     /// A copy with the name and unit trimmed, or every problem found.
     public func validated() throws(ValidationError) -> HabitFields {
         var copy = self
-        copy.name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        copy.measurementType = measurementType.trimmingCharacters(in: .whitespacesAndNewlines)
+        copy.name = Self.trimmed(name)
+        copy.measurementType = Self.trimmed(measurementType)
         var error = ValidationError()
         error.add(Self.problems(name: name), to: "name")
         error.add(Self.problems(measurementType: measurementType), to: "measurement_type")
@@ -48,6 +48,21 @@ public struct HabitFields: Hashable, Sendable {
         error.add(Self.problems(targetValue: targetValue), to: "target_value")
         if !error.isEmpty { throw error }
         return copy
+    }
+
+    /// `text` without the white space around it: the scalars with Unicode's
+    /// White_Space property (U+0009-000D, U+0020, U+0085, U+00A0, U+1680,
+    /// U+2000-200A, U+2028, U+2029, U+202F, U+205F, U+3000), the contract's
+    /// trim set. Zero-width and other format characters (U+200B, U+FEFF) are
+    /// not white space and stay, as the contract's `Name` pattern has them;
+    /// Foundation's `whitespacesAndNewlines` on Linux also holds U+200B.
+    public static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else {
+            return ""
+        }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[first...last])
     }
 
     /// Problems with a habit name as given (trimmed or not).
@@ -65,7 +80,7 @@ public struct HabitFields: Hashable, Sendable {
     /// most, in that order). White space around the text is trimmed on
     /// saving, so a trailing newline is no control character of the name.
     private static func textProblems(_ text: String, maximumLength: Int) -> [String] {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = trimmed(text)
         if trimmed.isEmpty { return ["This field may not be blank."] }
         if text.unicodeScalars.count > maximumLength {
             return ["Ensure this field has no more than \(maximumLength) characters."]
