@@ -50,6 +50,7 @@ public enum ServerCommandLine {
         var mailCommand: String?
         var settings = APISettings()
         var logLevel = ServerLog.Level.info
+        var logFormat = ServerLog.Format.text
         var maxConnections = 16_384
         var maxPerClient = 64
         var responderThreads = HTTPServer.Configuration.defaultResponderThreads
@@ -146,6 +147,15 @@ public enum ServerCommandLine {
                     throw UsageError("The --log-level value must be debug, info, warning or error.")
                 }
                 options.logLevel = level
+            }),
+        ServerFlag(
+            name: "--log-format",
+            help: ["text, or json: one object per line (default text)"],
+            action: .value(placeholder: "FORMAT") { value, options throws(UsageError) in
+                guard let format = ServerLog.Format(rawValue: value) else {
+                    throw UsageError("The --log-format value must be text or json.")
+                }
+                options.logFormat = format
             }),
         ServerFlag(
             name: "--max-connections",
@@ -270,7 +280,7 @@ public enum ServerCommandLine {
             logLevel: options.logLevel, maxConnections: options.maxConnections,
             maxConnectionsPerClient: options.maxPerClient,
             responderThreads: options.responderThreads, eventLoops: options.eventLoops,
-            databasePoolSize: options.poolSize)
+            databasePoolSize: options.poolSize, logFormat: options.logFormat)
     }
 
     /// $XDG_DATA_HOME/habits-server, else ~/.local/share/habits-server.

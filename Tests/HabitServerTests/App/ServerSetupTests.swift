@@ -74,6 +74,7 @@ import Testing
         ("--refresh-grace", "0"), ("--log-level", "debug"), ("--max-connections", "10"),
         ("--max-connections-per-client", "2"), ("--responder-threads", "0"),
         ("--event-loops", "1"), ("--help", nil), ("--version", nil),
+        ("--log-format", "json"),
     ]
 
     @Test func helpListsEveryFlagTheParserTakes() throws {
