@@ -53,6 +53,15 @@ struct APIError: Error, Sendable, CustomStringConvertible {
         status: 401, code: "invalid_code",
         message: "The code is wrong or has expired; request a new one if needed.")
 
+    /// 429 for a client (address or network) that asked for too many codes.
+    static func clientRateLimited(retryAfter seconds: Int) -> APIError {
+        APIError(
+            status: 429, code: "rate_limited",
+            message: "Too many codes were requested from your network; "
+                + "try again in \(seconds) seconds.",
+            headers: [("Retry-After", String(seconds))])
+    }
+
     static func rateLimited(retryAfter seconds: Int) -> APIError {
         APIError(
             status: 429, code: "rate_limited",

@@ -22,7 +22,10 @@ public final class APIResponder: HTTPResponder {
     let now: @Sendable () -> Date
     let random: RandomSource
     let log: ServerLog
-    let rateLimit = SendRateLimit.standard
+    /// The per-address and per-client limits on code requests.
+    var codeRequestLimit: CodeRequestLimit {
+        CodeRequestLimit(perClientHour: settings.codeRequestsPerClientHour)
+    }
     /// Reuses each habit's JSON across list requests.
     let listEncoder = HabitListEncoder()
     /// Reuses whole list bodies until the user writes; see `dispatch`.
