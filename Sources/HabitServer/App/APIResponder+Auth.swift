@@ -56,8 +56,7 @@ extension APIResponder {
             (refused: CodeRequestLimit.Decision?) throws(APIError) -> HTTPResponse in
             if case .refuse(let wait, let cause) = refused {
                 if cause == .client { log.info("auth: code request refused: client limit reached") }
-                throw cause == .client
-                    ? .clientRateLimited(retryAfter: wait) : .rateLimited(retryAfter: wait)
+                throw .rateLimited(retryAfter: wait, byClient: cause == .client)
             }
             let message = MailMessage.signInCode(
                 code, to: email, from: settings.mailSender, date: now,

@@ -79,6 +79,7 @@ import Testing
             let refused = try requestCode(server, "user3@example.com")
             #expect(refused.status == 429)
             #expect(refused.code == "rate_limited")
+            #expect(refused.text.contains("from your network"))
             // The first request leaves the hour 3600 - 300 s from now.
             #expect(refused.headers["retry-after"] == "3300")
             #expect(try server.messages().count == 3)
