@@ -5,14 +5,14 @@
 /// ASCII letters, digits, `-`, `_`, `.` and `:` (a UUID, a hex trace id):
 /// anything else (an email address, a line break, a long token) could put
 /// what must not be logged into the log, so it is replaced.
-public enum RequestID {
+enum RequestID {
     /// The longest client id taken.
-    public static let maxLength = 64
+    static let maxLength = 64
     /// The header that carries the id both ways.
-    public static let header = "X-Request-Id"
+    static let header = "X-Request-Id"
 
     /// `sent` when it is an acceptable id, else a new random one.
-    public static func resolve(
+    static func resolve(
         _ sent: String?,
         generate: () -> String = {
             var generator = SystemRandomNumberGenerator()
@@ -24,7 +24,7 @@ public enum RequestID {
     }
 
     /// Whether `text` is 1…`maxLength` characters from the safe set.
-    public static func isAcceptable(_ text: String) -> Bool {
+    static func isAcceptable(_ text: String) -> Bool {
         let bytes = text.utf8
         return !bytes.isEmpty && bytes.count <= maxLength
             && bytes.allSatisfy { byte in
@@ -40,7 +40,7 @@ public enum RequestID {
     }
 
     /// 32 lowercase hex digits: 128 random bits, as unlikely to repeat as a UUID.
-    public static func random(using generator: inout some RandomNumberGenerator) -> String {
+    static func random(using generator: inout some RandomNumberGenerator) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(32)
