@@ -31,6 +31,8 @@ final class EventLoop {
     private final class Connection {
         let socket: ConnectionSocket
         let id: ID
+        /// The peer's address, given to each of its requests.
+        let client: ClientAddress?
         var machine: HTTPConnectionMachine
         /// Bytes to send; those before `sent` are gone.
         var output: [UInt8] = []
@@ -42,9 +44,12 @@ final class EventLoop {
         var wasIdle = true
         var inBacklog = false
 
-        init(socket: ConnectionSocket, id: ID, machine: HTTPConnectionMachine) {
+        init(
+            socket: ConnectionSocket, id: ID, client: ClientAddress?, machine: HTTPConnectionMachine
+        ) {
             self.socket = socket
             self.id = id
+            self.client = client
             self.machine = machine
         }
     }
@@ -138,8 +143,8 @@ final class EventLoop {
 
     private func process(_ message: LoopInbox.Message) {
         switch message {
-        case .adopt(let fd, let id):
-            adopt(ConnectionSocket(fd: fd), id: id)
+        case .adopt(let fd, let id, let client):
+            adopt(ConnectionSocket(fd: fd), id: id, client: client)
         case .responded(let id, let response):
             guard let connection = connections[id] else { return }
             feed(connection, .responded(response))
@@ -192,7 +197,7 @@ final class EventLoop {
                 case .refuse(let clientFull):
                     refuse(socket, clientFull: clientFull)
                 case .admit(let id):
-                    route(socket, id: id)
+                    route(socket, id: id, client: client)
                 case .admitEvicting(let id, let victim):
                     let owner = loopIndex(of: victim)
                     if owner == index {
@@ -200,7 +205,7 @@ final class EventLoop {
                     } else {
                         shared.inboxes[owner].post(.evict(victim))
                     }
-                    route(socket, id: id)
+                    route(socket, id: id, client: client)
                 }
             }
         }
@@ -211,19 +216,20 @@ final class EventLoop {
         Int(id % UInt64(shared.inboxes.count))
     }
 
-    private func route(_ socket: ConnectionSocket, id: ID) {
+    private func route(_ socket: ConnectionSocket, id: ID, client: ClientAddress?) {
         let owner = loopIndex(of: id)
         if owner == index {
-            adopt(socket, id: id)
+            adopt(socket, id: id, client: client)
         } else {
-            shared.inboxes[owner].post(.adopt(fd: socket.fd, id: id))
+            shared.inboxes[owner].post(.adopt(fd: socket.fd, id: id, client: client))
         }
     }
 
-    private func adopt(_ socket: ConnectionSocket, id: ID) {
+    private func adopt(_ socket: ConnectionSocket, id: ID, client: ClientAddress?) {
         let now = ContinuousClock.now
         let connection = Connection(
-            socket: socket, id: id, machine: HTTPConnectionMachine(settings: settings, now: now))
+            socket: socket, id: id, client: client,
+            machine: HTTPConnectionMachine(settings: settings, now: now))
         guard poller.add(socket.fd, token: id, writes: true) else {
             socket.close()
             shared.admission.withLock { $0.remove(id) }
@@ -362,7 +368,8 @@ final class EventLoop {
                 } else {
                     connection.output.append(contentsOf: bytes)
                 }
-            case .dispatch(let dispatch):
+            case .dispatch(var dispatch):
+                dispatch.request.clientAddress = connection.client
                 if shared.pool.runsInline {
                     inlineResponse = shared.pool.answer(dispatch)
                 } else if let known = shared.pool.answerAtOnce(dispatch) {

@@ -14,16 +14,21 @@ public struct HTTPRequest: Sendable {
     public var query: [(name: String, value: String)]
     public var headers: HTTPHeaders
     public var body: Data
+    /// The address of the connection's peer (a proxy's, behind one); nil when
+    /// the socket reported none, or for a request not read from a socket.
+    public var clientAddress: ClientAddress?
 
     public init(
         method: String, path: String, query: [(name: String, value: String)] = [],
-        headers: HTTPHeaders = HTTPHeaders(), body: Data = Data()
+        headers: HTTPHeaders = HTTPHeaders(), body: Data = Data(),
+        clientAddress: ClientAddress? = nil
     ) {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
         self.body = body
+        self.clientAddress = clientAddress
     }
 
     /// The first value of query parameter `name`.

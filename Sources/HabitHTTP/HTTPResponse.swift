@@ -5,11 +5,19 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: HTTPHeaders
     public var body: Data
+    /// The template of the route that answered (`/api/me/habits/{id}/`),
+    /// which the request's log line shows instead of the path; nil when no
+    /// route matched. Never sent.
+    public var logRoute: String?
 
-    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data()) {
+    public init(
+        status: Int, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data(),
+        logRoute: String? = nil
+    ) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.logRoute = logRoute
     }
 }
 

@@ -15,7 +15,7 @@ import HabitConcurrency
 final class LoopInbox: Sendable {
     enum Message: Sendable {
         /// Serve this accepted connection, admitted as `id`.
-        case adopt(fd: Int32, id: ConnectionAdmission.ID)
+        case adopt(fd: Int32, id: ConnectionAdmission.ID, client: ClientAddress?)
         /// The responder answered connection `id`'s request.
         case responded(id: ConnectionAdmission.ID, HTTPResponse)
         /// Close connection `id` if it is idle (the server needs room), else after its request.

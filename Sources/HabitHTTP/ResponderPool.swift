@@ -67,9 +67,7 @@ final class ResponderPool: Sendable {
     /// Runs the responder on this thread and logs the request line.
     func answer(_ dispatch: HTTPConnectionMachine.Dispatch) -> HTTPResponse {
         let started = ContinuousClock.now
-        let response = responder.respond(to: dispatch.request)
-        logRequest(dispatch, response, since: started)
-        return response
+        return finish(dispatch, responder.respond(to: dispatch.request), since: started)
     }
 
     /// The responder's answer known without blocking (`answerAtOnce`), for
@@ -83,21 +81,26 @@ final class ResponderPool: Sendable {
     func answerAtOnce(_ dispatch: HTTPConnectionMachine.Dispatch) -> HTTPResponse? {
         let started = ContinuousClock.now
         guard let response = responder.answerAtOnce(to: dispatch.request) else { return nil }
-        logRequest(dispatch, response, since: started)
-        return response
+        return finish(dispatch, response, since: started)
     }
 
-    private func logRequest(
+    /// The response with the request's id (`X-Request-Id`, see `RequestID`)
+    /// added, once the request's line is logged.
+    private func finish(
         _ dispatch: HTTPConnectionMachine.Dispatch, _ response: HTTPResponse,
         since started: ContinuousClock.Instant
-    ) {
-        guard log.isEnabled(.info) else { return }
+    ) -> HTTPResponse {
+        var response = response
+        let requestID = RequestID.resolve(dispatch.request.headers[RequestID.header])
+        response.headers.replace(name: RequestID.header, value: requestID)
+        guard log.isEnabled(.info) else { return response }
         var shown = dispatch.request
         if dispatch.isHead { shown.method = "HEAD" }
         // The duration covers the responder, not waiting for the request or the write.
-        log.info(
-            RequestLogLine.format(
-                request: shown, status: response.status, duration: started.duration(to: .now)))
+        log.request(
+            shown, route: response.logRoute, status: response.status,
+            duration: started.duration(to: .now), requestID: requestID)
+        return response
     }
 
     /// Lets the workers finish the queued jobs and returns once they have stopped.

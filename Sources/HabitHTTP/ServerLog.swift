@@ -6,13 +6,23 @@ import Foundation
     import Darwin
 #endif
 
-/// Where the server writes its log lines, and which ones it keeps.
+/// Where the server writes its log lines, which ones it keeps, and how they look.
 ///
 /// A message below the configured level is dropped before it is formatted
 /// (the message is an autoclosure). Each kept message goes to the sink as one
-/// line. Log lines never hold headers, bodies, tokens or codes: callers pass
-/// only what is safe to show an operator.
+/// line: `level: message` as text, or in JSON one object per line with
+/// `time`, `level` and `message` (a request's line has its own fields, see
+/// `request`). Log lines never hold headers, bodies, tokens, codes or email
+/// addresses: callers pass only what is safe to show an operator.
 public struct ServerLog: Sendable {
+    /// How each line is written (`--log-format`).
+    public enum Format: String, Sendable, CaseIterable {
+        /// `info: GET /api/me/ 200 0.4ms id=…`, for people.
+        case text
+        /// One JSON object per line, for log collectors.
+        case json
+    }
+
     /// How important a message is; a log keeps its level and everything above.
     public enum Level: Int, Comparable, Sendable, CaseIterable, CustomStringConvertible {
         case debug
@@ -47,16 +57,27 @@ public struct ServerLog: Sendable {
 
     /// The least important level that is written.
     public var level: Level
-    /// Receives each kept line (without its newline) with its level.
+    public var format: Format
+    /// Receives each kept line (without its newline) with its level; in JSON
+    /// the line is the whole object.
     public var sink: @Sendable (Level, String) -> Void
+    /// The time of a JSON line.
+    public var now: @Sendable () -> Date
 
-    /// A log keeping messages at `level` and above; by default written to standard error.
+    /// A log keeping messages at `level` and above; by default written to
+    /// standard error (as `level: message` in text, the bare object in JSON).
     public init(
-        level: Level = .info,
-        sink: @escaping @Sendable (Level, String) -> Void = ServerLog.writeToStandardError
+        level: Level = .info, format: Format = .text,
+        now: @escaping @Sendable () -> Date = { Date() },
+        sink: (@Sendable (Level, String) -> Void)? = nil
     ) {
         self.level = level
-        self.sink = sink
+        self.format = format
+        self.sink =
+            sink
+            ?? (format == .json
+                ? ServerLog.writeLineToStandardError : ServerLog.writeToStandardError)
+        self.now = now
     }
 
     /// Writes "level: message" and a newline to standard error in one `write(2)`.
@@ -65,7 +86,16 @@ public struct ServerLog: Sendable {
     /// so threads never wait on a lock to log, and nothing sits in a buffer
     /// when the process ends.
     public static let writeToStandardError: @Sendable (Level, String) -> Void = { level, message in
-        var line = "\(level): \(message)\n"
+        writeWhole("\(level): \(message)\n")
+    }
+
+    /// Writes the line as it is and a newline to standard error in one `write(2)`.
+    public static let writeLineToStandardError: @Sendable (Level, String) -> Void = { _, line in
+        writeWhole(line + "\n")
+    }
+
+    private static func writeWhole(_ text: String) {
+        var line = text
         line.withUTF8 { bytes in
             guard let base = bytes.baseAddress else { return }
             var offset = 0
@@ -79,7 +109,7 @@ public struct ServerLog: Sendable {
     }
 
     /// A log that drops everything.
-    public static let disabled = ServerLog(level: .error) { _, _ in }
+    public static let disabled = ServerLog(level: .error, sink: { _, _ in })
 
     /// Whether a message at `level` would be written.
     public func isEnabled(_ level: Level) -> Bool {
@@ -87,10 +117,14 @@ public struct ServerLog: Sendable {
     }
 
     /// Passes `message` to the sink if `level` is kept, with line breaks shown
-    /// as `\n` so one call stays one line.
+    /// as `\n` so one call stays one line (JSON escapes them anyway).
     public func log(_ level: Level, _ message: @autoclosure () -> String) {
         guard isEnabled(level) else { return }
         let text = message()
+        if format == .json {
+            sink(level, jsonLine(level, MessageRecord(message: text)))
+            return
+        }
         guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else {
             sink(level, text)
             return
@@ -99,6 +133,49 @@ public struct ServerLog: Sendable {
             level,
             text.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(
                 of: "\n", with: "\\n"))
+    }
+
+    /// Logs a request at info: its route template (never the path of a
+    /// matched route), status, duration and request id.
+    func request(
+        _ request: HTTPRequest, route: String?, status: Int, duration: Duration,
+        requestID: String
+    ) {
+        guard isEnabled(.info) else { return }
+        switch format {
+        case .text:
+            sink(
+                .info,
+                RequestLogLine.format(
+                    request: request, route: route, status: status, duration: duration,
+                    requestID: requestID))
+        case .json:
+            sink(
+                .info,
+                jsonLine(
+                    .info,
+                    RequestLogLine.record(
+                        request: request, route: route, status: status, duration: duration,
+                        requestID: requestID)))
+        }
+    }
+
+    /// `{"time":…,"level":…,` then `fields`' own keys: one line of JSON.
+    private func jsonLine(_ level: Level, _ fields: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        // The time and the level are ASCII of our own and need no escaping;
+        // they come first, so a person reading the raw lines finds them.
+        let head = #"{"time":""# + Self.timeStyle.format(now()) + #"","level":""# + "\(level)\""
+        guard let body = try? encoder.encode(fields), body.count > 2 else { return head + "}" }
+        return head + "," + String(decoding: body.dropFirst(), as: UTF8.self)
+    }
+
+    /// `2026-03-01T10:00:00.123Z`: RFC 3339 in UTC, to the millisecond.
+    private static let timeStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+    private struct MessageRecord: Encodable {
+        var message: String
     }
 
     public func debug(_ message: @autoclosure () -> String) { log(.debug, message()) }

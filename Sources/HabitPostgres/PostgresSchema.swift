@@ -11,7 +11,7 @@
 /// action days a `smallint` bitmask with bit 0 for Monday. Identity columns
 /// come from sequences, so a deleted habit's id is never given to another.
 enum PostgresSchema {
-    static let migrations: [String] = [version1, version2, version3, version4]
+    static let migrations: [String] = [version1, version2, version3, version4, version5]
 
     static var version: Int { migrations.count }
 
@@ -203,5 +203,16 @@ enum PostgresSchema {
                 OR OLD.action_days IS DISTINCT FROM NEW.action_days
                 OR OLD.target_value IS DISTINCT FROM NEW.target_value)
             EXECUTE FUNCTION habit_rules_changed();
+        """
+
+    /// SQLite's version 7: code requests by client, for the per-client
+    /// hourly limit that every server sharing the database keeps together.
+    private static let version5 = """
+        CREATE TABLE code_requests (
+            client text NOT NULL,
+            requested_at timestamptz NOT NULL
+        );
+        CREATE INDEX code_requests_by_client ON code_requests (client, requested_at);
+        CREATE INDEX code_requests_by_time ON code_requests (requested_at);
         """
 }

@@ -23,26 +23,26 @@ extension PostgresStore: AuthRepository {
     }
 
     public func storeCode<Refusal: Sendable>(
-        email: String, codeHash: String, sentAt: Date, expiresAt: Date,
-        sendTimesSince since: Date, refusal: ([Date]) -> Refusal?
+        email: String, clients: [String], codeHash: String, sentAt: Date, expiresAt: Date,
+        sendTimesSince since: Date, refusal: (CodeSendHistory) -> Refusal?
     ) throws(StoreError) -> Refusal? {
         let outcome = try writeOnce(nil as IdempotencyRecord<Refusal?>?) {
             connection throws(StoreError) in
             try AuthSQL.storeCode(
-                connection, email: email, codeHash: codeHash, sentAt: sentAt,
+                connection, email: email, clients: clients, codeHash: codeHash, sentAt: sentAt,
                 expiresAt: expiresAt, since: since, refusal: refusal)
         }
         return try Self.performed(outcome)
     }
 
     public func storeCode<Refusal: Sendable>(
-        email: String, codeHash: String, sentAt: Date, expiresAt: Date,
-        sendTimesSince since: Date, refusal: ([Date]) -> Refusal?,
+        email: String, clients: [String], codeHash: String, sentAt: Date, expiresAt: Date,
+        sendTimesSince since: Date, refusal: (CodeSendHistory) -> Refusal?,
         idempotency: IdempotencyRecord<Refusal?>
     ) throws(StoreError) -> Idempotent<Refusal?> {
         try writeOnce(idempotency) { connection throws(StoreError) in
             try AuthSQL.storeCode(
-                connection, email: email, codeHash: codeHash, sentAt: sentAt,
+                connection, email: email, clients: clients, codeHash: codeHash, sentAt: sentAt,
                 expiresAt: expiresAt, since: since, refusal: refusal)
         }
     }
@@ -174,6 +174,19 @@ private enum AuthSQL {
     // no row to lock before its first code, hence an advisory lock (class
     // 26001; a collision of hashes only makes two addresses take turns).
     static let lockAddress = "SELECT pg_advisory_xact_lock(26001, hashtext($1))"
+    /// The same for a client key (class 26002), taken after the address's
+    /// and in sorted order, so two requests never wait for each other's locks.
+    static let lockClient = "SELECT pg_advisory_xact_lock(26002, hashtext($1))"
+    static let selectRequestTimes = """
+        SELECT extract(epoch FROM requested_at)::float8 FROM code_requests
+        WHERE client = $1 AND requested_at >= to_timestamp($2::float8) ORDER BY requested_at
+        """
+    static let insertRequest = """
+        INSERT INTO code_requests (client, requested_at) VALUES ($1, to_timestamp($2::float8))
+        """
+    static let pruneRequests = """
+        DELETE FROM code_requests WHERE requested_at < to_timestamp($1::float8)
+        """
 
     static let tokenColumns = """
         t.jti, t.family_id, t.parent_jti, t.user_id, extract(epoch FROM t.issued_at)::float8,
@@ -217,10 +230,11 @@ private enum AuthSQL {
         DELETE FROM refresh_tokens WHERE expires_at <= to_timestamp($1::float8)
         """
 
-    static func sendTimes(_ connection: PostgresConnection, email: String, since: Date)
-        throws(StoreError) -> [Date]
-    {
-        let rows = try connection.query(selectSendTimes, [email, PostgresStore.seconds(since)])
+    static func sendTimes(
+        _ connection: PostgresConnection, _ query: String = selectSendTimes, email: String,
+        since: Date
+    ) throws(StoreError) -> [Date] {
+        let rows = try connection.query(query, [email, PostgresStore.seconds(since)])
         return try (0..<rows.count).map { row throws(StoreError) in
             guard let seconds = rows.double(row, 0) else {
                 throw PostgresStore.unreadable("a send time")
@@ -232,18 +246,30 @@ private enum AuthSQL {
     /// Stores a new code unless `refusal` objects, holding the address's
     /// advisory lock (see `lockAddress`).
     static func storeCode<Refusal>(
-        _ connection: PostgresConnection, email: String, codeHash: String, sentAt: Date,
-        expiresAt: Date, since: Date, refusal: ([Date]) -> Refusal?
+        _ connection: PostgresConnection, email: String, clients: [String], codeHash: String,
+        sentAt: Date, expiresAt: Date, since: Date, refusal: (CodeSendHistory) -> Refusal?
     ) throws(StoreError) -> Refusal? {
         try connection.query(lockAddress, [email])
+        for client in Set(clients).sorted() { try connection.query(lockClient, [client]) }
         let sendTimes = try sendTimes(connection, email: email, since: since)
-        if let refused = refusal(sendTimes) { return refused }
+        var requestTimes: [[Date]] = []
+        for client in clients {
+            requestTimes.append(
+                try self.sendTimes(connection, selectRequestTimes, email: client, since: since))
+        }
+        if let refused = refusal(CodeSendHistory(email: sendTimes, clients: requestTimes)) {
+            return refused
+        }
         let horizon = String(sentAt.timeIntervalSince1970 - PostgresStore.authRecordRetention)
         try connection.query(pruneSends, [horizon])
+        try connection.query(pruneRequests, [horizon])
         try connection.query(pruneCodes, [horizon])
         try connection.query(
             upsertCode, [email, codeHash, PostgresStore.seconds(expiresAt)])
         try connection.query(insertSend, [email, PostgresStore.seconds(sentAt)])
+        for client in clients {
+            try connection.query(insertRequest, [client, PostgresStore.seconds(sentAt)])
+        }
         return nil
     }
 

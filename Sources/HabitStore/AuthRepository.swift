@@ -75,21 +75,23 @@ public protocol AuthRepository: Sendable {
     func findOrCreateUser(email: String, now: Date) throws(StoreError) -> User
 
     /// Stores the hash of a new code for `email`, replacing any pending code
-    /// (and its attempt count), and records the send time, unless `refusal`
+    /// (and its attempt count), and records the send time for the address and
+    /// for each of `clients` (keys of the client that asked), unless `refusal`
     /// objects; all in one transaction, so simultaneous requests (from any
-    /// process using the store) cannot all pass a send limit. `refusal` sees when codes were
-    /// sent to `email` at or after `since`, oldest first, and returns why not
-    /// (nothing is stored then) or nil to go ahead; it must not call the store.
+    /// process using the store) cannot all pass a limit. `refusal` sees when
+    /// codes were sent to `email` and requested by each client at or after
+    /// `since`, oldest first, and returns why not (nothing is stored then) or
+    /// nil to go ahead; it must not call the store.
     func storeCode<Refusal: Sendable>(
-        email: String, codeHash: String, sentAt: Date, expiresAt: Date,
-        sendTimesSince since: Date, refusal: ([Date]) -> Refusal?
+        email: String, clients: [String], codeHash: String, sentAt: Date, expiresAt: Date,
+        sendTimesSince since: Date, refusal: (CodeSendHistory) -> Refusal?
     ) throws(StoreError) -> Refusal?
 
     /// The guarded `storeCode` with its answer remembered under an
     /// idempotency key in the same transaction (see `IdempotencyRecord`).
     func storeCode<Refusal: Sendable>(
-        email: String, codeHash: String, sentAt: Date, expiresAt: Date,
-        sendTimesSince since: Date, refusal: ([Date]) -> Refusal?,
+        email: String, clients: [String], codeHash: String, sentAt: Date, expiresAt: Date,
+        sendTimesSince since: Date, refusal: (CodeSendHistory) -> Refusal?,
         idempotency: IdempotencyRecord<Refusal?>
     ) throws(StoreError) -> Idempotent<Refusal?>
 
@@ -112,4 +114,27 @@ public protocol AuthRepository: Sendable {
 
     /// Revokes the family of token `jti`; nothing happens when it is unknown.
     func revokeFamily(ofToken jti: String) throws(StoreError)
+}
+
+extension AuthRepository {
+    /// `storeCode` limited by the address's sends alone.
+    public func storeCode<Refusal: Sendable>(
+        email: String, codeHash: String, sentAt: Date, expiresAt: Date,
+        sendTimesSince since: Date, refusal: ([Date]) -> Refusal?
+    ) throws(StoreError) -> Refusal? {
+        try storeCode(
+            email: email, clients: [], codeHash: codeHash, sentAt: sentAt, expiresAt: expiresAt,
+            sendTimesSince: since, refusal: { refusal($0.email) })
+    }
+
+    /// `storeCode` limited by the address's sends alone, under an idempotency key.
+    public func storeCode<Refusal: Sendable>(
+        email: String, codeHash: String, sentAt: Date, expiresAt: Date,
+        sendTimesSince since: Date, refusal: ([Date]) -> Refusal?,
+        idempotency: IdempotencyRecord<Refusal?>
+    ) throws(StoreError) -> Idempotent<Refusal?> {
+        try storeCode(
+            email: email, clients: [], codeHash: codeHash, sentAt: sentAt, expiresAt: expiresAt,
+            sendTimesSince: since, refusal: { refusal($0.email) }, idempotency: idempotency)
+    }
 }

@@ -29,13 +29,13 @@ extension SQLiteStore: AuthRepository {
     }
 
     public func storeCode<Refusal: Sendable>(
-        email: String, codeHash: String, sentAt: Date, expiresAt: Date,
-        sendTimesSince since: Date, refusal: ([Date]) -> Refusal?
+        email: String, clients: [String], codeHash: String, sentAt: Date, expiresAt: Date,
+        sendTimesSince since: Date, refusal: (CodeSendHistory) -> Refusal?
     ) throws(StoreError) -> Refusal? {
         let outcome = try writeOnce(nil as IdempotencyRecord<Refusal?>?) {
             connection throws(StoreError) in
             try AuthSQL.storeCode(
-                connection, email: email, codeHash: codeHash, sentAt: sentAt,
+                connection, email: email, clients: clients, codeHash: codeHash, sentAt: sentAt,
                 expiresAt: expiresAt, since: since, refusal: refusal)
         }
         guard case .performed(let refused) = outcome else {
@@ -45,13 +45,13 @@ extension SQLiteStore: AuthRepository {
     }
 
     public func storeCode<Refusal: Sendable>(
-        email: String, codeHash: String, sentAt: Date, expiresAt: Date,
-        sendTimesSince since: Date, refusal: ([Date]) -> Refusal?,
+        email: String, clients: [String], codeHash: String, sentAt: Date, expiresAt: Date,
+        sendTimesSince since: Date, refusal: (CodeSendHistory) -> Refusal?,
         idempotency: IdempotencyRecord<Refusal?>
     ) throws(StoreError) -> Idempotent<Refusal?> {
         try writeOnce(idempotency) { connection throws(StoreError) in
             try AuthSQL.storeCode(
-                connection, email: email, codeHash: codeHash, sentAt: sentAt,
+                connection, email: email, clients: clients, codeHash: codeHash, sentAt: sentAt,
                 expiresAt: expiresAt, since: since, refusal: refusal)
         }
     }
@@ -195,6 +195,12 @@ private enum AuthSQL {
         """
     static let insertSend = "INSERT INTO code_sends (email, sent_at) VALUES (?1, ?2)"
     static let pruneSends = "DELETE FROM code_sends WHERE sent_at < ?1"
+    static let selectRequestTimes = """
+        SELECT requested_at FROM code_requests WHERE client = ?1 AND requested_at >= ?2
+        ORDER BY requested_at
+        """
+    static let insertRequest = "INSERT INTO code_requests (client, requested_at) VALUES (?1, ?2)"
+    static let pruneRequests = "DELETE FROM code_requests WHERE requested_at < ?1"
     static let pruneCodes = "DELETE FROM login_codes WHERE expires_at < ?1"
     static let upsertCode = """
         INSERT INTO login_codes (email, code_hash, expires_at, attempts) VALUES (?1, ?2, ?3, 0)
@@ -242,20 +248,34 @@ private enum AuthSQL {
     /// Stores a new code unless `refusal` objects; the caller holds the
     /// write transaction.
     static func storeCode<Refusal>(
-        _ connection: SQLiteConnection, email: String, codeHash: String, sentAt: Date,
-        expiresAt: Date, since: Date, refusal: ([Date]) -> Refusal?
+        _ connection: SQLiteConnection, email: String, clients: [String], codeHash: String,
+        sentAt: Date, expiresAt: Date, since: Date, refusal: (CodeSendHistory) -> Refusal?
     ) throws(StoreError) -> Refusal? {
         let sent = sentAt.timeIntervalSince1970
-        let sendTimes = try connection.rows(
-            selectSendTimes, [.text(email), .real(since.timeIntervalSince1970)]
-        ) { row in Date(timeIntervalSince1970: row.double(0)) }
-        if let refused = refusal(sendTimes) { return refused }
+        let start = SQLiteValue.real(since.timeIntervalSince1970)
+        let sendTimes = try connection.rows(selectSendTimes, [.text(email), start]) { row in
+            Date(timeIntervalSince1970: row.double(0))
+        }
+        var requestTimes: [[Date]] = []
+        for client in clients {
+            requestTimes.append(
+                try connection.rows(selectRequestTimes, [.text(client), start]) { row in
+                    Date(timeIntervalSince1970: row.double(0))
+                })
+        }
+        if let refused = refusal(CodeSendHistory(email: sendTimes, clients: requestTimes)) {
+            return refused
+        }
         let horizon = sent - SQLiteStore.authRecordRetention
         try connection.run(pruneSends, [.real(horizon)])
+        try connection.run(pruneRequests, [.real(horizon)])
         try connection.run(pruneCodes, [.real(horizon)])
         try connection.run(
             upsertCode, [.text(email), .text(codeHash), .real(expiresAt.timeIntervalSince1970)])
         try connection.run(insertSend, [.text(email), .real(sent)])
+        for client in clients {
+            try connection.run(insertRequest, [.text(client), .real(sent)])
+        }
         return nil
     }
 

@@ -10,7 +10,7 @@
 /// bitmask with bit 0 for Monday.
 enum Schema {
     static let migrations: [String] = [
-        version1, version2, version3, version4, version5, version6,
+        version1, version2, version3, version4, version5, version6, version7,
     ]
 
     /// The version this build writes and reads.
@@ -199,5 +199,16 @@ enum Schema {
                 WHERE id = OLD.habit_id AND OLD.habit_id IS NOT NEW.habit_id;
             DELETE FROM history_checkpoints WHERE (habit_id = OLD.habit_id AND OLD.date <= CASE (SELECT frequency FROM habits WHERE id = OLD.habit_id) WHEN 'WEEKLY' THEN date(through, '+6 days') ELSE through END);
         END;
+        """
+
+    /// Code requests by client (an IPv4 address, an IPv6 /64), for the
+    /// per-client hourly limit; pruned with `code_sends`.
+    private static let version7 = """
+        CREATE TABLE code_requests (
+            client TEXT NOT NULL,
+            requested_at REAL NOT NULL
+        );
+        CREATE INDEX code_requests_by_client ON code_requests (client, requested_at);
+        CREATE INDEX code_requests_by_time ON code_requests (requested_at);
         """
 }

@@ -35,7 +35,7 @@ func runServer() -> Int32 {
         print("habits-server \(HabitServerApp.version)")
         return 0
     case .run(let configuration):
-        let log = ServerLog(level: configuration.logLevel)
+        let log = ServerLog(level: configuration.logLevel, format: configuration.logFormat)
         // Each connection holds a descriptor; the default soft limit (often 1,024) is too few.
         HTTPServer.raiseDescriptorLimit()
         let app: HabitServerApp

@@ -7,7 +7,8 @@
 #
 # Installs Schemathesis into a virtualenv (PyPI; python3-venv from Debian when
 # missing), builds habits-server, starts it on a free port with an in-memory
-# database and an outbox, signs in through the outbox, runs Schemathesis with
+# database, an outbox and no per-client limit on code requests (the fuzzer
+# asks for many), signs in through the outbox, runs Schemathesis with
 # the access token, and fails on any finding. The last line is
 # "contract: N cases, M failures (schemathesis X)".
 #
@@ -69,6 +70,7 @@ trap cleanup EXIT
 mkfifo "$work/stdout"
 # A binary built for coverage writes its profile on exit: keep it out of the tree.
 LLVM_PROFILE_FILE="$work/server-%p.profraw" "$binary" --port 0 --database :memory: --outbox "$work/outbox" --access-ttl 86400 \
+    --code-requests-per-client-hour 0 \
     --log-level warning >"$work/stdout" 2>"$work/stderr" &
 server_pid=$!
 exec 3<"$work/stdout"

@@ -155,6 +155,37 @@ import Testing
         for server in servers { await server.stop() }
     }
 
+    /// The per-client limit on code requests is kept in the database: two
+    /// servers together let one client (loopback here) ask for 3 codes an hour.
+    @Test func theCodeRequestLimitPerClientHoldsAcrossTwoServers() async throws {
+        let postgres = try Self.server()
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let url = try Self.database(on: postgres)
+        let environment = ["HABITS_SECRET": "shared-secret-of-the-two-servers"]
+        var servers: [ServerProcess] = []
+        for name in ["first", "second"] {
+            servers.append(
+                try await ServerProcess(
+                    directory: sandbox.root, database: url, environment: environment, name: name,
+                    arguments: ["--code-requests-per-client-hour", "3"]))
+        }
+        var statuses: [Int] = []
+        var retryAfter: [String?] = []
+        for index in 0..<6 {
+            let answer = try await APIRequests(servers[index % 2]).send(
+                "POST", "auth/email/", json: ["email": "user\(index)@example.com"])
+            statuses.append(answer.status)
+            retryAfter.append(answer.retryAfter)
+        }
+        #expect(statuses == [202, 202, 202, 429, 429, 429])
+        for wait in retryAfter.suffix(3) {
+            let seconds = try #require(wait.flatMap { Int($0) })
+            #expect(seconds > 3500 && seconds <= 3600)
+        }
+        for server in servers { await server.stop() }
+    }
+
     /// PostgreSQL stops and starts again under a load of writes through two
     /// servers: requests during the outage get 503 with Retry-After, none
     /// 500; the servers recover by themselves; every write acknowledged

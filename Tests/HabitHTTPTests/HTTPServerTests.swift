@@ -424,7 +424,7 @@ struct HTTPServerTests {
         let line = try #require(requestLines.first)
         // A parameter name the API does not define is not logged either.
         #expect(line.hasPrefix("info: GET /api/me/habits/?date=…&… 200 "))
-        #expect(line.hasSuffix("ms"))
+        #expect(line.contains("ms id="))
         #expect(lines.contains("info: - - 400 bad_request"))
         for line in lines {
             #expect(!line.contains("hunter2"))
@@ -432,5 +432,26 @@ struct HTTPServerTests {
             #expect(!line.contains("token-value"))
             #expect(!line.contains("secret"))
         }
+    }
+
+    @Test func everyAnswerCarriesARequestIDThatItsLogLineShows() throws {
+        let test = try TestHTTPServer()
+        let client = try test.connect()
+        try client.send("GET /echo HTTP/1.1\r\nHost: x\r\nX-Request-Id: trace-42\r\n\r\n")
+        #expect(try client.readResponse().header("X-Request-Id") == "trace-42")
+        try client.send("GET /echo HTTP/1.1\r\nHost: x\r\nX-Request-Id: me@example.com\r\n\r\n")
+        let replaced = try #require(try client.readResponse().header("X-Request-Id"))
+        #expect(replaced.count == 32 && replaced.allSatisfy(\.isHexDigit))
+        try client.send("GET /at-once HTTP/1.1\r\nHost: x\r\n\r\n")
+        let atOnce = try #require(try client.readResponse().header("X-Request-Id"))
+        #expect(atOnce.count == 32 && atOnce != replaced)
+        test.server.shutdown()
+
+        let lines = test.logRecorder.recorded
+        #expect(
+            lines.contains { $0.hasPrefix("info: GET /echo 200 ") && $0.hasSuffix(" id=trace-42") })
+        #expect(lines.contains { $0.hasSuffix(" id=\(replaced)") })
+        #expect(lines.contains { $0.hasSuffix(" id=\(atOnce)") })
+        #expect(!lines.contains { $0.contains("example.com") })
     }
 }

@@ -50,7 +50,9 @@ final class EchoResponder: HTTPResponder {
         ]
         let body =
             (try? JSONSerialization.data(withJSONObject: echo, options: [.sortedKeys])) ?? Data()
-        return HTTPResponse(status: 200, body: body)
+        // Two paths stand for routes, whose template the log shows; the rest match none.
+        let isRoute = ["/echo", "/api/me/habits/"].contains(request.path)
+        return HTTPResponse(status: 200, body: body, logRoute: isRoute ? request.path : nil)
     }
 }
 
@@ -59,9 +61,11 @@ final class LogRecorder: Sendable {
     private let lines = Locked<[String]>([])
 
     var log: ServerLog {
-        ServerLog(level: .debug) { [self] level, message in
-            lines.withLock { $0.append("\(level): \(message)") }
-        }
+        ServerLog(
+            level: .debug,
+            sink: { [self] level, message in
+                lines.withLock { $0.append("\(level): \(message)") }
+            })
     }
 
     var recorded: [String] {

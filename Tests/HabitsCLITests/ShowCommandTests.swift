@@ -269,7 +269,8 @@ import Testing
         let run = await cli.run("show", "1", "--json")
         try #require(run.status == .success, "\(run.error)")
         let progressReads = server.logs.all.dropFirst(before).filter {
-            $0.contains("GET /api/me/habits/1/progress/")
+            // The log shows the route's template, not the id.
+            $0.contains("GET /api/me/habits/{id}/progress/")
         }
         #expect(progressReads.count == 1, "\(progressReads)")
         let document = try #require(

@@ -46,8 +46,8 @@ public struct HabitFields: Hashable, Sendable {
     /// to it: a habit named before them can still be edited.
     public func validated(keepingName: Bool) throws(ValidationError) -> HabitFields {
         var copy = self
-        copy.name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        copy.measurementType = measurementType.trimmingCharacters(in: .whitespacesAndNewlines)
+        copy.name = Self.trimmed(name)
+        copy.measurementType = Self.trimmed(measurementType)
         var error = ValidationError()
         error.add(
             keepingName
@@ -60,13 +60,28 @@ public struct HabitFields: Hashable, Sendable {
         return copy
     }
 
+    /// `text` without the white space around it: the scalars with Unicode's
+    /// White_Space property (U+0009-000D, U+0020, U+0085, U+00A0, U+1680,
+    /// U+2000-200A, U+2028, U+2029, U+202F, U+205F, U+3000), the contract's
+    /// trim set. Zero-width and other format characters (U+200B, U+FEFF) are
+    /// not white space and stay, as the contract's `Name` pattern has them;
+    /// Foundation's `whitespacesAndNewlines` on Linux also holds U+200B.
+    public static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else {
+            return ""
+        }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[first...last])
+    }
+
     /// Problems with a new habit name as given (trimmed or not): the text
     /// rules, and not only digits once trimmed, since `3` names habit 3 on
     /// the command line and a habit named so could never be reached by name.
     public static func problems(name: String) -> [String] {
         let problems = textProblems(name, maximumLength: nameLength.upperBound)
         if !problems.isEmpty { return problems }
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = trimmed(name)
         if trimmed.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
             return ["A name may not be only digits: those name a habit by its id."]
         }
@@ -77,8 +92,7 @@ public struct HabitFields: Hashable, Sendable {
     /// equal ignoring case. Names are looked up this way, so two active
     /// habits may not share one.
     public static func sameName(_ name: String, _ other: String) -> Bool {
-        name.trimmingCharacters(in: .whitespacesAndNewlines).compare(
-            other.trimmingCharacters(in: .whitespacesAndNewlines), options: [.caseInsensitive])
+        trimmed(name).compare(trimmed(other), options: [.caseInsensitive])
             == .orderedSame
     }
 
@@ -92,7 +106,7 @@ public struct HabitFields: Hashable, Sendable {
     /// most, in that order). White space around the text is trimmed on
     /// saving, so a trailing newline is no control character of the name.
     static func textProblems(_ text: String, maximumLength: Int) -> [String] {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = trimmed(text)
         if trimmed.isEmpty { return ["This field may not be blank."] }
         if text.unicodeScalars.count > maximumLength {
             return ["Ensure this field has no more than \(maximumLength) characters."]

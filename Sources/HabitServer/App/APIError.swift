@@ -53,11 +53,14 @@ struct APIError: Error, Sendable, CustomStringConvertible {
         status: 401, code: "invalid_code",
         message: "The code is wrong or has expired; request a new one if needed.")
 
-    static func rateLimited(retryAfter seconds: Int) -> APIError {
+    /// 429 for too many code requests: for the address, or from the client
+    /// (its address or network) when `byClient`.
+    static func rateLimited(retryAfter seconds: Int, byClient: Bool = false) -> APIError {
         APIError(
             status: 429, code: "rate_limited",
-            message: "Too many codes were requested for this address; "
-                + "try again in \(seconds) seconds.",
+            message: "Too many codes were requested "
+                + (byClient ? "from your network" : "for this address")
+                + "; try again in \(seconds) seconds.",
             headers: [("Retry-After", String(seconds))])
     }
 

@@ -25,29 +25,39 @@ extension APIResponder {
         // The limit check and the write are one store transaction, so simultaneous
         // requests, even to several servers sharing the database, cannot all pass.
         // A refusal (429) is not remembered under the key: it is worth retrying.
-        let since = now.addingTimeInterval(-rateLimit.longestWindow)
-        let limit = rateLimit
-        let refusal = { (sent: [Date]) in limit.retryAfter(sendTimes: sent, now: now) }
-        let outcome = try stored { () throws(StoreError) -> Idempotent<Int?> in
+        let limit = codeRequestLimit
+        let since = now.addingTimeInterval(-limit.longestWindow)
+        let clients = limit.clientKeys(settings.trustedProxies.client(of: request))
+        let refusal = { (history: CodeSendHistory) -> CodeRequestLimit.Decision? in
+            let decision = limit.decide(history, now: now)
+            return decision == .allow ? nil : decision
+        }
+        let outcome = try stored {
+            () throws(StoreError) -> Idempotent<CodeRequestLimit.Decision?> in
             guard
                 let record = record(
                     key, now: now,
-                    { (outcome: Result<Int?, StoreError>) -> HTTPResponse? in
+                    { (outcome: Result<CodeRequestLimit.Decision?, StoreError>) -> HTTPResponse? in
                         guard case .success(nil) = outcome else { return nil }
                         return accepted
                     })
             else {
                 return .performed(
                     try store.storeCode(
-                        email: email.value, codeHash: hash, sentAt: now, expiresAt: expiresAt,
-                        sendTimesSince: since, refusal: refusal))
+                        email: email.value, clients: clients, codeHash: hash, sentAt: now,
+                        expiresAt: expiresAt, sendTimesSince: since, refusal: refusal))
             }
             return try store.storeCode(
-                email: email.value, codeHash: hash, sentAt: now, expiresAt: expiresAt,
-                sendTimesSince: since, refusal: refusal, idempotency: record)
+                email: email.value, clients: clients, codeHash: hash, sentAt: now,
+                expiresAt: expiresAt, sendTimesSince: since, refusal: refusal,
+                idempotency: record)
         }
-        return try answer(outcome) { (wait: Int?) throws(APIError) -> HTTPResponse in
-            if let wait { throw .rateLimited(retryAfter: wait) }
+        return try answer(outcome) {
+            (refused: CodeRequestLimit.Decision?) throws(APIError) -> HTTPResponse in
+            if case .refuse(let wait, let cause) = refused {
+                if cause == .client { log.info("auth: code request refused: client limit reached") }
+                throw .rateLimited(retryAfter: wait, byClient: cause == .client)
+            }
             let message = MailMessage.signInCode(
                 code, to: email, from: settings.mailSender, date: now,
                 lifetime: TimeInterval(settings.codeLifetime))

@@ -22,7 +22,10 @@ public final class APIResponder: HTTPResponder {
     let now: @Sendable () -> Date
     let random: RandomSource
     let log: ServerLog
-    let rateLimit = SendRateLimit.standard
+    /// The per-address and per-client limits on code requests.
+    var codeRequestLimit: CodeRequestLimit {
+        CodeRequestLimit(perClientHour: settings.codeRequestsPerClientHour)
+    }
     /// Reuses each habit's JSON across list requests.
     let listEncoder = HabitListEncoder()
     /// Reuses whole list bodies until the user writes; see `dispatch`.
@@ -51,11 +54,15 @@ public final class APIResponder: HTTPResponder {
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
+        let route = Route(path: request.path)
+        var response: HTTPResponse
         do {
-            return try dispatch(request)
+            response = try dispatch(request, route: route)
         } catch {
-            return JSONBody.response(for: error)
+            response = JSONBody.response(for: error)
         }
+        response.logRoute = route?.template
+        return response
     }
 
     /// A habit list already worked out, answered on the event loop's thread
@@ -71,11 +78,13 @@ public final class APIResponder: HTTPResponder {
             let stamp = try? store.externalWriteStamp(waiting: false),
             let body = listAnswers.lookUp(listKey(owner: owner, query), stamp: stamp).body
         else { return nil }
-        return JSONBody.response(status: 200, body: body)
+        var response = JSONBody.response(status: 200, body: body)
+        response.logRoute = Route.habits.template
+        return response
     }
 
-    private func dispatch(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
-        guard let route = Route(path: request.path) else { throw .notFound }
+    private func dispatch(_ request: HTTPRequest, route: Route?) throws(APIError) -> HTTPResponse {
+        guard let route else { throw .notFound }
         let method = request.method
         guard route.allowedMethods.contains(method) else {
             throw .methodNotAllowed(method, allowed: route.allowedMethods)

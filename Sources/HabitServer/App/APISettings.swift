@@ -15,11 +15,17 @@ public struct APISettings: Hashable, Sendable {
     public var maximumCodeAttempts: Int
     /// The From: of sign-in messages.
     public var mailSender: String
+    /// Code requests one client (an IPv4 address, an IPv6 /64) may make in
+    /// any hour (`--code-requests-per-client-hour`); 0 turns the limit off.
+    public var codeRequestsPerClientHour: Int
+    /// Peers whose `X-Forwarded-For` names the client (`--trusted-proxy`).
+    var trustedProxies = TrustedProxies()
 
     public init(
         accessTokenLifetime: Int = 300, refreshTokenLifetime: Int = 604_800,
         refreshGrace: Int = 30, codeLifetime: Int = 600, maximumCodeAttempts: Int = 5,
-        mailSender: String = "habits-server <noreply@localhost>"
+        mailSender: String = "habits-server <noreply@localhost>",
+        codeRequestsPerClientHour: Int = 20
     ) {
         self.accessTokenLifetime = accessTokenLifetime
         self.refreshTokenLifetime = refreshTokenLifetime
@@ -27,5 +33,6 @@ public struct APISettings: Hashable, Sendable {
         self.codeLifetime = codeLifetime
         self.maximumCodeAttempts = maximumCodeAttempts
         self.mailSender = mailSender
+        self.codeRequestsPerClientHour = codeRequestsPerClientHour
     }
 }

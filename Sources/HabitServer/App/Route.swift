@@ -33,6 +33,24 @@ enum Route: Hashable, Sendable {
         }
     }
 
+    /// The path as the contract writes it, ids and dates as placeholders:
+    /// what the request log shows (`/api/me/habits/{id}/`), so no segment
+    /// a client sent reaches the log.
+    var template: String {
+        switch self {
+        case .requestCode: return "/api/auth/email/"
+        case .issueTokens: return "/api/auth/token/"
+        case .refreshTokens: return "/api/auth/token/refresh/"
+        case .logout: return "/api/auth/logout/"
+        case .account: return "/api/me/"
+        case .habits: return "/api/me/habits/"
+        case .habit: return "/api/me/habits/{id}/"
+        case .progress: return "/api/me/habits/{id}/progress/"
+        case .progressDay: return "/api/me/habits/{id}/progress/{date}/"
+        case .progressIncrement: return "/api/me/habits/{id}/progress/{date}/increment/"
+        }
+    }
+
     /// The route at `path`, or `nil` when there is none.
     ///
     /// Matched on the UTF-8 bytes: every word of a route is lowercase ASCII,

@@ -50,6 +50,7 @@ public enum ServerCommandLine {
         var mailCommand: String?
         var settings = APISettings()
         var logLevel = ServerLog.Level.info
+        var logFormat = ServerLog.Format.text
         var maxConnections = 16_384
         var maxPerClient = 64
         var responderThreads = HTTPServer.Configuration.defaultResponderThreads
@@ -122,6 +123,35 @@ public enum ServerCommandLine {
                 options.mailCommand = try nonEmpty(value, "--mail-command")
             }),
         ServerFlag(
+            name: "--code-requests-per-client-hour",
+            help: [
+                "sign-in codes one client (an IPv4 address, an",
+                "IPv6 /64) may request per hour (default 20;",
+                "0 turns the limit off)",
+            ],
+            action: .value(placeholder: "N") { value, options throws(UsageError) in
+                options.settings.codeRequestsPerClientHour = try count(
+                    value, "--code-requests-per-client-hour", minimum: 0, maximum: 1_000_000)
+            }),
+        ServerFlag(
+            name: "--trusted-proxy",
+            help: [
+                "a reverse proxy (address or network, repeat",
+                "or separate by commas) whose X-Forwarded-For",
+                "names the client",
+            ],
+            action: .value(placeholder: "ADDRESS") { value, options throws(UsageError) in
+                for item in value.split(separator: ",", omittingEmptySubsequences: false) {
+                    let text = item.trimmingCharacters(in: .whitespaces)
+                    guard let network = TrustedProxies.Network(parsing: text) else {
+                        throw UsageError(
+                            "The --trusted-proxy value \"\(text)\" is not an IP address or network "
+                                + "(such as 10.0.0.1 or 10.0.0.0/8).")
+                    }
+                    options.settings.trustedProxies.networks.append(network)
+                }
+            }),
+        ServerFlag(
             name: "--access-ttl", help: ["access token lifetime (default 300)"],
             action: .value(placeholder: "SECONDS") { value, options throws(UsageError) in
                 options.settings.accessTokenLifetime = try seconds(
@@ -146,6 +176,15 @@ public enum ServerCommandLine {
                     throw UsageError("The --log-level value must be debug, info, warning or error.")
                 }
                 options.logLevel = level
+            }),
+        ServerFlag(
+            name: "--log-format",
+            help: ["text, or json: one object per line (default text)"],
+            action: .value(placeholder: "FORMAT") { value, options throws(UsageError) in
+                guard let format = ServerLog.Format(rawValue: value) else {
+                    throw UsageError("The --log-format value must be text or json.")
+                }
+                options.logFormat = format
             }),
         ServerFlag(
             name: "--max-connections",
@@ -270,7 +309,7 @@ public enum ServerCommandLine {
             logLevel: options.logLevel, maxConnections: options.maxConnections,
             maxConnectionsPerClient: options.maxPerClient,
             responderThreads: options.responderThreads, eventLoops: options.eventLoops,
-            databasePoolSize: options.poolSize)
+            databasePoolSize: options.poolSize, logFormat: options.logFormat)
     }
 
     /// $XDG_DATA_HOME/habits-server, else ~/.local/share/habits-server.

@@ -24,6 +24,8 @@ public struct ServerConfiguration: Sendable {
     public var mail: MailDelivery
     public var settings: APISettings
     public var logLevel: ServerLog.Level
+    /// How log lines are written: text, or one JSON object per line.
+    public var logFormat: ServerLog.Format
     /// Connections held at once, idle ones included; when full, the oldest
     /// idle one is closed to make room, and only when none is idle does a new
     /// one get 503 (see `HTTPServer.Configuration.maxConnections`).
@@ -49,7 +51,8 @@ public struct ServerConfiguration: Sendable {
         maxConnectionsPerClient: Int = 64,
         responderThreads: Int = HTTPServer.Configuration.defaultResponderThreads,
         eventLoops: Int? = nil,
-        databaseReaders: Int? = nil, databasePoolSize: Int = 8
+        databaseReaders: Int? = nil, databasePoolSize: Int = 8,
+        logFormat: ServerLog.Format = .text
     ) {
         self.host = host
         self.port = port
@@ -58,6 +61,7 @@ public struct ServerConfiguration: Sendable {
         self.mail = mail
         self.settings = settings
         self.logLevel = logLevel
+        self.logFormat = logFormat
         self.maxConnections = maxConnections
         self.maxConnectionsPerClient = maxConnectionsPerClient
         self.responderThreads = responderThreads

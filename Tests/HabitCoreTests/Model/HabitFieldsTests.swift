@@ -30,6 +30,17 @@ import Testing
         #expect(valid.measurementType == "km")
     }
 
+    /// The contract's trim set is Unicode White_Space; U+200B and U+FEFF are not in it.
+    @Test func trimsWhiteSpaceOnlyNotZeroWidthCharacters() throws {
+        let spaces =
+            "\t\n\u{0B}\u{0C}\r \u{85}\u{A0}\u{1680}\u{2000}\u{200A}\u{2028}\u{2029}\u{202F}\u{205F}\u{3000}"
+        #expect(HabitFields.trimmed(spaces + "a b" + spaces) == "a b")
+        #expect(HabitFields.trimmed("\u{200B}Read\u{FEFF}") == "\u{200B}Read\u{FEFF}")
+        #expect(HabitFields.trimmed(spaces) == "")
+        let valid = try fields(name: " \u{200B}Run\u{200B} ", unit: "km").validated()
+        #expect(valid.name == "\u{200B}Run\u{200B}")
+    }
+
     @Test(arguments: [
         (String(repeating: "n", count: 100), true), (String(repeating: "n", count: 101), false),
         ("a", true), ("tab\there", false), ("🏃 Run", true),

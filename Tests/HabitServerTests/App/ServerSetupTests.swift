@@ -74,6 +74,8 @@ import Testing
         ("--refresh-grace", "0"), ("--log-level", "debug"), ("--max-connections", "10"),
         ("--max-connections-per-client", "2"), ("--responder-threads", "0"),
         ("--event-loops", "1"), ("--help", nil), ("--version", nil),
+        ("--code-requests-per-client-hour", "0"), ("--trusted-proxy", "10.0.0.0/8, ::1"),
+        ("--log-format", "json"),
     ]
 
     @Test func helpListsEveryFlagTheParserTakes() throws {
