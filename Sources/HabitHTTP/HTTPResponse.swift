@@ -5,6 +5,9 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: HTTPHeaders
     public var body: Data
+    /// The level its request line is logged at: `.debug` for probes (health
+    /// checks, metrics scrapes) that would otherwise fill the log.
+    public var logLevel: ServerLog.Level = .info
 
     public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data()) {
         self.status = status

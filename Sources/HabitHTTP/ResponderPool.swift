@@ -91,11 +91,12 @@ final class ResponderPool: Sendable {
         _ dispatch: HTTPConnectionMachine.Dispatch, _ response: HTTPResponse,
         since started: ContinuousClock.Instant
     ) {
-        guard log.isEnabled(.info) else { return }
+        guard log.isEnabled(response.logLevel) else { return }
         var shown = dispatch.request
         if dispatch.isHead { shown.method = "HEAD" }
         // The duration covers the responder, not waiting for the request or the write.
-        log.info(
+        log.log(
+            response.logLevel,
             RequestLogLine.format(
                 request: shown, status: response.status, duration: started.duration(to: .now)))
     }

@@ -22,6 +22,8 @@ extension APIResponder {
         let accepted = JSONBody.response(
             status: 202,
             ["message": "A sign-in code is on its way to \(email) if it can receive mail."])
+        // A refused address gets the same answer, and no code and no mail.
+        guard try admitsSignIn(email.value) else { return accepted }
         // The limit check and the write are one store transaction, so simultaneous
         // requests, even to several servers sharing the database, cannot all pass.
         // A refusal (429) is not remembered under the key: it is worth retrying.
@@ -87,6 +89,8 @@ extension APIResponder {
             log.debug("auth: code refused for \(pseudonyms.logTag(credentials.email)): \(check)")
             throw .invalidCode
         }
+        // The policy may have changed since the code was sent.
+        guard try admitsSignIn(credentials.email.value) else { throw .invalidCode }
         let user = try stored { () throws(StoreError) in
             try store.findOrCreateUser(email: credentials.email.value, now: now)
         }

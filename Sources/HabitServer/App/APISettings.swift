@@ -15,6 +15,8 @@ public struct APISettings: Hashable, Sendable {
     public var maximumCodeAttempts: Int
     /// The From: of sign-in messages.
     public var mailSender: String
+    /// Who may create an account (`--signup`); existing accounts always sign in.
+    public var signup = SignupPolicy()
 
     public init(
         accessTokenLifetime: Int = 300, refreshTokenLifetime: Int = 604_800,

@@ -75,7 +75,7 @@ public final class HabitServerApp: Sendable {
                 eventLoops: configuration.eventLoops
                     ?? ProcessInfo.processInfo.activeProcessorCount,
                 responderThreads: configuration.responderThreads, now: now),
-            responder: responder, log: log)
+            responder: OperationsResponder(api: responder, store: store), log: log)
     }
 
     /// Listens and serves in the background; returns the port (the chosen
