@@ -21,10 +21,10 @@ public final class ServerProcess {
     /// HABITS_DATABASE_URL instead, as a deployment would pass it);
     /// `environment` adds to the server's (HABITS_SECRET, say, for servers
     /// that must accept each other's tokens); `name` tells apart the logs of
-    /// servers sharing `directory` (and its outbox).
+    /// servers sharing `directory` (and its outbox); `extra` arguments follow the others.
     public init(
         directory: URL, accessTTL: Int? = nil, database: String = ":memory:",
-        environment: [String: String] = [:], name: String = "server"
+        environment: [String: String] = [:], name: String = "server", arguments extra: [String] = []
     ) async throws {
         outbox = directory.appendingPathComponent("outbox")
         log = directory.appendingPathComponent("\(name).log")
@@ -39,7 +39,7 @@ public final class ServerProcess {
             arguments += ["--database", database]
         }
         if let accessTTL { arguments += ["--access-ttl", String(accessTTL)] }
-        process.arguments = arguments
+        process.arguments = arguments + extra
         process.environment = serverEnvironment.merging(environment) { $1 }
         let stdout = Pipe()
         process.standardOutput = stdout
