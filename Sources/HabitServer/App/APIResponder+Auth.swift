@@ -23,7 +23,10 @@ extension APIResponder {
             status: 202,
             ["message": "A sign-in code is on its way to \(email) if it can receive mail."])
         // A refused address gets the same answer, and no code and no mail.
-        guard try admitsSignIn(email.value) else { return accepted }
+        guard try admitsSignIn(email.value) else {
+            metrics.codeRefused()
+            return accepted
+        }
         // The limit check and the write are one store transaction, so simultaneous
         // requests, even to several servers sharing the database, cannot all pass.
         // A refusal (429) is not remembered under the key: it is worth retrying.
@@ -49,12 +52,16 @@ extension APIResponder {
                 sendTimesSince: since, refusal: refusal, idempotency: record)
         }
         return try answer(outcome) { (wait: Int?) throws(APIError) -> HTTPResponse in
-            if let wait { throw .rateLimited(retryAfter: wait) }
+            if let wait {
+                metrics.codeRefused()
+                throw .rateLimited(retryAfter: wait)
+            }
             let message = MailMessage.signInCode(
                 code, to: email, from: settings.mailSender, date: now,
                 lifetime: TimeInterval(settings.codeLifetime))
             do {
                 let destination = try mailer.send(message)
+                metrics.codeSent()
                 log.info("mail: code sent to \(pseudonyms.logTag(email)) via \(destination)")
             } catch {
                 log.error("mail: cannot send a code to \(pseudonyms.logTag(email)): \(error)")

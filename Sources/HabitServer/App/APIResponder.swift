@@ -31,6 +31,8 @@ public final class APIResponder: HTTPResponder {
     let listAnswers = HabitListAnswers()
     /// Access tokens already verified, until their expiry.
     let verifiedTokens = VerifiedAccessTokens()
+    /// What `/metrics` shows (`OperationsResponder` counts the requests).
+    let metrics = ServerMetrics()
 
     /// - Parameters:
     ///   - secret: the key of the JWT signatures and of the code hashes.

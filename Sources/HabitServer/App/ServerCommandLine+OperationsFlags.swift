@@ -95,6 +95,31 @@ extension ServerCommandLine {
                 }
                 options.backupKeep = number
             }),
+        ServerFlag(
+            name: "--metrics-listen",
+            help: [
+                "serve Prometheus metrics at /metrics on a",
+                "separate PORT or HOST:PORT (default off)",
+            ],
+            action: .value(placeholder: "ADDRESS") { value, options throws(UsageError) in
+                guard ListenAddress(value) != nil else {
+                    throw UsageError(
+                        "The --metrics-listen value must be PORT, HOST:PORT or [IPv6]:PORT.")
+                }
+                options.operations.metricsListen = value
+            }),
+        ServerFlag(
+            name: "--metrics-token-file",
+            help: [
+                "serve /metrics on the API's port too, to",
+                "requests bearing the token in FILE",
+            ],
+            action: .value(placeholder: "FILE") { value, options throws(UsageError) in
+                guard !value.isEmpty else {
+                    throw UsageError("The --metrics-token-file value is empty.")
+                }
+                options.operations.metricsTokenFile = value
+            }),
     ]
 
     /// Checks the operations flags together and puts them in the configuration.

@@ -104,6 +104,8 @@ import Testing
         ("--backup-dir", ["--backup-dir", "/tmp/b"]),
         ("--backup-every", ["--backup-dir", "/tmp/b", "--backup-every", "1h"]),
         ("--backup-keep", ["--backup-dir", "/tmp/b", "--backup-keep", "2"]),
+        ("--metrics-listen", ["--metrics-listen", "127.0.0.1:9464"]),
+        ("--metrics-token-file", ["--metrics-token-file", "/etc/habits/metrics-token"]),
     ]
 
     @Test func helpListsEveryOperationsFlagOnceWithItsValue() throws {
