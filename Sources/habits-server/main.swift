@@ -29,6 +29,11 @@ func runServer() -> Int32 {
     case .help:
         print(ServerCommandLine.usage)
         return 0
+    case .printConfiguration(let configuration):
+        print(
+            ConfigurationReport.render(
+                configuration, environment: ProcessInfo.processInfo.environment))
+        return 0
     case .version:
         print("habits-server \(HabitServerApp.version)")
         return 0

@@ -85,6 +85,28 @@ import Testing
         await second.stop()
     }
 
+    @Test func printConfigReadsTheEnvironmentAndMasksSecrets() async throws {
+        let directory = try TemporaryDirectory()
+        let result = try await Subprocess.run(
+            Binaries.server, ["--print-config", "--port", "8081"],
+            environment: [
+                "HOME": directory.path, "HABITS_SECRET": "do-not-print-me",
+                "HABITS_SIGNUP": "closed", "HABITS_PORT": "7000",
+            ], scratch: directory.url)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.output.contains("port = 8081\n"))
+        #expect(result.output.contains("signup = closed\n"))
+        #expect(result.output.contains("secret = HABITS_SECRET (hidden)\n"))
+        #expect(!result.output.contains("do-not-print-me"))
+        let bad = try await Subprocess.run(
+            Binaries.server, ["--print-config"],
+            environment: ["HOME": directory.path, "HABITS_BACKUP_EVERY": "1h"],
+            scratch: directory.url)
+        #expect(bad.status == 64)
+        #expect(
+            bad.error == "habits-server: --backup-every and --backup-keep need --backup-dir DIR.\n")
+    }
+
     @Test func postgresBackupsArePgDumpsJob() async throws {
         let directory = try TemporaryDirectory()
         let result = try await run(

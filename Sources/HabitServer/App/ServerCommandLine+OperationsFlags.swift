@@ -120,6 +120,13 @@ extension ServerCommandLine {
                 }
                 options.operations.metricsTokenFile = value
             }),
+        ServerFlag(
+            name: "--print-config",
+            help: [
+                "print the configuration these options and",
+                "the environment give, secrets masked, and exit",
+            ],
+            action: .toggle { options in options.printsConfiguration = true }),
     ]
 
     /// Checks the operations flags together and puts them in the configuration.

@@ -5,6 +5,8 @@ import HabitHTTP
 /// What the `habits-server` command line asks for.
 public enum ServerCommand: Sendable {
     case run(ServerConfiguration)
+    /// `--print-config`: show the configuration the rest would run with.
+    case printConfiguration(ServerConfiguration)
     case help
     case version
 }
@@ -63,6 +65,7 @@ public enum ServerCommandLine {
         var backupDirectory: String?
         var backupInterval: Int?
         var backupKeep: Int?
+        var printsConfiguration = false
     }
 
     /// Every flag, in the order `--help` lists them; parsing looks flags up here.
@@ -215,10 +218,15 @@ public enum ServerCommandLine {
         throws(UsageError) -> ServerCommand
     {
         var options = Options()
+        try applyEnvironment(environment, to: &options)
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             if let flag = flagsByName[argument], case .command(let command) = flag.action {
                 return command
+            }
+            if let flag = flagsByName[argument], case .toggle(let set) = flag.action {
+                set(&options)
+                continue
             }
             guard argument.hasPrefix("--") else {
                 throw UsageError("Unexpected argument \"\(argument)\"; see habits-server --help.")
@@ -236,7 +244,9 @@ public enum ServerCommandLine {
             guard let value else { throw UsageError("The option \(name) needs a value.") }
             try read(value, &options)
         }
-        return .run(try configuration(options, environment: environment))
+        let configuration = try configuration(options, environment: environment)
+        return options.printsConfiguration
+            ? .printConfiguration(configuration) : .run(configuration)
     }
 
     /// The configuration the options describe, with the defaults that depend

@@ -106,6 +106,7 @@ import Testing
         ("--backup-keep", ["--backup-dir", "/tmp/b", "--backup-keep", "2"]),
         ("--metrics-listen", ["--metrics-listen", "127.0.0.1:9464"]),
         ("--metrics-token-file", ["--metrics-token-file", "/etc/habits/metrics-token"]),
+        ("--print-config", ["--print-config"]),
     ]
 
     @Test func helpListsEveryOperationsFlagOnceWithItsValue() throws {
@@ -113,7 +114,9 @@ import Testing
         for (flag, arguments) in Self.everyFlag {
             let listed = lines.filter { $0.hasPrefix("  \(flag) ") }
             #expect(listed.count == 1, "\(flag) is listed once in --help")
-            #expect(listed.first?.dropFirst(flag.count + 3).first?.isUppercase == true)
+            if flag != "--print-config" {
+                #expect(listed.first?.dropFirst(flag.count + 3).first?.isUppercase == true)
+            }
             #expect(throws: Never.self, "\(flag) is parsed") {
                 try ServerCommandLine.parse(arguments, environment: environment)
             }
