@@ -16,13 +16,15 @@ public enum HealthCheckCommand {
     public static let defaultURL = "http://127.0.0.1:8000/readyz"
 
     public static let usage = """
-        Usage: habits-server check [--url URL] [--timeout SECONDS]
+        Usage: habits-server check [--url URL] [--timeout SECONDS] [--wait SECONDS]
 
         Asks a running habits-server whether it is ready to serve and exits 0
         if so, 1 if it answered that it is not (the reason is printed), 69 if
         it could not be reached. --url defaults to \(defaultURL)
         (use /healthz to ask only whether the process serves); --timeout
-        defaults to 5 seconds.
+        defaults to 5 seconds. --wait keeps asking for up to that many seconds
+        while the server cannot be reached or is not ready (for ExecStartPost
+        right after a start).
         """
 
     public static func run(
@@ -30,6 +32,7 @@ public enum HealthCheckCommand {
     ) -> Int32 {
         var urlText = defaultURL
         var timeout: TimeInterval = 5
+        var wait: TimeInterval = 0
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             if argument == "--help" || argument == "-h" {
@@ -42,7 +45,7 @@ public enum HealthCheckCommand {
                 name = String(argument[..<equals])
                 value = String(argument[argument.index(after: equals)...])
             }
-            guard name == "--url" || name == "--timeout" else {
+            guard ["--url", "--timeout", "--wait"].contains(name) else {
                 errors(
                     "habits-server check: unknown argument \(name); see habits-server check --help."
                 )
@@ -54,6 +57,14 @@ public enum HealthCheckCommand {
             }
             if name == "--url" {
                 urlText = given
+            } else if name == "--wait" {
+                guard let seconds = Double(given), seconds >= 0, seconds <= 3600 else {
+                    errors(
+                        "habits-server check: the --wait value must be a number of seconds from 0 to 3600."
+                    )
+                    return 64
+                }
+                wait = seconds
             } else {
                 guard let seconds = Double(given), seconds > 0, seconds <= 300 else {
                     errors(
@@ -70,7 +81,14 @@ public enum HealthCheckCommand {
             errors("habits-server check: the --url value must be an http:// or https:// URL.")
             return 64
         }
-        switch fetch(url, timeout: timeout) {
+        let deadline = Date().addingTimeInterval(wait)
+        var outcome = fetch(url, timeout: timeout)
+        while !outcome.isReady && Date() < deadline {
+            // A server starting up: ask again shortly, until --wait is over.
+            Thread.sleep(forTimeInterval: 0.2)
+            outcome = fetch(url, timeout: timeout)
+        }
+        switch outcome {
         case .answered(let status, _) where (200..<300).contains(status):
             output("ready: \(urlText) answered \(status)")
             return 0
@@ -88,6 +106,11 @@ public enum HealthCheckCommand {
     enum Outcome: Sendable {
         case answered(status: Int, body: Data)
         case unreachable(String)
+
+        var isReady: Bool {
+            if case .answered(let status, _) = self { return (200..<300).contains(status) }
+            return false
+        }
     }
 
     /// One GET, waiting at most `timeout`.
