@@ -28,7 +28,7 @@ enum ServerSubcommand: String {
             return HealthCheckCommand.run(arguments, output: output, errors: errors)
         case .backup:
             return BackupCommand.run(
-                arguments, environment: environment, now: Date(), output: output, errors: errors)
+                arguments, environment: environment, output: output, errors: errors)
         case .restore:
             return RestoreCommand.run(
                 arguments, environment: environment, output: output, errors: errors)

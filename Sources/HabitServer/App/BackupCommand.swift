@@ -21,27 +21,19 @@ public enum BackupCommand {
         """
 
     public static func run(
-        _ arguments: [String], environment: [String: String], now: Date,
+        _ arguments: [String], environment: [String: String],
         output: (String) -> Void, errors: (String) -> Void
     ) -> Int32 {
         let parsed: [String: String]
-        do {
-            parsed = try SubcommandArguments.parse(
-                arguments, command: "backup", names: ["--to", "--database"])
-        } catch {
-            if error == .help {
-                output(usage)
-                return 0
-            }
-            errors(error.description)
-            return 64
-        }
         let database: String
-        do {
-            database = try SubcommandArguments.database(parsed["--database"], environment)
-        } catch {
-            errors("habits-server backup: \(error.description)")
-            return 64
+        switch SubcommandArguments.read(
+            arguments, command: "backup", names: ["--to"], usage: usage,
+            environment: environment, output: output, errors: errors)
+        {
+        case .finished(let status): return status
+        case .parsed(let values, let given):
+            parsed = values
+            database = given
         }
         guard let destination = parsed["--to"] else {
             errors("habits-server backup: name the file to write with --to FILE.")

@@ -33,47 +33,36 @@ public enum HealthCheckCommand {
         var urlText = defaultURL
         var timeout: TimeInterval = 5
         var wait: TimeInterval = 0
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            if argument == "--help" || argument == "-h" {
+        let values: [String: String]
+        do {
+            values = try SubcommandArguments.parse(
+                arguments, command: "check", names: ["--url", "--timeout", "--wait"])
+        } catch {
+            if error == .help {
                 output(usage)
                 return 0
             }
-            var name = argument
-            var value: String?
-            if let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                value = String(argument[argument.index(after: equals)...])
-            }
-            guard ["--url", "--timeout", "--wait"].contains(name) else {
+            errors(error.description)
+            return 64
+        }
+        urlText = values["--url"] ?? urlText
+        if let given = values["--timeout"] {
+            guard let seconds = Double(given), seconds > 0, seconds <= 300 else {
                 errors(
-                    "habits-server check: unknown argument \(name); see habits-server check --help."
+                    "habits-server check: the --timeout value must be a number of seconds from 0 to 300."
                 )
                 return 64
             }
-            guard let given = value ?? remaining.popFirst(), !given.isEmpty else {
-                errors("habits-server check: the option \(name) needs a value.")
+            timeout = seconds
+        }
+        if let given = values["--wait"] {
+            guard let seconds = Double(given), seconds >= 0, seconds <= 3600 else {
+                errors(
+                    "habits-server check: the --wait value must be a number of seconds from 0 to 3600."
+                )
                 return 64
             }
-            if name == "--url" {
-                urlText = given
-            } else if name == "--wait" {
-                guard let seconds = Double(given), seconds >= 0, seconds <= 3600 else {
-                    errors(
-                        "habits-server check: the --wait value must be a number of seconds from 0 to 3600."
-                    )
-                    return 64
-                }
-                wait = seconds
-            } else {
-                guard let seconds = Double(given), seconds > 0, seconds <= 300 else {
-                    errors(
-                        "habits-server check: the --timeout value must be a number of seconds from 0 to 300."
-                    )
-                    return 64
-                }
-                timeout = seconds
-            }
+            wait = seconds
         }
         guard let url = URL(string: urlText), let scheme = url.scheme?.lowercased(),
             scheme == "http" || scheme == "https", url.host != nil

@@ -25,23 +25,15 @@ public enum RestoreCommand {
         output: (String) -> Void, errors: (String) -> Void
     ) -> Int32 {
         let parsed: [String: String]
-        do {
-            parsed = try SubcommandArguments.parse(
-                arguments, command: "restore", names: ["--from", "--database"])
-        } catch {
-            if error == .help {
-                output(usage)
-                return 0
-            }
-            errors(error.description)
-            return 64
-        }
         let database: String
-        do {
-            database = try SubcommandArguments.database(parsed["--database"], environment)
-        } catch {
-            errors("habits-server restore: \(error.description)")
-            return 64
+        switch SubcommandArguments.read(
+            arguments, command: "restore", names: ["--from"], usage: usage,
+            environment: environment, output: output, errors: errors)
+        {
+        case .finished(let status): return status
+        case .parsed(let values, let given):
+            parsed = values
+            database = given
         }
         guard let backup = parsed["--from"] else {
             errors("habits-server restore: name the backup to restore with --from FILE.")

@@ -42,6 +42,40 @@ enum SubcommandArguments {
         return values
     }
 
+    /// What reading a command line of `backup` or `restore` came to.
+    enum Reading {
+        /// The flags' values and the database to work on.
+        case parsed([String: String], database: String)
+        /// `--help` was answered or a usage error reported: exit with this.
+        case finished(Int32)
+    }
+
+    /// Reads the flags `names` and the database (`--database`, else the
+    /// server's default); answers `--help` with `usage` and reports usage
+    /// errors itself.
+    static func read(
+        _ arguments: [String], command: String, names: Set<String>, usage: String,
+        environment: [String: String], output: (String) -> Void, errors: (String) -> Void
+    ) -> Reading {
+        let values: [String: String]
+        do {
+            values = try parse(arguments, command: command, names: names.union(["--database"]))
+        } catch {
+            if error == .help {
+                output(usage)
+                return .finished(0)
+            }
+            errors(error.description)
+            return .finished(64)
+        }
+        do {
+            return .parsed(values, database: try database(values["--database"], environment))
+        } catch {
+            errors("habits-server \(command): \(error.description)")
+            return .finished(64)
+        }
+    }
+
     /// The database a command works on: `--database`, else the server's default.
     static func database(_ given: String?, _ environment: [String: String])
         throws(UsageError) -> String
