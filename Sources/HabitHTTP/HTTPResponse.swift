@@ -9,6 +9,9 @@ public struct HTTPResponse: Sendable {
     /// which the request's log line shows instead of the path; nil when no
     /// route matched. Never sent.
     public var logRoute: String?
+    /// The level its request line is logged at: `.debug` for probes (health
+    /// checks, metrics scrapes) that would otherwise fill the log.
+    public var logLevel: ServerLog.Level = .info
 
     public init(
         status: Int, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data(),

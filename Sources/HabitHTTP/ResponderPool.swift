@@ -93,12 +93,12 @@ final class ResponderPool: Sendable {
         var response = response
         let requestID = RequestID.resolve(dispatch.request.headers[RequestID.header])
         response.headers.replace(name: RequestID.header, value: requestID)
-        guard log.isEnabled(.info) else { return response }
+        guard log.isEnabled(response.logLevel) else { return response }
         var shown = dispatch.request
         if dispatch.isHead { shown.method = "HEAD" }
         // The duration covers the responder, not waiting for the request or the write.
         log.request(
-            shown, route: response.logRoute, status: response.status,
+            shown, level: response.logLevel, route: response.logRoute, status: response.status,
             duration: started.duration(to: .now), requestID: requestID)
         return response
     }

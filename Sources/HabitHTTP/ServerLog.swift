@@ -138,22 +138,22 @@ public struct ServerLog: Sendable {
     /// Logs a request at info: its route template (never the path of a
     /// matched route), status, duration and request id.
     func request(
-        _ request: HTTPRequest, route: String?, status: Int, duration: Duration,
-        requestID: String
+        _ request: HTTPRequest, level: Level = .info, route: String?, status: Int,
+        duration: Duration, requestID: String
     ) {
-        guard isEnabled(.info) else { return }
+        guard isEnabled(level) else { return }
         switch format {
         case .text:
             sink(
-                .info,
+                level,
                 RequestLogLine.format(
                     request: request, route: route, status: status, duration: duration,
                     requestID: requestID))
         case .json:
             sink(
-                .info,
+                level,
                 jsonLine(
-                    .info,
+                    level,
                     RequestLogLine.record(
                         request: request, route: route, status: status, duration: duration,
                         requestID: requestID)))

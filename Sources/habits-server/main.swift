@@ -9,14 +9,12 @@ import HabitServer
 #endif
 
 /// Parses the flags, starts the server, and serves until SIGINT or SIGTERM;
-/// `habits-server migrate …` copies a SQLite database into PostgreSQL instead.
+/// `habits-server migrate|check|backup|restore …` run those commands instead.
 func runServer() -> Int32 {
     let arguments = Array(CommandLine.arguments.dropFirst())
-    if arguments.first == "migrate" {
-        return StoreMigrationCommand.run(
-            Array(arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
-            output: { print($0) },
-            errors: { FileHandle.standardError.write(Data("\($0)\n".utf8)) })
+    if let subcommand = ServerSubcommand(arguments.first) {
+        return subcommand.run(
+            Array(arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
     }
     let command: ServerCommand
     do {
@@ -30,6 +28,11 @@ func runServer() -> Int32 {
     switch command {
     case .help:
         print(ServerCommandLine.usage)
+        return 0
+    case .printConfiguration(let configuration):
+        print(
+            ConfigurationReport.render(
+                configuration, environment: ProcessInfo.processInfo.environment))
         return 0
     case .version:
         print("habits-server \(HabitServerApp.version)")
@@ -51,7 +54,15 @@ func runServer() -> Int32 {
             // Tests and scripts read the chosen port from the first line.
             FileHandle.standardOutput.write(Data("\(port)\n".utf8))
         }
-        ShutdownSignals.install { app.shutdown() }
+        let backups = configuration.operations.backups.map {
+            BackupScheduler(schedule: $0, database: configuration.databasePath, log: log)
+        }
+        backups?.start()
+        ShutdownSignals.install {
+            ShutdownDeadline.start(seconds: configuration.operations.shutdownTimeout, log: log)
+            backups?.stop()
+            app.shutdown()
+        }
         app.waitUntilStopped()
         return 0
     }

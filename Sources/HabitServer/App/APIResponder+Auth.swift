@@ -22,6 +22,11 @@ extension APIResponder {
         let accepted = JSONBody.response(
             status: 202,
             ["message": "A sign-in code is on its way to \(email) if it can receive mail."])
+        // A refused address gets the same answer, and no code and no mail.
+        guard try admitsSignIn(email.value) else {
+            metrics.codeRefused()
+            return accepted
+        }
         // The limit check and the write are one store transaction, so simultaneous
         // requests, even to several servers sharing the database, cannot all pass.
         // A refusal (429) is not remembered under the key: it is worth retrying.
@@ -55,6 +60,7 @@ extension APIResponder {
         return try answer(outcome) {
             (refused: CodeRequestLimit.Decision?) throws(APIError) -> HTTPResponse in
             if case .refuse(let wait, let cause) = refused {
+                metrics.codeRefused()
                 if cause == .client { log.info("auth: code request refused: client limit reached") }
                 throw .rateLimited(retryAfter: wait, byClient: cause == .client)
             }
@@ -63,6 +69,7 @@ extension APIResponder {
                 lifetime: TimeInterval(settings.codeLifetime))
             do {
                 let destination = try mailer.send(message)
+                metrics.codeSent()
                 log.info("mail: code sent to \(pseudonyms.logTag(email)) via \(destination)")
             } catch {
                 log.error("mail: cannot send a code to \(pseudonyms.logTag(email)): \(error)")
@@ -97,6 +104,8 @@ extension APIResponder {
             log.debug("auth: code refused for \(pseudonyms.logTag(credentials.email)): \(check)")
             throw .invalidCode
         }
+        // The policy may have changed since the code was sent.
+        guard try admitsSignIn(credentials.email.value) else { throw .invalidCode }
         let user = try stored { () throws(StoreError) in
             try store.findOrCreateUser(email: credentials.email.value, now: now)
         }

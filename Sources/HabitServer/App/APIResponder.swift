@@ -13,7 +13,9 @@ import HabitStore
 /// Time comes from the injected `now`, randomness from `random`, so tests
 /// can move the server's clock.
 public final class APIResponder: HTTPResponder {
-    let store: any HabitRepository & AuthRepository & IdempotencyRepository
+    let store:
+        any HabitRepository & AuthRepository & IdempotencyRepository
+            & OperationsRepository
     let signer: TokenSigner
     let codes: SignInCodes
     let pseudonyms: EmailPseudonyms
@@ -32,12 +34,15 @@ public final class APIResponder: HTTPResponder {
     let listAnswers = HabitListAnswers()
     /// Access tokens already verified, until their expiry.
     let verifiedTokens = VerifiedAccessTokens()
+    /// What `/metrics` shows (`OperationsResponder` counts the requests).
+    let metrics = ServerMetrics()
 
     /// - Parameters:
     ///   - secret: the key of the JWT signatures and of the code hashes.
     ///   - now: the server's clock.
     public init(
-        store: any HabitRepository & AuthRepository & IdempotencyRepository, secret: [UInt8],
+        store: any HabitRepository & AuthRepository & IdempotencyRepository
+            & OperationsRepository, secret: [UInt8],
         mailer: any Mailer,
         settings: APISettings = APISettings(), now: @escaping @Sendable () -> Date = { Date() },
         random: RandomSource = .system, log: ServerLog = .disabled

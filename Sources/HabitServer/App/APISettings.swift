@@ -20,6 +20,8 @@ public struct APISettings: Hashable, Sendable {
     public var codeRequestsPerClientHour: Int
     /// Peers whose `X-Forwarded-For` names the client (`--trusted-proxy`).
     var trustedProxies = TrustedProxies()
+    /// Who may create an account (`--signup`); existing accounts always sign in.
+    public var signup = SignupPolicy()
 
     public init(
         accessTokenLifetime: Int = 300, refreshTokenLifetime: Int = 604_800,

@@ -19,6 +19,9 @@ public final class HabitServerApp: Sendable {
     public let store: any ServerStore
     public let responder: APIResponder
     private let server: HTTPServer
+    /// The separate metrics listener of `--metrics-listen`, if any.
+    private let metricsServer: HTTPServer?
+    private let metricsPortChosen = Locked<UInt16?>(nil)
     private let log: ServerLog
     /// Entered by `start()`, left by the first `shutdown()` after it.
     private let stopped = DispatchGroup()
@@ -67,6 +70,17 @@ public final class HabitServerApp: Sendable {
         responder = APIResponder(
             store: store, secret: secret, mailer: mailer, settings: configuration.settings,
             now: now, random: random, log: log)
+        let metricsToken = try MetricsTokenFile.read(configuration.operations.metricsTokenFile)
+        responder.metrics.describe(
+            store: StoreFactory.isPostgres(configuration.databasePath) ? "postgresql" : "sqlite")
+        let metrics = responder.metrics
+        metricsServer = configuration.operations.metricsListen.flatMap(ListenAddress.init).map {
+            HTTPServer(
+                configuration: HTTPServer.Configuration(
+                    host: $0.host, port: $0.port, maxConnections: 64, eventLoops: 1,
+                    responderThreads: 1, now: now),
+                responder: MetricsResponder(metrics: metrics), log: log)
+        }
         server = HTTPServer(
             configuration: HTTPServer.Configuration(
                 host: configuration.host, port: configuration.port,
@@ -75,7 +89,9 @@ public final class HabitServerApp: Sendable {
                 eventLoops: configuration.eventLoops
                     ?? ProcessInfo.processInfo.activeProcessorCount,
                 responderThreads: configuration.responderThreads, now: now),
-            responder: responder, log: log)
+            responder: OperationsResponder(
+                api: responder, store: store, metrics: responder.metrics,
+                metricsToken: metricsToken), log: log)
     }
 
     /// Listens and serves in the background; returns the port (the chosen
@@ -86,6 +102,13 @@ public final class HabitServerApp: Sendable {
             port = try server.start()
         } catch {
             throw ServerStartupError(error.description)
+        }
+        do {
+            let metricsPort = try metricsServer?.start()
+            metricsPortChosen.withLock { $0 = metricsPort }
+        } catch {
+            server.shutdown()
+            throw ServerStartupError("Cannot serve metrics: \(error.description)")
         }
         running.withLock { $0 = true }
         stopped.enter()
@@ -101,6 +124,7 @@ public final class HabitServerApp: Sendable {
     /// Finishes requests under way, stops serving and closes the database.
     /// Safe to call more than once; must not be called from a request.
     public func shutdown() {
+        metricsServer?.shutdown()
         server.shutdown()
         store.close()
         let wasRunning = running.withLock { running in
@@ -109,6 +133,9 @@ public final class HabitServerApp: Sendable {
         }
         if wasRunning { stopped.leave() }
     }
+
+    /// The port of the metrics listener once started (`--metrics-listen`).
+    public var metricsPort: UInt16? { metricsPortChosen.withLock { $0 } }
 
     /// Returns once `shutdown()` has closed everything.
     public func waitUntilStopped() {

@@ -43,6 +43,8 @@ public struct ServerConfiguration: Sendable {
     public var databaseReaders: Int
     /// Connections to PostgreSQL this process keeps at most.
     public var databasePoolSize: Int
+    /// Shutdown, scheduled backups and metrics (the operations flags).
+    public var operations = ServerOperations()
 
     public init(
         host: String = "127.0.0.1", port: UInt16 = 8000, databasePath: String,

@@ -12,6 +12,8 @@ struct ServerFlag: Sendable {
             read: @Sendable (String, inout ServerCommandLine.Options) throws(UsageError) -> Void)
         /// Ends parsing with this command (`--help`, `--version`).
         case command(ServerCommand)
+        /// Takes no value and sets something in the options (`--print-config`).
+        case toggle(set: @Sendable (inout ServerCommandLine.Options) -> Void)
     }
 
     /// The flag as typed, with its dashes: `--port`.
@@ -24,7 +26,7 @@ struct ServerFlag: Sendable {
     var synopsis: String {
         switch action {
         case .value(let placeholder, _): return "\(name) \(placeholder)"
-        case .command: return name
+        case .command, .toggle: return name
         }
     }
 

@@ -3,7 +3,9 @@ import HabitPostgres
 import HabitStore
 
 /// A store the server can run on: the repositories, and closing at shutdown.
-public protocol ServerStore: HabitRepository, AuthRepository, IdempotencyRepository {
+public protocol ServerStore: HabitRepository, AuthRepository, IdempotencyRepository,
+    OperationsRepository
+{
     func close()
 }
 

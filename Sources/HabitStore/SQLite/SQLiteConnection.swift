@@ -148,6 +148,22 @@ final class SQLiteConnection {
         }
     }
 
+    /// Replaces `destination`'s whole database with this one's, page by page
+    /// (SQLite's online backup), in one step: one read snapshot of this
+    /// database, one write transaction on the destination.
+    func copyContents(into destination: SQLiteConnection) throws(StoreError) {
+        let source = try open()
+        let target = try destination.open()
+        guard let backup = sqlite3_backup_init(target, "main", source, "main") else {
+            throw Self.error(sqlite3_errcode(target), target)
+        }
+        let stepped = sqlite3_backup_step(backup, -1)
+        let finished = sqlite3_backup_finish(backup)
+        guard stepped == SQLITE_DONE, finished == SQLITE_OK else {
+            throw Self.error(stepped == SQLITE_DONE ? finished : stepped, target)
+        }
+    }
+
     private func rollback() {
         // SQLite rolls back by itself after some errors (SQLITE_FULL, …);
         // a second ROLLBACK would only fail.

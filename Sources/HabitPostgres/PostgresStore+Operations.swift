@@ -1,0 +1,29 @@
+import HabitStore
+
+extension PostgresStore: OperationsRepository {
+    public func checkReadiness() throws(StoreError) {
+        let version = try read { connection throws(StoreError) in
+            let rows = try connection.query("SELECT version FROM schema_version")
+            return rows.count == 0 ? 0 : rows.int64(0, 0) ?? 0
+        }
+        guard version == Int64(PostgresSchema.version) else {
+            if version > Int64(PostgresSchema.version) {
+                throw .newerSchema(found: Int(version), supported: PostgresSchema.version)
+            }
+            throw .unavailable(
+                reason: "the database has schema version \(version), not \(PostgresSchema.version)")
+        }
+    }
+
+    public func accountExists(email: String) throws(StoreError) -> Bool {
+        try read { connection throws(StoreError) in
+            try connection.query("SELECT 1 FROM users WHERE email = $1", [email]).count > 0
+        }
+    }
+
+    public func accountCount() throws(StoreError) -> Int {
+        try read { connection throws(StoreError) in
+            Int(try connection.query("SELECT count(*) FROM users").int64(0, 0) ?? 0)
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// What the server has counted so far, as `/metrics` shows it.
+struct MetricsSnapshot: Hashable, Sendable {
+    /// One series of `habits_http_requests_total`.
+    struct RequestKey: Hashable, Sendable, Comparable {
+        var route: String
+        var method: String
+        var status: Int
+
+        static func < (lhs: Self, rhs: Self) -> Bool {
+            (lhs.route, lhs.method, lhs.status) < (rhs.route, rhs.method, rhs.status)
+        }
+    }
+
+    var requests: [RequestKey: Int] = [:]
+    var latency: [String: LatencyHistogram] = [:]
+    var codesSent = 0
+    var codesRefused = 0
+    var idempotentReplays = 0
+    var version = ""
+    var store = ""
+}

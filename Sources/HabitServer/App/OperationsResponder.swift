@@ -1,0 +1,119 @@
+import Foundation
+import HabitHTTP
+import HabitStore
+
+/// The operator's routes in front of the API: `/healthz` and `/readyz`
+/// (outside `/api/`, unauthenticated), and `/metrics` when a metrics token
+/// is configured; every other request goes to the API. Every answer is
+/// counted in `metrics`.
+///
+/// Probes are cheap and logged at debug level only: a load balancer asks
+/// every few seconds, and its lines would bury the requests of people.
+/// `/healthz` says the process serves, and is answered on the event loop
+/// without touching the database; `/readyz` asks the database one small
+/// question (the schema version), on a responder thread since it may wait.
+public final class OperationsResponder: HTTPResponder {
+    let api: any HTTPResponder
+    let store: any OperationsRepository
+    let metrics: ServerMetrics
+    /// The bearer token that opens `/metrics` on this port; `nil`: 404.
+    let metricsToken: String?
+
+    public init(
+        api: any HTTPResponder, store: any OperationsRepository, metrics: ServerMetrics,
+        metricsToken: String? = nil
+    ) {
+        self.api = api
+        self.store = store
+        self.metrics = metrics
+        self.metricsToken = metricsToken
+    }
+
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        let started = ContinuousClock.now
+        let response: HTTPResponse
+        switch request.path {
+        case "/healthz": response = Self.probe(request, status: 200, ["status": "ok"])
+        case "/readyz": response = readiness(request)
+        case "/metrics" where metricsToken != nil: response = metricsAnswer(request)
+        default: response = api.respond(to: request)
+        }
+        record(request, response, since: started)
+        return response
+    }
+
+    public func answerAtOnce(to request: HTTPRequest) -> HTTPResponse? {
+        let started = ContinuousClock.now
+        let response: HTTPResponse?
+        switch request.path {
+        case "/healthz": response = Self.probe(request, status: 200, ["status": "ok"])
+        case "/readyz", "/metrics": response = nil
+        default: response = api.answerAtOnce(to: request)
+        }
+        if let response { record(request, response, since: started) }
+        return response
+    }
+
+    private func record(
+        _ request: HTTPRequest, _ response: HTTPResponse, since started: ContinuousClock.Instant
+    ) {
+        let (seconds, attoseconds) = started.duration(to: .now).components
+        metrics.record(
+            request, response, seconds: Double(seconds) + Double(attoseconds) / 1e18)
+    }
+
+    private func readiness(_ request: HTTPRequest) -> HTTPResponse {
+        let readiness = Readiness(
+            probe: Result { () throws(StoreError) in try store.checkReadiness() })
+        var body = ["status": readiness.isReady ? "ready" : "not_ready"]
+        body["reason"] = readiness.reason
+        var response = Self.probe(request, status: readiness.status, body)
+        if !readiness.isReady { response.headers.add(name: "Retry-After", value: "5") }
+        return response
+    }
+
+    /// `/metrics` for the holder of the token; anyone else gets 401.
+    private func metricsAnswer(_ request: HTTPRequest) -> HTTPResponse {
+        guard let metricsToken, MetricsAccess.allows(request, token: metricsToken) else {
+            var response = JSONBody.response(for: .notAuthenticated)
+            response.headers.add(name: "WWW-Authenticate", value: "Bearer")
+            response.logLevel = .debug
+            return response
+        }
+        return Self.metricsPage(request, metrics)
+    }
+
+    /// The exposition, for GET and HEAD.
+    static func metricsPage(_ request: HTTPRequest, _ metrics: ServerMetrics) -> HTTPResponse {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            var response = JSONBody.response(
+                for: .methodNotAllowed(request.method, allowed: ["GET", "HEAD"]))
+            response.logLevel = .debug
+            return response
+        }
+        var response = HTTPResponse(
+            status: 200,
+            headers: HTTPHeaders([
+                ("Content-Type", PrometheusExposition.contentType), ("Cache-Control", "no-store"),
+            ]),
+            body: Data(metrics.exposition().utf8))
+        response.logLevel = .debug
+        return response
+    }
+
+    /// A probe's answer: GET or HEAD only, never cached, logged at debug level.
+    static func probe(_ request: HTTPRequest, status: Int, _ body: [String: String])
+        -> HTTPResponse
+    {
+        var response: HTTPResponse
+        if request.method == "GET" || request.method == "HEAD" {
+            response = JSONBody.response(status: status, body)
+            response.headers.add(name: "Cache-Control", value: "no-store")
+        } else {
+            response = JSONBody.response(
+                for: .methodNotAllowed(request.method, allowed: ["GET", "HEAD"]))
+        }
+        response.logLevel = .debug
+        return response
+    }
+}

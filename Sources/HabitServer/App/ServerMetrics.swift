@@ -1,0 +1,44 @@
+import Foundation
+import HabitConcurrency
+import HabitHTTP
+
+/// The counters behind `/metrics`, updated by the responders as they answer.
+///
+/// One lock around a small struct: an update is a dictionary increment and a
+/// histogram bucket, far shorter than the request it counts.
+public final class ServerMetrics: Sendable {
+    private let state: Locked<MetricsSnapshot>
+
+    public init(version: String = HabitServerApp.version, store: String = "") {
+        var initial = MetricsSnapshot()
+        initial.version = version
+        initial.store = store
+        state = Locked(initial)
+    }
+
+    /// Counts one answered request.
+    func record(_ request: HTTPRequest, _ response: HTTPResponse, seconds: Double) {
+        let route = RouteTemplate.of(request.path)
+        let key = MetricsSnapshot.RequestKey(
+            route: route, method: RouteTemplate.method(request.method), status: response.status)
+        let replayed = response.headers[APIResponder.replayedHeader] != nil
+        state.withLock { state in
+            state.requests[key, default: 0] += 1
+            state.latency[route, default: LatencyHistogram()].observe(seconds)
+            if replayed { state.idempotentReplays += 1 }
+        }
+    }
+
+    /// Names the store in `habits_build_info`.
+    func describe(store: String) { state.withLock { $0.store = store } }
+
+    func codeSent() { state.withLock { $0.codesSent += 1 } }
+    func codeRefused() { state.withLock { $0.codesRefused += 1 } }
+
+    var snapshot: MetricsSnapshot { state.withLock { $0 } }
+
+    /// `/metrics`' body.
+    public func exposition() -> String {
+        PrometheusExposition.render(snapshot)
+    }
+}

@@ -1,0 +1,44 @@
+/// Who may create an account: `--signup open|allowlist|closed`, the
+/// allowlist, and the most accounts the server holds.
+///
+/// The policy only decides about addresses without an account: an existing
+/// account always signs in, whatever the policy says now. A refused address
+/// is answered like any other (so the answer tells nobody which addresses
+/// have accounts) and is sent no mail.
+public struct SignupPolicy: Hashable, Sendable {
+    public enum Mode: String, Hashable, Sendable, CaseIterable {
+        /// Anyone may sign up (the default).
+        case open
+        /// Only the addresses and domains of the allowlist.
+        case allowlist
+        /// Nobody new: existing accounts only.
+        case closed
+    }
+
+    public var mode: Mode
+    public var allowed: AllowedEmails
+    /// No new account once this many exist; `nil` for no limit.
+    public var maximumAccounts: Int?
+
+    public init(
+        mode: Mode = .open, allowed: AllowedEmails = AllowedEmails(), maximumAccounts: Int? = nil
+    ) {
+        self.mode = mode
+        self.allowed = allowed
+        self.maximumAccounts = maximumAccounts
+    }
+
+    /// Whether every address may sign up, so nothing need be looked up.
+    public var admitsEveryone: Bool { mode == .open && maximumAccounts == nil }
+
+    /// Whether `email` (normalised, without an account) may create one
+    /// while `accountCount` accounts exist.
+    public func admitsNewAccount(email: String, accountCount: Int) -> Bool {
+        if let maximumAccounts, accountCount >= maximumAccounts { return false }
+        switch mode {
+        case .open: return true
+        case .allowlist: return allowed.contains(email)
+        case .closed: return false
+        }
+    }
+}

@@ -1,0 +1,27 @@
+extension SQLiteStore: OperationsRepository {
+    public func checkReadiness() throws(StoreError) {
+        let version = try read { connection throws(StoreError) in
+            try connection.firstRow("PRAGMA user_version") { $0.int64(0) } ?? 0
+        }
+        guard version == Int64(Schema.version) else {
+            if version > Int64(Schema.version) {
+                throw .newerSchema(found: Int(version), supported: Schema.version)
+            }
+            throw .unavailable(
+                reason: "the database has schema version \(version), not \(Schema.version)")
+        }
+    }
+
+    public func accountExists(email: String) throws(StoreError) -> Bool {
+        try read { connection throws(StoreError) in
+            try connection.firstRow(
+                "SELECT 1 FROM users WHERE email = ?1", [.text(email)], { _ in true }) ?? false
+        }
+    }
+
+    public func accountCount() throws(StoreError) -> Int {
+        try read { connection throws(StoreError) in
+            Int(try connection.firstRow("SELECT count(*) FROM users") { $0.int64(0) } ?? 0)
+        }
+    }
+}
