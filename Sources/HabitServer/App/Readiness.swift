@@ -32,7 +32,11 @@ struct Readiness: Hashable, Sendable {
             return reason
         case .unavailable, .cannotOpen, .postgres, .sqlite:
             return "the database does not answer"
-        case .habitLimit, .totalHabitLimit, .valueLimit:
+        case .damaged:
+            return "the database is damaged"
+        case .diskFull:
+            return "the disk holding the database is full"
+        case .habitLimit, .totalHabitLimit, .valueLimit, .nameTaken:
             return "the database answered unexpectedly"
         }
     }
