@@ -102,7 +102,8 @@ import Testing
         let sandbox = try await sandbox()
         defer { sandbox.remove() }
         let result = try await run(
-            try RequiredTool.locate("sh", package: "dash"), ["-c", try starshipCommand()], in: sandbox)
+            try RequiredTool.locate("sh", package: "dash"), ["-c", try starshipCommand()],
+            in: sandbox)
         #expect(result.status == 0 && result.output == "1/2 + 1d\n", "\(result)")
     }
 
@@ -113,7 +114,8 @@ import Testing
         let start = try #require(text.range(of: "#("))
         let end = try #require(text[start.upperBound...].firstIndex(of: ")"))
         let command = String(text[start.upperBound..<end])
-        let result = try await run(try RequiredTool.locate("sh", package: "dash"), ["-c", command], in: sandbox)
+        let result = try await run(
+            try RequiredTool.locate("sh", package: "dash"), ["-c", command], in: sandbox)
         #expect(result.status == 0, "\(result)")
         #expect(result.output == "1/2 done, next: Walk\n", "\(result)")
     }
@@ -128,7 +130,8 @@ import Testing
         let module = try #require(config["custom/habits"] as? [String: Any])
         #expect(module["return-type"] as? String == "json")
         let command = try #require(module["exec"] as? String)
-        let result = try await run(try RequiredTool.locate("sh", package: "dash"), ["-c", command], in: sandbox)
+        let result = try await run(
+            try RequiredTool.locate("sh", package: "dash"), ["-c", command], in: sandbox)
         #expect(result.status == 0, "\(result)")
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
