@@ -38,8 +38,13 @@ public final class APIResponder: HTTPResponder {
     let metrics = ServerMetrics()
 
     /// - Parameters:
+    ///   - store: where accounts, habits and idempotency records live.
     ///   - secret: the key of the JWT signatures and of the code hashes.
+    ///   - mailer: how sign-in codes are sent.
+    ///   - settings: the limits and lifetimes the server runs with.
     ///   - now: the server's clock.
+    ///   - random: where codes, tokens and ids come from.
+    ///   - log: where request and event lines go.
     public init(
         store: any HabitRepository & AuthRepository & IdempotencyRepository
             & OperationsRepository, secret: [UInt8],
