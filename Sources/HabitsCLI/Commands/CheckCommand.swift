@@ -9,7 +9,8 @@ struct CheckCommand: HabitsCommand {
         summary: "Check in: go through the day's habits still to do, one question each.",
         discussion: """
             For each habit still to do on the day, asks whether it is done: 'y' records \
-            what is left to reach the target, a number adds that amount, 's' marks the \
+            what 'habits done' would (what is left of a daily target, one session of a \
+            weekly one), a number adds that amount, 's' marks the \
             day skipped, 'n' (or Return) leaves it, 'q' stops. Each answer is saved at \
             once, so stopping (or Ctrl-C) keeps the answers already given. Ends with the \
             day's summary and the streaks reached. Needs a terminal; in scripts use \

@@ -20,7 +20,8 @@ struct DoneCommand: HabitsCommand {
         positionals: [
             PositionalSpec("habit", help: "The habit's id or name."),
             PositionalSpec(
-                "amount", optional: true, help: "How much to add (default: what is left)."),
+                "amount", optional: true,
+                help: "How much to add (default: what is left, or one session of a weekly habit)."),
         ],
         options: [DateOption.spec, NoteOption.spec],
         examples: [
