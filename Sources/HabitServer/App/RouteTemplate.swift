@@ -8,19 +8,7 @@ enum RouteTemplate {
         case "/healthz", "/readyz", "/metrics": return path
         default: break
         }
-        guard let route = Route(path: path) else { return "other" }
-        switch route {
-        case .requestCode: return "/api/auth/email/"
-        case .issueTokens: return "/api/auth/token/"
-        case .refreshTokens: return "/api/auth/token/refresh/"
-        case .logout: return "/api/auth/logout/"
-        case .account: return "/api/me/"
-        case .habits: return "/api/me/habits/"
-        case .habit: return "/api/me/habits/{id}/"
-        case .progress: return "/api/me/habits/{id}/progress/"
-        case .progressDay: return "/api/me/habits/{id}/progress/{date}/"
-        case .progressIncrement: return "/api/me/habits/{id}/progress/{date}/increment/"
-        }
+        return Route(path: path)?.template ?? "other"
     }
 
     /// The method as a label: the ones HTTP defines, else `other`.
