@@ -24,20 +24,17 @@ public enum BackupCommand {
         _ arguments: [String], environment: [String: String],
         output: (String) -> Void, errors: (String) -> Void
     ) -> Int32 {
-        let parsed: [String: String]
+        let destination: String
         let database: String
         switch SubcommandArguments.read(
-            arguments, command: "backup", names: ["--to"], usage: usage,
+            arguments, command: "backup", file: "--to",
+            missing: "name the file to write with --to FILE.", usage: usage,
             environment: environment, output: output, errors: errors)
         {
         case .finished(let status): return status
-        case .parsed(let values, let given):
-            parsed = values
+        case .parsed(let file, let given):
+            destination = file
             database = given
-        }
-        guard let destination = parsed["--to"] else {
-            errors("habits-server backup: name the file to write with --to FILE.")
-            return 64
         }
         if let url = PostgresURL(database) {
             errors(

@@ -24,20 +24,17 @@ public enum RestoreCommand {
         _ arguments: [String], environment: [String: String],
         output: (String) -> Void, errors: (String) -> Void
     ) -> Int32 {
-        let parsed: [String: String]
+        let backup: String
         let database: String
         switch SubcommandArguments.read(
-            arguments, command: "restore", names: ["--from"], usage: usage,
+            arguments, command: "restore", file: "--from",
+            missing: "name the backup to restore with --from FILE.", usage: usage,
             environment: environment, output: output, errors: errors)
         {
         case .finished(let status): return status
-        case .parsed(let values, let given):
-            parsed = values
+        case .parsed(let file, let given):
+            backup = file
             database = given
-        }
-        guard let backup = parsed["--from"] else {
-            errors("habits-server restore: name the backup to restore with --from FILE.")
-            return 64
         }
         if let url = PostgresURL(database) {
             errors(

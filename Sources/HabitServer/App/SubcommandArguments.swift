@@ -44,22 +44,23 @@ enum SubcommandArguments {
 
     /// What reading a command line of `backup` or `restore` came to.
     enum Reading {
-        /// The flags' values and the database to work on.
-        case parsed([String: String], database: String)
+        /// The file the command's one required flag names, and the database
+        /// to work on.
+        case parsed(file: String, database: String)
         /// `--help` was answered or a usage error reported: exit with this.
         case finished(Int32)
     }
 
-    /// Reads the flags `names` and the database (`--database`, else the
-    /// server's default); answers `--help` with `usage` and reports usage
-    /// errors itself.
+    /// Reads the required flag `file` and the database (`--database`, else
+    /// the server's default); answers `--help` with `usage` and reports usage
+    /// errors itself, `missing` when `file` is not given.
     static func read(
-        _ arguments: [String], command: String, names: Set<String>, usage: String,
+        _ arguments: [String], command: String, file: String, missing: String, usage: String,
         environment: [String: String], output: (String) -> Void, errors: (String) -> Void
     ) -> Reading {
         let values: [String: String]
         do {
-            values = try parse(arguments, command: command, names: names.union(["--database"]))
+            values = try parse(arguments, command: command, names: [file, "--database"])
         } catch {
             if error == .help {
                 output(usage)
@@ -68,8 +69,12 @@ enum SubcommandArguments {
             errors(error.description)
             return .finished(64)
         }
+        guard let path = values[file] else {
+            errors("habits-server \(command): \(missing)")
+            return .finished(64)
+        }
         do {
-            return .parsed(values, database: try database(values["--database"], environment))
+            return .parsed(file: path, database: try database(values["--database"], environment))
         } catch {
             errors("habits-server \(command): \(error.description)")
             return .finished(64)
