@@ -42,6 +42,12 @@ struct ConnectionAdmission: Sendable {
     private var newestIdle: ID?
     private var nextID: ID = 1
     private var idleSequence: UInt64 = 0
+    /// How many held connections are idle.
+    private(set) var idleCount = 0
+    /// Idle connections closed to make room for a new one, since the start.
+    private(set) var evictions = 0
+    /// New connections refused with 503, since the start.
+    private(set) var refusals = 0
 
     init(maxConnections: Int, maxPerClient: Int, exemptsLoopback: Bool) {
         self.maxConnections = max(1, maxConnections)
@@ -51,6 +57,11 @@ struct ConnectionAdmission: Sendable {
 
     /// How many connections are held.
     var count: Int { entries.count }
+
+    /// What `/metrics` shows of the connections.
+    var statistics: ConnectionStatistics {
+        ConnectionStatistics(open: count, idle: idleCount, evictions: evictions, refusals: refusals)
+    }
 
     /// How many connections `client` holds.
     func count(of client: ClientAddress) -> Int { perClient[client]?.count ?? 0 }
@@ -68,12 +79,21 @@ struct ConnectionAdmission: Sendable {
             victim = held.filter { entries[$0]?.idleSince != nil }.min {
                 (entries[$0]?.idleSince ?? 0) < (entries[$1]?.idleSince ?? 0)
             }
-            guard victim != nil else { return .refuse(clientFull: true) }
+            guard victim != nil else {
+                refusals += 1
+                return .refuse(clientFull: true)
+            }
         } else if entries.count >= maxConnections {
-            guard let oldestIdle else { return .refuse(clientFull: false) }
+            guard let oldestIdle else {
+                refusals += 1
+                return .refuse(clientFull: false)
+            }
             victim = oldestIdle
         }
-        if let victim { remove(victim) }
+        if let victim {
+            remove(victim)
+            evictions += 1
+        }
         let id = nextID
         nextID += 1
         entries[id] = Entry(client: client)
@@ -93,6 +113,7 @@ struct ConnectionAdmission: Sendable {
         entries[id] = entry
         if let newestIdle { entries[newestIdle]?.idleNext = id } else { oldestIdle = id }
         newestIdle = id
+        idleCount += 1
     }
 
     /// Records that `id` is receiving or answering a request.
@@ -116,6 +137,7 @@ struct ConnectionAdmission: Sendable {
     }
 
     private mutating func unlinkIdle(_ entry: Entry) {
+        idleCount -= 1
         if let previous = entry.idlePrevious {
             entries[previous]?.idleNext = entry.idleNext
         } else {

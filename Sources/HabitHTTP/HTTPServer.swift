@@ -36,6 +36,8 @@ public final class HTTPServer: Sendable {
     private let lifetime = DispatchGroup()
     /// Set by `start()`.
     private let responders = Locked<ResponderPool?>(nil)
+    /// The event loops' shared admission, set by `start()`.
+    private let admission = Locked<Locked<ConnectionAdmission>?>(nil)
 
     public init(configuration: Configuration, responder: any HTTPResponder, log: ServerLog) {
         self.configuration = configuration
@@ -74,13 +76,14 @@ public final class HTTPServer: Sendable {
             do throws(HTTPServerError) {
                 var inboxes: [LoopInbox] = []
                 for _ in 0..<loopCount { inboxes.append(try LoopInbox()) }
+                let admitted = Locked(
+                    ConnectionAdmission(
+                        maxConnections: maxConnections,
+                        maxPerClient: configuration.maxConnectionsPerClient,
+                        exemptsLoopback: configuration.exemptsLoopbackFromClientLimit))
+                admission.withLock { $0 = admitted }
                 let shared = EventLoop.Shared(
-                    configuration: configuration,
-                    admission: Locked(
-                        ConnectionAdmission(
-                            maxConnections: maxConnections,
-                            maxPerClient: configuration.maxConnectionsPerClient,
-                            exemptsLoopback: configuration.exemptsLoopbackFromClientLimit)),
+                    configuration: configuration, admission: admitted,
                     inboxes: inboxes, pool: pool, log: log)
                 for index in 0..<loopCount {
                     loops.append(
@@ -108,6 +111,12 @@ public final class HTTPServer: Sendable {
             log.info("listening on \(configuration.host) port \(listener.port)")
             return listener.port
         }
+    }
+
+    /// The connections held now and those turned away so far; all zero
+    /// before `start()`.
+    public var connectionStatistics: ConnectionStatistics {
+        admission.withLock { $0 }?.withLock { $0.statistics } ?? ConnectionStatistics()
     }
 
     /// Stops the server gracefully and returns once it has stopped.

@@ -17,6 +17,10 @@ final class PostgresPool: Sendable {
     private struct State {
         var idle: [PostgresConnection] = []
         var closed = false
+        var inUse = 0
+        var waits = 0
+        var timeouts = 0
+        var waitSeconds = 0.0
     }
 
     let size: Int
@@ -49,10 +53,26 @@ final class PostgresPool: Sendable {
     func withConnection<Result>(
         _ body: (PostgresConnection) throws(StoreError) -> Result
     ) throws(StoreError) -> Result {
-        guard slots.wait(timeout: .now() + Self.checkoutTimeout) == .success else {
-            throw .unavailable(reason: busyReason)
+        // A free slot is taken without a clock; only a checkout that has to
+        // wait is timed and counted.
+        if slots.wait(timeout: .now()) != .success {
+            let start = ContinuousClock.now
+            let taken = slots.wait(timeout: .now() + Self.checkoutTimeout) == .success
+            let waited = start.duration(to: .now)
+            let seconds =
+                Double(waited.components.seconds) + Double(waited.components.attoseconds) / 1e18
+            state.withLock { state in
+                state.waits += 1
+                state.waitSeconds += seconds
+                if !taken { state.timeouts += 1 }
+            }
+            guard taken else { throw .unavailable(reason: busyReason) }
         }
-        defer { slots.signal() }
+        state.withLock { $0.inUse += 1 }
+        defer {
+            state.withLock { $0.inUse -= 1 }
+            slots.signal()
+        }
         let taken = state.withLock { state -> (PostgresConnection?, Bool) in
             (state.closed ? nil : state.idle.popLast(), state.closed)
         }
@@ -83,6 +103,15 @@ final class PostgresPool: Sendable {
             return true
         }
         if !kept { connection.close() }
+    }
+
+    /// The pool's use so far, for `/metrics`.
+    var statistics: DatabasePoolStatistics {
+        state.withLock { state in
+            DatabasePoolStatistics(
+                size: size, inUse: state.inUse, waits: state.waits, timeouts: state.timeouts,
+                waitSeconds: state.waitSeconds)
+        }
     }
 
     /// Closes the idle connections; those in use close as they come back.

@@ -26,4 +26,6 @@ extension PostgresStore: OperationsRepository {
             Int(try connection.query("SELECT count(*) FROM users").int64(0, 0) ?? 0)
         }
     }
+
+    public func poolStatistics() -> DatabasePoolStatistics? { pool.statistics }
 }

@@ -12,4 +12,11 @@ public protocol OperationsRepository: Sendable {
 
     /// How many accounts the database holds.
     func accountCount() throws(StoreError) -> Int
+
+    /// How busy the database connections are; nil for a store without a pool.
+    func poolStatistics() -> DatabasePoolStatistics?
+}
+
+extension OperationsRepository {
+    public func poolStatistics() -> DatabasePoolStatistics? { nil }
 }

@@ -39,6 +39,33 @@ struct ConnectionAdmissionTests {
         #expect(admission.admit(alice) == .admitEvicting(newID + 1, evicting: third))
     }
 
+    @Test func statisticsCountIdleConnectionsEvictionsAndRefusals() throws {
+        var admission = ConnectionAdmission(
+            maxConnections: 2, maxPerClient: 10, exemptsLoopback: true)
+        #expect(admission.statistics == ConnectionStatistics())
+        let first = try #require(id(admission.admit(alice)))
+        let second = try #require(id(admission.admit(bob)))
+        admission.markBusy(second)
+        #expect(admission.statistics == ConnectionStatistics(open: 2, idle: 1))
+        // Full: the idle one makes room, and the newcomer starts idle.
+        let third = try #require(id(admission.admit(alice)))
+        #expect(!admission.isIdle(first))
+        #expect(
+            admission.statistics == ConnectionStatistics(open: 2, idle: 1, evictions: 1))
+        admission.markBusy(third)
+        #expect(admission.admit(bob) == .refuse(clientFull: false))
+        #expect(
+            admission.statistics
+                == ConnectionStatistics(open: 2, idle: 0, evictions: 1, refusals: 1))
+        admission.markIdle(third)
+        admission.markIdle(third)
+        admission.remove(third)
+        admission.remove(third)
+        #expect(
+            admission.statistics
+                == ConnectionStatistics(open: 1, idle: 0, evictions: 1, refusals: 1))
+    }
+
     @Test func aClientAtItsLimitLosesItsOwnOldestIdleConnectionOrIsRefused() throws {
         var admission = ConnectionAdmission(
             maxConnections: 100, maxPerClient: 2, exemptsLoopback: true)

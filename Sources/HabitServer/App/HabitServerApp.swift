@@ -92,6 +92,10 @@ public final class HabitServerApp: Sendable {
             responder: OperationsResponder(
                 api: responder, store: store, metrics: responder.metrics,
                 metricsToken: metricsToken), log: log)
+        let server = self.server
+        let store = self.store
+        metrics.observe(
+            connections: { server.connectionStatistics }, pool: { store.poolStatistics() })
     }
 
     /// Listens and serves in the background; returns the port (the chosen

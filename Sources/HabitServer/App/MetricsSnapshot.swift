@@ -1,3 +1,6 @@
+import HabitHTTP
+import HabitStore
+
 /// What the server has counted so far, as `/metrics` shows it.
 struct MetricsSnapshot: Hashable, Sendable {
     /// One series of `habits_http_requests_total`.
@@ -18,4 +21,8 @@ struct MetricsSnapshot: Hashable, Sendable {
     var idempotentReplays = 0
     var version = ""
     var store = ""
+    /// The API listener's connections, read at the scrape.
+    var connections = ConnectionStatistics()
+    /// The database pool, read at the scrape; nil for SQLite.
+    var pool: DatabasePoolStatistics?
 }

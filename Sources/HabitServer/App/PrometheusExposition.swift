@@ -51,6 +51,43 @@ enum PrometheusExposition {
             "habits_idempotent_replays_total", "counter",
             "Requests answered from an earlier answer under the same Idempotency-Key.")
         text += "habits_idempotent_replays_total \(snapshot.idempotentReplays)\n"
+
+        let connections = snapshot.connections
+        family("habits_http_connections_open", "gauge", "Client connections held, busy or idle.")
+        text += "habits_http_connections_open \(connections.open)\n"
+        family(
+            "habits_http_connections_idle", "gauge",
+            "Client connections waiting between requests.")
+        text += "habits_http_connections_idle \(connections.idle)\n"
+        family(
+            "habits_http_connection_evictions_total", "counter",
+            "Idle connections closed to make room for new ones at a connection limit.")
+        text += "habits_http_connection_evictions_total \(connections.evictions)\n"
+        family(
+            "habits_http_connections_refused_total", "counter",
+            "New connections answered 503 at a connection limit, none idle to close.")
+        text += "habits_http_connections_refused_total \(connections.refusals)\n"
+
+        // SQLite has no pool: the family is left out rather than shown as zeros.
+        if let pool = snapshot.pool {
+            family("habits_db_pool_connections", "gauge", "Database connections the pool may hold.")
+            text += "habits_db_pool_connections \(pool.size)\n"
+            family(
+                "habits_db_pool_connections_in_use", "gauge", "Database connections checked out.")
+            text += "habits_db_pool_connections_in_use \(pool.inUse)\n"
+            family(
+                "habits_db_pool_waits_total", "counter",
+                "Checkouts that found every database connection busy and waited.")
+            text += "habits_db_pool_waits_total \(pool.waits)\n"
+            family(
+                "habits_db_pool_wait_timeouts_total", "counter",
+                "Checkouts that gave up waiting for a database connection (answered 503).")
+            text += "habits_db_pool_wait_timeouts_total \(pool.timeouts)\n"
+            family(
+                "habits_db_pool_wait_seconds_total", "counter",
+                "Time spent waiting for a database connection.")
+            text += "habits_db_pool_wait_seconds_total \(number(pool.waitSeconds))\n"
+        }
         return text
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import HabitConcurrency
 import HabitHTTP
+import HabitStore
 
 /// The counters behind `/metrics`, updated by the responders as they answer.
 ///
@@ -8,6 +9,14 @@ import HabitHTTP
 /// histogram bucket, far shorter than the request it counts.
 public final class ServerMetrics: Sendable {
     private let state: Locked<MetricsSnapshot>
+    /// Where the gauges read at each scrape come from: the HTTP server's
+    /// connections and the store's pool, once the app has both.
+    private let gauges = Locked<Gauges?>(nil)
+
+    struct Gauges: Sendable {
+        var connections: @Sendable () -> ConnectionStatistics
+        var pool: @Sendable () -> DatabasePoolStatistics?
+    }
 
     public init(version: String = HabitServerApp.version, store: String = "") {
         var initial = MetricsSnapshot()
@@ -35,7 +44,24 @@ public final class ServerMetrics: Sendable {
     func codeSent() { state.withLock { $0.codesSent += 1 } }
     func codeRefused() { state.withLock { $0.codesRefused += 1 } }
 
-    var snapshot: MetricsSnapshot { state.withLock { $0 } }
+    /// Sets where the connection and pool gauges are read at each scrape.
+    func observe(
+        connections: @escaping @Sendable () -> ConnectionStatistics,
+        pool: @escaping @Sendable () -> DatabasePoolStatistics?
+    ) {
+        gauges.withLock { $0 = Gauges(connections: connections, pool: pool) }
+    }
+
+    /// The counts so far, with the gauges read now (outside the counters'
+    /// lock: reading them takes the server's and the pool's own locks).
+    var snapshot: MetricsSnapshot {
+        var snapshot = state.withLock { $0 }
+        if let gauges = gauges.withLock({ $0 }) {
+            snapshot.connections = gauges.connections()
+            snapshot.pool = gauges.pool()
+        }
+        return snapshot
+    }
 
     /// `/metrics`' body.
     public func exposition() -> String {

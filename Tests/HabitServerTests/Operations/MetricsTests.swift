@@ -90,6 +90,59 @@ import Testing
         }
     }
 
+    @Test func connectionGaugesAndEvictionsAreScraped() throws {
+        let directory = try TemporaryDirectory()
+        var configuration = ServerConfiguration.inMemory(outbox: directory.appending("outbox"))
+        configuration.operations.metricsListen = "127.0.0.1:0"
+        configuration.maxConnections = 2
+        let app = try HabitServerApp(configuration: configuration, environment: [:])
+        let port = try app.start()
+        defer { app.shutdown() }
+        let scrape = APITestClient(port: try #require(app.metricsPort))
+        let oldest = try RawHTTPClient(port: port)
+        let other = try RawHTTPClient(port: port)
+        try other.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try other.readResponse().status == 200)
+        // A third connection at the limit of two closes the oldest idle one.
+        let newest = try RawHTTPClient(port: port)
+        try newest.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try newest.readResponse().status == 200)
+        #expect(throws: (any Error).self) { try oldest.readResponse() }
+        let text = try scrape.request("GET", "/metrics").text
+        #expect(text.contains("habits_http_connections_open 2\n"), "\(text)")
+        #expect(text.contains("habits_http_connections_idle 2\n"))
+        #expect(text.contains("habits_http_connection_evictions_total 1\n"))
+        #expect(text.contains("habits_http_connections_refused_total 0\n"))
+        // SQLite has no connection pool to show.
+        #expect(!text.contains("habits_db_pool"))
+    }
+
+    @Test func aPostgreSQLServerShowsItsConnectionPool() throws {
+        let postgres = try PostgresTestServer.sharedOrCancel()
+        let directory = try TemporaryDirectory()
+        var configuration = ServerConfiguration.inMemory(outbox: directory.appending("outbox"))
+        let name =
+            "metrics_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        try postgres.psql("CREATE DATABASE \(name)")
+        configuration.databasePath = postgres.url(database: name)
+        configuration.operations.metricsListen = "127.0.0.1:0"
+        let app = try HabitServerApp(configuration: configuration, environment: [:])
+        let port = try app.start()
+        defer { app.shutdown() }
+        #expect(try APITestClient(port: port).request("GET", "/readyz").status == 200)
+        let text = try APITestClient(port: try #require(app.metricsPort)).request(
+            "GET", "/metrics"
+        ).text
+        #expect(text.contains("habits_db_pool_connections_in_use 0\n"), "\(text)")
+        #expect(text.contains("habits_db_pool_waits_total 0\n"))
+        #expect(text.contains("habits_db_pool_wait_timeouts_total 0\n"))
+        #expect(text.contains(#"store="postgresql""#))
+        if let promtool = try? ExternalTool.require("promtool", package: "prometheus") {
+            let check = try promtool.run(["check", "metrics"], input: text)
+            #expect(check.status == 0 && check.output.isEmpty, "\(check.output)")
+        }
+    }
+
     @Test func promtoolAcceptsTheExposition() throws {
         let promtool = try ExternalTool.require("promtool", package: "prometheus")
         let directory = try TemporaryDirectory()
