@@ -36,6 +36,9 @@ struct CLIHarness {
     private let directory: TemporaryDirectory
     var clock: WallClock
     var terminal: TerminalTraits
+    /// The spinner's delay: a day, so a loaded machine's slow call never
+    /// draws one into output a test compares; a test of the spinner sets it.
+    var statusLineDelay: Duration = .seconds(86_400)
     var variables: [String: String]
 
     /// A harness whose today is `today` (noon UTC) and whose streams are not terminals.
@@ -74,6 +77,7 @@ struct CLIHarness {
         directory = other.directory
         clock = other.clock
         terminal = other.terminal
+        statusLineDelay = other.statusLineDelay
         variables = other.variables
     }
 
@@ -88,7 +92,8 @@ struct CLIHarness {
         let environment = CLIEnvironment(
             arguments: arguments, variables: variables, input: ScriptedInput(input),
             output: TextOutput(output), errorOutput: TextOutput(error), terminal: terminal,
-            clock: clock, executablePath: { "/opt/habits/bin/habits" })
+            clock: clock, statusLineDelay: statusLineDelay,
+            executablePath: { "/opt/habits/bin/habits" })
         let status = await HabitsCommandLine.run(environment)
         return Run(status: status, output: output.text, error: error.text)
     }

@@ -49,7 +49,8 @@ struct RemoteBackend: HabitBackend {
             clock: context.environment.clock,
             indicator: ActivityIndicator(
                 output: context.errorOutput, enabled: context.environment.terminal.errorIsTerminal,
-                unicode: context.style.unicode),
+                unicode: context.style.unicode,
+                delay: context.environment.statusLineDelay ?? ActivityIndicator.delay),
             notes: context.errorOutput)
     }
 

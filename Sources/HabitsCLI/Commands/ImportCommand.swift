@@ -67,7 +67,8 @@ struct ImportCommand: HabitsCommand {
         let progress = ImportProgress()
         let bar = ImportProgressBar(
             output: context.errorOutput, enabled: context.environment.terminal.errorIsTerminal,
-            unicode: context.style.unicode, width: context.environment.width)
+            unicode: context.style.unicode, width: context.environment.width,
+            delay: context.environment.statusLineDelay ?? ImportProgressBar.delay)
         let report = try await bar.during(progress) { () async throws(CommandError) in
             try await perform(in: context, progress: progress)
         }

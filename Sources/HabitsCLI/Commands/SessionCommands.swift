@@ -19,7 +19,8 @@ struct SessionCommands: Sendable {
         client = try RemoteBackend.makeClient(selection: selection, context: context)
         indicator = ActivityIndicator(
             output: context.errorOutput,
-            enabled: context.environment.terminal.errorIsTerminal, unicode: context.style.unicode)
+            enabled: context.environment.terminal.errorIsTerminal, unicode: context.style.unicode,
+            delay: context.environment.statusLineDelay ?? ActivityIndicator.delay)
     }
 
     /// The server's base URL.

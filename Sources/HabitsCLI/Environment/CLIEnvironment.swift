@@ -22,14 +22,21 @@ public struct CLIEnvironment: Sendable {
     var errorOutput: TextOutput
     var terminal: TerminalTraits
     var clock: WallClock
+    /// How long network calls and imports run before a spinner or progress
+    /// bar appears on a terminal; nil for each one's own delay. Tests that
+    /// capture a terminal's output set it beyond any call, since a loaded
+    /// machine may take longer than the delay.
+    var statusLineDelay: Duration?
     /// The absolute path of the running `habits`, for `remind --install`.
     var executablePath: @Sendable () -> String?
 
     init(
         arguments: [String], variables: [String: String], input: any LineInput,
         output: TextOutput, errorOutput: TextOutput, terminal: TerminalTraits, clock: WallClock,
+        statusLineDelay: Duration? = nil,
         executablePath: @escaping @Sendable () -> String? = { nil }
     ) {
+        self.statusLineDelay = statusLineDelay
         self.arguments = arguments
         self.variables = variables
         self.input = input

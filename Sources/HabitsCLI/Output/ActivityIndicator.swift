@@ -9,6 +9,7 @@ struct ActivityIndicator: Sendable {
     let output: TextOutput
     let enabled: Bool
     let unicode: Bool
+    var delay: Duration = Self.delay
 
     /// Runs `body`, spinning with `label` if it takes longer than the delay.
     func during<T: Sendable>(
@@ -18,7 +19,7 @@ struct ActivityIndicator: Sendable {
         let frames =
             unicode ? ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] : ["|", "/", "-", #"\"#]
         return try await TerminalStatusLine(
-            output: output, delay: Self.delay, frameInterval: Self.frameInterval
+            output: output, delay: delay, frameInterval: Self.frameInterval
         ).during(frame: { "\(frames[$0 % frames.count]) \(label)" }, body)
     }
 }

@@ -8,6 +8,7 @@ struct ImportProgressBar: Sendable {
     let enabled: Bool
     let unicode: Bool
     let width: Int
+    var delay: Duration = Self.delay
 
     /// Runs `body`, drawing `progress` once it has taken longer than the delay.
     func during<T: Sendable>(
@@ -17,7 +18,7 @@ struct ImportProgressBar: Sendable {
         let unicode = unicode
         let width = width
         return try await TerminalStatusLine(
-            output: output, delay: Self.delay, frameInterval: Self.frameInterval
+            output: output, delay: delay, frameInterval: Self.frameInterval
         ).during(
             frame: { _ in
                 let (done, total) = progress.snapshot
