@@ -27,7 +27,9 @@ public final class ServerMetrics: Sendable {
 
     /// Counts one answered request.
     func record(_ request: HTTPRequest, _ response: HTTPResponse, seconds: Double) {
-        let route = RouteTemplate.of(request.path)
+        // The API names its route on the response; parsing the path again
+        // was 7,000 of a GET list's 99,000 instructions (callgrind).
+        let route = response.logRoute ?? RouteTemplate.of(request.path)
         let key = MetricsSnapshot.RequestKey(
             route: route, method: RouteTemplate.method(request.method), status: response.status)
         let replayed = response.headers[APIResponder.replayedHeader] != nil
