@@ -1,0 +1,53 @@
+import Foundation
+import HabitConcurrency
+import HabitStore
+
+/// What one command knows of its sync: whether it ran, what it did, and
+/// which notes it already said (each at most once per command).
+final class SyncSession: Sendable {
+    struct State: Sendable {
+        /// The sync's report, once it finished within the time allowed.
+        var report: ReplicaSync.Report?
+        var tried = false
+        /// The sync did not finish within the time allowed.
+        var timedOut = false
+        var saidSaved = false
+        var saidStale = false
+    }
+
+    let state = Locked(State())
+
+    /// Runs `sync` for at most `timeout` seconds: its report, or `nil` when
+    /// it took longer. A sync cut short goes on until the process exits;
+    /// whatever it had not committed is rolled back and sent again next time
+    /// (the Idempotency-Keys make that safe).
+    static func run(_ sync: ReplicaSync, timeout: Double) async throws(StoreError)
+        -> ReplicaSync.Report?
+    {
+        let pending = Locked<CheckedContinuation<Result<ReplicaSync.Report, StoreError>?, Never>?>(
+            nil)
+        @Sendable func finish(_ result: Result<ReplicaSync.Report, StoreError>?) {
+            let continuation = pending.withLock { slot in
+                let taken = slot
+                slot = nil
+                return taken
+            }
+            continuation?.resume(returning: result)
+        }
+        let result = await withCheckedContinuation { continuation in
+            pending.withLock { $0 = continuation }
+            Task {
+                do throws(StoreError) {
+                    finish(.success(try await sync.sync()))
+                } catch {
+                    finish(.failure(error))
+                }
+            }
+            Task {
+                try? await Task.sleep(nanoseconds: UInt64(max(0, timeout) * 1_000_000_000))
+                finish(nil)
+            }
+        }
+        return try result?.get()
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import HabitCore
+
+/// The sentences sync says, in one place beside `CommandError`'s: what was
+/// saved, what waits, what the server refused and what replaced what.
+enum SyncWords {
+    /// Said once by a command whose change could not be sent now.
+    static let savedOnDevice = "Saved on this device; it will be sent at the next sync."
+
+    /// Why a change of a habit deleted elsewhere was not applied.
+    static let habitGoneReason = "the habit was deleted on another device"
+
+    /// A read answered from the replica without a fresh pull.
+    static func answeringFromReplica(syncedAt: Date?, now: Date, timedOut: Bool) -> String {
+        let why =
+            timedOut
+            ? "the server did not answer in time" : "the server cannot be reached"
+        let age =
+            syncedAt.map { "last synced \(HabitText.age(from: $0, to: now)) ago" }
+            ?? "never synced"
+        return "habits: \(why); showing this device's copy, \(age)."
+    }
+
+    /// What a change does, in a few words: "done +1 on 2026-12-01".
+    static func describe(_ change: SyncOperation.Change) -> String {
+        switch change {
+        case .createHabit(let fields): return "add \"\(fields.name)\""
+        case .updateHabit(let changes):
+            switch changes.status {
+            case .archived?: return "archive"
+            case .active? where changes == HabitChanges(status: .active): return "unarchive"
+            default: return "edit"
+            }
+        case .deleteHabit: return "delete the habit"
+        case .increment(let date, let amount, _):
+            return "done +\(HabitText.number(amount)) on \(date)"
+        case .setEntry(let entry, let note):
+            if entry.skipped { return "skip \(entry.date)" }
+            if case .replace = note, entry.value == 0 { return "note on \(entry.date)" }
+            return "set \(entry.date) to \(HabitText.number(entry.value))"
+        case .deleteEntry(let date): return "undo \(date)"
+        }
+    }
+
+    /// A value of a day as the user reads it.
+    static func describe(_ entry: ProgressEntry?) -> String {
+        guard let entry else { return "nothing" }
+        if entry.skipped { return "skipped" }
+        var text = HabitText.number(entry.value)
+        if let note = entry.note { text += " (note: \(note))" }
+        return text
+    }
+
+    /// A change the server refused.
+    static func rejected(habit: String, change: SyncOperation.Change, reason: String?) -> String {
+        "habits: the server refused a change saved on this device: \(HabitText.name(habit)): "
+            + "\(describe(change))" + (reason.map { " (\($0))" } ?? "") + "."
+    }
+
+    static let rejectedHint =
+        "List them with 'habits sync --rejected'; send them again with 'habits sync --retry' "
+        + "or drop them with 'habits sync --discard-rejected'."
+
+    /// A change that replaced a value another device wrote since this one last synced.
+    static func conflict(
+        habit: String, date: LocalDate?, ours: SyncOperation.Change, theirs: ProgressEntry?
+    )
+        -> String
+    {
+        "habits: \(HabitText.name(habit))\(date.map { ", \($0)" } ?? ""): this device's change "
+            + "(\(describe(ours))) replaced \(describe(theirs)), written on another device "
+            + "since this one last synced."
+    }
+
+    static let conflictHint =
+        "If the other value was right, set it again with 'habits set'."
+
+    /// `habits sync`'s summary.
+    static func summary(sent: Int, received: Int, reconciled: Int) -> String {
+        "Synced: sent \(sent) change\(sent == 1 ? "" : "s"), received \(received), "
+            + "reconciled \(reconciled)."
+    }
+
+    /// What `habits status` says of waiting changes.
+    static func pending(count: Int, since: Date?, now: Date) -> String {
+        guard count > 0 else { return "none" }
+        return "\(count) change\(count == 1 ? "" : "s") waiting"
+            + (since.map { " since \(HabitText.age(from: $0, to: now)) ago" } ?? "")
+    }
+
+    /// `logout` with changes waiting.
+    static func logoutRefused(count: Int) -> CommandError {
+        CommandError(
+            .failure,
+            "\(count) change\(count == 1 ? "" : "s") made on this device \(count == 1 ? "has" : "have") not reached the server yet; not signing out.",
+            hint:
+                "Run 'habits sync' when the server can be reached, or sign out anyway with 'habits logout --discard-pending' (the changes are lost)."
+        )
+    }
+}
