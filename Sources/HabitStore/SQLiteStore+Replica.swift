@@ -69,9 +69,21 @@ extension SQLiteStore {
 
 /// What a replica transaction can read and write; only valid inside
 /// `SQLiteStore.replica(owner:_:)`.
+///
+/// Its writes are statements of its own, naming only the columns every
+/// version since the first has (columns added later have defaults), so the
+/// server's write paths can change without touching a replica's.
 public struct ReplicaTransaction {
     let connection: SQLiteConnection
     public let owner: Int64
+
+    private static let upsertEntry = """
+        INSERT INTO progress (habit_id, date, value, skipped, note) VALUES (?1, ?2, ?3, ?4, ?5)
+        ON CONFLICT (habit_id, date) DO UPDATE SET value = excluded.value,
+            skipped = excluded.skipped, note = excluded.note
+        """
+    private static let deleteEntry = "DELETE FROM progress WHERE habit_id = ?1 AND date = ?2"
+    private static let deleteHabit = "DELETE FROM habits WHERE id = ?1 AND owner_id = ?2"
 
     // MARK: Habits and entries
 
@@ -161,13 +173,13 @@ public struct ReplicaTransaction {
     @discardableResult
     public func removeHabit(id: Int64) throws(StoreError) -> Bool {
         try connection.run("DELETE FROM sync_versions WHERE habit_id = ?1", [.integer(id)])
-        return try connection.run(HabitSQL.delete, [.integer(id), .integer(owner)]) > 0
+        return try connection.run(Self.deleteHabit, [.integer(id), .integer(owner)]) > 0
     }
 
     /// Replaces the day's entry (value, skip and note) as it is.
     public func putEntry(_ entry: ProgressEntry, habitID: Int64) throws(StoreError) {
         try connection.run(
-            HabitSQL.upsertProgress,
+            Self.upsertEntry,
             [
                 .integer(habitID), .text(entry.date.description),
                 .text(DecimalText.text(entry.value)), .integer(entry.skipped ? 1 : 0),
@@ -175,12 +187,21 @@ public struct ReplicaTransaction {
             ])
     }
 
-    /// Adds to the day's value as local mode does; `nil` when there is no such habit.
+    /// Adds to the day's value as local mode does (the skip mark cleared,
+    /// the maximum value checked); `nil` when there is no such habit.
     public func increment(habitID: Int64, date: LocalDate, amount: Decimal, note: NoteChange)
         throws(StoreError) -> ProgressEntry?
     {
-        try HabitSQL.increment(
-            connection, habitID: habitID, owner: owner, date: date, amount: amount, note: note)
+        guard try habit(id: habitID) != nil else { return nil }
+        let stored = try entry(habitID: habitID, date: date)
+        let value = (stored?.value ?? 0) + amount
+        guard value <= ProgressEntry.maximumValue else {
+            throw .valueLimit(maximum: ProgressEntry.maximumValue)
+        }
+        let updated = ProgressEntry(
+            date: date, value: value, skipped: false, note: note.applied(to: stored?.note))
+        try putEntry(updated, habitID: habitID)
+        return updated
     }
 
     /// Deletes the day's entry and its version.
@@ -188,8 +209,7 @@ public struct ReplicaTransaction {
         try connection.run(
             "DELETE FROM sync_versions WHERE habit_id = ?1 AND date = ?2",
             [.integer(habitID), .text(date.description)])
-        try connection.run(
-            HabitSQL.deleteProgress, [.integer(habitID), .text(date.description), .integer(owner)])
+        try connection.run(Self.deleteEntry, [.integer(habitID), .text(date.description)])
     }
 
     /// Gives a provisional habit the id the server assigned: its entries,
@@ -206,7 +226,7 @@ public struct ReplicaTransaction {
         try connection.run(
             "UPDATE OR REPLACE sync_versions SET habit_id = ?2 WHERE habit_id = ?1",
             [.integer(provisional), .integer(server)])
-        try connection.run(HabitSQL.delete, [.integer(provisional), .integer(owner)])
+        try connection.run(Self.deleteHabit, [.integer(provisional), .integer(owner)])
         try connection.run(
             "UPDATE sync_outbox SET habit_id = ?2 WHERE habit_id = ?1",
             [.integer(provisional), .integer(server)])

@@ -1,4 +1,5 @@
 import Foundation
+import HabitClient
 import HabitCore
 
 /// The sentences sync says, in one place beside `CommandError`'s: what was
@@ -11,14 +12,37 @@ enum SyncWords {
     static let habitGoneReason = "the habit was deleted on another device"
 
     /// A read answered from the replica without a fresh pull.
-    static func answeringFromReplica(syncedAt: Date?, now: Date, timedOut: Bool) -> String {
-        let why =
-            timedOut
-            ? "the server did not answer in time" : "the server cannot be reached"
+    static func answeringFromReplica(syncedAt: Date?, now: Date, failure: APIError?) -> String {
+        let why: String
+        switch failure {
+        case nil: why = "the server did not answer in time"
+        case .unreachable?, .timeout?, .connectionLost?, .outcomeUnknown?:
+            why = "the server cannot be reached"
+        case let other?:
+            why = "the sync did not finish (\(lowercasedFirst(CommandError.api(other).message)))"
+        }
         let age =
             syncedAt.map { "last synced \(HabitText.age(from: $0, to: now)) ago" }
             ?? "never synced"
         return "habits: \(why); showing this device's copy, \(age)."
+    }
+
+    /// Whether `failure` only means the server could not be reached now
+    /// (the changes wait), rather than something the person must act on.
+    static func isOutage(_ failure: APIError) -> Bool {
+        switch failure {
+        case .unreachable, .timeout, .connectionLost, .outcomeUnknown, .server, .rateLimited:
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func lowercasedFirst(_ text: String) -> String {
+        var text = text
+        if text.hasSuffix(".") { text.removeLast() }
+        guard let first = text.first else { return text }
+        return first.lowercased() + text.dropFirst()
     }
 
     /// What a change does, in a few words: "done +1 on 2026-12-01".

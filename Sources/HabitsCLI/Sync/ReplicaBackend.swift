@@ -202,7 +202,7 @@ struct ReplicaBackend: HabitBackend {
         if say {
             notes.line(
                 SyncWords.answeringFromReplica(
-                    syncedAt: syncedAt(), now: clock.now(), timedOut: report == nil))
+                    syncedAt: syncedAt(), now: clock.now(), failure: report?.failure))
         }
         return nil
     }
@@ -238,7 +238,13 @@ struct ReplicaBackend: HabitBackend {
                 defer { state.saidSaved = true }
                 return !state.saidSaved
             }
-            if say { notes.line(SyncWords.savedOnDevice) }
+            if say {
+                notes.line(SyncWords.savedOnDevice)
+                // Something to act on (signed out, say): said with its hint.
+                if let failure = report?.failure, !SyncWords.isOutage(failure) {
+                    HabitsCommandLine.report(CommandError.api(failure), to: notes)
+                }
+            }
         }
         return result
     }

@@ -43,9 +43,13 @@ final class SyncSession: Sendable {
                     finish(.failure(error))
                 }
             }
-            Task {
-                try? await Task.sleep(nanoseconds: UInt64(max(0, timeout) * 1_000_000_000))
-                finish(nil)
+            // An infinite timeout (`habits sync`) waits for the sync alone.
+            if timeout.isFinite {
+                let nanoseconds = UInt64(min(max(0, timeout), 3600) * 1_000_000_000)
+                Task {
+                    try? await Task.sleep(nanoseconds: nanoseconds)
+                    finish(nil)
+                }
             }
         }
         return try result?.get()
