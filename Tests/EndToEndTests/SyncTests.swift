@@ -201,6 +201,7 @@ import Testing
         try await device.signIn(server, as: "gus@example.com")
         try await Self.add(device, "Walk")
         #expect(try await device.habits("list").status == 0)
+        #expect(device.replicas().isEmpty, "a replica was kept for a server without the feed")
         let status = try await device.habits("status")
         #expect(status.output.contains("Sync:         this server has no change feed"), "\(status)")
         device.offline.withLock { $0 = true }

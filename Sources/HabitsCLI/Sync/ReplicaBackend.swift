@@ -129,6 +129,11 @@ struct ReplicaBackend: HabitBackend {
         }
         if let report {
             if report.feedAbsent {
+                // No copy is kept of a server without the feed: a replica
+                // that never synced and holds no change goes.
+                if (try? hasSynced()) == false, (try? pendingSummary().count) == 0 {
+                    removeReplica()
+                }
                 features.record(
                     .changeFeed, available: false, on: remote.client.configuration.baseURLString,
                     now: clock.now())
