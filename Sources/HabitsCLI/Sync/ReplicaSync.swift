@@ -129,7 +129,7 @@ struct ReplicaSync: Sendable {
     /// Pulls the feed from the replica's cursor (from the start with `full`
     /// or without a cursor, replacing the replica), applying each page in
     /// one transaction with the pending changes applied again on top.
-    private func pull(full: Bool, into report: inout Report) async throws(StoreError) {
+    func pull(full: Bool, into report: inout Report) async throws(StoreError) {
         var cursor: String? =
             full
             ? nil

@@ -292,6 +292,8 @@ import Testing
     final class Link: ClientMiddleware {
         enum State: Sendable { case up, down, losingAnswers }
         let state = Locked(State.up)
+        /// The next feed request with a cursor is answered 410 `cursor_expired`.
+        let expireNextCursor = Locked(false)
         let device: Int
         let arrivals: ArrivalLog
 
@@ -306,6 +308,17 @@ import Testing
         ) async throws -> TransportResponse {
             let current = state.withLock { $0 }
             if current == .down { throw APIError.unreachable(host: "127.0.0.1") }
+            if request.url.path.hasSuffix("/me/changes/"),
+                request.url.query?.contains("since=") == true,
+                expireNextCursor.withLock({ expire in
+                    defer { expire = false }
+                    return expire
+                })
+            {
+                return TransportResponse(
+                    status: 410, headers: ["Content-Type": "application/json"],
+                    body: Data(#"{"code": "cursor_expired", "message": "Start over."}"#.utf8))
+            }
             let response = try await next(request)
             arrivals.record(request, response, device: device)
             if current == .losingAnswers { throw APIError.connectionLost(host: "127.0.0.1") }
