@@ -36,12 +36,17 @@ extension APIResponder {
     private func listBody(
         owner: Int64, status: HabitStatusFilter, date: LocalDate?, today: LocalDate
     ) throws(APIError) -> Data {
+        // The versions before the habits: a write landing between the two
+        // reads leaves a version older than the habit shown, which an
+        // If-Match then refuses (412), never one newer, which would let a
+        // client overwrite a change it has not seen.
+        let versions = try stored { () throws(StoreError) in try store.habitVersions(owner: owner) }
         guard let date else {
             let habits = try stored { () throws(StoreError) in
                 try store.habits(owner: owner, status: status)
             }
             return listEncoder.encode(
-                habits.map { HabitWithCompletion(habit: $0, completion: nil) })
+                habits.map { HabitWithCompletion(habit: $0, completion: nil) }, versions: versions)
         }
         // The checkpoint records come with the habits, before any entry is
         // read: a record's generation must predate the entries a new
@@ -75,7 +80,7 @@ extension APIResponder {
                 currentStreak: summaries[habit.id]?.currentStreak,
                 strength: summaries[habit.id]?.strength)
         }
-        return listEncoder.encode(items)
+        return listEncoder.encode(items, versions: versions)
     }
 
     /// `POST /api/me/habits/`: 201 with the new habit; 409 past the active

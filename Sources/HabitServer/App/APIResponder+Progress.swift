@@ -12,15 +12,16 @@ extension APIResponder {
         let range = try validated { () throws(ValidationError) in
             try ProgressRangeQuery(request)
         }
+        // The versions first (as for the habit list): an entry written
+        // between the two reads shows an older version (or "0" when it is
+        // new), which an If-Match refuses, never a newer one.
+        let versions = try stored { () throws(StoreError) in
+            try store.entryVersions(habitID: habitID, owner: owner, from: range.from, to: range.to)
+        }
         let entries = try stored { () throws(StoreError) in
             try store.progress(habitID: habitID, owner: owner, from: range.from, to: range.to)
         }
         guard let entries else { throw .habitNotFound }
-        let versions = try stored { () throws(StoreError) in
-            try store.entryVersions(habitID: habitID, owner: owner, from: range.from, to: range.to)
-        }
-        // An entry written between the two reads has no version read with
-        // it: the newest one is then the next read's.
         let versioned = entries.map { entry in
             VersionedJSON(Versioned(entry, version: versions[entry.date] ?? 0))
         }
