@@ -21,7 +21,7 @@ extension HabitAPIClient {
         case 200..<300:
             return .page(
                 try Answer(response: response, path: request.pathDescription).decode(
-                    ChangePage.self))
+                    FeedPage.self))
         case 404:
             return .absent
         case 410 where ServerErrorBody(response: response)?.code == "cursor_expired":
@@ -86,13 +86,13 @@ extension HabitAPIClient {
 
 /// What the feed answered.
 public enum FeedAnswer: Hashable, Sendable {
-    case page(ChangePage)
+    case page(FeedPage)
     case cursorExpired
     case absent
 }
 
 /// `{"changes", "cursor", "more"}`.
-public struct ChangePage: Hashable, Sendable, Decodable {
+public struct FeedPage: Hashable, Sendable, Decodable {
     public var changes: [FeedChange]
     public var cursor: String
     public var more: Bool

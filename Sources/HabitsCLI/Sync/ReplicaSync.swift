@@ -146,7 +146,7 @@ struct ReplicaSync: Sendable {
                 report.failure = error
                 return
             }
-            let page: ChangePage
+            let page: FeedPage
             switch answer {
             case .absent:
                 report.feedAbsent = true
