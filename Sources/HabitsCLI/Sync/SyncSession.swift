@@ -36,20 +36,22 @@ final class SyncSession: Sendable {
         }
         let result = await withCheckedContinuation { continuation in
             pending.withLock { $0 = continuation }
+            // An infinite timeout (`habits sync`) waits for the sync alone.
+            let timer: Task<Void, Never>? =
+                timeout.isFinite
+                ? Task {
+                    let nanoseconds = UInt64(min(max(0, timeout), 3600) * 1_000_000_000)
+                    // Cancelled when the sync ends first: then it says nothing.
+                    guard (try? await Task.sleep(nanoseconds: nanoseconds)) != nil else { return }
+                    finish(nil)
+                } : nil
             Task {
                 do throws(StoreError) {
                     finish(.success(try await sync.sync()))
                 } catch {
                     finish(.failure(error))
                 }
-            }
-            // An infinite timeout (`habits sync`) waits for the sync alone.
-            if timeout.isFinite {
-                let nanoseconds = UInt64(min(max(0, timeout), 3600) * 1_000_000_000)
-                Task {
-                    try? await Task.sleep(nanoseconds: nanoseconds)
-                    finish(nil)
-                }
+                timer?.cancel()
             }
         }
         return try result?.get()

@@ -83,7 +83,7 @@ import Testing
         #expect(report.reconciled == 1)
         let entries = try laptop.replicaSnapshot()[habit.id]?.entries
         #expect(entries?[Self.day]?.value == 5)
-        #expect(try laptop.outbox().pending == 1)
+        #expect(try laptop.outbox().pending.count == 1)
         // Then it is sent, and everyone agrees on 5.
         _ = try await laptop.backend().syncOnce(waiting: 600)
         _ = try await phone.backend().syncOnce(waiting: 600)

@@ -67,15 +67,16 @@ import Testing
             #expect(
                 replica == onServer, "seed \(seed): device \(device.index) differs from the server")
             let outbox = try device.outbox()
-            #expect(outbox.pending == 0, "seed \(seed): device \(device.index) has changes waiting")
-            let accounted =
-                arrivals.accepted(from: device.index) + outbox.rejected
-                + arrivals.alreadyGone(from: device.index)
             #expect(
-                device.saved.withLock { $0 } == accounted,
-                "seed \(seed): device \(device.index) saved \(device.saved.withLock { $0 }) changes, \(accounted) accounted for"
+                outbox.pending.isEmpty, "seed \(seed): device \(device.index) has changes waiting")
+            let accounted = arrivals.applied(from: device.index).union(outbox.rejected)
+                .union(arrivals.alreadyGone(from: device.index))
+            #expect(
+                device.saved.withLock { $0 } == accounted.count,
+                "seed \(seed): device \(device.index) saved \(device.saved.withLock { $0 }) changes, \(accounted.count) accounted for"
             )
         }
+        #expect(arrivals.doubled() == 0, "seed \(seed): a keyed change was applied twice")
     }
 
     /// One random command (or a change of the connection) on `device`.
@@ -220,11 +221,12 @@ import Testing
             }
         }
 
-        func outbox() throws -> (pending: Int, rejected: Int) {
+        /// The keys of the changes waiting and of those refused.
+        func outbox() throws -> (pending: Set<String>, rejected: Set<String>) {
             try store.replica(owner: owner) { replica throws(StoreError) in
                 (
-                    try replica.outbox(state: .pending).count,
-                    try replica.outbox(state: .rejected).count
+                    Set(try replica.outbox(state: .pending).map(\.idempotencyKey)),
+                    Set(try replica.outbox(state: .rejected).map(\.idempotencyKey))
                 )
             }
         }
@@ -326,9 +328,13 @@ import Testing
         }
     }
 
-    /// Every change the server accepted, in the order it first did (the
-    /// devices take turns, so the order answers arrive in is the order the
-    /// server committed them), as the requests that carried them.
+    /// Every change the server applied, in the order it did (the devices
+    /// take turns, so the order answers arrive in is the order the server
+    /// committed them), as the requests that carried them. An answer marked
+    /// `Idempotent-Replayed` applied nothing. This server replays keyed POSTs
+    /// only (create, increment): a PUT, PATCH or DELETE sent again after its
+    /// answer was lost is applied again where it then arrives, and is
+    /// logged there again.
     final class ArrivalLog: Sendable {
         struct Arrival: Sendable {
             var device: Int
@@ -340,8 +346,10 @@ import Testing
 
         private struct State {
             var arrivals: [Arrival] = []
-            var keys: [String: Int] = [:]
-            var gone: [Int: Int] = [:]
+            var applied: [Int: Set<String>] = [:]
+            var gone: [Int: Set<String>] = [:]
+            /// Keyed POSTs applied a second time (never replayed): doubled changes.
+            var doubled = 0
         }
 
         private let state = Locked(State())
@@ -352,20 +360,16 @@ import Testing
             }
             let path = request.url.path.split(separator: "/").map(String.init)
             state.withLock { state in
-                if request.method == .delete, path.count == 4, response.status == 404,
-                    state.keys[key] == nil
-                {
-                    state.keys[key] = device
-                    state.gone[device, default: 0] += 1
+                let seen = state.applied[device, default: []].contains(key)
+                if request.method == .delete, path.count == 4, response.status == 404, !seen {
+                    state.gone[device, default: []].insert(key)
                     return
                 }
-                guard (200..<300).contains(response.status) else { return }
-                if state.keys[key] != nil {
-                    // A replay answers the first answer; a second habit or a
-                    // second increment would be a new id or a new value.
-                    return
-                }
-                state.keys[key] = device
+                guard (200..<300).contains(response.status),
+                    response.header("Idempotent-Replayed") != "true"
+                else { return }
+                if seen && request.method == .post { state.doubled += 1 }
+                state.applied[device, default: []].insert(key)
                 state.arrivals.append(
                     Arrival(
                         device: device, method: request.method, path: path, body: request.body,
@@ -373,13 +377,17 @@ import Testing
             }
         }
 
-        func accepted(from device: Int) -> Int {
-            state.withLock { $0.arrivals.filter { $0.device == device }.count }
+        /// The keys of `device`'s changes the server applied.
+        func applied(from device: Int) -> Set<String> {
+            state.withLock { $0.applied[device, default: []] }
         }
 
-        func alreadyGone(from device: Int) -> Int {
-            state.withLock { $0.gone[device, default: 0] }
+        /// The keys of `device`'s deletions of a habit already gone.
+        func alreadyGone(from device: Int) -> Set<String> {
+            state.withLock { $0.gone[device, default: []] }
         }
+
+        func doubled() -> Int { state.withLock { $0.doubled } }
 
         /// The reference model: the accepted changes applied in order, by
         /// the contract's rules, not by the server's code.
