@@ -11,6 +11,9 @@ enum SyncWords {
     /// Why a change of a habit deleted elsewhere was not applied.
     static let habitGoneReason = "the habit was deleted on another device"
 
+    /// Why a change of a habit whose creation the server refused was not sent.
+    static let habitNotAddedReason = "its habit was not added"
+
     /// A read answered from the replica without a fresh pull.
     static func answeringFromReplica(syncedAt: Date?, now: Date, failure: APIError?) -> String {
         let why: String

@@ -143,13 +143,9 @@ struct SyncCommand: HabitsCommand {
         throws(CommandError)
     {
         let rejected = try backend.rejected()
-        let names = Dictionary(
-            ((try? backend.store.habits(owner: backend.owner, status: .all)) ?? []).map {
-                ($0.id, $0.name)
-            }, uniquingKeysWith: { first, _ in first })
+        let names = backend.habitNames()
         let listed = rejected.map { operation in
-            var name = names[operation.habitID] ?? "habit \(operation.habitID)"
-            if case .createHabit(let fields) = operation.change { name = fields.name }
+            let name = names[operation.habitID] ?? "habit \(operation.habitID)"
             return RejectedChange(
                 habit: name, change: SyncWords.describe(operation.change),
                 reason: operation.lastError, savedAt: RFC3339.string(from: operation.createdAt))

@@ -14,6 +14,25 @@ extension ReplicaBackend {
         }
     }
 
+    /// The name of every habit the replica or the outbox knows, by id: a
+    /// habit whose creation was refused is named by its creation.
+    func habitNames() -> [Int64: String] {
+        var names: [Int64: String] = [:]
+        let outbox =
+            (try? store.replica(owner: owner) { replica throws(StoreError) in
+                try replica.outbox().compactMap(SyncOperation.init(record:))
+            }) ?? []
+        for operation in outbox {
+            if case .createHabit(let fields) = operation.change {
+                names[operation.habitID] = fields.name
+            }
+        }
+        for habit in (try? store.habits(owner: owner, status: .all)) ?? [] {
+            names[habit.id] = habit.name
+        }
+        return names
+    }
+
     /// How many changes wait to be sent, and since when.
     func pendingSummary() throws(CommandError) -> (count: Int, since: Date?) {
         do {

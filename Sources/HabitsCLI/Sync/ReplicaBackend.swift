@@ -149,16 +149,9 @@ struct ReplicaBackend: HabitBackend {
 
     /// Says each refused change and each conflict of `report`.
     func tell(_ report: ReplicaSync.Report) {
-        let names =
-            (try? store.habits(owner: owner, status: .all))
-            .map { Dictionary($0.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a }) } ?? [:]
+        let names = habitNames()
         for operation in report.rejected {
-            let name: String
-            if case .createHabit(let fields) = operation.change {
-                name = fields.name
-            } else {
-                name = names[operation.habitID] ?? "habit \(operation.habitID)"
-            }
+            let name = names[operation.habitID] ?? "habit \(operation.habitID)"
             notes.line(
                 SyncWords.rejected(
                     habit: name, change: operation.change, reason: operation.lastError))

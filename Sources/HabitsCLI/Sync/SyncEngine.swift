@@ -87,12 +87,14 @@ enum SyncEngine {
                 ], true
             )
         case .refused(let reason):
-            return (
-                [
-                    .reject(sequences: dependents(of: operation, in: outbox), reason: reason),
-                    .resync,
-                ], true
-            )
+            var actions: [Action] = [.reject(sequences: [operation.sequence], reason: reason)]
+            let following = dependents(of: operation, in: outbox).filter {
+                $0 != operation.sequence
+            }
+            if !following.isEmpty {
+                actions.append(.reject(sequences: following, reason: SyncWords.habitNotAddedReason))
+            }
+            return (actions + [.resync], true)
         case .undelivered(let reason):
             return (
                 [
