@@ -102,6 +102,12 @@ enum SyncWords {
     static let conflictHint =
         "If the other value was right, set it again with 'habits set'."
 
+    /// The server stored a day without its note (a server without notes).
+    static func noteDropped(date: LocalDate?) -> String {
+        "habits: note: the server did not keep the note of \(date.map(\.description) ?? "the day") "
+            + "(it may not support notes); the progress was saved without it."
+    }
+
     /// `habits sync`'s summary.
     static func summary(sent: Int, received: Int, reconciled: Int) -> String {
         "Synced: sent \(sent) change\(sent == 1 ? "" : "s"), received \(received), "

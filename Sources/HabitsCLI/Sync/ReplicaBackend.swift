@@ -165,6 +165,9 @@ struct ReplicaBackend: HabitBackend {
                     ours: conflict.ours, theirs: conflict.theirs))
         }
         if !report.conflicts.isEmpty { notes.line(SyncWords.conflictHint) }
+        for day in report.droppedNotes {
+            notes.line(SyncWords.noteDropped(date: day.date))
+        }
     }
 
     /// Whether the replica has ever reached the head of the feed.

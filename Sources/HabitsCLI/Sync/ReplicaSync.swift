@@ -24,6 +24,8 @@ struct ReplicaSync: Sendable {
         var reconciled = 0
         var rejected: [SyncOperation] = []
         var conflicts: [SyncEngine.Conflict] = []
+        /// Days the server stored without the note sent.
+        var droppedNotes: [SyncEngine.Key] = []
         /// Why the sync stopped before the end (no connection, a server
         /// failure): the rest waits for the next one.
         var failure: APIError?
@@ -106,6 +108,8 @@ struct ReplicaSync: Sendable {
             try replica.markOutbox(sequence, state: .pending, attempts: attempts, lastError: reason)
         case .resync:
             break
+        case .noteDropped(let habitID, let date):
+            report.droppedNotes.append(SyncEngine.Key(habitID: habitID, date: date))
         }
     }
 

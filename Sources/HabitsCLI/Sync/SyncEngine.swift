@@ -50,6 +50,8 @@ enum SyncEngine {
         case defer_(sequence: Int64, attempts: Int, reason: String)
         /// The replica holds effects the server refused: rebuild it from the feed.
         case resync
+        /// The server stored the day without the note sent (a server without notes).
+        case noteDropped(habitID: Int64, date: LocalDate)
     }
 
     /// What to do after `operation` came to `outcome`, `outbox` being every
@@ -68,6 +70,9 @@ enum SyncEngine {
             }
             if let conflict = conflict(operation, answer: answer) {
                 actions.append(.conflict(conflict))
+            }
+            if let date = operation.date, droppedNote(operation, answer: answer) {
+                actions.append(.noteDropped(habitID: habitID, date: date))
             }
             actions.append(
                 .rebase(
@@ -131,6 +136,17 @@ enum SyncEngine {
         return Conflict(
             habitID: operation.habitID, date: operation.date, ours: operation.change,
             theirs: replaced.entry)
+    }
+
+    /// Whether the server answered a day without the note this change sent.
+    static func droppedNote(_ operation: SyncOperation, answer: SyncWriteAnswer) -> Bool {
+        let note: NoteChange
+        switch operation.change {
+        case .increment(_, _, let change), .setEntry(_, let change): note = change
+        default: return false
+        }
+        guard case .replace(let text?) = note, let entry = answer.entry else { return false }
+        return entry.note != text
     }
 
     /// A habit, or one day of it, that the feed changed.
