@@ -118,7 +118,7 @@ struct ReplicaBackend: HabitBackend {
         if let done = session.state.withLock({ $0.tried ? $0 : nil }) { return done.report }
         let report: ReplicaSync.Report?
         do {
-            report = try await SyncSession.run(sync, timeout: timeout ?? self.timeout)
+            report = try await session.run(sync, timeout: timeout ?? self.timeout)
         } catch {
             throw CommandError.store(error)
         }

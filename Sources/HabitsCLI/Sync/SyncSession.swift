@@ -16,12 +16,15 @@ final class SyncSession: Sendable {
     }
 
     let state = Locked(State())
+    /// The last sync started by this command, which may outlive its timeout:
+    /// the next one waits for it, so two never send the same change at once.
+    private let inflight = Locked<Task<Void, Never>?>(nil)
 
     /// Runs `sync` for at most `timeout` seconds: its report, or `nil` when
     /// it took longer. A sync cut short goes on until the process exits;
     /// whatever it had not committed is rolled back and sent again next time
     /// (the Idempotency-Keys make that safe).
-    static func run(_ sync: ReplicaSync, timeout: Double) async throws(StoreError)
+    func run(_ sync: ReplicaSync, timeout: Double) async throws(StoreError)
         -> ReplicaSync.Report?
     {
         let pending = Locked<CheckedContinuation<Result<ReplicaSync.Report, StoreError>?, Never>?>(
@@ -45,13 +48,17 @@ final class SyncSession: Sendable {
                     guard (try? await Task.sleep(nanoseconds: nanoseconds)) != nil else { return }
                     finish(nil)
                 } : nil
-            Task {
-                do throws(StoreError) {
-                    finish(.success(try await sync.sync()))
-                } catch {
-                    finish(.failure(error))
+            inflight.withLock { slot in
+                let previous = slot
+                slot = Task {
+                    await previous?.value
+                    do throws(StoreError) {
+                        finish(.success(try await sync.sync()))
+                    } catch {
+                        finish(.failure(error))
+                    }
+                    timer?.cancel()
                 }
-                timer?.cancel()
             }
         }
         return try result?.get()
