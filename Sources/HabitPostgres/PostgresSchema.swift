@@ -11,7 +11,9 @@
 /// action days a `smallint` bitmask with bit 0 for Monday. Identity columns
 /// come from sequences, so a deleted habit's id is never given to another.
 enum PostgresSchema {
-    static let migrations: [String] = [version1, version2, version3, version4, version5]
+    static let migrations: [String] = [
+        version1, version2, version3, version4, version5, version6,
+    ]
 
     static var version: Int { migrations.count }
 
@@ -214,5 +216,60 @@ enum PostgresSchema {
         );
         CREATE INDEX code_requests_by_client ON code_requests (client, requested_at);
         CREATE INDEX code_requests_by_time ON code_requests (requested_at);
+        """
+
+    /// Numbers every habit and entry per owner (habits by id, then entries
+    /// by habit and date) and sets each owner's last number: for rows
+    /// stored before the change feed, and for rows copied in by `importRows`.
+    static let numberChanges = """
+        UPDATE habits h SET change_seq = numbered.seq FROM (
+            SELECT id, row_number() OVER (PARTITION BY owner_id ORDER BY id) AS seq FROM habits
+        ) AS numbered WHERE numbered.id = h.id;
+        UPDATE progress p SET owner_id = numbered.owner_id, change_seq = numbered.seq FROM (
+            SELECT e.habit_id, e.date, h.owner_id,
+                (SELECT count(*) FROM habits o WHERE o.owner_id = h.owner_id)
+                    + row_number() OVER (PARTITION BY h.owner_id ORDER BY e.habit_id, e.date)
+                    AS seq
+            FROM progress e JOIN habits h ON h.id = e.habit_id
+        ) AS numbered WHERE numbered.habit_id = p.habit_id AND numbered.date = p.date;
+        UPDATE users u SET change_seq = (SELECT count(*) FROM habits WHERE owner_id = u.id)
+            + (SELECT count(*) FROM progress WHERE owner_id = u.id);
+        """
+
+    /// SQLite's version 8: the change feed. Each user's last change number
+    /// and the number through which tombstones were purged; each habit's
+    /// and entry's last change number (its version); the entry's owner, so
+    /// one index walks a user's changes in order; a tombstone per deletion.
+    /// Every write takes its number with `UPDATE users … RETURNING`, whose
+    /// row lock lasts until commit, so the numbers of one user commit in
+    /// order across every server process.
+    private static let version6 = """
+        -- Only a change of an entry's day or contents is an entry change for
+        -- the checkpoints: numbering rows (below) and owner_id are not.
+        DROP TRIGGER progress_changed ON progress;
+        CREATE TRIGGER progress_changed
+            AFTER INSERT OR DELETE OR UPDATE OF habit_id, date, value, skipped, note ON progress
+            FOR EACH ROW EXECUTE FUNCTION progress_changed();
+
+        ALTER TABLE users ADD COLUMN change_seq bigint NOT NULL DEFAULT 0;
+        ALTER TABLE users ADD COLUMN changes_purged_through bigint NOT NULL DEFAULT 0;
+        ALTER TABLE habits ADD COLUMN change_seq bigint NOT NULL DEFAULT 0;
+        ALTER TABLE progress ADD COLUMN owner_id bigint NOT NULL DEFAULT 0;
+        ALTER TABLE progress ADD COLUMN change_seq bigint NOT NULL DEFAULT 0;
+        \(numberChanges)
+        CREATE INDEX habits_changes ON habits (owner_id, change_seq);
+        CREATE INDEX progress_changes ON progress (owner_id, change_seq);
+
+        -- date is NULL for a habit's tombstone, a day for an entry's.
+        CREATE TABLE change_tombstones (
+            owner_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            kind text NOT NULL CHECK (kind IN ('habit', 'entry')),
+            habit_id bigint NOT NULL,
+            date date,
+            change_seq bigint NOT NULL,
+            deleted_at timestamptz NOT NULL
+        );
+        CREATE UNIQUE INDEX change_tombstones_by_row ON change_tombstones (habit_id, date);
+        CREATE INDEX change_tombstones_changes ON change_tombstones (owner_id, change_seq);
         """
 }

@@ -31,7 +31,7 @@ extension PostgresStore: HabitRepository {
     {
         let outcome = try writeOnce(nil as IdempotencyRecord<Habit>?) {
             connection throws(StoreError) in
-            try HabitSQL.insertHabit(connection, fields, owner: owner, now: now)
+            try HabitSQL.insertHabit(connection, fields, owner: owner, now: now).value
         }
         return try Self.performed(outcome)
     }
@@ -40,49 +40,22 @@ extension PostgresStore: HabitRepository {
         _ fields: HabitFields, owner: Int64, now: Date, idempotency: IdempotencyRecord<Habit>
     ) throws(StoreError) -> Idempotent<Habit> {
         try writeOnce(idempotency) { connection throws(StoreError) in
-            try HabitSQL.insertHabit(connection, fields, owner: owner, now: now)
+            try HabitSQL.insertHabit(connection, fields, owner: owner, now: now).value
         }
     }
 
-    /// Locks the habit's row (`FOR NO KEY UPDATE`), and when re-activating
-    /// also the owner's row, as `createHabit` does, so the active count it
-    /// checks cannot change before the update commits.
     public func updateHabit(
         id: Int64, owner: Int64, fields: HabitFields, status: HabitStatus, now: Date
     ) throws(StoreError) -> Habit? {
-        try transaction { connection throws(StoreError) -> Habit? in
-            let rows = try connection.query(
-                HabitSQL.selectOne + " FOR NO KEY UPDATE", [String(id), String(owner)])
-            guard rows.count > 0 else { return nil }
-            let current = try HabitSQL.habit(rows, 0)
-            // Becoming active, or renamed while active: under the owner's
-            // lock, as createHabit takes it, so no other transaction adds or
-            // names an active habit meanwhile.
-            if status == .active,
-                current.status != .active || !HabitFields.sameName(current.name, fields.name)
-            {
-                try HabitSQL.lockOwner(connection, owner)
-                if current.status != .active {
-                    try HabitSQL.requireRoomForActiveHabit(connection, owner: owner)
-                }
-                try HabitSQL.requireFreeName(fields.name, connection, owner: owner, except: id)
-            }
-            try connection.query(
-                HabitSQL.update,
-                HabitSQL.values(fields) + [
-                    status.rawValue, Self.seconds(now), String(id), String(owner),
-                ])
-            return Habit(
-                id: id, fields: fields, status: status, createdAt: current.createdAt,
-                updatedAt: now)
-        }
+        try updateHabit(
+            id: id, owner: owner, fields: fields, status: status, now: now, expecting: nil)?
+            .storedValue
     }
 
     public func deleteHabit(id: Int64, owner: Int64) throws(StoreError) -> Bool {
-        // Progress goes with it: ON DELETE CASCADE.
-        try write { connection throws(StoreError) in
-            try connection.run(HabitSQL.delete, [String(id), String(owner)]) > 0
-        }
+        // This protocol's delete takes no clock; the tombstone's date only
+        // decides when it is purged, days later.
+        try deleteHabit(id: id, owner: owner, now: Date(), expecting: nil) != nil
     }
 
     public func progress(habitID: Int64, owner: Int64, from: LocalDate, to: LocalDate)
@@ -125,24 +98,11 @@ extension PostgresStore: HabitRepository {
         }
     }
 
-    /// One upsert, scoped to the owner inside the statement, answering the
-    /// note it left.
     public func setProgress(
         _ entry: ProgressEntry, note: NoteChange, habitID: Int64, owner: Int64
     ) throws(StoreError) -> ProgressEntry? {
-        try read { connection throws(StoreError) -> ProgressEntry? in
-            let rows = try connection.query(
-                HabitSQL.upsertProgress,
-                [
-                    String(habitID), entry.date.description, DecimalText.text(entry.value),
-                    entry.skipped ? "true" : "false", String(owner), note.applied(to: nil),
-                    note == .keep ? "true" : "false",
-                ])
-            guard rows.count == 1 else { return nil }
-            var stored = entry
-            stored.note = rows.optionalText(0, 0)
-            return stored
-        }
+        try setProgress(entry, note: note, habitID: habitID, owner: owner, expecting: nil)?
+            .storedValue
     }
 
     public func incrementProgress(
@@ -151,7 +111,8 @@ extension PostgresStore: HabitRepository {
         let outcome = try writeOnce(nil as IdempotencyRecord<ProgressEntry?>?) {
             connection throws(StoreError) in
             try HabitSQL.increment(
-                connection, habitID: habitID, owner: owner, date: date, amount: amount, note: note)
+                connection, habitID: habitID, owner: owner, date: date, amount: amount, note: note,
+                expecting: nil)?.storedValue
         }
         return try Self.performed(outcome)
     }
@@ -162,20 +123,19 @@ extension PostgresStore: HabitRepository {
     ) throws(StoreError) -> Idempotent<ProgressEntry?> {
         try writeOnce(idempotency) { connection throws(StoreError) in
             try HabitSQL.increment(
-                connection, habitID: habitID, owner: owner, date: date, amount: amount, note: note)
+                connection, habitID: habitID, owner: owner, date: date, amount: amount, note: note,
+                expecting: nil)?.storedValue
         }
     }
 
-    /// One statement: whether the habit is the owner's and what it removed.
     public func deleteProgress(habitID: Int64, owner: Int64, date: LocalDate) throws(StoreError)
         -> Bool?
     {
-        try write { connection throws(StoreError) in
-            let rows = try connection.query(
-                HabitSQL.deleteProgress, [String(habitID), date.description, String(owner)])
-            guard rows.int64(0, 0) ?? 0 > 0 else { return nil }
-            return rows.int64(0, 1) ?? 0 > 0
-        }
+        // As `deleteHabit`: the tombstone's date only decides its purge.
+        let outcome = try deleteProgress(
+            habitID: habitID, owner: owner, date: date, now: Date(), expecting: nil)
+        guard case .written(_, let replaced) = outcome else { return nil }
+        return replaced != nil
     }
 
     /// Every entry of one habit, sorted by date; `nil` when the habit is not
@@ -195,10 +155,12 @@ extension PostgresStore: HabitRepository {
 }
 
 /// The habit statements and how rows become values.
-private enum HabitSQL {
+enum HabitSQL {
+    /// A habit's columns, its version (`change_seq`) last.
     static let columns = """
         id, name, frequency, measurement_type, start_date::text, action_days, target_value::text,
-        status, extract(epoch FROM created_at)::float8, extract(epoch FROM updated_at)::float8
+        status, extract(epoch FROM created_at)::float8, extract(epoch FROM updated_at)::float8,
+        change_seq
         """
     static let selectAll = "SELECT \(columns) FROM habits WHERE owner_id = $1 ORDER BY id"
     static let selectWithStatus = """
@@ -210,15 +172,15 @@ private enum HabitSQL {
         """
     static let insert = """
         INSERT INTO habits (owner_id, name, frequency, measurement_type, start_date,
-            action_days, target_value, status, created_at, updated_at)
+            action_days, target_value, status, created_at, updated_at, change_seq)
         VALUES ($1, $2, $3, $4, $5::date, $6::smallint, $7::numeric, 'ACTIVE',
-            to_timestamp($8::float8), to_timestamp($8::float8))
+            to_timestamp($8::float8), to_timestamp($8::float8), $9::bigint)
         RETURNING id
         """
     static let update = """
         UPDATE habits SET name = $1, frequency = $2, measurement_type = $3, start_date = $4::date,
             action_days = $5::smallint, target_value = $6::numeric, status = $7,
-            updated_at = to_timestamp($8::float8)
+            updated_at = to_timestamp($8::float8), change_seq = $11::bigint
         WHERE id = $9 AND owner_id = $10
         """
     static let delete = "DELETE FROM habits WHERE id = $1 AND owner_id = $2"
@@ -239,39 +201,19 @@ private enum HabitSQL {
         LEFT JOIN progress p ON p.habit_id = h.id AND p.date BETWEEN $2::date AND $3::date
         WHERE h.owner_id = $1 ORDER BY h.id, p.date
         """
-    // $7 keeps the stored note ($6 is then NULL, a new entry's note).
+    /// Writes a day's entry whole, stamped with its change number.
     static let upsertProgress = """
-        INSERT INTO progress (habit_id, date, value, skipped, note)
-        SELECT $1::bigint, $2::date, $3::numeric, $4::boolean, $6::text
-        WHERE EXISTS (SELECT 1 FROM habits WHERE id = $1::bigint AND owner_id = $5::bigint)
+        INSERT INTO progress (habit_id, date, value, skipped, note, owner_id, change_seq)
+        VALUES ($1::bigint, $2::date, $3::numeric, $4::boolean, $5::text, $6::bigint, $7::bigint)
         ON CONFLICT (habit_id, date) DO UPDATE SET value = excluded.value,
-            skipped = excluded.skipped,
-            note = CASE WHEN $7::boolean THEN progress.note ELSE excluded.note END
-        RETURNING note
+            skipped = excluded.skipped, note = excluded.note, change_seq = excluded.change_seq
         """
-    static let deleteProgress = """
-        WITH owned AS (SELECT id FROM habits WHERE id = $1::bigint AND owner_id = $3::bigint),
-        removed AS (
-            DELETE FROM progress WHERE habit_id IN (SELECT id FROM owned) AND date = $2::date
-            RETURNING 1)
-        SELECT (SELECT count(*) FROM owned), (SELECT count(*) FROM removed)
+    /// The day's entry with its version (`entry` columns, then `change_seq`).
+    static let selectEntry = """
+        SELECT date::text, value::text, skipped, note, change_seq FROM progress
+        WHERE habit_id = $1::bigint AND date = $2::date
         """
-    // The increment is this one statement: ON CONFLICT DO UPDATE locks the
-    // day's row and adds to its latest committed value, so concurrent
-    // increments from any process all count. The WHERE clauses refuse a sum
-    // past the maximum (no row comes back; nothing is written).
-    // $7 keeps the stored note ($6 is then NULL, a new entry's note).
-    static let increment = """
-        INSERT INTO progress (habit_id, date, value, skipped, note)
-        SELECT $1::bigint, $2::date, $3::numeric, false, $6::text
-        WHERE EXISTS (SELECT 1 FROM habits WHERE id = $1::bigint AND owner_id = $4::bigint)
-            AND $3::numeric <= $5::numeric
-        ON CONFLICT (habit_id, date) DO UPDATE
-        SET value = progress.value + excluded.value, skipped = false,
-            note = CASE WHEN $7::boolean THEN progress.note ELSE excluded.note END
-        WHERE progress.value + excluded.value <= $5::numeric
-        RETURNING value::text, note
-        """
+    static let removeEntry = "DELETE FROM progress WHERE habit_id = $1::bigint AND date = $2::date"
     static let selectOwned = "SELECT 1 FROM habits WHERE id = $1 AND owner_id = $2"
     /// The widest range a date column holds here (four-digit years).
     static let earliestDate = LocalDate.earliest
@@ -294,8 +236,9 @@ private enum HabitSQL {
     /// owner's row lock so no other transaction counts at the same time.
     static func insertHabit(
         _ connection: PostgresConnection, _ fields: HabitFields, owner: Int64, now: Date
-    ) throws(StoreError) -> Habit {
-        try lockOwner(connection, owner)
+    ) throws(StoreError) -> Versioned<Habit> {
+        // The owner's next number, which also locks the owner's row.
+        let number = try ChangeSQL.next(connection, owner: owner)
         let counts = try connection.query(Self.counts, [String(owner)])
         if counts.int64(0, 0) ?? 0 >= Int64(Habit.maximumTotalCount) {
             throw .totalHabitLimit(maximum: Habit.maximumTotalCount)
@@ -305,11 +248,13 @@ private enum HabitSQL {
         }
         try requireFreeName(fields.name, connection, owner: owner, except: nil)
         let inserted = try connection.query(
-            insert, [String(owner)] + values(fields) + [PostgresStore.seconds(now)])
+            insert,
+            [String(owner)] + values(fields) + [PostgresStore.seconds(now), String(number)])
         guard inserted.count == 1, let id = inserted.int64(0, 0) else {
             throw PostgresStore.internalError("the new habit was not stored")
         }
-        return Habit(id: id, fields: fields, status: .active, createdAt: now, updatedAt: now)
+        let habit = Habit(id: id, fields: fields, status: .active, createdAt: now, updatedAt: now)
+        return Versioned(habit, version: number)
     }
 
     /// Fails with `.nameTaken` when an active habit of the owner other
@@ -337,28 +282,58 @@ private enum HabitSQL {
         }
     }
 
-    /// Adds `amount` to the day's value (see `increment`).
+    /// The day's entry with its version, or `nil`.
+    static func storedEntry(
+        _ connection: PostgresConnection, habitID: Int64, date: LocalDate
+    ) throws(StoreError) -> Versioned<ProgressEntry>? {
+        let rows = try connection.query(selectEntry, [String(habitID), date.description])
+        guard rows.count > 0 else { return nil }
+        return Versioned(try entry(rows, 0, from: 0), version: rows.int64(0, 4) ?? 0)
+    }
+
+    /// Writes the day's entry stamped with change `number`, replacing
+    /// `replaced`; the caller holds the owner's row (it took `number`).
+    static func writeEntry(
+        _ connection: PostgresConnection, _ entry: ProgressEntry, habitID: Int64, owner: Int64,
+        number: Int64, replaced: Versioned<ProgressEntry>?
+    ) throws(StoreError) -> GuardedWrite<ProgressEntry> {
+        try connection.query(
+            upsertProgress,
+            [
+                String(habitID), entry.date.description, DecimalText.text(entry.value),
+                entry.skipped ? "true" : "false", entry.note, String(owner), String(number),
+            ])
+        return .written(stored: Versioned(entry, version: number), replaced: replaced)
+    }
+
+    /// Adds `amount` to the day's value when `expecting` is met. The
+    /// owner's row lock, taken first with the change number, orders it
+    /// after every other write of the owner's in flight (every write takes
+    /// it), so the value read is the latest and concurrent increments
+    /// from any process all count.
     static func increment(
         _ connection: PostgresConnection, habitID: Int64, owner: Int64, date: LocalDate,
-        amount: Decimal, note: NoteChange
-    ) throws(StoreError) -> ProgressEntry? {
-        let rows = try connection.query(
-            increment,
-            [
-                String(habitID), date.description, DecimalText.text(amount), String(owner),
-                DecimalText.text(ProgressEntry.maximumValue), note.applied(to: nil),
-                note == .keep ? "true" : "false",
-            ])
-        if rows.count == 1 {
-            guard let value = rows.decimal(0, 0) else {
-                throw PostgresStore.unreadable("the progress entry of \(date)")
-            }
-            return ProgressEntry(
-                date: date, value: value, skipped: false, note: rows.optionalText(0, 1))
-        }
+        amount: Decimal, note change: NoteChange, expecting: VersionCondition?
+    ) throws(StoreError) -> GuardedWrite<ProgressEntry>? {
+        let number = try ChangeSQL.next(connection, owner: owner)
         let owned = try connection.query(selectOwned, [String(habitID), String(owner)])
         guard owned.count > 0 else { return nil }
-        throw .valueLimit(maximum: ProgressEntry.maximumValue)
+        let stored = try storedEntry(connection, habitID: habitID, date: date)
+        guard expecting.isMet(by: stored?.version) else { return .mismatch(current: stored) }
+        let value = (stored?.value.value ?? 0) + amount
+        guard value <= ProgressEntry.maximumValue else {
+            throw .valueLimit(maximum: ProgressEntry.maximumValue)
+        }
+        let entry = ProgressEntry(
+            date: date, value: value, skipped: false, note: change.applied(to: stored?.value.note))
+        return try writeEntry(
+            connection, entry, habitID: habitID, owner: owner, number: number, replaced: stored)
+    }
+
+    static func versionedHabit(_ rows: PostgresResult, _ row: Int) throws(StoreError)
+        -> Versioned<Habit>
+    {
+        Versioned(try habit(rows, row), version: rows.int64(row, 10) ?? 0)
     }
 
     static func habit(_ rows: PostgresResult, _ row: Int) throws(StoreError) -> Habit {
@@ -417,15 +392,18 @@ extension PostgresStore {
                 try ImportSQL.write(
                     entries, habitID: habitID, owner: owner, connection, write.progress)
             }
+            // Imported habits are numbered before their entries.
             let sequence = try connection.query(ImportSQL.highestID)
             var highest = sequence.int64(0, 0) ?? 0
             var created: [Habit] = []
             for habit in write.newHabits {
                 let createdAt = habit.createdAt ?? now
                 let updatedAt = habit.updatedAt ?? createdAt
+                let number = try ChangeSQL.next(connection, owner: owner)
                 let common =
                     HabitSQL.values(habit.fields) + [
                         habit.status.rawValue, Self.seconds(createdAt), Self.seconds(updatedAt),
+                        String(number),
                     ]
                 let inserted: PostgresResult
                 if let id = habit.preferredID, id > highest {
@@ -456,6 +434,8 @@ extension PostgresStore {
         throws(StoreError) -> Int?
     {
         try transaction { connection throws(StoreError) -> Int? in
+            // The owner's row first, as every write takes it.
+            try HabitSQL.lockOwner(connection, owner)
             let owned = try connection.query(
                 HabitSQL.selectOwned, [String(habitID), String(owner)])
             guard owned.count > 0 else { return nil }
@@ -490,19 +470,19 @@ private struct PostgresImportSnapshot: HabitImportSnapshot {
 private enum ImportSQL {
     static let insertColumns = """
         owner_id, name, frequency, measurement_type, start_date, action_days, target_value,
-        status, created_at, updated_at
+        status, created_at, updated_at, change_seq
         """
     static let insert = """
         INSERT INTO habits (\(insertColumns))
         VALUES ($1, $2, $3, $4, $5::date, $6::smallint, $7::numeric, $8,
-            to_timestamp($9::float8), to_timestamp($10::float8))
+            to_timestamp($9::float8), to_timestamp($10::float8), $11::bigint)
         RETURNING id
         """
     static let insertWithID = """
         INSERT INTO habits (id, \(insertColumns))
         OVERRIDING SYSTEM VALUE
         VALUES ($1, $2, $3, $4, $5, $6::date, $7::smallint, $8::numeric, $9,
-            to_timestamp($10::float8), to_timestamp($11::float8))
+            to_timestamp($10::float8), to_timestamp($11::float8), $12::bigint)
         RETURNING id
         """
     /// The highest id the identity sequence has given, or the highest in use.
@@ -518,18 +498,18 @@ private enum ImportSQL {
         SELECT setval(pg_get_serial_sequence('habits', 'id'),
             greatest($1::bigint, (SELECT coalesce(max(id), 1) FROM habits)))
         """
-    static let upsert = """
-        INSERT INTO progress (habit_id, date, value, skipped, note)
-        VALUES ($1::bigint, $2::date, $3::numeric, $4::boolean, $5::text)
-        ON CONFLICT (habit_id, date) DO UPDATE SET value = excluded.value,
-            skipped = excluded.skipped, note = excluded.note
-        """
+    static let upsert = HabitSQL.upsertProgress
     static let progressStep = 500
 
     static func write(
         _ entries: [ProgressEntry], habitID: Int64, owner: Int64, _ connection: PostgresConnection,
         _ progress: (@Sendable (Int) -> Void)?
     ) throws(StoreError) {
+        guard !entries.isEmpty else { return }
+        // One block of numbers for all the entries: one update of the
+        // owner's row, not one each.
+        let last = try ChangeSQL.next(connection, owner: owner, count: entries.count)
+        let first = last - Int64(entries.count) + 1
         for (index, entry) in entries.enumerated() {
             if let progress, index > 0, index % progressStep == 0 { progress(progressStep) }
             guard entry.value >= 0, entry.value <= ProgressEntry.maximumValue else {
@@ -539,7 +519,8 @@ private enum ImportSQL {
                 upsert,
                 [
                     String(habitID), entry.date.description, DecimalText.text(entry.value),
-                    entry.skipped ? "true" : "false", entry.note,
+                    entry.skipped ? "true" : "false", entry.note, String(owner),
+                    String(first + Int64(index)),
                 ])
         }
         if let progress, !entries.isEmpty {

@@ -40,6 +40,8 @@ extension PostgresStore {
             for row in export.refreshTokens { try connection.query(ImportSQL.token, row) }
             try connection.query(ImportSQL.moveUserSequence)
             try connection.query(ImportSQL.moveHabitSequence, [String(export.lastHabitID)])
+            // The copied rows enter each user's change feed.
+            try connection.execute(PostgresSchema.numberChanges)
             return ImportCounts(
                 users: export.users.count, habits: export.habits.count,
                 progress: export.progress.count, sessions: export.refreshFamilies.count)

@@ -28,7 +28,7 @@ extension SQLiteStore: HabitRepository {
     {
         let outcome = try writeOnce(nil as IdempotencyRecord<Habit>?) {
             connection throws(StoreError) in
-            try HabitSQL.insertHabit(connection, fields, owner: owner, now: now)
+            try HabitSQL.insertHabit(connection, fields, owner: owner, now: now).value
         }
         return try HabitSQL.performed(outcome)
     }
@@ -37,45 +37,22 @@ extension SQLiteStore: HabitRepository {
         _ fields: HabitFields, owner: Int64, now: Date, idempotency: IdempotencyRecord<Habit>
     ) throws(StoreError) -> Idempotent<Habit> {
         try writeOnce(idempotency) { connection throws(StoreError) in
-            try HabitSQL.insertHabit(connection, fields, owner: owner, now: now)
+            try HabitSQL.insertHabit(connection, fields, owner: owner, now: now).value
         }
     }
 
     public func updateHabit(
         id: Int64, owner: Int64, fields: HabitFields, status: HabitStatus, now: Date
     ) throws(StoreError) -> Habit? {
-        try write { connection throws(StoreError) in
-            try connection.transaction(.immediate) { () throws(StoreError) -> Habit? in
-                guard
-                    let current = try connection.firstRow(
-                        HabitSQL.selectOne, [.integer(id), .integer(owner)], HabitSQL.habit)
-                else { return nil }
-                if status == .active, current.status != .active {
-                    try HabitSQL.requireRoomForActiveHabit(connection, owner: owner)
-                }
-                if status == .active,
-                    current.status != .active || !HabitFields.sameName(current.name, fields.name)
-                {
-                    try HabitSQL.requireFreeName(fields.name, connection, owner: owner, except: id)
-                }
-                try connection.run(
-                    HabitSQL.update,
-                    HabitSQL.values(fields) + [
-                        .text(status.rawValue), .real(now.timeIntervalSince1970), .integer(id),
-                        .integer(owner),
-                    ])
-                return Habit(
-                    id: id, fields: fields, status: status, createdAt: current.createdAt,
-                    updatedAt: now)
-            }
-        }
+        try updateHabit(
+            id: id, owner: owner, fields: fields, status: status, now: now, expecting: nil)?
+            .storedValue
     }
 
     public func deleteHabit(id: Int64, owner: Int64) throws(StoreError) -> Bool {
-        // Progress goes with it: ON DELETE CASCADE, with foreign keys on.
-        try write { connection throws(StoreError) in
-            try connection.run(HabitSQL.delete, [.integer(id), .integer(owner)]) > 0
-        }
+        // This protocol's delete takes no clock; the tombstone's date only
+        // decides when it is purged, days later.
+        try deleteHabit(id: id, owner: owner, now: Date(), expecting: nil) != nil
     }
 
     public func progress(habitID: Int64, owner: Int64, from: LocalDate, to: LocalDate)
@@ -134,32 +111,8 @@ extension SQLiteStore: HabitRepository {
     public func setProgress(
         _ entry: ProgressEntry, note: NoteChange, habitID: Int64, owner: Int64
     ) throws(StoreError) -> ProgressEntry? {
-        try write { connection throws(StoreError) in
-            try connection.transaction(.immediate) { () throws(StoreError) -> ProgressEntry? in
-                // One read says whether the habit is the owner's and which
-                // note the day has, then a plain one-row upsert. Measured
-                // (callgrind): an `INSERT … SELECT … RETURNING` needs two
-                // temporary b-trees per write (SQLite copies the SELECT's
-                // rows first when the table has triggers, and collects the
-                // RETURNING rows), dearer than the second statement.
-                let dateText = entry.date.description
-                guard
-                    let stored = try connection.firstRow(
-                        HabitSQL.selectOwnedNote,
-                        [.integer(habitID), .text(dateText), .integer(owner)],
-                        { row in row.optionalText(0) })
-                else { return nil }
-                var saved = entry
-                saved.note = note.applied(to: stored)
-                try connection.run(
-                    HabitSQL.upsertProgress,
-                    [
-                        .integer(habitID), .text(dateText), .text(DecimalText.text(entry.value)),
-                        .integer(entry.skipped ? 1 : 0), saved.note.map { .text($0) } ?? .null,
-                    ])
-                return saved
-            }
-        }
+        try setProgress(entry, note: note, habitID: habitID, owner: owner, expecting: nil)?
+            .storedValue
     }
 
     public func incrementProgress(
@@ -168,7 +121,8 @@ extension SQLiteStore: HabitRepository {
         let outcome = try writeOnce(nil as IdempotencyRecord<ProgressEntry?>?) {
             connection throws(StoreError) in
             try HabitSQL.increment(
-                connection, habitID: habitID, owner: owner, date: date, amount: amount, note: note)
+                connection, habitID: habitID, owner: owner, date: date, amount: amount, note: note,
+                expecting: nil)?.storedValue
         }
         return try HabitSQL.performed(outcome)
     }
@@ -179,25 +133,19 @@ extension SQLiteStore: HabitRepository {
     ) throws(StoreError) -> Idempotent<ProgressEntry?> {
         try writeOnce(idempotency) { connection throws(StoreError) in
             try HabitSQL.increment(
-                connection, habitID: habitID, owner: owner, date: date, amount: amount, note: note)
+                connection, habitID: habitID, owner: owner, date: date, amount: amount, note: note,
+                expecting: nil)?.storedValue
         }
     }
 
     public func deleteProgress(habitID: Int64, owner: Int64, date: LocalDate) throws(StoreError)
         -> Bool?
     {
-        try write { connection throws(StoreError) in
-            try connection.transaction(.immediate) { () throws(StoreError) -> Bool? in
-                let removed = try connection.run(
-                    HabitSQL.deleteProgress,
-                    [.integer(habitID), .text(date.description), .integer(owner)])
-                if removed > 0 { return true }
-                let owned = try connection.firstRow(
-                    HabitSQL.selectOwned, [.integer(habitID), .integer(owner)]
-                ) { _ in true }
-                return owned == nil ? nil : false
-            }
-        }
+        // As `deleteHabit`: the tombstone's date only decides its purge.
+        let outcome = try deleteProgress(
+            habitID: habitID, owner: owner, date: date, now: Date(), expecting: nil)
+        guard case .written(_, let replaced) = outcome else { return nil }
+        return replaced != nil
     }
 
     /// Every entry of one habit, sorted by date; `nil` when the habit is not
@@ -213,9 +161,10 @@ extension SQLiteStore: HabitRepository {
 
 /// The habit statements and how rows become values.
 enum HabitSQL {
+    /// A habit's columns, its version (`change_seq`) last.
     static let columns = """
         id, name, frequency, measurement_type, start_date, action_days, target_value, status,
-        created_at, updated_at
+        created_at, updated_at, change_seq
         """
     static let selectAll = "SELECT \(columns) FROM habits WHERE owner_id = ?1 ORDER BY id"
     static let selectWithStatus = """
@@ -228,12 +177,12 @@ enum HabitSQL {
         """
     static let insert = """
         INSERT INTO habits (owner_id, name, frequency, measurement_type, start_date,
-            action_days, target_value, status, created_at, updated_at)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+            action_days, target_value, status, created_at, updated_at, change_seq)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
         """
     static let update = """
         UPDATE habits SET name = ?1, frequency = ?2, measurement_type = ?3, start_date = ?4,
-            action_days = ?5, target_value = ?6, status = ?7, updated_at = ?8
+            action_days = ?5, target_value = ?6, status = ?7, updated_at = ?8, change_seq = ?11
         WHERE id = ?9 AND owner_id = ?10
         """
     static let delete = "DELETE FROM habits WHERE id = ?1 AND owner_id = ?2"
@@ -264,15 +213,11 @@ enum HabitSQL {
         WHERE habits.id = ?1 AND habits.owner_id = ?3
         """
     static let upsertProgress = """
-        INSERT INTO progress (habit_id, date, value, skipped, note) VALUES (?1, ?2, ?3, ?4, ?5)
+        INSERT INTO progress (habit_id, date, value, skipped, note, owner_id, change_seq)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
         ON CONFLICT (habit_id, date) DO UPDATE SET value = excluded.value,
-            skipped = excluded.skipped, note = excluded.note
+            skipped = excluded.skipped, note = excluded.note, change_seq = excluded.change_seq
         """
-    static let deleteProgress = """
-        DELETE FROM progress WHERE habit_id = ?1 AND date = ?2
-            AND EXISTS (SELECT 1 FROM habits WHERE id = ?1 AND owner_id = ?3)
-        """
-
     /// Bindings for name … target_value, in the order of `insert` and `update`.
     static func values(_ fields: HabitFields) -> [SQLiteValue] {
         [
@@ -283,64 +228,86 @@ enum HabitSQL {
     }
 
     static let countAll = "SELECT count(*) FROM habits WHERE owner_id = ?1"
-    static let selectValue = "SELECT value, note FROM progress WHERE habit_id = ?1 AND date = ?2"
-    static let upsertValue = """
-        INSERT INTO progress (habit_id, date, value, skipped, note) VALUES (?1, ?2, ?3, 0, ?4)
-        ON CONFLICT (habit_id, date) DO UPDATE SET value = excluded.value, skipped = 0,
-            note = excluded.note
+    /// The day's entry with its version (`entry(_:from:)` columns, then `change_seq`).
+    static let selectEntry = """
+        SELECT date, value, skipped, note, change_seq FROM progress WHERE habit_id = ?1 AND date = ?2
         """
+    static let removeEntry = "DELETE FROM progress WHERE habit_id = ?1 AND date = ?2"
 
     /// Inserts an active habit after checking both limits; the caller holds
     /// the write transaction.
     static func insertHabit(
         _ connection: SQLiteConnection, _ fields: HabitFields, owner: Int64, now: Date
-    ) throws(StoreError) -> Habit {
+    ) throws(StoreError) -> Versioned<Habit> {
         let total = try connection.firstRow(countAll, [.integer(owner)]) { row in row.int64(0) }
         if (total ?? 0) >= Int64(Habit.maximumTotalCount) {
             throw .totalHabitLimit(maximum: Habit.maximumTotalCount)
         }
         try requireRoomForActiveHabit(connection, owner: owner)
         try requireFreeName(fields.name, connection, owner: owner, except: nil)
+        let number = try ChangeSQL.next(connection, owner: owner)
         let timestamp = now.timeIntervalSince1970
         try connection.run(
             insert,
             [.integer(owner)] + values(fields)
-                + [.text(HabitStatus.active.rawValue), .real(timestamp), .real(timestamp)])
-        return Habit(
+                + [
+                    .text(HabitStatus.active.rawValue), .real(timestamp), .real(timestamp),
+                    .integer(number),
+                ])
+        let habit = Habit(
             id: connection.lastInsertRowID, fields: fields, status: .active, createdAt: now,
             updatedAt: now)
+        return Versioned(habit, version: number)
     }
 
-    /// Adds `amount` to the day's value; the caller holds the write transaction.
+    /// The day's entry with its version, or `nil`.
+    static func storedEntry(
+        _ connection: SQLiteConnection, habitID: Int64, date: LocalDate
+    ) throws(StoreError) -> Versioned<ProgressEntry>? {
+        try connection.firstRow(selectEntry, [.integer(habitID), .text(date.description)]) {
+            row throws(StoreError) in
+            Versioned(try entry(row, from: 0), version: row.int64(4))
+        }
+    }
+
+    /// Writes the day's entry stamped with a new change number, replacing
+    /// `replaced`; the caller holds the write transaction and has checked
+    /// the habit is the owner's.
+    static func writeEntry(
+        _ connection: SQLiteConnection, _ entry: ProgressEntry, habitID: Int64, owner: Int64,
+        replaced: Versioned<ProgressEntry>?
+    ) throws(StoreError) -> GuardedWrite<ProgressEntry> {
+        let number = try ChangeSQL.next(connection, owner: owner)
+        try connection.run(
+            upsertProgress,
+            [
+                .integer(habitID), .text(entry.date.description),
+                .text(DecimalText.text(entry.value)),
+                .integer(entry.skipped ? 1 : 0), entry.note.map { .text($0) } ?? .null,
+                .integer(owner), .integer(number),
+            ])
+        return .written(stored: Versioned(entry, version: number), replaced: replaced)
+    }
+
+    /// Adds `amount` to the day's value when `expecting` is met; the caller
+    /// holds the write transaction.
     static func increment(
         _ connection: SQLiteConnection, habitID: Int64, owner: Int64, date: LocalDate,
-        amount: Decimal, note change: NoteChange
-    ) throws(StoreError) -> ProgressEntry? {
+        amount: Decimal, note change: NoteChange, expecting: VersionCondition?
+    ) throws(StoreError) -> GuardedWrite<ProgressEntry>? {
         let owned = try connection.firstRow(selectOwned, [.integer(habitID), .integer(owner)]) {
             _ in true
         }
         guard owned != nil else { return nil }
-        let stored = try connection.firstRow(
-            selectValue, [.integer(habitID), .text(date.description)]
-        ) { row throws(StoreError) -> (value: Decimal, note: String?) in
-            guard let value = row.decimal(0) else {
-                throw damage(
-                    "the entry of \(date) holds a value that is not an amount habits records")
-            }
-            return (value, row.optionalText(1))
-        }
-        let value = (stored?.value ?? 0) + amount
-        let note = change.applied(to: stored?.note)
+        let stored = try storedEntry(connection, habitID: habitID, date: date)
+        guard expecting.isMet(by: stored?.version) else { return .mismatch(current: stored) }
+        let value = (stored?.value.value ?? 0) + amount
         guard value <= ProgressEntry.maximumValue else {
             throw .valueLimit(maximum: ProgressEntry.maximumValue)
         }
-        try connection.run(
-            upsertValue,
-            [
-                .integer(habitID), .text(date.description), .text(DecimalText.text(value)),
-                note.map { .text($0) } ?? .null,
-            ])
-        return ProgressEntry(date: date, value: value, skipped: false, note: note)
+        let entry = ProgressEntry(
+            date: date, value: value, skipped: false, note: change.applied(to: stored?.value.note))
+        return try writeEntry(connection, entry, habitID: habitID, owner: owner, replaced: stored)
     }
 
     /// The value of an operation run without an idempotency key.
@@ -380,6 +347,10 @@ enum HabitSQL {
     /// The habit in a row of `columns`; a value no version of habits writes
     /// (a date that is no day, no action day, a target out of range) is
     /// damage, named without echoing the file's text.
+    static func versionedHabit(_ row: SQLiteRow) throws(StoreError) -> Versioned<Habit> {
+        Versioned(try habit(row), version: row.int64(10))
+    }
+
     static func habit(_ row: SQLiteRow) throws(StoreError) -> Habit {
         let id = row.int64(0)
         let bits = row.int64(5)

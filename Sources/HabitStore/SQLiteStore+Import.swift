@@ -31,7 +31,8 @@ extension SQLiteStore {
                     HabitSQL.selectOwned, [.integer(habitID), .integer(owner)]
                 ) { _ in true }
                 guard owned != nil else { return nil }
-                try ImportSQL.writeEntries(entries, habitID: habitID, connection: connection)
+                try ImportSQL.writeEntries(
+                    entries, habitID: habitID, owner: owner, connection: connection)
                 return entries.count
             }
         }
@@ -54,24 +55,20 @@ private struct ImportSnapshot: HabitImportSnapshot {
 private enum ImportSQL {
     static let insertWithID = """
         INSERT INTO habits (id, owner_id, name, frequency, measurement_type, start_date,
-            action_days, target_value, status, created_at, updated_at)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+            action_days, target_value, status, created_at, updated_at, change_seq)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
         """
     static let insert = """
         INSERT INTO habits (owner_id, name, frequency, measurement_type, start_date,
-            action_days, target_value, status, created_at, updated_at)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+            action_days, target_value, status, created_at, updated_at, change_seq)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
         """
     /// The highest id ever given (AUTOINCREMENT keeps it), or the highest in use.
     static let highestID = """
         SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'habits'), 0),
             coalesce((SELECT max(id) FROM habits), 0))
         """
-    static let upsert = """
-        INSERT INTO progress (habit_id, date, value, skipped, note) VALUES (?1, ?2, ?3, ?4, ?5)
-        ON CONFLICT (habit_id, date) DO UPDATE SET value = excluded.value,
-            skipped = excluded.skipped, note = excluded.note
-        """
+    static let upsert = HabitSQL.upsertProgress
 
     static func apply(
         _ write: HabitImportWrite, existing: [Habit], connection: SQLiteConnection, owner: Int64,
@@ -80,7 +77,8 @@ private enum ImportSQL {
         _ = try write.check(against: existing)
         for (habitID, entries) in write.entries.sorted(by: { $0.key < $1.key }) {
             try writeEntries(
-                entries, habitID: habitID, connection: connection, progress: write.progress)
+                entries, habitID: habitID, owner: owner, connection: connection,
+                progress: write.progress)
         }
         var highest =
             try connection.firstRow(highestID) { row in row.int64(0) } ?? 0
@@ -88,10 +86,12 @@ private enum ImportSQL {
         for habit in write.newHabits {
             let createdAt = habit.createdAt ?? now
             let updatedAt = habit.updatedAt ?? createdAt
+            // The habit's number comes before its entries'.
+            let number = try ChangeSQL.next(connection, owner: owner)
             let common =
                 HabitSQL.values(habit.fields) + [
                     .text(habit.status.rawValue), .real(createdAt.timeIntervalSince1970),
-                    .real(updatedAt.timeIntervalSince1970),
+                    .real(updatedAt.timeIntervalSince1970), .integer(number),
                 ]
             if let id = habit.preferredID, id > highest {
                 try connection.run(insertWithID, [.integer(id), .integer(owner)] + common)
@@ -101,7 +101,8 @@ private enum ImportSQL {
             let id = connection.lastInsertRowID
             highest = max(highest, id)
             try writeEntries(
-                habit.entries, habitID: id, connection: connection, progress: write.progress)
+                habit.entries, habitID: id, owner: owner, connection: connection,
+                progress: write.progress)
             created.append(
                 Habit(
                     id: id, fields: habit.fields, status: habit.status, createdAt: createdAt,
@@ -113,10 +114,15 @@ private enum ImportSQL {
     /// How many entries go between two calls of a write's `progress`.
     static let progressStep = 500
 
+    /// Writes the entries, each stamped with the next of a block of change
+    /// numbers taken at once (one update of the owner's row, not one each).
     static func writeEntries(
-        _ entries: [ProgressEntry], habitID: Int64, connection: SQLiteConnection,
+        _ entries: [ProgressEntry], habitID: Int64, owner: Int64, connection: SQLiteConnection,
         progress: (@Sendable (Int) -> Void)? = nil
     ) throws(StoreError) {
+        guard !entries.isEmpty else { return }
+        let last = try ChangeSQL.next(connection, owner: owner, count: entries.count)
+        let first = last - Int64(entries.count) + 1
         for (index, entry) in entries.enumerated() {
             if let progress, index > 0, index % progressStep == 0 { progress(progressStep) }
             guard entry.value >= 0, entry.value <= ProgressEntry.maximumValue else {
@@ -127,7 +133,8 @@ private enum ImportSQL {
                 [
                     .integer(habitID), .text(entry.date.description),
                     .text(DecimalText.text(entry.value)), .integer(entry.skipped ? 1 : 0),
-                    entry.note.map { .text($0) } ?? .null,
+                    entry.note.map { .text($0) } ?? .null, .integer(owner),
+                    .integer(first + Int64(index)),
                 ])
         }
         if let progress, !entries.isEmpty {

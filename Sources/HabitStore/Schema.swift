@@ -11,6 +11,7 @@
 enum Schema {
     static let migrations: [String] = [
         version1, version2, version3, version4, version5, version6, version7,
+        version8,
     ]
 
     /// The version this build writes and reads.
@@ -210,5 +211,63 @@ enum Schema {
         );
         CREATE INDEX code_requests_by_client ON code_requests (client, requested_at);
         CREATE INDEX code_requests_by_time ON code_requests (requested_at);
+        """
+
+    /// The change feed (sync): each user's last change number
+    /// (`users.change_seq`), the number through which tombstones were purged
+    /// (older cursors expire), each habit's and entry's last change number,
+    /// which is also its version, the entry's owner (so one index walks a
+    /// user's changes in order), and a tombstone per deletion. Rows already
+    /// stored are numbered per owner: habits by id, then entries by habit
+    /// and date. The checkpoint trigger of an updated entry now fires only
+    /// when the entry's day or contents change, so numbering keeps the
+    /// checkpoints.
+    private static let version8 = """
+        -- Only a change of an entry's day or contents is an entry change for
+        -- the checkpoints: numbering rows (below) and owner_id are not.
+        DROP TRIGGER progress_updated;
+        CREATE TRIGGER progress_updated AFTER UPDATE OF habit_id, date, value, skipped, note
+            ON progress
+        BEGIN
+            UPDATE habits SET progress_generation = progress_generation + 1
+                WHERE id = NEW.habit_id;
+            DELETE FROM history_checkpoints WHERE (habit_id = NEW.habit_id AND NEW.date <= CASE (SELECT frequency FROM habits WHERE id = NEW.habit_id) WHEN 'WEEKLY' THEN date(through, '+6 days') ELSE through END);
+        END;
+
+        ALTER TABLE users ADD COLUMN change_seq INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE users ADD COLUMN changes_purged_through INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE habits ADD COLUMN change_seq INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE progress ADD COLUMN owner_id INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE progress ADD COLUMN change_seq INTEGER NOT NULL DEFAULT 0;
+
+        UPDATE habits SET change_seq = numbered.seq FROM (
+            SELECT id, row_number() OVER (PARTITION BY owner_id ORDER BY id) AS seq FROM habits
+        ) AS numbered WHERE numbered.id = habits.id;
+        UPDATE progress SET owner_id = habits.owner_id FROM habits
+            WHERE habits.id = progress.habit_id;
+        UPDATE progress SET change_seq = numbered.seq FROM (
+            SELECT p.habit_id, p.date,
+                (SELECT count(*) FROM habits h WHERE h.owner_id = p.owner_id)
+                    + row_number() OVER (PARTITION BY p.owner_id ORDER BY p.habit_id, p.date)
+                    AS seq
+            FROM progress p
+        ) AS numbered WHERE numbered.habit_id = progress.habit_id AND numbered.date = progress.date;
+        UPDATE users SET change_seq = (SELECT count(*) FROM habits WHERE owner_id = users.id)
+            + (SELECT count(*) FROM progress WHERE owner_id = users.id);
+
+        CREATE INDEX habits_changes ON habits (owner_id, change_seq);
+        CREATE INDEX progress_changes ON progress (owner_id, change_seq);
+
+        -- date is NULL for a habit's tombstone, a day for an entry's.
+        CREATE TABLE change_tombstones (
+            owner_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            kind TEXT NOT NULL CHECK (kind IN ('habit', 'entry')),
+            habit_id INTEGER NOT NULL,
+            date TEXT,
+            change_seq INTEGER NOT NULL,
+            deleted_at REAL NOT NULL
+        );
+        CREATE UNIQUE INDEX change_tombstones_by_row ON change_tombstones (habit_id, date);
+        CREATE INDEX change_tombstones_changes ON change_tombstones (owner_id, change_seq);
         """
 }

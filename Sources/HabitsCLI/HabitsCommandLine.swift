@@ -20,6 +20,7 @@ public enum HabitsCommandLine {
         CommandEntry(DeleteCommand.self), CommandEntry(RemindCommand.self),
         CommandEntry(AuthCommand.self), CommandEntry(VerifyCommand.self),
         CommandEntry(LogoutCommand.self), CommandEntry(StatusCommand.self),
+        CommandEntry(SyncCommand.self),
         CommandEntry(ConfigCommand.self),
         CommandEntry(LogCommand.self), CommandEntry(CheckCommand.self),
         CommandEntry(ImportCommand.self), CommandEntry(ExportCommand.self),

@@ -31,14 +31,16 @@ import Testing
 
         let xdg = sandbox.root.appendingPathComponent("xdg")
         let created = Self.paths(under: xdg)
+        // This device's replica of the account is the one data file.
         let allowed = created.filter {
-            ["config", "cache"].contains($0) || $0.hasPrefix("config/habits")
-                || $0.hasPrefix("cache/habits")
+            ["config", "cache", "data", "data/habits"].contains($0)
+                || $0.hasPrefix("config/habits") || $0.hasPrefix("cache/habits")
+                || ($0.hasPrefix("data/habits/replica-") && $0.contains(".sqlite3"))
         }
         #expect(created == allowed, "unexpected: \(Set(created).subtracting(allowed).sorted())")
         #expect(created.contains("config/habits/credentials.json"))
-        #expect(created.contains("cache/habits/habit-list.json"))
-        #expect(!FileManager.default.fileExists(atPath: sandbox.dataHome.path))
+        #expect(created.contains { $0.hasPrefix("data/habits/replica-") })
+        #expect(!created.contains("data/habits/habits.sqlite3"), "local mode's database was made")
         #expect(!FileManager.default.fileExists(atPath: sandbox.home.path))
         // Nothing beside the sandbox's own directories either (the working
         // directory is the sandbox root).

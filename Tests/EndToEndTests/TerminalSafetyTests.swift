@@ -202,7 +202,11 @@ import Testing
         let server = try await ServerProcess(directory: sandbox.root)
         let jsonHostile = #"\u001b]0;PWNED\u0007\u001b[2J\u001b[31mEvil\u009b1m\u009dx\u0007\u202e"#
         let proxy = try FaultProxy(upstreamPort: server.port) { request in
-            guard request.method == "GET", request.target.contains("/me/habits") else {
+            // Lists, details and the change feed a replica is filled from.
+            guard
+                request.method == "GET",
+                request.target.contains("/me/habits") || request.target.contains("/me/changes/")
+            else {
                 return .forward
             }
             return .rewriteBody { body in

@@ -253,10 +253,10 @@ import Testing
             }
         }
     }
-    /// In server mode the stats come from the server (which resumes from its
-    /// checkpoints) and only the months shown are fetched: eleven years of
-    /// history, more than one progress request's 3,700 days, take one.
-    @Test func serverModeFetchesOnlyTheMonthsShown() async throws {
+    /// In server mode the stats come from this device's replica (which
+    /// resumes from its checkpoints, as local mode does): eleven years of
+    /// history cost one request, the feed's, and no progress read.
+    @Test func serverModeReadsTheReplicaAfterOneFeedRequest() async throws {
         let cli = try await CLIHarness.make(.server)
         defer { cli.cleanUp() }
         try await cli.add("Stretch", target: "1", start: "2015-01-01")
@@ -272,7 +272,9 @@ import Testing
             // The log shows the route's template, not the id.
             $0.contains("GET /api/me/habits/{id}/progress/")
         }
-        #expect(progressReads.count == 1, "\(progressReads)")
+        #expect(progressReads.isEmpty, "\(progressReads)")
+        let requests = server.logs.all.dropFirst(before).filter { $0.contains(" /api/") }
+        #expect(requests.count == 1 && requests[0].contains("GET /api/me/changes/"), "\(requests)")
         let document = try #require(
             try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
         let stats = try #require(document["stats"] as? [String: Any])

@@ -11,9 +11,9 @@ import HabitCore
 public final class HabitAPIClient: Sendable {
     public let configuration: APIConfiguration
     private let tokenStore: any TokenStore
-    private let clock: WallClock
-    private let chain: MiddlewareChain
-    private let auth: AuthMiddleware
+    let clock: WallClock
+    let chain: MiddlewareChain
+    let auth: AuthMiddleware
 
     /// - Parameters:
     ///   - configuration: the server.
@@ -291,7 +291,7 @@ public final class HabitAPIClient: Sendable {
 
     // MARK: - Sending
 
-    private func request(
+    func request(
         _ method: TransportRequest.Method, _ path: String,
         query: [(name: String, value: String)], body: Data?
     ) -> TransportRequest {
@@ -339,7 +339,7 @@ public final class HabitAPIClient: Sendable {
     /// A change whose connection broke after it may have been sent, and that
     /// the retry did not settle, is `.outcomeUnknown`: the person must be told
     /// that it may have been applied, never that the server was unreachable.
-    private func deliver(
+    func deliver(
         _ request: TransportRequest, reportsUnknownOutcome: Bool,
         _ attempt: @Sendable (TransportRequest) async throws -> TransportResponse
     ) async throws(APIError) -> TransportResponse {
@@ -428,7 +428,7 @@ private struct DataEnvelope<Element: Decodable>: Decodable {
 }
 
 /// `{"amount"}`, the body of an increment.
-private struct IncrementBody: Encodable {
+struct IncrementBody: Encodable {
     var amount: Decimal
     var note: NoteChange
 
@@ -442,7 +442,7 @@ private struct IncrementBody: Encodable {
 }
 
 /// `{"value", "skipped", "note"?}`, the body of a progress PUT.
-private struct ProgressBody: Encodable {
+struct ProgressBody: Encodable {
     var value: Decimal
     var skipped: Bool
     var note: NoteChange
@@ -459,7 +459,7 @@ private struct ProgressBody: Encodable {
 
 extension NoteChange {
     /// `note` as the API reads it: absent keeps the note, null removes it.
-    fileprivate func encode<Key: CodingKey>(
+    func encode<Key: CodingKey>(
         in container: inout KeyedEncodingContainer<Key>, forKey key: Key
     ) throws {
         switch self {
@@ -471,7 +471,7 @@ extension NoteChange {
 }
 
 /// A habit's properties as a POST (all of them) or PATCH (those given) body.
-private struct HabitBody: Encodable {
+struct HabitBody: Encodable {
     var name: String?
     var frequency: Frequency?
     var measurementType: String?

@@ -87,6 +87,12 @@ struct APIError: Error, Sendable, CustomStringConvertible {
         message: "This Idempotency-Key came with a different request; "
             + "send a new key with each new request.")
 
+    /// 410: the feed cannot answer from this cursor; the client starts over.
+    static let cursorExpired = APIError(
+        status: 410, code: "cursor_expired",
+        message: "This sync position is unknown or too old; sync again from the start "
+            + "(leave out since) and replace what this device holds.")
+
     static let unsupportedMediaType = APIError(
         status: 415, code: "unsupported_media_type",
         message: "Send the request body as JSON (Content-Type: application/json).")

@@ -36,12 +36,17 @@ extension APIResponder {
     private func listBody(
         owner: Int64, status: HabitStatusFilter, date: LocalDate?, today: LocalDate
     ) throws(APIError) -> Data {
+        // The versions before the habits: a write landing between the two
+        // reads leaves a version older than the habit shown, which an
+        // If-Match then refuses (412), never one newer, which would let a
+        // client overwrite a change it has not seen.
+        let versions = try stored { () throws(StoreError) in try store.habitVersions(owner: owner) }
         guard let date else {
             let habits = try stored { () throws(StoreError) in
                 try store.habits(owner: owner, status: status)
             }
             return listEncoder.encode(
-                habits.map { HabitWithCompletion(habit: $0, completion: nil) })
+                habits.map { HabitWithCompletion(habit: $0, completion: nil) }, versions: versions)
         }
         // The checkpoint records come with the habits, before any entry is
         // read: a record's generation must predate the entries a new
@@ -75,7 +80,7 @@ extension APIResponder {
                 currentStreak: summaries[habit.id]?.currentStreak,
                 strength: summaries[habit.id]?.strength)
         }
-        return listEncoder.encode(items)
+        return listEncoder.encode(items, versions: versions)
     }
 
     /// `POST /api/me/habits/`: 201 with the new habit; 409 past the active
@@ -93,21 +98,18 @@ extension APIResponder {
             return try refusal(error, for: key)
         }
         let now = now()
-        let respond = { (habit: Habit) throws(APIError) -> HTTPResponse in
-            JSONBody.response(status: 201, habit)
+        let respond = { (habit: Versioned<Habit>) throws(APIError) -> HTTPResponse in
+            JSONBody.response(status: 201, VersionedJSON(habit))
         }
-        let outcome: Idempotent<Habit>
+        let outcome: Idempotent<Versioned<Habit>>
         do {
-            if let record = record(
-                key, now: now,
-                { (outcome: Result<Habit, StoreError>) -> HTTPResponse? in
-                    Self.response(outcome, respond)
-                })
-            {
-                outcome = try store.createHabit(fields, owner: owner, now: now, idempotency: record)
-            } else {
-                outcome = .performed(try store.createHabit(fields, owner: owner, now: now))
-            }
+            outcome = try store.createVersionedHabit(
+                fields, owner: owner, now: now,
+                idempotency: record(
+                    key, now: now,
+                    { (outcome: Result<Versioned<Habit>, StoreError>) -> HTTPResponse? in
+                        Self.response(outcome, respond)
+                    }))
         } catch {
             // A genuine token of an account this database does not hold (its
             // data was reset under the same secret) fails the owner's foreign
@@ -117,7 +119,9 @@ extension APIResponder {
             {
                 throw .tokenNotValid
             }
-            outcome = try stored { () throws(StoreError) -> Idempotent<Habit> in throw error }
+            outcome = try stored { () throws(StoreError) -> Idempotent<Versioned<Habit>> in
+                throw error
+            }
         }
         return try answer(outcome, respond)
     }
@@ -127,7 +131,8 @@ extension APIResponder {
     func showHabit(_ request: HTTPRequest, owner: Int64, id: Int64) throws(APIError) -> HTTPResponse
     {
         let query = try validated { () throws(ValidationError) in try ShowQuery(request) }
-        let habit = try ownedHabit(id: id, owner: owner)
+        let versioned = try versionedHabit(id: id, owner: owner)
+        let habit = versioned.value
         let today = query.today ?? LocalDate.on(now(), in: Self.utc)
         // The stats resume from the store's checkpoint, so a habit with ten
         // years of history costs what one with ten days does. The reads run
@@ -141,42 +146,101 @@ extension APIResponder {
         }
         guard let found else { throw .habitNotFound }
         return JSONBody.response(
-            status: 200, HabitWithStats(habit: habit, stats: found.stats, asOf: today))
+            status: 200,
+            VersionedJSON(
+                Versioned(
+                    HabitWithStats(habit: habit, stats: found.stats, asOf: today),
+                    version: versioned.version)))
     }
 
     /// `PATCH /api/me/habits/{id}/`: any subset of the fields plus `status`,
-    /// validated together with the fields left as they were.
+    /// validated together with the fields left as they were. Answers the
+    /// habit with its version and `replaced`, the habit before; `If-Match`
+    /// makes it conditional (412 with `current` on a mismatch).
     func updateHabit(_ request: HTTPRequest, owner: Int64, id: Int64) throws(APIError)
         -> HTTPResponse
     {
+        let condition = IfMatch.condition(request)
         let object = try bodyObject(request)
         let changes = try validated { () throws(ValidationError) in
             try HabitInput.changes(from: object)
         }
-        let habit = try ownedHabit(id: id, owner: owner)
+        let current = try versionedHabit(id: id, owner: owner)
+        guard condition.isMet(by: current.version) else {
+            return Self.versionMismatch(current)
+        }
+        let habit = current.value
         let fields = try validated { () throws(ValidationError) in
             try changes.applied(to: habit.fields)
         }
         let status = changes.status ?? habit.status
         if fields == habit.fields && status == habit.status {
-            return JSONBody.response(status: 200, habit)
+            return JSONBody.response(status: 200, WriteJSON(stored: current, replaced: current))
         }
-        let updated = try stored { () throws(StoreError) in
-            try store.updateHabit(id: id, owner: owner, fields: fields, status: status, now: now())
+        let outcome = try stored { () throws(StoreError) in
+            try store.updateHabit(
+                id: id, owner: owner, fields: fields, status: status, now: now(),
+                expecting: condition)
         }
-        guard let updated else { throw .habitNotFound }
-        return JSONBody.response(status: 200, updated)
+        return try Self.written(outcome, status: 200)
     }
 
-    /// `DELETE /api/me/habits/{id}/`: removes the habit and its progress.
+    /// `DELETE /api/me/habits/{id}/`: removes the habit and its progress;
+    /// 204, or 200 with `replaced` for `Prefer: return=representation`.
     func deleteHabit(_ request: HTTPRequest, owner: Int64, id: Int64) throws(APIError)
         -> HTTPResponse
     {
-        let deleted = try stored { () throws(StoreError) in
-            try store.deleteHabit(id: id, owner: owner)
+        let condition = IfMatch.condition(request)
+        let outcome = try stored { () throws(StoreError) in
+            try store.deleteHabit(id: id, owner: owner, now: now(), expecting: condition)
         }
-        guard deleted else { throw .habitNotFound }
-        return JSONBody.noContent
+        return try Self.deleted(outcome, representation: PreferHeader.wantsRepresentation(request))
+    }
+
+    /// The owner's habit `id` with its version; another owner's habit is
+    /// "not found" too.
+    func versionedHabit(id: Int64, owner: Int64) throws(APIError) -> Versioned<Habit> {
+        let habit = try stored { () throws(StoreError) in
+            try store.versionedHabit(id: id, owner: owner)
+        }
+        guard let habit else { throw .habitNotFound }
+        return habit
+    }
+
+    /// 412 `version_mismatch` with the row as stored.
+    static func versionMismatch<Value: Encodable>(_ current: Versioned<Value>?) -> HTTPResponse {
+        JSONBody.response(status: 412, VersionMismatchJSON(current: current))
+    }
+
+    /// The answer of a guarded write that stores a value: `status` with the
+    /// value and `replaced`, 412 on a mismatch, 404 when the habit is not
+    /// the owner's.
+    static func written<Value: Encodable>(_ outcome: GuardedWrite<Value>?, status: Int)
+        throws(APIError) -> HTTPResponse
+    {
+        switch outcome {
+        case .none: throw .habitNotFound
+        case .mismatch(let current): return versionMismatch(current)
+        case .written(let stored?, let replaced):
+            return JSONBody.response(status: status, WriteJSON(stored: stored, replaced: replaced))
+        case .written(nil, let replaced):
+            return JSONBody.response(status: status, ReplacedJSON(replaced: replaced))
+        }
+    }
+
+    /// The answer of a guarded delete: 204, or 200 with `replaced` when the
+    /// client prefers the representation; 412 on a mismatch, 404 when the
+    /// habit is not the owner's.
+    static func deleted<Value: Encodable>(
+        _ outcome: GuardedWrite<Value>?, representation: Bool
+    ) throws(APIError) -> HTTPResponse {
+        switch outcome {
+        case .none: throw .habitNotFound
+        case .mismatch(let current): return versionMismatch(current)
+        case .written(_, let replaced):
+            guard representation else { return JSONBody.noContent }
+            return JSONBody.response(status: 200, ReplacedJSON(replaced: replaced))
+        }
     }
 
     /// The owner's habit `id`; another owner's habit is "not found" too.

@@ -12,11 +12,20 @@ extension APIResponder {
         let range = try validated { () throws(ValidationError) in
             try ProgressRangeQuery(request)
         }
+        // The versions first (as for the habit list): an entry written
+        // between the two reads shows an older version (or "0" when it is
+        // new), which an If-Match refuses, never a newer one.
+        let versions = try stored { () throws(StoreError) in
+            try store.entryVersions(habitID: habitID, owner: owner, from: range.from, to: range.to)
+        }
         let entries = try stored { () throws(StoreError) in
             try store.progress(habitID: habitID, owner: owner, from: range.from, to: range.to)
         }
         guard let entries else { throw .habitNotFound }
-        return JSONBody.response(status: 200, DataList(data: entries))
+        let versioned = entries.map { entry in
+            VersionedJSON(Versioned(entry, version: versions[entry.date] ?? 0))
+        }
+        return JSONBody.response(status: 200, DataList(data: versioned))
     }
 
     /// `PUT /api/me/habits/{id}/progress/{date}/`: replaces that day's value
@@ -30,11 +39,12 @@ extension APIResponder {
         let (entry, note) = try validated { () throws(ValidationError) in
             try HabitInput.progressEntry(from: object, date: date)
         }
-        let saved = try stored { () throws(StoreError) in
-            try store.setProgress(entry, note: note, habitID: habitID, owner: owner)
+        let condition = IfMatch.condition(request)
+        let outcome = try stored { () throws(StoreError) in
+            try store.setProgress(
+                entry, note: note, habitID: habitID, owner: owner, expecting: condition)
         }
-        guard let saved else { throw .habitNotFound }
-        return JSONBody.response(status: 200, entry: saved)
+        return try Self.written(outcome, status: 200)
     }
 
     /// `POST /api/me/habits/{id}/progress/{date}/increment/` with
@@ -59,40 +69,39 @@ extension APIResponder {
             return try refusal(error, for: key)
         }
         let now = now()
-        let respond = { (entry: ProgressEntry?) throws(APIError) -> HTTPResponse in
-            guard let entry else { throw .habitNotFound }
-            return JSONBody.response(status: 200, entry: entry)
+        let condition = IfMatch.condition(request)
+        let respond = { (outcome: GuardedWrite<ProgressEntry>?) throws(APIError) -> HTTPResponse in
+            try Self.written(outcome, status: 200)
         }
-        let outcome = try stored { () throws(StoreError) -> Idempotent<ProgressEntry?> in
-            guard
-                let record = record(
-                    key, now: now,
-                    { (outcome: Result<ProgressEntry?, StoreError>) -> HTTPResponse? in
-                        Self.response(outcome, respond)
-                    })
-            else {
-                return .performed(
-                    try store.incrementProgress(
-                        habitID: habitID, owner: owner, date: date, amount: amount, note: note))
-            }
-            return try store.incrementProgress(
+        let outcome = try stored {
+            () throws(StoreError) -> Idempotent<GuardedWrite<ProgressEntry>?> in
+            try store.incrementProgress(
                 habitID: habitID, owner: owner, date: date, amount: amount, note: note,
-                idempotency: record)
+                expecting: condition,
+                idempotency: record(
+                    key, now: now,
+                    {
+                        (outcome: Result<GuardedWrite<ProgressEntry>?, StoreError>) -> HTTPResponse?
+                        in
+                        Self.response(outcome, respond)
+                    }))
         }
         return try answer(outcome, respond)
     }
 
     /// `DELETE /api/me/habits/{id}/progress/{date}/`: 204 whether or not
-    /// there was an entry, so repeating it changes nothing.
+    /// there was an entry, so repeating it changes nothing; 200 with
+    /// `replaced` for `Prefer: return=representation`.
     func deleteProgress(_ request: HTTPRequest, owner: Int64, habitID: Int64, date text: String)
         throws(APIError) -> HTTPResponse
     {
         let date = try pathDate(text)
-        let removed = try stored { () throws(StoreError) in
-            try store.deleteProgress(habitID: habitID, owner: owner, date: date)
+        let condition = IfMatch.condition(request)
+        let outcome = try stored { () throws(StoreError) in
+            try store.deleteProgress(
+                habitID: habitID, owner: owner, date: date, now: now(), expecting: condition)
         }
-        guard removed != nil else { throw .habitNotFound }
-        return JSONBody.noContent
+        return try Self.deleted(outcome, representation: PreferHeader.wantsRepresentation(request))
     }
 
     private func pathDate(_ text: String) throws(APIError) -> LocalDate {

@@ -29,8 +29,9 @@ final class HabitListEncoder: Sendable {
 
     private let stripes = ThreadStripes(count: stripeCount) { Fragments() }
 
-    /// The list body, with `completion_data` on the items that have it.
-    func encode(_ items: [HabitWithCompletion]) -> Data {
+    /// The list body, with `completion_data` on the items that have it and
+    /// `version` on the habits `versions` has.
+    func encode(_ items: [HabitWithCompletion], versions: [Int64: Int64] = [:]) -> Data {
         let stripe = stripes.current
         let habitKeys = items.map { PrehashedKey($0.habit) }
         let completionKeys = items.map { $0.completion.map(PrehashedKey.init) }
@@ -74,12 +75,19 @@ final class HabitListEncoder: Sendable {
         for index in items.indices {
             if index > 0 { output.append(UInt8(ascii: ",")) }
             let habit = habits[index] ?? []
+            let version = versions[items[index].habit.id]
             guard let completion = completions[index] else {
-                output += habit
+                guard let version else {
+                    output += habit
+                    continue
+                }
+                output.append(contentsOf: habit[..<max(0, habit.count - 1)])
+                output += Array(#","version":"\#(version)"}"#.utf8)
                 continue
             }
-            // The habit's object without its closing brace, then one more member.
+            // The habit's object without its closing brace, then more members.
             output.append(contentsOf: habit[..<max(0, habit.count - 1)])
+            if let version { output += Array(#","version":"\#(version)""#.utf8) }
             output += Array(#","completion_data":"#.utf8)
             output += completion
             // Two plain numbers, written here rather than cached: an integer

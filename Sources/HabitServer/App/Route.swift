@@ -18,6 +18,8 @@ enum Route: Hashable, Sendable {
     case progressDay(habitID: Int64, date: String)
     /// `…/progress/{date}/increment/`: adds to that day's value atomically.
     case progressIncrement(habitID: Int64, date: String)
+    /// `/api/me/changes/`: the change feed (sync).
+    case changes
 
     /// The methods the route answers, for 405's `Allow` header. HEAD goes
     /// wherever GET does: the HTTP layer answers it as a GET without the body.
@@ -25,7 +27,7 @@ enum Route: Hashable, Sendable {
         switch self {
         case .requestCode, .issueTokens, .refreshTokens, .logout, .progressIncrement:
             return ["POST"]
-        case .account: return ["GET", "HEAD"]
+        case .account, .changes: return ["GET", "HEAD"]
         case .progress: return ["GET", "HEAD", "PUT"]
         case .habits: return ["GET", "HEAD", "POST"]
         case .habit: return ["GET", "HEAD", "PATCH", "DELETE"]
@@ -48,6 +50,7 @@ enum Route: Hashable, Sendable {
         case .progress: return "/api/me/habits/{id}/progress/"
         case .progressDay: return "/api/me/habits/{id}/progress/{date}/"
         case .progressIncrement: return "/api/me/habits/{id}/progress/{date}/increment/"
+        case .changes: return "/api/me/changes/"
         }
     }
 
@@ -80,6 +83,7 @@ enum Route: Hashable, Sendable {
         case 2 where segment(1, is: "auth") && segment(2, is: "logout"): self = .logout
         case 1 where segment(1, is: "me"): self = .account
         case 2 where segment(1, is: "me") && segment(2, is: "habits"): self = .habits
+        case 2 where segment(1, is: "me") && segment(2, is: "changes"): self = .changes
         case 3 where isHabit:
             guard let id = Self.id(segments[3]) else { return nil }
             self = .habit(id: id)

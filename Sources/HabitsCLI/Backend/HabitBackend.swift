@@ -151,6 +151,8 @@ struct HabitOverview: Hashable, Sendable {
     var cachedAt: Date?
     /// The entries asked for with `entriesFrom`, when they were read.
     var recent: Recent?
+    /// When a server-mode replica answering it last synced.
+    var syncedAt: Date?
 
     init(date: LocalDate, items: [Item], cachedAt: Date? = nil, recent: Recent? = nil) {
         self.date = date

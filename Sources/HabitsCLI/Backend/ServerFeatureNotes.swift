@@ -14,6 +14,9 @@ struct ServerFeatureNotes: Sendable {
     enum Feature: String, Codable, Sendable {
         /// `POST …/progress/{date}/increment/`: without it `done` reads, then writes.
         case increment
+        /// `GET me/changes/`: without it there is no replica, and server
+        /// mode stays online-only.
+        case changeFeed = "change_feed"
     }
 
     private struct Note: Codable {

@@ -36,7 +36,17 @@ struct CommandContext: Sendable {
     /// The backend for the selected mode, opened for this command.
     func backend() throws(CommandError) -> any HabitBackend {
         if let selection = try serverSelection() {
-            return try RemoteBackend.open(selection: selection, context: self)
+            let remote = try RemoteBackend.open(selection: selection, context: self)
+            // A replica unless this server was seen lacking the change feed.
+            let features = ServerFeatureNotes(path: try paths().serverFeaturesFile)
+            if features.worthTrying(
+                .changeFeed, on: remote.client.configuration.baseURLString,
+                now: environment.clock.now()),
+                let replica = try ReplicaBackend.open(remote: remote, context: self)
+            {
+                return replica
+            }
+            return remote
         }
         return try LocalBackend.open(paths: try paths(), clock: environment.clock)
     }

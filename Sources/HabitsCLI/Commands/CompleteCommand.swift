@@ -44,7 +44,12 @@ struct CompleteCommand: HabitsCommand {
     func run(in context: CommandContext) async throws(CommandError) {
         let names: [String]
         let paths = try context.paths()
-        if let selection = try context.serverSelection() {
+        if let selection = try context.serverSelection(),
+            let replica = try? ReplicaBackend.localCopy(selection: selection, context: context)
+        {
+            // This device's copy of the account: no network.
+            names = try await replica.habits(status: .all).map { TerminalSafeText.clean($0.name) }
+        } else if let selection = try context.serverSelection() {
             // The URL as the backend keys the cache; plain http:// is only
             // normalised here, never used.
             guard

@@ -15,7 +15,9 @@ struct ConfigCommand: HabitsCommand {
             and HABITS_SERVER override it for one command. allow-insecure-http: true \
             lets commands use plain http:// to another machine, such as a server on \
             your own network without TLS; sign-in codes, tokens and habits then cross \
-            the network unencrypted. Plain http:// to this machine needs no setting.
+            the network unencrypted. Plain http:// to this machine needs no setting. \
+            sync-timeout: how many seconds a read in server mode waits for the sync \
+            before answering from this device's copy (default 1.5).
             """,
         positionals: [
             PositionalSpec(
@@ -23,7 +25,7 @@ struct ConfigCommand: HabitsCommand {
                 help: "get, set, unset or list (default: list)."),
             PositionalSpec(
                 "key", optional: true, values: ConfigFile.keys.map(\.name),
-                help: "The setting: server or allow-insecure-http."),
+                help: "The setting: server, allow-insecure-http or sync-timeout."),
             PositionalSpec("value", optional: true, help: "The new value, for set."),
         ],
         examples: [
@@ -166,6 +168,14 @@ struct ConfigCommand: HabitsCommand {
                     .usage,
                     "The setting '\(key)' must be true or false, not '\(value)'.")
             }
+        case ConfigFile.syncTimeoutKey:
+            guard let seconds = Double(value), seconds.isFinite, (0...600).contains(seconds) else {
+                throw CommandError(
+                    .usage,
+                    "The setting '\(key)' must be a number of seconds from 0 to 600, not '\(value)'."
+                )
+            }
+            return String(seconds)
         default:
             return value
         }

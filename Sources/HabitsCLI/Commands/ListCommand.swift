@@ -46,7 +46,7 @@ struct ListCommand: HabitsCommand {
             try context.writeJSON(
                 JSONOutput.Listing(
                     date: date, mode: backend.mode.name, cachedAt: overview.cachedAt,
-                    habits: overview.items))
+                    habits: overview.items, syncedAt: overview.syncedAt))
             return
         }
         if overview.items.isEmpty {

@@ -7,15 +7,25 @@ struct LogoutCommand: HabitsCommand {
         name: "logout",
         summary: "Sign out: remove the saved session and ask the server to revoke it.",
         discussion: """
-            Always removes the saved credentials and the cached habit list from this \
-            device; the server is asked to revoke the session when it can be reached.
+            Always removes the saved credentials, the cached habit list and this \
+            device's copy of the account; the server is asked to revoke the session \
+            when it can be reached. While changes made on this device wait to be sent, \
+            logout first tries to send them and refuses if some still wait, unless \
+            --discard-pending says to drop them.
             """,
-        examples: ["habits logout"])
+        options: [
+            .flag("discard-pending", help: "Sign out even though changes wait; they are lost.")
+        ],
+        examples: ["habits logout", "habits logout --discard-pending"])
 
-    init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {}
+    let discardPending: Bool
+
+    init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
+        discardPending = arguments.flag("discard-pending")
+    }
 
     func run(in context: CommandContext) async throws(CommandError) {
-        guard try context.serverSelection() != nil else {
+        guard let selection = try context.serverSelection() else {
             if context.style.json {
                 try context.writeJSON(["signed_out": true])
             } else {
@@ -24,10 +34,19 @@ struct LogoutCommand: HabitsCommand {
             return
         }
         let session = try SessionCommands(context: context)
+        let replica = try ReplicaBackend.open(
+            remote: try RemoteBackend.open(selection: selection, context: context),
+            context: context, creating: false)
+        if let replica, !discardPending {
+            if try replica.pendingSummary().count > 0 { try await replica.syncOnce() }
+            let waiting = try replica.pendingSummary().count + replica.rejected().count
+            if waiting > 0 { throw SyncWords.logoutRefused(count: waiting) }
+        }
         let outcome = try await session.call("Signing out") { client async throws(APIError) in
             try await client.signOut()
         }
         HabitListCache(path: try context.paths().listCacheFile).remove()
+        replica?.removeReplica()
         if context.style.json {
             try context.writeJSON(["signed_out": true])
             return

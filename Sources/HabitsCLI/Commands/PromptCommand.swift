@@ -5,8 +5,9 @@ import HabitCore
 /// `habits prompt`: one short line about the day for a shell prompt or a bar.
 ///
 /// It runs on every prompt, so it reads only what is on this machine: the
-/// local database, or in server mode the habit list last fetched (the cache
-/// `list` keeps; never the network). It never asks, never writes and never
+/// local database, or in server mode this device's copy of the account
+/// (`ReplicaBackend`), else the habit list last fetched (the cache `list`
+/// keeps); never the network. It never asks, never writes and never
 /// prints an error into a prompt: any failure, a usage mistake included,
 /// prints nothing and exits non-zero, with the reason on standard error only
 /// under --verbose.
@@ -21,7 +22,8 @@ struct PromptCommand: HabitsCommand {
             {streak} (the best current streak, in days or weeks) and {strength} (the mean \
             strength of the planned habits, in percent). --json prints the object a waybar \
             custom module reads (text, tooltip, class, percentage). It reads only local \
-            data: in server mode the list last fetched by 'habits list', never the network. \
+            data: in server mode this device's copy of the account (on a server without \
+            the change feed, the list last fetched by 'habits list'), never the network. \
             On any failure it prints nothing and exits non-zero; --verbose says why on \
             standard error. The README shows snippets for bash, zsh, fish, starship, tmux \
             and waybar.
@@ -106,6 +108,11 @@ struct PromptCommand: HabitsCommand {
             }
             let backend = try LocalBackend.open(paths: paths, clock: context.environment.clock)
             return try await backend.overview(status: .active, on: date)
+        }
+        // This device's copy of the account, when it keeps one (a server
+        // with the change feed): read as local mode reads, no network.
+        if let replica = try ReplicaBackend.localCopy(selection: selection, context: context) {
+            return try await replica.overview(status: .active, on: date)
         }
         // The key the cache is saved under; the URL is only compared, never contacted.
         let server = (try? APIConfiguration(baseURL: selection.url, allowInsecure: true))?

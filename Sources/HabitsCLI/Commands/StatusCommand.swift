@@ -27,9 +27,35 @@ struct StatusCommand: HabitsCommand {
         var credentials: String?
         /// Routes this server was seen to lack (`ServerFeatureNotes`).
         var missingFeatures: [String] = []
+        /// This device's copy and its outbox, when it keeps one.
+        var sync: SyncStatus?
+
+        struct SyncStatus: Encodable {
+            /// Whether the server has the change feed (`nil`: not known yet).
+            var feed: Bool?
+            var pending: Int
+            var pendingSince: Date?
+            var rejected: Int
+            var syncedAt: Date?
+
+            enum CodingKeys: String, CodingKey {
+                case feed, pending, rejected
+                case pendingSince = "pending_since"
+                case syncedAt = "synced_at"
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(feed, forKey: .feed)
+                try container.encode(pending, forKey: .pending)
+                try container.encode(pendingSince.map(RFC3339.string(from:)), forKey: .pendingSince)
+                try container.encode(rejected, forKey: .rejected)
+                try container.encode(syncedAt.map(RFC3339.string(from:)), forKey: .syncedAt)
+            }
+        }
 
         enum CodingKeys: String, CodingKey {
-            case mode, database, server, account, session, credentials
+            case mode, database, server, account, session, credentials, sync
             case serverSource = "server_source"
             case missingFeatures = "missing_features"
         }
@@ -43,7 +69,10 @@ struct StatusCommand: HabitsCommand {
             try container.encode(account, forKey: .account)
             try container.encode(session, forKey: .session)
             try container.encode(credentials, forKey: .credentials)
-            if mode == "server" { try container.encode(missingFeatures, forKey: .missingFeatures) }
+            if mode == "server" {
+                try container.encode(missingFeatures, forKey: .missingFeatures)
+                try container.encode(sync, forKey: .sync)
+            }
         }
     }
 
@@ -67,6 +96,8 @@ struct StatusCommand: HabitsCommand {
             serverSource: Self.sourceName(selection.source), credentials: saved.storage)
         report.missingFeatures = ServerFeatureNotes(path: try context.paths().serverFeaturesFile)
             .missing(on: session.server).map(\.rawValue).sorted()
+        report.sync = try Self.syncStatus(
+            selection: selection, context: context, server: session.server)
         var note: String?
         var exit = ExitCode.success
         if let summary = saved.session, summary.isForConfiguredServer {
@@ -126,9 +157,53 @@ struct StatusCommand: HabitsCommand {
                     "Increments:   not offered by this server: 'done' reads the day's value and "
                         + "writes the sum, so additions made at the same moment can be lost")
             }
+            if let sync = report.sync {
+                let now = context.environment.clock.now()
+                let feed: String
+                switch sync.feed {
+                case true?:
+                    feed =
+                        "a copy on this device, "
+                        + (sync.syncedAt.map {
+                            "last synced \(HabitText.age(from: $0, to: now)) ago"
+                        }
+                            ?? "not synced yet")
+                case false?:
+                    feed =
+                        "this server has no change feed: online only, nothing kept on this device"
+                case nil:
+                    feed = "not known yet (the next command that reaches the server finds out)"
+                }
+                context.output.line("Sync:         \(feed)")
+                context.output.line(
+                    "Waiting:      "
+                        + SyncWords.pending(count: sync.pending, since: sync.pendingSince, now: now)
+                        + (sync.rejected > 0
+                            ? "; \(sync.rejected) refused (see 'habits sync --rejected')" : ""))
+            }
             if let note { context.output.line(note) }
         }
         if exit != .success { throw CommandError.silent(exit) }
+    }
+
+    /// The state of this device's copy, read without the network.
+    static func syncStatus(selection: ServerSelection, context: CommandContext, server: String)
+        throws(CommandError) -> Report.SyncStatus
+    {
+        let features = ServerFeatureNotes(path: try context.paths().serverFeaturesFile)
+        let feedKnownMissing = features.missing(on: server).contains(.changeFeed)
+        let remote = try RemoteBackend.open(selection: selection, context: context)
+        guard
+            let replica = try ReplicaBackend.open(remote: remote, context: context, creating: false)
+        else {
+            return Report.SyncStatus(
+                feed: feedKnownMissing ? false : nil, pending: 0, rejected: 0)
+        }
+        let (pending, since) = try replica.pendingSummary()
+        let syncedAt = replica.syncedAt()
+        return Report.SyncStatus(
+            feed: feedKnownMissing ? false : (syncedAt == nil ? nil : true), pending: pending,
+            pendingSince: since, rejected: try replica.rejected().count, syncedAt: syncedAt)
     }
 
     /// Whether `server` is plain http:// to a machine other than this one.

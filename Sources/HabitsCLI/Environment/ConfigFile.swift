@@ -15,7 +15,23 @@ struct ConfigFile: Sendable {
             insecureHTTPKey,
             "true to allow plain http:// to another machine (tokens then cross the network unencrypted); default false"
         ),
+        (
+            syncTimeoutKey,
+            "seconds a read in server mode waits for the sync before answering from this device's copy; default 1.5"
+        ),
     ]
+
+    /// How long reads wait for the sync (seconds, a decimal).
+    static let syncTimeoutKey = "sync-timeout"
+    static let defaultSyncTimeout = 1.5
+
+    /// The sync timeout `settings` give, the default when unset or unreadable.
+    static func syncTimeout(_ settings: [String: String]) -> Double {
+        guard let text = settings[syncTimeoutKey], let seconds = Double(text),
+            seconds.isFinite, seconds >= 0
+        else { return defaultSyncTimeout }
+        return min(seconds, 600)
+    }
 
     /// The key that allows plain http:// to hosts other than this machine.
     static let insecureHTTPKey = "allow-insecure-http"

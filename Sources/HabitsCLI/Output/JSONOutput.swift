@@ -140,10 +140,13 @@ enum JSONOutput {
         var mode: String
         var cachedAt: Date?
         var habits: [HabitOverview.Item]
+        /// When the replica answering last synced (server mode with a replica).
+        var syncedAt: Date? = nil
 
         enum CodingKeys: String, CodingKey {
             case date, mode, habits
             case cachedAt = "cached_at"
+            case syncedAt = "synced_at"
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -151,6 +154,9 @@ enum JSONOutput {
             try container.encode(date, forKey: .date)
             try container.encode(mode, forKey: .mode)
             try container.encode(cachedAt.map(RFC3339.string(from:)), forKey: .cachedAt)
+            if let syncedAt {
+                try container.encode(RFC3339.string(from: syncedAt), forKey: .syncedAt)
+            }
             try container.encode(habits.map(OverviewHabit.init), forKey: .habits)
         }
     }

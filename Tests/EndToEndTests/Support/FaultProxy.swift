@@ -27,6 +27,9 @@ final class FaultProxy: Sendable {
         case rewriteBody(@Sendable (Data) -> Data)
         /// Answered here with `status` and a JSON `body`; the server never sees it.
         case answer(status: Int, body: String)
+        /// The connection is reset before anything reaches the server: a
+        /// device without a network path.
+        case resetWithoutForwarding
     }
 
     /// One request as seen on its way through.
@@ -109,6 +112,12 @@ final class FaultProxy: Sendable {
                 guard Self.write(Data(text.utf8), to: client) else { break }
                 continue
             }
+            if case .resetWithoutForwarding = action {
+                var reset = linger(l_onoff: 1, l_linger: 0)
+                setsockopt(
+                    client, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
+                break
+            }
             guard let answer = forward(request) else { break }
             switch action {
             case .forward:
@@ -117,7 +126,7 @@ final class FaultProxy: Sendable {
             case .rewriteBody(let rewrite):
                 guard Self.write(Self.rewritten(answer, rewrite), to: client) else { break }
                 continue
-            case .answer:
+            case .answer, .resetWithoutForwarding:
                 continue
             case .resetAfterForwarding:
                 var reset = linger(l_onoff: 1, l_linger: 0)

@@ -112,7 +112,10 @@ import Testing
                     })
             }
             let answers = results.values.compactMap { $0 }
-            let body = #"{"date":"2026-11-30","skipped":false,"value":2}"#
+            // One increment, change 2 after the habit's creation; the
+            // replays answer it, `replaced` included.
+            let body =
+                #"{"date":"2026-11-30","replaced":null,"skipped":false,"value":2,"version":"2"}"#
             #expect(answers.count == 8)
             #expect(answers.filter { $0 == "200 - \(body)" }.count == 1)
             #expect(answers.filter { $0 == "200 true \(body)" }.count == 7)

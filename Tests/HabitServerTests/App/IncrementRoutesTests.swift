@@ -14,16 +14,20 @@ import Testing
             let first = try server.request(
                 "POST", day + "/increment/", body: #"{"amount": 0.7}"#, token: token)
             #expect(first.status == 200)
-            #expect(first.text == #"{"date":"2026-11-30","skipped":false,"value":0.7}"#)
+            #expect(
+                withoutVersions(first.text) == #"{"date":"2026-11-30","skipped":false,"value":0.7}"#
+            )
             _ = try server.request("PUT", day + "/", body: #"{"skipped": true}"#, token: token)
             // Without the trailing slash too.
             let second = try server.request(
                 "POST", day + "/increment", body: #"{"amount": 0.1}"#, token: token)
             #expect(second.status == 200)
-            #expect(second.text == #"{"date":"2026-11-30","skipped":false,"value":0.1}"#)
+            #expect(
+                withoutVersions(second.text)
+                    == #"{"date":"2026-11-30","skipped":false,"value":0.1}"#)
             let third = try server.request(
                 "POST", day + "/increment/", body: #"{"amount": 0}"#, token: token)
-            #expect(third.text == second.text)
+            #expect(withoutVersions(third.text) == withoutVersions(second.text))
             let entries = try server.request(
                 "GET", "/api/me/habits/\(id)/progress/?from=2026-11-30&to=2026-11-30", token: token
             ).list()

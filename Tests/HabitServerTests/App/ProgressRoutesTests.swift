@@ -13,11 +13,22 @@ import Testing
             let path = "/api/me/habits/\(id)/progress/2026-11-30/"
             let first = try server.request("PUT", path, body: #"{"value": 0.7}"#, token: token)
             #expect(first.status == 200)
-            #expect(first.text == #"{"date":"2026-11-30","skipped":false,"value":0.7}"#)
+            // The habit's creation was change 1.
+            #expect(
+                first.text
+                    == #"{"date":"2026-11-30","replaced":null,"skipped":false,"value":0.7,"version":"2"}"#
+            )
+            // The same entry again: nothing changes, the version neither.
             let again = try server.request("PUT", path, body: #"{"value": 0.7}"#, token: token)
-            #expect(again.text == first.text)
+            #expect(
+                again.text
+                    == #"{"date":"2026-11-30","replaced":{"date":"2026-11-30","skipped":false,"value":0.7,"version":"2"},"skipped":false,"value":0.7,"version":"2"}"#
+            )
             let skipped = try server.request("PUT", path, body: #"{"skipped": true}"#, token: token)
-            #expect(skipped.text == #"{"date":"2026-11-30","skipped":true,"value":0}"#)
+            #expect(
+                skipped.text
+                    == #"{"date":"2026-11-30","replaced":{"date":"2026-11-30","skipped":false,"value":0.7,"version":"2"},"skipped":true,"value":0,"version":"3"}"#
+            )
             let entries = try server.request(
                 "GET", "/api/me/habits/\(id)/progress/?from=2026-11-30&to=2026-11-30", token: token
             ).list()
@@ -50,9 +61,15 @@ import Testing
             let id = try server.createHabit(token: token)
             let path = "/api/me/habits/\(id)/progress/2026-11-30/"
             let value = try server.request("PUT", path, body: #"{"value": 2}"#, token: token)
-            #expect(value.text == #"{"date":"2026-11-30","skipped":false,"value":2}"#)
+            #expect(
+                value.text
+                    == #"{"date":"2026-11-30","replaced":null,"skipped":false,"value":2,"version":"2"}"#
+            )
             let skipped = try server.request("PUT", path, body: #"{"skipped": true}"#, token: token)
-            #expect(skipped.text == #"{"date":"2026-11-30","skipped":true,"value":0}"#)
+            #expect(
+                skipped.text
+                    == #"{"date":"2026-11-30","replaced":{"date":"2026-11-30","skipped":false,"value":2,"version":"2"},"skipped":true,"value":0,"version":"3"}"#
+            )
         }
     }
 

@@ -1,0 +1,254 @@
+import Foundation
+import HabitCore
+
+/// The change feed and the writes a replica sends from its outbox (issue 23).
+extension HabitAPIClient {
+    /// One page of `GET /api/me/changes/`: everything after `since` (all of
+    /// it without), or `.cursorExpired` (410) when the server no longer
+    /// knows the cursor, or `.absent` when the server has no feed (404: an
+    /// older server or another implementation of the contract).
+    public func changes(since cursor: String?, limit: Int? = nil) async throws(APIError)
+        -> FeedAnswer
+    {
+        var query: [(name: String, value: String)] = []
+        if let cursor { query.append((name: "since", value: cursor)) }
+        if let limit { query.append((name: "limit", value: String(limit))) }
+        let request = request(.get, "me/changes/", query: query, body: nil)
+        let response = try await deliver(request, reportsUnknownOutcome: false) { request in
+            try await self.auth.intercept(request, next: self.chain.send)
+        }
+        switch response.status {
+        case 200..<300:
+            return .page(
+                try Answer(response: response, path: request.pathDescription).decode(
+                    FeedPage.self))
+        case 404:
+            return .absent
+        case 410 where ServerErrorBody(response: response)?.code == "cursor_expired":
+            return .cursorExpired
+        default:
+            throw APIError(
+                response: response, context: .account, path: request.pathDescription,
+                deviceNow: clock.now())
+        }
+    }
+
+    /// Sends one change of the outbox with its own `Idempotency-Key` (the
+    /// same on every retry, so the server applies it once) and returns what
+    /// the server stored and what it replaced.
+    public func send(_ write: SyncWrite, idempotencyKey: String) async throws(APIError)
+        -> SyncWriteAnswer
+    {
+        let base = "me/habits/\(write.habitID)/"
+        let method: TransportRequest.Method
+        let path: String
+        let body: Data?
+        switch write.action {
+        case .createHabit(let fields):
+            (method, path, body) = (.post, "me/habits/", try JSONBody.encode(HabitBody(fields)))
+        case .updateHabit(let changes):
+            (method, path, body) = (.patch, base, try JSONBody.encode(HabitBody(changes)))
+        case .deleteHabit:
+            (method, path, body) = (.delete, base, nil)
+        case .increment(let date, let amount, let note):
+            (method, path, body) = (
+                .post, base + "progress/\(date)/increment/",
+                try JSONBody.encode(IncrementBody(amount: amount, note: note))
+            )
+        case .setEntry(let entry, let note):
+            (method, path, body) = (
+                .put, base + "progress/\(entry.date)/",
+                try JSONBody.encode(
+                    ProgressBody(value: entry.value, skipped: entry.skipped, note: note))
+            )
+        case .deleteEntry(let date):
+            (method, path, body) = (.delete, base + "progress/\(date)/", nil)
+        }
+        var request = request(method, path, query: [], body: body)
+        request.setHeader("Idempotency-Key", idempotencyKey)
+        if method == .delete { request.setHeader("Prefer", "return=representation") }
+        let response = try await deliver(request, reportsUnknownOutcome: true) { request in
+            try await self.auth.intercept(request, next: self.chain.send)
+        }
+        if case .increment(let date, let amount, let note) = write.action,
+            response.status == 404 || response.status == 405
+        {
+            // A server without the increment route answers as for any
+            // unknown address; whether the habit exists tells the two apart.
+            // Without it the day is read and the sum written, with the key.
+            _ = try await habit(id: write.habitID)
+            let current = try await progress(habitID: write.habitID, from: date, to: date)
+                .first { $0.date == date }
+            let sum = SyncWrite(
+                habitID: write.habitID,
+                action: .setEntry(
+                    ProgressEntry(date: date, value: (current?.value ?? 0) + amount), note: note))
+            return try await send(sum, idempotencyKey: idempotencyKey)
+        }
+        guard (200..<300).contains(response.status) else {
+            throw APIError(
+                response: response, context: write.action.isCreate ? .account : .habit,
+                path: request.pathDescription, deviceNow: clock.now())
+        }
+        if response.status == 204 || response.body.isEmpty { return SyncWriteAnswer() }
+        return try Answer(response: response, path: request.pathDescription).decode(
+            SyncWriteAnswer.self)
+    }
+
+    /// A new key for one change, kept with it in the outbox.
+    public static func makeIdempotencyKey() -> String { newIdempotencyKey() }
+}
+
+/// What the feed answered.
+public enum FeedAnswer: Hashable, Sendable {
+    case page(FeedPage)
+    case cursorExpired
+    case absent
+}
+
+/// `{"changes", "cursor", "more"}`.
+public struct FeedPage: Hashable, Sendable, Decodable {
+    public var changes: [FeedChange]
+    public var cursor: String
+    public var more: Bool
+
+    public init(changes: [FeedChange], cursor: String, more: Bool) {
+        self.changes = changes
+        self.cursor = cursor
+        self.more = more
+    }
+
+    enum CodingKeys: String, CodingKey { case changes, cursor, more }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        // A kind this client does not know (a later contract) is skipped,
+        // not a failure of the whole page.
+        changes = try c.decode([LenientChange].self, forKey: .changes).compactMap(\.change)
+        cursor = try c.decode(String.self, forKey: .cursor)
+        more = try c.decode(Bool.self, forKey: .more)
+    }
+
+    private struct LenientChange: Decodable {
+        var change: FeedChange?
+        init(from decoder: any Decoder) throws {
+            change = try FeedChange.decoded(from: decoder)
+        }
+    }
+}
+
+/// One change of the feed, with the full current state of what changed.
+public enum FeedChange: Hashable, Sendable {
+    case habit(Habit, version: String?)
+    case entry(habitID: Int64, ProgressEntry, version: String?)
+    case habitDeleted(habitID: Int64)
+    case entryDeleted(habitID: Int64, date: LocalDate)
+
+    enum CodingKeys: String, CodingKey {
+        case kind, habit, entry, date
+        case habitID = "habit_id"
+    }
+
+    /// The change in `decoder`, or `nil` for a kind this client does not know.
+    static func decoded(from decoder: any Decoder) throws -> FeedChange? {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        switch try c.decode(String.self, forKey: .kind) {
+        case "habit":
+            let habit = try c.decode(Habit.self, forKey: .habit)
+            let version = try c.decode(Versioned.self, forKey: .habit).version
+            return .habit(habit, version: version)
+        case "entry":
+            let entry = try c.decode(ProgressEntry.self, forKey: .entry)
+            let version = try c.decode(Versioned.self, forKey: .entry).version
+            return .entry(
+                habitID: try c.decode(Int64.self, forKey: .habitID), entry, version: version)
+        case "habit_deleted":
+            return .habitDeleted(habitID: try c.decode(Int64.self, forKey: .habitID))
+        case "entry_deleted":
+            return .entryDeleted(
+                habitID: try c.decode(Int64.self, forKey: .habitID),
+                date: try c.decode(LocalDate.self, forKey: .date))
+        default:
+            return nil
+        }
+    }
+}
+
+/// The `version` of a habit or entry object, when the server sends one.
+struct Versioned: Decodable {
+    var version: String?
+}
+
+/// One change an outbox sends: which habit, and what to do to it.
+public struct SyncWrite: Hashable, Sendable {
+    public enum Action: Hashable, Sendable {
+        case createHabit(HabitFields)
+        case updateHabit(HabitChanges)
+        case deleteHabit
+        case increment(date: LocalDate, amount: Decimal, note: NoteChange)
+        case setEntry(ProgressEntry, note: NoteChange)
+        case deleteEntry(date: LocalDate)
+
+        var isCreate: Bool {
+            if case .createHabit = self { return true }
+            return false
+        }
+    }
+
+    /// Ignored for `createHabit`.
+    public var habitID: Int64
+    public var action: Action
+
+    public init(habitID: Int64, action: Action) {
+        self.habitID = habitID
+        self.action = action
+    }
+}
+
+/// What a write answered: the habit or entry stored (with its version), and
+/// what it replaced (`replaced`, `null` when there was nothing).
+public struct SyncWriteAnswer: Hashable, Sendable, Decodable {
+    public var habit: Habit?
+    public var entry: ProgressEntry?
+    public var version: String?
+    public var replaced: Replaced?
+
+    /// A habit or an entry as it was before the write.
+    public struct Replaced: Hashable, Sendable, Decodable {
+        public var habit: Habit?
+        public var entry: ProgressEntry?
+        public var version: String?
+
+        public init(habit: Habit? = nil, entry: ProgressEntry? = nil, version: String?) {
+            self.habit = habit
+            self.entry = entry
+            self.version = version
+        }
+
+        public init(from decoder: any Decoder) throws {
+            habit = try? Habit(from: decoder)
+            entry = habit == nil ? try? ProgressEntry(from: decoder) : nil
+            version = try Versioned(from: decoder).version
+        }
+    }
+
+    public init(
+        habit: Habit? = nil, entry: ProgressEntry? = nil, version: String? = nil,
+        replaced: Replaced? = nil
+    ) {
+        self.habit = habit
+        self.entry = entry
+        self.version = version
+        self.replaced = replaced
+    }
+
+    enum CodingKeys: String, CodingKey { case replaced }
+
+    public init(from decoder: any Decoder) throws {
+        habit = try? Habit(from: decoder)
+        entry = habit == nil ? try? ProgressEntry(from: decoder) : nil
+        version = try Versioned(from: decoder).version
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        replaced = try c.decodeIfPresent(Replaced.self, forKey: .replaced)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import HabitCore
+
+/// The change feed of each user, and the writes that answer with versions.
+///
+/// Every write of a habit or an entry, through this protocol or
+/// `HabitRepository`, takes the owner's next change number inside its
+/// transaction while holding the owner's row (SQLite: the write transaction
+/// is exclusive; PostgreSQL: `UPDATE users … RETURNING`, whose row lock lasts
+/// until commit), and stamps the row with it, or writes a tombstone for a
+/// deletion. So numbers commit in order: a reader that has seen number N
+/// can never later meet a smaller one.
+public protocol ChangeFeedRepository: Sendable {
+    /// The owner's changes after `since` (all the owner has without it), at
+    /// most `limit`, or `.expired` when `since` cannot be answered from.
+    /// Purges the owner's tombstones older than `ChangeAssembly.tombstoneRetention`
+    /// before `now` first.
+    func changes(owner: Int64, since: FeedCursor?, limit: Int, now: Date) throws(StoreError)
+        -> ChangeFeedAnswer
+
+    /// Removes the owner's tombstones deleted before `now` minus the
+    /// retention, and raises the number below which cursors expire past
+    /// them. Returns how many were removed.
+    @discardableResult
+    func purgeTombstones(owner: Int64, now: Date) throws(StoreError) -> Int
+
+    /// One habit with its version; `nil` when it is not the owner's.
+    func versionedHabit(id: Int64, owner: Int64) throws(StoreError) -> Versioned<Habit>?
+
+    /// The versions of the owner's habits, by id.
+    func habitVersions(owner: Int64) throws(StoreError) -> [Int64: Int64]
+
+    /// The versions of one habit's entries from `from` through `to`, by date.
+    func entryVersions(habitID: Int64, owner: Int64, from: LocalDate, to: LocalDate)
+        throws(StoreError) -> [LocalDate: Int64]
+
+    /// `HabitRepository.createHabit` answering the new habit's version.
+    func createVersionedHabit(
+        _ fields: HabitFields, owner: Int64, now: Date,
+        idempotency: IdempotencyRecord<Versioned<Habit>>?
+    ) throws(StoreError) -> Idempotent<Versioned<Habit>>
+
+    /// Replaces a habit's fields and status when `expecting` is met; `nil`
+    /// when the habit is not the owner's. Throws as `updateHabit` does.
+    func updateHabit(
+        id: Int64, owner: Int64, fields: HabitFields, status: HabitStatus, now: Date,
+        expecting: VersionCondition?
+    ) throws(StoreError) -> GuardedWrite<Habit>?
+
+    /// Deletes a habit and its entries when `expecting` is met, leaving a
+    /// tombstone dated `now`; `nil` when the habit is not the owner's.
+    func deleteHabit(id: Int64, owner: Int64, now: Date, expecting: VersionCondition?)
+        throws(StoreError) -> GuardedWrite<Habit>?
+
+    /// `HabitRepository.setProgress(_:note:habitID:owner:)` when `expecting`
+    /// is met by the day's entry; `nil` when the habit is not the owner's.
+    func setProgress(
+        _ entry: ProgressEntry, note: NoteChange, habitID: Int64, owner: Int64,
+        expecting: VersionCondition?
+    ) throws(StoreError) -> GuardedWrite<ProgressEntry>?
+
+    /// `HabitRepository.incrementProgress` when `expecting` is met by the
+    /// day's entry, its answer remembered under `idempotency` when given.
+    func incrementProgress(
+        habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal, note: NoteChange,
+        expecting: VersionCondition?,
+        idempotency: IdempotencyRecord<GuardedWrite<ProgressEntry>?>?
+    ) throws(StoreError) -> Idempotent<GuardedWrite<ProgressEntry>?>
+
+    /// Removes the day's entry when `expecting` is met, leaving a tombstone
+    /// dated `now` when there was one; `nil` when the habit is not the owner's.
+    func deleteProgress(
+        habitID: Int64, owner: Int64, date: LocalDate, now: Date, expecting: VersionCondition?
+    ) throws(StoreError) -> GuardedWrite<ProgressEntry>?
+}
+
+extension GuardedWrite {
+    /// The stored value of a write made; `nil` after a delete or a mismatch.
+    public var storedValue: Value? {
+        if case .written(let stored, _) = self { return stored?.value }
+        return nil
+    }
+
+    /// Whether the write was made.
+    public var isWritten: Bool {
+        if case .written = self { return true }
+        return false
+    }
+}

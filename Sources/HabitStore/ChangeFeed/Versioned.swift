@@ -1,0 +1,16 @@
+/// A habit or a day's entry with its version: the number of the last change
+/// that wrote it, which every write of it replaces with a higher one.
+public struct Versioned<Value> {
+    public var value: Value
+    /// The row's change number (`change_seq`), unique among the owner's changes.
+    public var version: Int64
+
+    public init(_ value: Value, version: Int64) {
+        self.value = value
+        self.version = version
+    }
+}
+
+extension Versioned: Sendable where Value: Sendable {}
+extension Versioned: Equatable where Value: Equatable {}
+extension Versioned: Hashable where Value: Hashable {}

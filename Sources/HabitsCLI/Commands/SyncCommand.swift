@@ -1,0 +1,168 @@
+import Foundation
+import HabitCore
+import HabitStore
+
+/// `habits sync`: sends this device's waiting changes and pulls the others'
+/// now; lists, retries or drops the changes the server refused.
+struct SyncCommand: HabitsCommand {
+    static let spec = CommandSpec(
+        name: "sync",
+        summary: "Send this device's changes to the server and fetch the others' now.",
+        discussion: """
+            In server mode every device keeps a copy of the account's habits; changes \
+            are saved on the device first and sent in order, each once, at the next \
+            command that reaches the server. sync does it now and reports how many \
+            changes it sent, received and reconciled (this device's changes applied \
+            again over changes made elsewhere meanwhile). 'done' adds to the day, so \
+            additions from several devices add up; set, skip, undo, notes, edits, \
+            archive and delete apply in the order the server receives them. A change \
+            the server refuses (the 15 habits limit, a name taken meanwhile) is kept: \
+            --rejected lists those changes, --retry sends them again, \
+            --discard-rejected drops them. Exit status: 0 when synced; 69 when the \
+            server cannot be reached (the changes keep waiting).
+            """,
+        options: [
+            .flag("rejected", help: "List the changes the server refused."),
+            .flag("retry", help: "Send the refused changes again."),
+            .flag("discard-rejected", help: "Drop the refused changes for good."),
+        ],
+        examples: [
+            "habits sync", "habits sync --rejected", "habits sync --retry",
+            "habits sync --discard-rejected",
+        ])
+
+    enum Action: Hashable, Sendable {
+        case sync, listRejected, retry, discardRejected
+    }
+
+    let action: Action
+
+    init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
+        let chosen: [Action] = [
+            arguments.flag("rejected") ? .listRejected : nil,
+            arguments.flag("retry") ? .retry : nil,
+            arguments.flag("discard-rejected") ? .discardRejected : nil,
+        ].compactMap { $0 }
+        guard chosen.count <= 1 else {
+            throw UsageError(.conflictingOptions(["--rejected", "--retry", "--discard-rejected"]))
+        }
+        action = chosen.first ?? .sync
+    }
+
+    struct Report: Encodable {
+        var sent: Int
+        var received: Int
+        var reconciled: Int
+        var pending: Int
+        var rejected: Int
+        var syncedAt: String?
+
+        enum CodingKeys: String, CodingKey {
+            case sent, received, reconciled, pending, rejected
+            case syncedAt = "synced_at"
+        }
+    }
+
+    struct RejectedChange: Encodable {
+        var habit: String
+        var change: String
+        var reason: String?
+        var savedAt: String
+
+        enum CodingKeys: String, CodingKey {
+            case habit, change, reason
+            case savedAt = "saved_at"
+        }
+    }
+
+    func run(in context: CommandContext) async throws(CommandError) {
+        guard try context.serverSelection() != nil else {
+            context.output.line(
+                "Local mode keeps everything on this device; there is nothing to sync.")
+            return
+        }
+        guard let backend = try context.backend() as? ReplicaBackend else {
+            throw CommandError(
+                .failure,
+                "This server has no change feed, so this device keeps no copy to sync: "
+                    + "every command reads and writes on the server directly.",
+                hint: "Upgrade the server to sync offline changes.")
+        }
+        switch action {
+        case .listRejected:
+            try listRejected(backend, in: context)
+            return
+        case .discardRejected:
+            let dropped = try backend.rejected().count
+            try backend.changeRejected(retrying: false)
+            if context.style.json {
+                try context.writeJSON(["discarded": dropped])
+            } else {
+                context.output.line(
+                    "Dropped \(dropped) refused change\(dropped == 1 ? "" : "s").")
+            }
+            return
+        case .retry:
+            try backend.changeRejected(retrying: true)
+        case .sync:
+            break
+        }
+        let report = try await backend.syncOnce(waiting: .infinity)
+        guard let report else { throw CommandError(.failure, "The sync did not finish.") }
+        if report.feedAbsent {
+            throw CommandError(
+                .failure, "This server has no change feed; this device keeps no copy to sync.",
+                hint: "Upgrade the server to sync offline changes.")
+        }
+        let (pending, _) = try backend.pendingSummary()
+        if let failure = report.failure {
+            var error = CommandError.api(failure)
+            error.message += " \(pending) change\(pending == 1 ? "" : "s") still waiting."
+            throw error
+        }
+        let rejected = try backend.rejected().count
+        if context.style.json {
+            try context.writeJSON(
+                Report(
+                    sent: report.sent, received: report.received, reconciled: report.reconciled,
+                    pending: pending, rejected: rejected,
+                    syncedAt: backend.syncedAt().map(RFC3339.string(from:))))
+            return
+        }
+        context.output.line(
+            SyncWords.summary(
+                sent: report.sent, received: report.received, reconciled: report.reconciled))
+        if rejected > 0 {
+            context.output.line(
+                "\(rejected) refused change\(rejected == 1 ? "" : "s") kept: see 'habits sync --rejected'."
+            )
+        }
+    }
+
+    private func listRejected(_ backend: ReplicaBackend, in context: CommandContext)
+        throws(CommandError)
+    {
+        let rejected = try backend.rejected()
+        let names = backend.habitNames()
+        let listed = rejected.map { operation in
+            let name = names[operation.habitID] ?? "habit \(operation.habitID)"
+            return RejectedChange(
+                habit: name, change: SyncWords.describe(operation.change),
+                reason: operation.lastError, savedAt: RFC3339.string(from: operation.createdAt))
+        }
+        if context.style.json {
+            try context.writeJSON(listed)
+            return
+        }
+        if listed.isEmpty {
+            context.output.line("No refused changes.")
+            return
+        }
+        for change in listed {
+            context.output.line(
+                "\(HabitText.name(change.habit)): \(change.change)"
+                    + (change.reason.map { ": \($0)" } ?? ""))
+        }
+        context.output.line(SyncWords.rejectedHint)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import HabitCore
+import HabitStore
+
+extension ReplicaBackend {
+    /// The changes the server refused, in the order they were made.
+    func rejected() throws(CommandError) -> [SyncOperation] {
+        do {
+            return try store.replica(owner: owner) { replica throws(StoreError) in
+                try replica.outbox(state: .rejected).compactMap(SyncOperation.init(record:))
+            }
+        } catch {
+            throw CommandError.store(error)
+        }
+    }
+
+    /// The name of every habit the replica or the outbox knows, by id: a
+    /// habit whose creation was refused is named by its creation.
+    func habitNames() -> [Int64: String] {
+        var names: [Int64: String] = [:]
+        let outbox =
+            (try? store.replica(owner: owner) { replica throws(StoreError) in
+                try replica.outbox().compactMap(SyncOperation.init(record:))
+            }) ?? []
+        for operation in outbox {
+            if case .createHabit(let fields) = operation.change {
+                names[operation.habitID] = fields.name
+            }
+        }
+        for habit in (try? store.habits(owner: owner, status: .all)) ?? [] {
+            names[habit.id] = habit.name
+        }
+        return names
+    }
+
+    /// How many changes wait to be sent, and since when.
+    func pendingSummary() throws(CommandError) -> (count: Int, since: Date?) {
+        do {
+            return try store.replica(owner: owner) { replica throws(StoreError) in
+                try replica.pendingSummary()
+            }
+        } catch {
+            throw CommandError.store(error)
+        }
+    }
+
+    /// Sends the refused changes again (`retrying`: each applied to the
+    /// replica again and queued, unless this device's own checks refuse it
+    /// now) or drops them for good.
+    func changeRejected(retrying: Bool) throws(CommandError) {
+        let now = clock.now()
+        do {
+            try store.replica(owner: owner) { replica throws(StoreError) in
+                for operation in try replica.outbox(state: .rejected) {
+                    guard retrying, let parsed = SyncOperation(record: operation) else {
+                        try replica.removeOutbox(operation.sequence)
+                        continue
+                    }
+                    do throws(StoreError) {
+                        _ = try parsed.apply(in: replica, now: now)
+                        try replica.markOutbox(
+                            operation.sequence, state: .pending, attempts: operation.attempts,
+                            lastError: operation.lastError)
+                    } catch {
+                        try replica.markOutbox(
+                            operation.sequence, state: .rejected, attempts: operation.attempts,
+                            lastError: CommandError.store(error).message)
+                    }
+                }
+            }
+        } catch {
+            throw CommandError.store(error)
+        }
+    }
+
+    /// Deletes the replica's files (with `logout`).
+    func removeReplica() {
+        store.close()
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: store.path + suffix)
+        }
+    }
+}

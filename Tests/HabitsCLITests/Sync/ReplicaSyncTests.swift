@@ -1,0 +1,121 @@
+import Foundation
+import HabitClient
+import HabitCore
+import HabitStore
+import TestSupport
+import Testing
+
+@testable import HabitsCLI
+
+/// The pull against the in-process server: pages, an expired cursor, and
+/// the changes still waiting applied again on top of the server's state.
+@Suite struct ReplicaSyncTests {
+    typealias Device = SyncModelTests.Device
+    static let day = LocalDate(year: 2026, month: 11, day: 29)!
+    static let fields = HabitFields(
+        name: "Read", frequency: .daily, measurementType: "pages",
+        startDate: LocalDate(year: 2026, month: 11, day: 1)!, actionDays: .everyDay,
+        targetValue: 10)
+
+    static func devices(_ count: Int, server: APITestServer) throws -> [Device] {
+        let tokens = try server.signIn("pages@example.com")
+        let arrivals = SyncModelTests.ArrivalLog()
+        return try (0..<count).map {
+            try Device(index: $0, server: server, tokens: tokens, arrivals: arrivals)
+        }
+    }
+
+    @Test func smallPagesBringEverythingInOrder() async throws {
+        let server = try APITestServer()
+        defer { server.stop() }
+        let devices = try Self.devices(2, server: server)
+        let writer = devices[0].backend()
+        try #require(try await writer.syncOnce(waiting: 600)?.pulled == true)
+        for index in 1...3 {
+            var fields = Self.fields
+            fields.name = "Habit \(index)"
+            let habit = try await writer.createHabit(fields)
+            for offset in 0..<4 {
+                _ = try await devices[0].backend().addToEntry(
+                    habitID: habit.id, date: Self.day.adding(days: -offset),
+                    amount: Decimal(offset + 1),
+                    note: .keep)
+            }
+        }
+        var reader = devices[1].backend()
+        reader = ReplicaBackend(
+            mode: reader.mode, store: reader.store, owner: reader.owner,
+            sync: ReplicaSync(
+                store: reader.store, owner: reader.owner, client: devices[1].client,
+                clock: devices[1].clock, pageSize: 2),
+            remote: reader.remote, session: SyncSession(), timeout: 600,
+            features: reader.features, clock: reader.clock, notes: reader.notes)
+        let report = try #require(try await reader.syncOnce(waiting: 600))
+        #expect(report.pulled)
+        #expect(report.received == 15)
+        let onServer = try await devices[0].serverSnapshot()
+        #expect(try devices[1].replicaSnapshot() == onServer)
+    }
+
+    @Test func anExpiredCursorRebuildsTheReplicaKeepingWaitingChanges() async throws {
+        let server = try APITestServer()
+        defer { server.stop() }
+        let devices = try Self.devices(2, server: server)
+        let phone = devices[0]
+        let laptop = devices[1]
+        try #require(try await phone.backend().syncOnce(waiting: 600)?.pulled == true)
+        let habit = try await phone.backend().createHabit(Self.fields)
+        try #require(try await laptop.backend().syncOnce(waiting: 600)?.pulled == true)
+        // The laptop adds 2 while offline; the phone adds 3 online.
+        laptop.link.state.withLock { $0 = .down }
+        _ = try await laptop.backend().addToEntry(
+            habitID: habit.id, date: Self.day, amount: 2, note: .keep)
+        _ = try await phone.backend().addToEntry(
+            habitID: habit.id, date: Self.day, amount: 3, note: .keep)
+        // Back online, the laptop's cursor has expired: the pull starts
+        // over, replacing the replica, its waiting change applied on top.
+        laptop.link.state.withLock { $0 = .up }
+        laptop.link.expireNextCursor.withLock { $0 = true }
+        var report = ReplicaSync.Report()
+        try await laptop.backend().sync.pull(full: false, into: &report)
+        #expect(report.pulled)
+        #expect(report.failure == nil)
+        #expect(report.reconciled == 1)
+        let entries = try laptop.replicaSnapshot()[habit.id]?.entries
+        #expect(entries?[Self.day]?.value == 5)
+        #expect(try laptop.outbox().pending.count == 1)
+        // Then it is sent, and everyone agrees on 5.
+        _ = try await laptop.backend().syncOnce(waiting: 600)
+        _ = try await phone.backend().syncOnce(waiting: 600)
+        let onServer = try await phone.serverSnapshot()
+        #expect(onServer[habit.id]?.entries[Self.day]?.value == 5)
+        #expect(try laptop.replicaSnapshot() == onServer)
+        #expect(try phone.replicaSnapshot() == onServer)
+    }
+
+    @Test func aHabitCreatedOfflineGetsItsServerIdAndKeepsItsDays() async throws {
+        let server = try APITestServer()
+        defer { server.stop() }
+        let device = try Self.devices(1, server: server)[0]
+        try #require(try await device.backend().syncOnce(waiting: 600)?.pulled == true)
+        device.link.state.withLock { $0 = .down }
+        let offline = try await device.backend().createHabit(Self.fields)
+        #expect(offline.id < 0)
+        _ = try await device.backend().addToEntry(
+            habitID: offline.id, date: Self.day, amount: 4, note: .replace("train"))
+        // The answer to the creation is lost: the retry carries the same key.
+        device.link.state.withLock { $0 = .losingAnswers }
+        _ = try await device.backend().syncOnce(waiting: 600)
+        device.link.state.withLock { $0 = .up }
+        let report = try #require(try await device.backend().syncOnce(waiting: 600))
+        #expect(report.failure == nil)
+        let onServer = try await device.serverSnapshot()
+        #expect(onServer.count == 1, "the creation was applied \(onServer.count) times")
+        let (id, habit) = try #require(onServer.first)
+        #expect(id > 0)
+        #expect(habit.entries[Self.day]?.value == 4)
+        #expect(habit.entries[Self.day]?.note == "train")
+        #expect(try device.replicaSnapshot() == onServer)
+        #expect(try await device.backend().habit(id: offline.id).id == id)
+    }
+}

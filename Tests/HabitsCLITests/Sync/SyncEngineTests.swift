@@ -1,0 +1,185 @@
+import Foundation
+import HabitClient
+import HabitCore
+import HabitStore
+import Testing
+
+@testable import HabitsCLI
+
+/// The sync rules as pure decisions: what a push does after each answer,
+/// which pending changes go again over the feed, and the outbox's payload.
+@Suite struct SyncEngineTests {
+    static let day = LocalDate(year: 2026, month: 12, day: 1)!
+    static let now = Date(timeIntervalSince1970: 1_780_000_000)
+    static let fields = HabitFields(
+        name: "Read", frequency: .daily, measurementType: "pages", startDate: day,
+        actionDays: .everyDay, targetValue: 10)
+
+    static func operation(
+        _ sequence: Int64, habit: Int64, _ change: SyncOperation.Change, base: String? = nil
+    ) -> SyncOperation {
+        var operation = SyncOperation(
+            habitID: habit, change: change, idempotencyKey: "\"k\(sequence)\"",
+            baseVersion: base, createdAt: now)
+        operation.sequence = sequence
+        return operation
+    }
+
+    @Test func aStoredCreationRenumbersTheProvisionalHabitAndGoesOn() {
+        let create = Self.operation(1, habit: -1, .createHabit(Self.fields))
+        let answer = SyncWriteAnswer(
+            habit: Habit(id: 42, fields: Self.fields, status: .active), version: "7")
+        let (actions, proceed) = SyncEngine.decide(create, .stored(answer), outbox: [create])
+        #expect(proceed)
+        #expect(actions.contains(.complete(sequence: 1)))
+        #expect(actions.contains(.renumber(provisional: -1, server: 42)))
+        #expect(actions.contains(.rebase(habitID: 42, date: nil, after: 1, version: "7")))
+        #expect(!actions.contains { if case .conflict = $0 { true } else { false } })
+    }
+
+    @Test func anUndeliveredChangeStopsThePushAndCountsTheAttempt() {
+        var set = Self.operation(
+            3, habit: 5, .setEntry(ProgressEntry(date: Self.day, value: 2), note: .keep))
+        set.attempts = 2
+        let (actions, proceed) = SyncEngine.decide(
+            set, .undelivered(reason: "offline"), outbox: [set])
+        #expect(!proceed)
+        #expect(actions == [.defer_(sequence: 3, attempts: 3, reason: "offline")])
+    }
+
+    @Test func aRefusedCreationRejectsEveryLaterChangeOfThatHabitOnly() {
+        let create = Self.operation(1, habit: -2, .createHabit(Self.fields))
+        let other = Self.operation(2, habit: 7, .increment(date: Self.day, amount: 1, note: .keep))
+        let done = Self.operation(3, habit: -2, .increment(date: Self.day, amount: 1, note: .keep))
+        let (actions, proceed) = SyncEngine.decide(
+            create, .refused(reason: "limit"), outbox: [create, other, done])
+        #expect(proceed)
+        #expect(actions.contains(.reject(sequences: [1], reason: "limit")))
+        #expect(actions.contains(.reject(sequences: [3], reason: SyncWords.habitNotAddedReason)))
+        #expect(actions.contains(.resync))
+    }
+
+    @Test func aRefusedEditRejectsItAlone() {
+        let edit = Self.operation(4, habit: 9, .updateHabit(HabitChanges(name: "Taken")))
+        let later = Self.operation(5, habit: 9, .deleteEntry(date: Self.day))
+        let (actions, _) = SyncEngine.decide(
+            edit, .refused(reason: "taken"), outbox: [edit, later])
+        #expect(actions.contains(.reject(sequences: [4], reason: "taken")))
+    }
+
+    @Test func deletingAHabitAlreadyGoneIsDoneButChangingItIsRejected() {
+        let delete = Self.operation(1, habit: 3, .deleteHabit)
+        #expect(
+            SyncEngine.decide(delete, .habitGone, outbox: [delete]).actions == [
+                .complete(sequence: 1)
+            ])
+        let set = Self.operation(2, habit: 3, .deleteEntry(date: Self.day))
+        let actions = SyncEngine.decide(set, .habitGone, outbox: [set]).actions
+        #expect(actions.contains(.reject(sequences: [2], reason: SyncWords.habitGoneReason)))
+    }
+
+    @Test func aSetThatReplacedAnotherDevicesValueIsAConflict() {
+        let set = Self.operation(
+            1, habit: 3, .setEntry(ProgressEntry(date: Self.day, value: 5), note: .keep), base: "v1"
+        )
+        let theirs = ProgressEntry(date: Self.day, value: 8)
+        let answer = SyncWriteAnswer(
+            entry: ProgressEntry(date: Self.day, value: 5), version: "v3",
+            replaced: .init(entry: theirs, version: "v2"))
+        let actions = SyncEngine.decide(set, .stored(answer), outbox: [set]).actions
+        #expect(
+            actions.contains(
+                .conflict(.init(habitID: 3, date: Self.day, ours: set.change, theirs: theirs))))
+        #expect(actions.contains(.rebase(habitID: 3, date: Self.day, after: 1, version: "v3")))
+    }
+
+    @Test func noConflictWhenTheReplacedVersionIsTheOneSeenOrForIncrements() {
+        let set = Self.operation(
+            1, habit: 3, .setEntry(ProgressEntry(date: Self.day, value: 5), note: .keep), base: "v1"
+        )
+        let same = SyncWriteAnswer(
+            version: "v2",
+            replaced: .init(entry: ProgressEntry(date: Self.day, value: 1), version: "v1"))
+        #expect(SyncEngine.conflict(set, answer: same) == nil)
+        let increment = Self.operation(
+            2, habit: 3, .increment(date: Self.day, amount: 1, note: .keep))
+        let other = SyncWriteAnswer(
+            version: "v9",
+            replaced: .init(entry: ProgressEntry(date: Self.day, value: 4), version: "v8"))
+        #expect(SyncEngine.conflict(increment, answer: other) == nil)
+        // A day this device never saw, written elsewhere meanwhile.
+        let fresh = Self.operation(
+            3, habit: 3, .setEntry(ProgressEntry(date: Self.day, value: 5), note: .keep), base: nil)
+        #expect(SyncEngine.conflict(fresh, answer: other) != nil)
+        // A server without versions cannot tell.
+        let unversioned = SyncWriteAnswer(
+            replaced: .init(entry: ProgressEntry(date: Self.day, value: 4), version: nil))
+        #expect(SyncEngine.conflict(fresh, answer: unversioned) == nil)
+    }
+
+    @Test func onlyChangesOfWhatTheFeedOverwroteGoAgain() {
+        let other = LocalDate(year: 2026, month: 12, day: 2)!
+        let pending = [
+            Self.operation(1, habit: 3, .increment(date: Self.day, amount: 1, note: .keep)),
+            Self.operation(2, habit: 3, .increment(date: other, amount: 1, note: .keep)),
+            Self.operation(3, habit: 3, .updateHabit(HabitChanges(name: "New"))),
+            Self.operation(4, habit: 4, .deleteEntry(date: Self.day)),
+        ]
+        let touched: Set<SyncEngine.Key> = [
+            SyncEngine.key(
+                of: .entry(habitID: 3, ProgressEntry(date: Self.day, value: 2), version: "x")),
+            SyncEngine.key(
+                of: .habit(Habit(id: 3, fields: Self.fields, status: .active), version: "y")),
+        ]
+        #expect(SyncEngine.reapplied(pending: pending, touched: touched).map(\.sequence) == [1, 3])
+    }
+
+    @Test func everyKindOfChangeSurvivesTheOutbox() throws {
+        let changes: [SyncOperation.Change] = [
+            .createHabit(Self.fields),
+            .updateHabit(HabitChanges(name: "Ríding", targetValue: Decimal(string: "2.25"))),
+            .updateHabit(HabitChanges(status: .archived)),
+            .deleteHabit,
+            .increment(date: Self.day, amount: Decimal(string: "0.1")!, note: .replace("tired")),
+            .setEntry(ProgressEntry(date: Self.day, value: 0, skipped: true), note: .replace(nil)),
+            .setEntry(ProgressEntry(date: Self.day, value: 3), note: .keep),
+            .deleteEntry(date: Self.day),
+        ]
+        for (index, change) in changes.enumerated() {
+            var operation = Self.operation(Int64(index + 1), habit: -4, change, base: "b")
+            operation.attempts = 2
+            operation.lastError = "why"
+            let read = try #require(SyncOperation(record: operation.record))
+            #expect(read == operation)
+        }
+    }
+
+    @Test func anUnknownKindStaysUnread() {
+        var record = Self.operation(1, habit: 1, .deleteHabit).record
+        record.kind = "teleport"
+        #expect(SyncOperation(record: record) == nil)
+    }
+
+    @Test func refusalsAreToldApartFromOutages() {
+        #expect(
+            ReplicaSync.outcome(of: .habitLimit(message: "")) != .undelivered(reason: ""))
+        if case .refused = ReplicaSync.outcome(of: .habitNameTaken) {
+        } else {
+            Issue.record("name taken")
+        }
+        if case .refused = ReplicaSync.outcome(of: .rejected(status: 422, message: "bad")) {
+        } else {
+            Issue.record("422")
+        }
+        #expect(ReplicaSync.outcome(of: .notFound) == .habitGone)
+        for outage: APIError in [
+            .unreachable(host: "h"), .timeout(host: "h"), .server(status: 503),
+            .outcomeUnknown(host: "h"), .rateLimited(retryAfter: 3), .sessionExpired,
+        ] {
+            if case .undelivered = ReplicaSync.outcome(of: outage) {
+            } else {
+                Issue.record("\(outage) should wait for the next sync")
+            }
+        }
+    }
+}
