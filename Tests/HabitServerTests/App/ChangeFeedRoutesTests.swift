@@ -128,6 +128,15 @@ import Testing
                 "PATCH", "/api/me/habits/\(id)/", body: #"{"name": "Other"}"#, token: token,
                 headers: [("If-Match", #""1234""#)])
             #expect(patch.status == 412)
+            // The body is judged first: a bad one is 400 whatever the version.
+            let bad = try server.request(
+                "PATCH", "/api/me/habits/\(id)/", body: #"{"target_value": 0}"#, token: token,
+                headers: [("If-Match", #""1234""#)])
+            #expect(bad.status == 400)
+            // An empty If-Match asks nothing.
+            let empty = try server.request(
+                "PUT", day, body: #"{"value": 3}"#, token: token, headers: [("If-Match", "")])
+            #expect(empty.status == 200)
             let renamed = try server.request(
                 "PATCH", "/api/me/habits/\(id)/", body: #"{"name": "Other"}"#, token: token,
                 headers: [("If-Match", "\"\(habitVersion)\"")])
