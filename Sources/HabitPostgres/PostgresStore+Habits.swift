@@ -319,15 +319,24 @@ enum HabitSQL {
         let owned = try connection.query(selectOwned, [String(habitID), String(owner)])
         guard owned.count > 0 else { return nil }
         let stored = try storedEntry(connection, habitID: habitID, date: date)
-        guard expecting.isMet(by: stored?.version) else { return .mismatch(current: stored) }
-        let value = (stored?.value.value ?? 0) + amount
-        guard value <= ProgressEntry.maximumValue else {
-            throw .valueLimit(maximum: ProgressEntry.maximumValue)
+        let plan = try EntryWritePlan.increment(
+            date: date, amount: amount, note: change, stored: stored, expecting: expecting)
+        return try carryOut(
+            plan, connection, habitID: habitID, owner: owner, number: number, replaced: stored)
+    }
+
+    /// Makes the write a plan decided, if any, with change `number`.
+    static func carryOut(
+        _ plan: EntryWritePlan, _ connection: PostgresConnection, habitID: Int64, owner: Int64,
+        number: Int64, replaced: Versioned<ProgressEntry>?
+    ) throws(StoreError) -> GuardedWrite<ProgressEntry> {
+        switch plan {
+        case .answer(let answer): return answer
+        case .write(let entry):
+            return try writeEntry(
+                connection, entry, habitID: habitID, owner: owner, number: number,
+                replaced: replaced)
         }
-        let entry = ProgressEntry(
-            date: date, value: value, skipped: false, note: change.applied(to: stored?.value.note))
-        return try writeEntry(
-            connection, entry, habitID: habitID, owner: owner, number: number, replaced: stored)
     }
 
     static func versionedHabit(_ rows: PostgresResult, _ row: Int) throws(StoreError)
