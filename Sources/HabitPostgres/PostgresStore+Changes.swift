@@ -174,15 +174,9 @@ extension PostgresStore: ChangeFeedRepository {
                 HabitSQL.selectOwned, [String(habitID), String(owner)])
             guard owned.count > 0 else { return nil }
             let stored = try HabitSQL.storedEntry(connection, habitID: habitID, date: entry.date)
-            guard expecting.isMet(by: stored?.version) else { return .mismatch(current: stored) }
-            var saved = entry
-            saved.note = note.applied(to: stored?.value.note)
-            // Writing what is stored changes nothing, the version neither.
-            if let stored, stored.value == saved {
-                return .written(stored: stored, replaced: stored)
-            }
-            return try HabitSQL.writeEntry(
-                connection, saved, habitID: habitID, owner: owner, number: number, replaced: stored)
+            let plan = EntryWritePlan.put(entry, note: note, stored: stored, expecting: expecting)
+            return try HabitSQL.carryOut(
+                plan, connection, habitID: habitID, owner: owner, number: number, replaced: stored)
         }
     }
 

@@ -319,15 +319,24 @@ enum HabitSQL {
         let owned = try connection.query(selectOwned, [String(habitID), String(owner)])
         guard owned.count > 0 else { return nil }
         let stored = try storedEntry(connection, habitID: habitID, date: date)
-        guard expecting.isMet(by: stored?.version) else { return .mismatch(current: stored) }
-        let value = (stored?.value.value ?? 0) + amount
-        guard value <= ProgressEntry.maximumValue else {
-            throw .valueLimit(maximum: ProgressEntry.maximumValue)
+        let plan = try EntryWritePlan.increment(
+            date: date, amount: amount, note: change, stored: stored, expecting: expecting)
+        return try carryOut(
+            plan, connection, habitID: habitID, owner: owner, number: number, replaced: stored)
+    }
+
+    /// Makes the write a plan decided, if any, with change `number`.
+    static func carryOut(
+        _ plan: EntryWritePlan, _ connection: PostgresConnection, habitID: Int64, owner: Int64,
+        number: Int64, replaced: Versioned<ProgressEntry>?
+    ) throws(StoreError) -> GuardedWrite<ProgressEntry> {
+        switch plan {
+        case .answer(let answer): return answer
+        case .write(let entry):
+            return try writeEntry(
+                connection, entry, habitID: habitID, owner: owner, number: number,
+                replaced: replaced)
         }
-        let entry = ProgressEntry(
-            date: date, value: value, skipped: false, note: change.applied(to: stored?.value.note))
-        return try writeEntry(
-            connection, entry, habitID: habitID, owner: owner, number: number, replaced: stored)
     }
 
     static func versionedHabit(_ rows: PostgresResult, _ row: Int) throws(StoreError)
@@ -499,33 +508,81 @@ private enum ImportSQL {
             greatest($1::bigint, (SELECT coalesce(max(id), 1) FROM habits)))
         """
     static let upsert = HabitSQL.upsertProgress
+    /// Up to `progressStep` entries in one statement, from arrays; entry
+    /// `i` (from 1) gets change number `$3 + i - 1`.
+    static let upsertMany = """
+        INSERT INTO progress (habit_id, date, value, skipped, note, owner_id, change_seq)
+        SELECT $1::bigint, e.date, e.value, e.skipped, e.note, $2::bigint,
+            $3::bigint + e.position - 1
+        FROM unnest($4::date[], $5::numeric[], $6::boolean[], $7::text[])
+            WITH ORDINALITY AS e (date, value, skipped, note, position)
+        ON CONFLICT (habit_id, date) DO UPDATE SET value = excluded.value,
+            skipped = excluded.skipped, note = excluded.note, change_seq = excluded.change_seq
+        """
     static let progressStep = 500
 
+    /// Writes the entries, `progressStep` to a statement (one round trip
+    /// each, not one per entry), numbered from one block of change numbers
+    /// taken at once.
     static func write(
         _ entries: [ProgressEntry], habitID: Int64, owner: Int64, _ connection: PostgresConnection,
         _ progress: (@Sendable (Int) -> Void)?
     ) throws(StoreError) {
         guard !entries.isEmpty else { return }
-        // One block of numbers for all the entries: one update of the
-        // owner's row, not one each.
+        guard entries.allSatisfy({ $0.value >= 0 && $0.value <= ProgressEntry.maximumValue }) else {
+            throw .valueLimit(maximum: ProgressEntry.maximumValue)
+        }
         let last = try ChangeSQL.next(connection, owner: owner, count: entries.count)
         let first = last - Int64(entries.count) + 1
-        for (index, entry) in entries.enumerated() {
-            if let progress, index > 0, index % progressStep == 0 { progress(progressStep) }
-            guard entry.value >= 0, entry.value <= ProgressEntry.maximumValue else {
-                throw .valueLimit(maximum: ProgressEntry.maximumValue)
+        for start in stride(from: 0, to: entries.count, by: progressStep) {
+            let chunk = entries[start..<min(start + progressStep, entries.count)]
+            let number = first + Int64(start)
+            // One statement cannot write a day twice: a chunk naming a day
+            // twice goes row by row, the later entry winning.
+            if Set(chunk.map(\.date)).count == chunk.count {
+                try connection.query(
+                    upsertMany,
+                    [
+                        String(habitID), String(owner), String(number),
+                        array(chunk.map { $0.date.description }),
+                        array(chunk.map { DecimalText.text($0.value) }),
+                        array(chunk.map { $0.skipped ? "true" : "false" }),
+                        array(chunk.map(\.note)),
+                    ])
+            } else {
+                for (offset, entry) in chunk.enumerated() {
+                    try connection.query(
+                        upsert,
+                        [
+                            String(habitID), entry.date.description,
+                            DecimalText.text(entry.value), entry.skipped ? "true" : "false",
+                            entry.note, String(owner), String(number + Int64(offset)),
+                        ])
+                }
             }
-            try connection.query(
-                upsert,
-                [
-                    String(habitID), entry.date.description, DecimalText.text(entry.value),
-                    entry.skipped ? "true" : "false", entry.note, String(owner),
-                    String(first + Int64(index)),
-                ])
+            progress?(chunk.count)
         }
-        if let progress, !entries.isEmpty {
-            let rest = entries.count % progressStep
-            progress(rest == 0 ? progressStep : rest)
+    }
+
+    /// A PostgreSQL array literal of `elements`: each quoted, with `"` and
+    /// `\` escaped, `nil` as NULL.
+    static func array(_ elements: [String?]) -> String {
+        var literal = "{"
+        for (index, element) in elements.enumerated() {
+            if index > 0 { literal += "," }
+            guard let element else {
+                literal += "NULL"
+                continue
+            }
+            literal += "\""
+            // By scalar: a quote followed by a combining mark is one
+            // Character, but still a quote to PostgreSQL.
+            for scalar in element.unicodeScalars {
+                if scalar == "\"" || scalar == "\\" { literal += "\\" }
+                literal.unicodeScalars.append(scalar)
+            }
+            literal += "\""
         }
+        return literal + "}"
     }
 }

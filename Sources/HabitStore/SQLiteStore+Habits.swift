@@ -300,14 +300,22 @@ enum HabitSQL {
         }
         guard owned != nil else { return nil }
         let stored = try storedEntry(connection, habitID: habitID, date: date)
-        guard expecting.isMet(by: stored?.version) else { return .mismatch(current: stored) }
-        let value = (stored?.value.value ?? 0) + amount
-        guard value <= ProgressEntry.maximumValue else {
-            throw .valueLimit(maximum: ProgressEntry.maximumValue)
+        let plan = try EntryWritePlan.increment(
+            date: date, amount: amount, note: change, stored: stored, expecting: expecting)
+        return try carryOut(plan, connection, habitID: habitID, owner: owner, replaced: stored)
+    }
+
+    /// Makes the write a plan decided, if any.
+    static func carryOut(
+        _ plan: EntryWritePlan, _ connection: SQLiteConnection, habitID: Int64, owner: Int64,
+        replaced: Versioned<ProgressEntry>?
+    ) throws(StoreError) -> GuardedWrite<ProgressEntry> {
+        switch plan {
+        case .answer(let answer): return answer
+        case .write(let entry):
+            return try writeEntry(
+                connection, entry, habitID: habitID, owner: owner, replaced: replaced)
         }
-        let entry = ProgressEntry(
-            date: date, value: value, skipped: false, note: change.applied(to: stored?.value.note))
-        return try writeEntry(connection, entry, habitID: habitID, owner: owner, replaced: stored)
     }
 
     /// The value of an operation run without an idempotency key.

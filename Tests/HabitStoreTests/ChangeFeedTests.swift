@@ -287,3 +287,43 @@ import Testing
         #expect(all.changes.map(\.number) == all.changes.map(\.number).sorted())
     }
 }
+
+/// The batch path writes many entries to a statement on PostgreSQL: every
+/// note comes back as written, a day named twice takes its last entry, and
+/// each entry gets its own change number.
+@Suite struct BatchEntriesTests {
+    @Test(arguments: StoreKind.allCases)
+    func aBatchKeepsEveryNoteAndNumbersEveryEntry(kind: StoreKind) throws {
+        let database = try kind.open()
+        let store = database.store
+        let owner = try store.makeUser("ann@example.com").id
+        let habit = try store.createHabit(fields(), owner: owner, now: referenceTime)
+        let notes: [String?] = [
+            nil, "plain", #"a "quoted" one"#, #"back\slash"#, "\"\u{301}", "{braces}, commas",
+            "NULL", "", "ünï ✓",
+        ]
+        let start = date("2026-01-01")
+        var entries = notes.enumerated().map { index, note in
+            ProgressEntry(
+                date: start.adding(days: index), value: Decimal(index), skipped: index % 2 == 1,
+                note: note)
+        }
+        // A day named twice (the later wins) beside a full chunk of 500.
+        entries.append(ProgressEntry(date: start, value: 42, skipped: false, note: "again"))
+        entries += (0..<600).map { offset in
+            ProgressEntry(date: start.adding(days: 100 + offset), value: 1)
+        }
+        #expect(try store.setProgress(entries, habitID: habit.id, owner: owner) == entries.count)
+        let stored = try #require(try store.allProgress(habitID: habit.id, owner: owner))
+        #expect(stored.count == notes.count + 600)
+        #expect(
+            stored.first == ProgressEntry(date: start, value: 42, skipped: false, note: "again"))
+        for (index, note) in notes.enumerated().dropFirst() {
+            #expect(stored[index].note == note)
+            #expect(stored[index].value == Decimal(index))
+        }
+        let versions = try store.entryVersions(
+            habitID: habit.id, owner: owner, from: .earliest, to: .latest)
+        #expect(Set(versions.values).count == stored.count)
+    }
+}

@@ -21,7 +21,7 @@ extension APIResponder {
             try store.changes(owner: owner, since: since, limit: query.limit, now: now)
         }
         guard case .page(let page) = answer else { throw .cursorExpired }
-        return JSONBody.response(status: 200, ChangeFeedJSON(page))
+        return JSONBody.response(status: 200, body: ChangeFeedEncoder.encode(page))
     }
 }
 

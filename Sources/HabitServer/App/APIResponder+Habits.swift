@@ -166,12 +166,14 @@ extension APIResponder {
             try HabitInput.changes(from: object)
         }
         let current = try versionedHabit(id: id, owner: owner)
-        guard condition.isMet(by: current.version) else {
-            return Self.versionMismatch(current)
-        }
         let habit = current.value
+        // The body is judged before the condition: a bad one is 400 whatever
+        // the version.
         let fields = try validated { () throws(ValidationError) in
             try changes.applied(to: habit.fields)
+        }
+        guard condition.isMet(by: current.version) else {
+            return Self.versionMismatch(current)
         }
         let status = changes.status ?? habit.status
         if fields == habit.fields && status == habit.status {

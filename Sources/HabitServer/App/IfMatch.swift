@@ -10,7 +10,7 @@ import HabitStore
 /// comparison is strong, so a weak tag (`W/"1234"`) never matches, and
 /// neither does a tag that is no version of ours; a header that is not a
 /// list of entity tags at all matches nothing either (412, never a write
-/// made on a condition misread).
+/// made on a condition misread). An empty header is no condition.
 enum IfMatch {
     static let headerName = "If-Match"
 
@@ -19,7 +19,10 @@ enum IfMatch {
         let values = request.headers.fields.filter {
             $0.name.caseInsensitiveCompare(headerName) == .orderedSame
         }.map(\.value)
-        guard !values.isEmpty else { return nil }
+        // An empty field lists no entity tags: it asks nothing.
+        guard values.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+            return nil
+        }
         return condition(values)
     }
 

@@ -73,17 +73,3 @@ public protocol ChangeFeedRepository: Sendable {
         habitID: Int64, owner: Int64, date: LocalDate, now: Date, expecting: VersionCondition?
     ) throws(StoreError) -> GuardedWrite<ProgressEntry>?
 }
-
-extension GuardedWrite {
-    /// The stored value of a write made; `nil` after a delete or a mismatch.
-    public var storedValue: Value? {
-        if case .written(let stored, _) = self { return stored?.value }
-        return nil
-    }
-
-    /// Whether the write was made.
-    public var isWritten: Bool {
-        if case .written = self { return true }
-        return false
-    }
-}

@@ -10,3 +10,17 @@ public enum GuardedWrite<Value> {
 
 extension GuardedWrite: Sendable where Value: Sendable {}
 extension GuardedWrite: Equatable where Value: Equatable {}
+
+extension GuardedWrite {
+    /// The stored value of a write made; `nil` after a delete or a mismatch.
+    public var storedValue: Value? {
+        if case .written(let stored, _) = self { return stored?.value }
+        return nil
+    }
+
+    /// Whether the write was made.
+    public var isWritten: Bool {
+        if case .written = self { return true }
+        return false
+    }
+}

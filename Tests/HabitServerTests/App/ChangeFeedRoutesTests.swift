@@ -1,4 +1,5 @@
 import Foundation
+import HabitCore
 import TestSupport
 import Testing
 
@@ -128,6 +129,15 @@ import Testing
                 "PATCH", "/api/me/habits/\(id)/", body: #"{"name": "Other"}"#, token: token,
                 headers: [("If-Match", #""1234""#)])
             #expect(patch.status == 412)
+            // The body is judged first: a bad one is 400 whatever the version.
+            let bad = try server.request(
+                "PATCH", "/api/me/habits/\(id)/", body: #"{"target_value": 0}"#, token: token,
+                headers: [("If-Match", #""1234""#)])
+            #expect(bad.status == 400)
+            // An empty If-Match asks nothing.
+            let empty = try server.request(
+                "PUT", day, body: #"{"value": 3}"#, token: token, headers: [("If-Match", "")])
+            #expect(empty.status == 200)
             let renamed = try server.request(
                 "PATCH", "/api/me/habits/\(id)/", body: #"{"name": "Other"}"#, token: token,
                 headers: [("If-Match", "\"\(habitVersion)\"")])
@@ -200,5 +210,56 @@ import Testing
             #expect(replay.text == first.text)
             #expect(first.text.contains(#""replaced":{"#))
         }
+    }
+
+    /// 15 habits of ten years each (54,765 changes, written with the
+    /// batch PUT), read over HTTP in pages of 5,000: every change once.
+    @Test func tenYearsOfFifteenHabitsComeInElevenPages() throws {
+        try withAPIServer { server in
+            let token = try server.signIn("a@b.co").access
+            let start = try #require(LocalDateText.days(from: "2016-01-01", count: 3650))
+            for index in 0..<15 {
+                let id = try server.createHabit(
+                    token: token, name: "H\(index)", startDate: "2016-01-01")
+                for batch in stride(from: 0, to: start.count, by: 1000) {
+                    let entries = start[batch..<min(batch + 1000, start.count)].map {
+                        #"{"date":"\#($0)","value":1}"#
+                    }
+                    let answer = try server.request(
+                        "PUT", "/api/me/habits/\(id)/progress/",
+                        body: #"{"entries":[\#(entries.joined(separator: ","))]}"#, token: token)
+                    #expect(answer.status == 200)
+                }
+            }
+            let clock = ContinuousClock()
+            let began = clock.now
+            var cursor: String?
+            var count = 0
+            var pages = 0
+            var bytes = 0
+            while true {
+                let path = "/api/me/changes/?limit=5000" + (cursor.map { "&since=\($0)" } ?? "")
+                let answer = try server.request("GET", path, token: token)
+                let object = try answer.object()
+                pages += 1
+                bytes += answer.body.count
+                count += (object["changes"] as? [Any])?.count ?? 0
+                cursor = object["cursor"] as? String
+                if object["more"] as? Bool != true { break }
+            }
+            print(
+                "feed over HTTP: \(count) changes, \(pages) pages, \(bytes) bytes in \(clock.now - began)"
+            )
+            #expect(count == 15 + 15 * 3650)
+            #expect(pages == 11)
+        }
+    }
+}
+
+/// Consecutive dates as `YYYY-MM-DD` text.
+enum LocalDateText {
+    static func days(from first: String, count: Int) -> [String]? {
+        guard let start = LocalDate(first) else { return nil }
+        return (0..<count).map { start.adding(days: $0).description }
     }
 }
