@@ -11,7 +11,9 @@
 /// action days a `smallint` bitmask with bit 0 for Monday. Identity columns
 /// come from sequences, so a deleted habit's id is never given to another.
 enum PostgresSchema {
-    static let migrations: [String] = [version1, version2, version3, version4, version5]
+    static let migrations: [String] = [
+        version1, version2, version3, version4, version5, version6,
+    ]
 
     static var version: Int { migrations.count }
 
@@ -214,5 +216,10 @@ enum PostgresSchema {
         );
         CREATE INDEX code_requests_by_client ON code_requests (client, requested_at);
         CREATE INDEX code_requests_by_time ON code_requests (requested_at);
+        """
+
+    /// SQLite's version 8: each account's time zone, NULL (UTC) until set.
+    private static let version6 = """
+        ALTER TABLE users ADD COLUMN time_zone text;
         """
 }

@@ -11,6 +11,7 @@
 enum Schema {
     static let migrations: [String] = [
         version1, version2, version3, version4, version5, version6, version7,
+        version8,
     ]
 
     /// The version this build writes and reads.
@@ -210,5 +211,13 @@ enum Schema {
         );
         CREATE INDEX code_requests_by_client ON code_requests (client, requested_at);
         CREATE INDEX code_requests_by_time ON code_requests (requested_at);
+        """
+
+    /// Each account's time zone (an IANA name such as `Europe/Berlin`, as
+    /// `TimeZone(identifier:)` reads it): which date "today" is for the
+    /// account's calendar feed, check-in URL and reminders. NULL until the
+    /// account sets one, which the server reads as UTC.
+    private static let version8 = """
+        ALTER TABLE users ADD COLUMN time_zone TEXT;
         """
 }

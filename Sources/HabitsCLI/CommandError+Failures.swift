@@ -235,6 +235,28 @@ extension CommandError {
         }
     }
 
+    /// A server-only command (`what`: "Access tokens", "The account's time
+    /// zone") run in local mode.
+    static func needsServerMode(_ what: String) -> CommandError {
+        CommandError(
+            .failure, "\(what) live on a habits server; habits is in local mode.",
+            hint: "Set a server with 'habits config set server <url>' and sign in first.")
+    }
+
+    /// A time zone name the server (or this device) does not know.
+    static func unknownTimeZone(_ name: String) -> CommandError {
+        CommandError(
+            .usage, "'\(name)' is not a time zone name.",
+            hint: "Use an IANA name such as Europe/Berlin, America/New_York or UTC.")
+    }
+
+    /// No access token of that name.
+    static func accessTokenNotFound(_ name: String) -> CommandError {
+        CommandError(
+            .failure, "No access token is named '\(name)'.",
+            hint: "See the names with 'habits token list'.")
+    }
+
     /// How to sign in.
     private static let signInHint =
         "Sign in with 'habits auth email <address>', then 'habits verify <code>'."

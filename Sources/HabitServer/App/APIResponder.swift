@@ -131,7 +131,8 @@ public final class APIResponder: HTTPResponder {
         case .issueTokens: return .public(issueTokens)
         case .refreshTokens: return .public(refreshTokens)
         case .logout: return .public(logout)
-        case .account: return .authenticated(account)
+        case .account:
+            return method == "PATCH" ? .authenticated(updateAccount) : .authenticated(account)
         case .habits:
             return method == "POST" ? .authenticated(createHabit) : .authenticated(listHabits)
         case .habit(let id):

@@ -25,7 +25,7 @@ enum Route: Hashable, Sendable {
         switch self {
         case .requestCode, .issueTokens, .refreshTokens, .logout, .progressIncrement:
             return ["POST"]
-        case .account: return ["GET", "HEAD"]
+        case .account: return ["GET", "HEAD", "PATCH"]
         case .progress: return ["GET", "HEAD", "PUT"]
         case .habits: return ["GET", "HEAD", "POST"]
         case .habit: return ["GET", "HEAD", "PATCH", "DELETE"]
