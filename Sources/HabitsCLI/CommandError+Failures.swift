@@ -257,6 +257,20 @@ extension CommandError {
             hint: "See the names with 'habits token list'.")
     }
 
+    /// An access token of that name exists already.
+    static func accessTokenNameTaken(_ name: String) -> CommandError {
+        CommandError(
+            .failure, "An access token named '\(name)' exists already.",
+            hint: "Choose another name, or revoke it first with 'habits token revoke \(name)'.")
+    }
+
+    /// The account holds as many access tokens as the server keeps.
+    static func accessTokenLimit(_ maximum: Int) -> CommandError {
+        CommandError(
+            .failure, "The account already has \(maximum) access tokens, the most it may hold.",
+            hint: "Revoke one you no longer use with 'habits token revoke <name>'.")
+    }
+
     /// How to sign in.
     private static let signInHint =
         "Sign in with 'habits auth email <address>', then 'habits verify <code>'."

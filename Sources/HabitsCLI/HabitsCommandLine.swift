@@ -20,7 +20,7 @@ public enum HabitsCommandLine {
         CommandEntry(DeleteCommand.self), CommandEntry(RemindCommand.self),
         CommandEntry(AuthCommand.self), CommandEntry(VerifyCommand.self),
         CommandEntry(LogoutCommand.self), CommandEntry(StatusCommand.self),
-        CommandEntry(ConfigCommand.self),
+        CommandEntry(ConfigCommand.self), CommandEntry(TokenCommand.self),
         CommandEntry(LogCommand.self), CommandEntry(CheckCommand.self),
         CommandEntry(ImportCommand.self), CommandEntry(ExportCommand.self),
         CommandEntry(HeatmapCommand.self),
