@@ -41,27 +41,8 @@ extension APIResponder {
         guard let user = try stored({ () throws(StoreError) in try store.user(id: owner) }) else {
             throw .tokenNotValid
         }
-        let date = LocalDate.on(now, in: user.zone)
-        let respond = { (entry: ProgressEntry?) throws(APIError) -> HTTPResponse in
-            guard let entry else { throw .habitNotFound }
-            return JSONBody.response(status: 200, entry: entry)
-        }
-        let outcome = try stored { () throws(StoreError) -> Idempotent<ProgressEntry?> in
-            guard
-                let record = record(
-                    key, now: now,
-                    { (outcome: Result<ProgressEntry?, StoreError>) -> HTTPResponse? in
-                        Self.response(outcome, respond)
-                    })
-            else {
-                return .performed(
-                    try store.incrementProgress(
-                        habitID: habitID, owner: owner, date: date, amount: amount, note: note))
-            }
-            return try store.incrementProgress(
-                habitID: habitID, owner: owner, date: date, amount: amount, note: note,
-                idempotency: record)
-        }
-        return try answer(outcome, respond)
+        return try increment(
+            habitID: habitID, owner: owner, date: LocalDate.on(now, in: user.zone),
+            amount: amount, note: note, key: key, now: now)
     }
 }

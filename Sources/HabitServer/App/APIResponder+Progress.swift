@@ -58,7 +58,18 @@ extension APIResponder {
         } catch {
             return try refusal(error, for: key)
         }
-        let now = now()
+        return try increment(
+            habitID: habitID, owner: owner, date: date, amount: amount, note: note, key: key,
+            now: now())
+    }
+
+    /// Adds `amount` to the day's value under `key` (when given) and
+    /// answers the new entry: the increment route's step after its input
+    /// is read, which the check-in URL shares.
+    func increment(
+        habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal, note: NoteChange,
+        key: IdempotencyRequest?, now: Date
+    ) throws(APIError) -> HTTPResponse {
         let respond = { (entry: ProgressEntry?) throws(APIError) -> HTTPResponse in
             guard let entry else { throw .habitNotFound }
             return JSONBody.response(status: 200, entry: entry)
