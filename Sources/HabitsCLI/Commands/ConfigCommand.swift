@@ -28,7 +28,7 @@ struct ConfigCommand: HabitsCommand {
                 help: "get, set, unset, list or time-zone (default: list)."),
             PositionalSpec(
                 "key", optional: true, values: ConfigFile.keys.map(\.name),
-                help: "The setting: server or allow-insecure-http."),
+                help: "The setting: server or allow-insecure-http; for time-zone, the zone."),
             PositionalSpec("value", optional: true, help: "The new value, for set."),
         ],
         examples: [
