@@ -124,6 +124,13 @@ extension PostgresStore: AuthRepository {
         }
     }
 
+    public func setTimeZone(_ identifier: String, userID: Int64) throws(StoreError) -> User? {
+        try read { connection throws(StoreError) in
+            let rows = try connection.query(AuthSQL.updateTimeZone, [identifier, String(userID)])
+            return rows.count == 0 ? nil : try AuthSQL.user(rows)
+        }
+    }
+
     public func revokeFamily(ofToken jti: String) throws(StoreError) {
         try read { connection throws(StoreError) in
             _ = try connection.run(AuthSQL.revokeFamilyOfToken, [jti])
@@ -141,8 +148,12 @@ private struct StoredToken {
 
 /// The sign-in statements and how rows become values.
 private enum AuthSQL {
-    static let selectUserByID = "SELECT id, email FROM users WHERE id = $1"
-    static let selectUserByEmail = "SELECT id, email FROM users WHERE email = $1"
+    static let selectUserByID = "SELECT id, email, time_zone FROM users WHERE id = $1"
+    static let selectUserByEmail = "SELECT id, email, time_zone FROM users WHERE email = $1"
+    // Setting the same zone twice leaves the same row: safe to repeat.
+    static let updateTimeZone = """
+        UPDATE users SET time_zone = $1 WHERE id = $2::bigint RETURNING id, email, time_zone
+        """
     static let insertUser = """
         INSERT INTO users (email, created_at) VALUES ($1, to_timestamp($2::float8))
         ON CONFLICT (email) DO NOTHING
@@ -275,7 +286,7 @@ private enum AuthSQL {
 
     static func user(_ rows: PostgresResult) throws(StoreError) -> User {
         guard let id = rows.int64(0, 0) else { throw PostgresStore.unreadable("an account") }
-        return User(id: id, email: rows.text(0, 1))
+        return User(id: id, email: rows.text(0, 1), timeZone: rows.optionalText(0, 2))
     }
 
     static func token(_ rows: PostgresResult, _ row: Int) throws(StoreError) -> StoredToken {

@@ -4,10 +4,33 @@ import Foundation
 public struct User: Hashable, Sendable, Codable {
     public var id: Int64
     public var email: String
+    /// The IANA name of the account's time zone (`Europe/Berlin`), `nil`
+    /// until the account sets one: see `zone`.
+    public var timeZone: String?
 
-    public init(id: Int64, email: String) {
+    public init(id: Int64, email: String, timeZone: String? = nil) {
         self.id = id
         self.email = email
+        self.timeZone = timeZone
+    }
+
+    /// The account's time zone, which decides the date "today" is for the
+    /// server's own doings (calendar feed, check-in URL, reminders): the one
+    /// set, else UTC. A stored name this system no longer knows reads as UTC.
+    public var zone: TimeZone {
+        timeZone.flatMap(TimeZone.init(identifier:)) ?? Self.defaultZone
+    }
+
+    /// The zone of an account that set none, by name (Foundation on Linux
+    /// calls UTC's zone `GMT`; the API says `UTC`).
+    public static let defaultZoneName = "UTC"
+
+    /// The zone of an account that set none.
+    public static let defaultZone = TimeZone(secondsFromGMT: 0)!
+
+    enum CodingKeys: String, CodingKey {
+        case id, email
+        case timeZone = "time_zone"
     }
 }
 
@@ -114,6 +137,11 @@ public protocol AuthRepository: Sendable {
 
     /// Revokes the family of token `jti`; nothing happens when it is unknown.
     func revokeFamily(ofToken jti: String) throws(StoreError)
+
+    /// Sets the account's time zone to `identifier` (an IANA name the
+    /// caller has validated) and returns the account; `nil` when there is
+    /// no account `userID`.
+    func setTimeZone(_ identifier: String, userID: Int64) throws(StoreError) -> User?
 }
 
 extension AuthRepository {

@@ -160,6 +160,13 @@ extension SQLiteStore: AuthRepository {
         }
     }
 
+    public func setTimeZone(_ identifier: String, userID: Int64) throws(StoreError) -> User? {
+        try write { connection throws(StoreError) in
+            try connection.firstRow(
+                AuthSQL.updateTimeZone, [.text(identifier), .integer(userID)], AuthSQL.user)
+        }
+    }
+
     /// The address the command line's local mode signs in as.
     public static let localUserEmail = "local@localhost"
 
@@ -184,8 +191,11 @@ private struct StoredToken: Sendable {
 
 /// The sign-in statements and how rows become values.
 private enum AuthSQL {
-    static let selectUserByID = "SELECT id, email FROM users WHERE id = ?1"
-    static let selectUserByEmail = "SELECT id, email FROM users WHERE email = ?1"
+    static let selectUserByID = "SELECT id, email, time_zone FROM users WHERE id = ?1"
+    static let selectUserByEmail = "SELECT id, email, time_zone FROM users WHERE email = ?1"
+    static let updateTimeZone = """
+        UPDATE users SET time_zone = ?1 WHERE id = ?2 RETURNING id, email, time_zone
+        """
     static let insertUser = """
         INSERT INTO users (email, created_at) VALUES (?1, ?2) ON CONFLICT (email) DO NOTHING
         """
@@ -280,7 +290,7 @@ private enum AuthSQL {
     }
 
     static func user(_ row: SQLiteRow) -> User {
-        User(id: row.int64(0), email: row.text(1))
+        User(id: row.int64(0), email: row.text(1), timeZone: row.optionalText(2))
     }
 
     static func token(_ row: SQLiteRow) -> StoredToken {

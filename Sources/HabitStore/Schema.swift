@@ -11,7 +11,7 @@
 enum Schema {
     static let migrations: [String] = [
         version1, version2, version3, version4, version5, version6, version7,
-        version8,
+        version8, version9, version10,
     ]
 
     /// The version this build writes and reads.
@@ -269,5 +269,36 @@ enum Schema {
         );
         CREATE UNIQUE INDEX change_tombstones_by_row ON change_tombstones (habit_id, date);
         CREATE INDEX change_tombstones_changes ON change_tombstones (owner_id, change_seq);
+        """
+
+    /// Each account's time zone (an IANA name such as `Europe/Berlin`, as
+    /// `TimeZone(identifier:)` reads it): which date "today" is for the
+    /// account's calendar feed, check-in URL and reminders. NULL until the
+    /// account sets one, which the server reads as UTC.
+    private static let version9 = """
+        ALTER TABLE users ADD COLUMN time_zone TEXT;
+        """
+
+    /// Personal access tokens (`AccessTokenRecord`), stored only as the
+    /// SHA-256 of the token (`token_hash`), never the token. A name is
+    /// unique among the owner's tokens that are not revoked; revoked ones
+    /// are kept 30 days. A check-in token of a deleted habit goes with it.
+    private static let version10 = """
+        CREATE TABLE access_tokens (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            owner_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            scope TEXT NOT NULL CHECK (scope IN ('read', 'check-in', 'write')),
+            habit_id INTEGER REFERENCES habits (id) ON DELETE CASCADE,
+            token_hash TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            expires_at REAL,
+            last_used_at REAL,
+            revoked_at REAL
+        );
+        CREATE UNIQUE INDEX access_tokens_by_hash ON access_tokens (token_hash);
+        CREATE UNIQUE INDEX access_tokens_live_name ON access_tokens (owner_id, name)
+            WHERE revoked_at IS NULL;
+        CREATE INDEX access_tokens_by_habit ON access_tokens (habit_id);
         """
 }

@@ -235,6 +235,42 @@ extension CommandError {
         }
     }
 
+    /// A server-only command (`what`: "Access tokens", "The account's time
+    /// zone") run in local mode.
+    static func needsServerMode(_ what: String) -> CommandError {
+        CommandError(
+            .failure, "\(what) live on a habits server; habits is in local mode.",
+            hint: "Set a server with 'habits config set server <url>' and sign in first.")
+    }
+
+    /// A time zone name the server (or this device) does not know.
+    static func unknownTimeZone(_ name: String) -> CommandError {
+        CommandError(
+            .usage, "'\(name)' is not a time zone name.",
+            hint: "Use an IANA name such as Europe/Berlin, America/New_York or UTC.")
+    }
+
+    /// No access token of that name.
+    static func accessTokenNotFound(_ name: String) -> CommandError {
+        CommandError(
+            .failure, "No access token is named '\(name)'.",
+            hint: "See the names with 'habits token list'.")
+    }
+
+    /// An access token of that name exists already.
+    static func accessTokenNameTaken(_ name: String) -> CommandError {
+        CommandError(
+            .failure, "An access token named '\(name)' exists already.",
+            hint: "Choose another name, or revoke it first with 'habits token revoke \(name)'.")
+    }
+
+    /// The account holds as many access tokens as the server keeps.
+    static func accessTokenLimit(_ maximum: Int) -> CommandError {
+        CommandError(
+            .failure, "The account already has \(maximum) access tokens, the most it may hold.",
+            hint: "Revoke one you no longer use with 'habits token revoke <name>'.")
+    }
+
     /// How to sign in.
     private static let signInHint =
         "Sign in with 'habits auth email <address>', then 'habits verify <code>'."

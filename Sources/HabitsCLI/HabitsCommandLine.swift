@@ -21,7 +21,7 @@ public enum HabitsCommandLine {
         CommandEntry(AuthCommand.self), CommandEntry(VerifyCommand.self),
         CommandEntry(LogoutCommand.self), CommandEntry(StatusCommand.self),
         CommandEntry(SyncCommand.self),
-        CommandEntry(ConfigCommand.self),
+        CommandEntry(ConfigCommand.self), CommandEntry(TokenCommand.self),
         CommandEntry(LogCommand.self), CommandEntry(CheckCommand.self),
         CommandEntry(ImportCommand.self), CommandEntry(ExportCommand.self),
         CommandEntry(HeatmapCommand.self),

@@ -85,7 +85,9 @@ func rawCount(_ sql: String, path: String) throws -> Int64 {
 }
 
 /// What the store cases run against: every repository, and closing.
-protocol TestStore: HabitRepository, AuthRepository, IdempotencyRepository, ChangeFeedRepository {
+protocol TestStore: HabitRepository, AuthRepository, IdempotencyRepository, ChangeFeedRepository,
+    AccessTokenRepository
+{
     func close()
     func allProgress(habitID: Int64, owner: Int64) throws(StoreError) -> [ProgressEntry]?
 }

@@ -3,7 +3,7 @@ import HabitCore
 import HabitHTTP
 import HabitStore
 
-/// The auth routes: codes by mail, token pairs, rotation, logout, the account.
+/// The auth routes: codes by mail, token pairs, rotation, logout.
 extension APIResponder {
     /// `POST /api/auth/email/`: sends a code, with the same answer whether or
     /// not the address has an account. Takes an `Idempotency-Key`, scoped to
@@ -176,13 +176,6 @@ extension APIResponder {
         }
         try stored { () throws(StoreError) in try store.revokeFamily(ofToken: claims.jti) }
         return JSONBody.noContent
-    }
-
-    /// `GET /api/me/`: `{"id", "email"}`.
-    func account(_ request: HTTPRequest, owner: Int64) throws(APIError) -> HTTPResponse {
-        guard let user = try stored({ () throws(StoreError) in try store.user(id: owner) })
-        else { throw .tokenNotValid }
-        return JSONBody.response(status: 200, user)
     }
 
     /// `{"access", "refresh", "server_time"}` for `refresh` and a new access token.

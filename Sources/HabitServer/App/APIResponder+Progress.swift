@@ -68,8 +68,18 @@ extension APIResponder {
         } catch {
             return try refusal(error, for: key)
         }
-        let now = now()
-        let condition = IfMatch.condition(request)
+        return try increment(
+            habitID: habitID, owner: owner, date: date, amount: amount, note: note, key: key,
+            condition: IfMatch.condition(request), now: now())
+    }
+
+    /// Adds `amount` to the day's value under `key` (when given) and
+    /// answers the new entry with what it replaced: the increment route's
+    /// step after its input is read, which the check-in URL shares.
+    func increment(
+        habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal, note: NoteChange,
+        key: IdempotencyRequest?, condition: VersionCondition? = nil, now: Date
+    ) throws(APIError) -> HTTPResponse {
         let respond = { (outcome: GuardedWrite<ProgressEntry>?) throws(APIError) -> HTTPResponse in
             try Self.written(outcome, status: 200)
         }

@@ -15,7 +15,7 @@ import HabitStore
 public final class APIResponder: HTTPResponder {
     let store:
         any HabitRepository & AuthRepository & IdempotencyRepository
-            & OperationsRepository & ChangeFeedRepository
+            & OperationsRepository & ChangeFeedRepository & AccessTokenRepository
     let signer: TokenSigner
     let codes: SignInCodes
     let pseudonyms: EmailPseudonyms
@@ -36,6 +36,8 @@ public final class APIResponder: HTTPResponder {
     let verifiedTokens = VerifiedAccessTokens()
     /// What `/metrics` shows (`OperationsResponder` counts the requests).
     let metrics = ServerMetrics()
+    /// When each personal access token's use was last written.
+    let tokenUses = AccessTokenUses()
 
     /// - Parameters:
     ///   - store: where accounts, habits and idempotency records live.
@@ -47,7 +49,7 @@ public final class APIResponder: HTTPResponder {
     ///   - log: where request and event lines go.
     public init(
         store: any HabitRepository & AuthRepository & IdempotencyRepository
-            & OperationsRepository & ChangeFeedRepository, secret: [UInt8],
+            & OperationsRepository & ChangeFeedRepository & AccessTokenRepository, secret: [UInt8],
         mailer: any Mailer,
         settings: APISettings = APISettings(), now: @escaping @Sendable () -> Date = { Date() },
         random: RandomSource = .system, log: ServerLog = .disabled
@@ -103,7 +105,7 @@ public final class APIResponder: HTTPResponder {
         case .public(let answer):
             return try answer(request)
         case .authenticated(let answer):
-            let owner = try authenticate(request)
+            let owner = try authenticate(request, route: route, method: method)
             guard method != "GET" && method != "HEAD" else { return try answer(request, owner) }
             // Whatever the outcome, the user's habit lists may have changed.
             defer { listAnswers.userChanged(owner) }
@@ -131,7 +133,8 @@ public final class APIResponder: HTTPResponder {
         case .issueTokens: return .public(issueTokens)
         case .refreshTokens: return .public(refreshTokens)
         case .logout: return .public(logout)
-        case .account: return .authenticated(account)
+        case .account:
+            return method == "PATCH" ? .authenticated(updateAccount) : .authenticated(account)
         case .habits:
             return method == "POST" ? .authenticated(createHabit) : .authenticated(listHabits)
         case .habit(let id):
@@ -172,16 +175,32 @@ public final class APIResponder: HTTPResponder {
                 try self.incrementProgress(request, owner: owner, habitID: habitID, date: date)
             }
         case .changes: return .authenticated(listChanges)
+        case .accessTokens:
+            return method == "POST"
+                ? .authenticated(createAccessToken) : .authenticated(listAccessTokens)
+        case .accessToken(let id):
+            return .authenticated { request, owner throws(APIError) in
+                try self.revokeAccessToken(request, owner: owner, id: id)
+            }
+        case .calendar: return .public(calendarFeed)
+        case .checkIn(let token):
+            return .public { request throws(APIError) in try self.checkIn(request, token: token) }
         }
     }
 
     // MARK: - Shared steps
 
     /// The user id of the request's access token; 401 `not_authenticated`
-    /// without one, `token_not_valid` for a bad or expired one.
-    private func authenticate(_ request: HTTPRequest) throws(APIError) -> Int64 {
+    /// without one, `token_not_valid` for a bad or expired one. A personal
+    /// access token (`hpat_…`) must also cover the route: else 403.
+    private func authenticate(_ request: HTTPRequest, route: Route, method: String)
+        throws(APIError) -> Int64
+    {
         let token = try bearerToken(request)
         let now = now()
+        if PersonalAccessToken.isToken(token) {
+            return try personalAccessOwner(token, route: route, method: method, now: now)
+        }
         if let user = verifiedTokens.userID(of: token, now: now) { return user }
         do {
             let claims = try signer.verify(token, as: .access, now: now)

@@ -20,14 +20,27 @@ enum Route: Hashable, Sendable {
     case progressIncrement(habitID: Int64, date: String)
     /// `/api/me/changes/`: the change feed (sync).
     case changes
+    /// `/api/me/tokens/`: the account's personal access tokens.
+    case accessTokens
+    /// `/api/me/tokens/{id}/`: one of them, to revoke.
+    case accessToken(id: Int64)
+    /// `/api/me/calendar.ics`: the calendar feed (a read token in the query).
+    case calendar
+    /// `/api/checkin/{token}/`: the check-in URL of a one-habit check-in
+    /// token. The token is checked by the handler.
+    case checkIn(token: String)
 
     /// The methods the route answers, for 405's `Allow` header. HEAD goes
     /// wherever GET does: the HTTP layer answers it as a GET without the body.
     var allowedMethods: [String] {
         switch self {
-        case .requestCode, .issueTokens, .refreshTokens, .logout, .progressIncrement:
+        case .requestCode, .issueTokens, .refreshTokens, .logout, .progressIncrement, .checkIn:
             return ["POST"]
-        case .account, .changes: return ["GET", "HEAD"]
+        case .changes: return ["GET", "HEAD"]
+        case .accessTokens: return ["GET", "HEAD", "POST"]
+        case .accessToken: return ["DELETE"]
+        case .calendar: return ["GET", "HEAD"]
+        case .account: return ["GET", "HEAD", "PATCH"]
         case .progress: return ["GET", "HEAD", "PUT"]
         case .habits: return ["GET", "HEAD", "POST"]
         case .habit: return ["GET", "HEAD", "PATCH", "DELETE"]
@@ -51,6 +64,10 @@ enum Route: Hashable, Sendable {
         case .progressDay: return "/api/me/habits/{id}/progress/{date}/"
         case .progressIncrement: return "/api/me/habits/{id}/progress/{date}/increment/"
         case .changes: return "/api/me/changes/"
+        case .accessTokens: return "/api/me/tokens/"
+        case .accessToken: return "/api/me/tokens/{id}/"
+        case .calendar: return "/api/me/calendar.ics"
+        case .checkIn: return "/api/checkin/{token}/"
         }
     }
 
@@ -84,6 +101,13 @@ enum Route: Hashable, Sendable {
         case 1 where segment(1, is: "me"): self = .account
         case 2 where segment(1, is: "me") && segment(2, is: "habits"): self = .habits
         case 2 where segment(1, is: "me") && segment(2, is: "changes"): self = .changes
+        case 2 where segment(1, is: "me") && segment(2, is: "tokens"): self = .accessTokens
+        case 3 where segment(1, is: "me") && segment(2, is: "tokens"):
+            guard let id = Self.id(segments[3]) else { return nil }
+            self = .accessToken(id: id)
+        case 2 where segment(1, is: "me") && segment(2, is: "calendar.ics"): self = .calendar
+        case 2 where segment(1, is: "checkin"):
+            self = .checkIn(token: String(Substring(segments[2])))
         case 3 where isHabit:
             guard let id = Self.id(segments[3]) else { return nil }
             self = .habit(id: id)

@@ -6,7 +6,8 @@ import HabitCore
 struct ConfigCommand: HabitsCommand {
     static let spec = CommandSpec(
         name: "config",
-        summary: "Read or change settings: config get|set|unset <key>, or config list.",
+        summary:
+            "Read or change settings: config get|set|unset <key>, config list, or config time-zone.",
         discussion: """
             Settings live in $XDG_CONFIG_HOME/habits/config.json (else \
             ~/.config/habits/config.json). Keys: server, the base URL of a habits \
@@ -18,20 +19,24 @@ struct ConfigCommand: HabitsCommand {
             the network unencrypted. Plain http:// to this machine needs no setting. \
             sync-timeout: how many seconds a read in server mode waits for the sync \
             before answering from this device's copy (default 1.5).
+            config time-zone shows the signed-in account's time zone on the server, and \
+            config time-zone <zone> sets it (an IANA name such as Europe/Berlin): the \
+            server's calendar feed and check-in URLs date their days in it. Signing in \
+            sets it to this device's zone.
             """,
         positionals: [
             PositionalSpec(
-                "action", optional: true, values: ["get", "set", "unset", "list"],
-                help: "get, set, unset or list (default: list)."),
+                "action", optional: true, values: ["get", "set", "unset", "list", "time-zone"],
+                help: "get, set, unset, list or time-zone (default: list)."),
             PositionalSpec(
                 "key", optional: true, values: ConfigFile.keys.map(\.name),
-                help: "The setting: server, allow-insecure-http or sync-timeout."),
+                help: "The setting: server, allow-insecure-http or sync-timeout; for time-zone, the zone."),
             PositionalSpec("value", optional: true, help: "The new value, for set."),
         ],
         examples: [
             "habits config set server http://127.0.0.1:8000/api/", "habits config get server",
             "habits config unset server", "habits config list",
-            "habits config set allow-insecure-http true",
+            "habits config set allow-insecure-http true", "habits config time-zone Europe/Berlin",
         ])
 
     enum Action: Hashable, Sendable {
@@ -39,12 +44,14 @@ struct ConfigCommand: HabitsCommand {
         case get(String)
         case set(String, String)
         case unset(String)
+        /// Show (`nil`) or set the account's time zone on the server.
+        case timeZone(String?)
 
         /// Whether the action replaces the value, so a malformed one need not stop it.
         var replacesValue: Bool {
             switch self {
             case .set, .unset: return true
-            case .list, .get: return false
+            case .list, .get, .timeZone: return false
             }
         }
     }
@@ -80,15 +87,22 @@ struct ConfigCommand: HabitsCommand {
         case "unset":
             if let value { throw UsageError(.unexpectedArgument(value), command: "config") }
             action = .unset(try knownKey())
+        case "time-zone":
+            if let value { throw UsageError(.unexpectedArgument(value), command: "config") }
+            action = .timeZone(key)
         case let other:
             throw UsageError(
                 .invalidValue(
-                    argument: "<action>", value: other, expected: "get, set, unset or list"),
+                    argument: "<action>", value: other,
+                    expected: "get, set, unset, list or time-zone"),
                 command: "config")
         }
     }
 
     func run(in context: CommandContext) async throws(CommandError) {
+        if case .timeZone(let zone) = action {
+            return try await AccountTimeZone.run(setting: zone, in: context)
+        }
         let file = ConfigFile(path: try context.paths().configFile)
         var settings = try file.load(repairing: action.replacesValue)
         switch action {
@@ -125,6 +139,8 @@ struct ConfigCommand: HabitsCommand {
                         "Commands now use this server. Sign in with: habits auth email <address>")
                 }
             }
+        case .timeZone:
+            break
         case .unset(let key):
             let old = settings.removeValue(forKey: key)
             // Saving also drops a value of the wrong type that `load` skipped.

@@ -54,6 +54,7 @@ struct SessionCommands: Sendable {
         let summary = try await call("Signing in") { client async throws(APIError) in
             try await client.signIn(email: email, code: code)
         }
+        await AccountTimeZone.sendDeviceZone(context.environment.clock.timeZone, with: client)
         if context.style.json {
             try context.writeJSON([
                 "email": JSONScalar.string(summary.email), "signed_in": .bool(true),

@@ -104,7 +104,7 @@ import Testing
                 ("DELETE", "/api/me/habits/", "GET, HEAD, POST"),
                 ("POST", "/api/me/habits/1/", "GET, HEAD, PATCH, DELETE"),
                 ("GET", "/api/me/habits/1/progress/2026-11-30/", "PUT, DELETE"),
-                ("PUT", "/api/me/", "GET, HEAD"),
+                ("PUT", "/api/me/", "GET, HEAD, PATCH"),
                 ("HEAD", "/api/auth/token/", "POST"),
             ]
             for (method, path, allow) in cases {
