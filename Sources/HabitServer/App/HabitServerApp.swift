@@ -90,7 +90,8 @@ public final class HabitServerApp: Sendable {
                     ?? ProcessInfo.processInfo.activeProcessorCount,
                 responderThreads: configuration.responderThreads, now: now),
             responder: OperationsResponder(
-                api: responder, store: store, metrics: responder.metrics,
+                api: configuration.servesWebApp ? WebAppResponder(api: responder) : responder,
+                store: store, metrics: responder.metrics,
                 metricsToken: metricsToken), log: log)
     }
 
@@ -113,6 +114,7 @@ public final class HabitServerApp: Sendable {
         running.withLock { $0 = true }
         stopped.enter()
         log.info("habits-server \(Self.version): http://\(hostForURL):\(port)/api/")
+        if configuration.servesWebApp { log.info("web app: http://\(hostForURL):\(port)/") }
         log.info("database: \(StoreFactory.displayName(configuration.databasePath))")
         switch configuration.mail {
         case .outbox(let directory): log.info("mail: outbox \(directory)")
@@ -140,6 +142,11 @@ public final class HabitServerApp: Sendable {
     /// Returns once `shutdown()` has closed everything.
     public func waitUntilStopped() {
         stopped.wait()
+    }
+
+    /// Whether `host` is a loopback address or name: only this machine connects.
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 
     private var hostForURL: String {
