@@ -67,8 +67,10 @@ public final class HabitServerApp: Sendable {
         } catch {
             throw ServerStartupError(error.description)
         }
+        var settings = configuration.settings
+        settings.secureCookies = !Self.isLoopback(configuration.host)
         responder = APIResponder(
-            store: store, secret: secret, mailer: mailer, settings: configuration.settings,
+            store: store, secret: secret, mailer: mailer, settings: settings,
             now: now, random: random, log: log)
         let metricsToken = try MetricsTokenFile.read(configuration.operations.metricsTokenFile)
         responder.metrics.describe(
