@@ -51,7 +51,7 @@ import Testing
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let sink: FileHandle
         if let log {
-            FileManager.default.createFile(atPath: log.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             sink = try FileHandle(forWritingTo: log)
         } else {
             sink = FileHandle.nullDevice

@@ -39,6 +39,6 @@ port=$(head -n 1 "$work/port")
 export HABITS_WEB_URL="http://127.0.0.1:$port"
 export HABITS_OUTBOX="$work/outbox"
 export HABITS_SCREENSHOTS="${HABITS_SCREENSHOTS:-$root/.build/web-screenshots}"
-export SE_AVOID_STATS=true
+export SE_AVOID_STATS=true PYTHONDONTWRITEBYTECODE=1
 mkdir -p "$HABITS_SCREENSHOTS"
 "$venv/bin/python" Tests/Web/test_app.py -v "$@"

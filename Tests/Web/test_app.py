@@ -18,7 +18,8 @@ import unittest
 import urllib.request
 
 from selenium import webdriver
-from selenium.common.exceptions import NoAlertPresentException, TimeoutException
+from selenium.common.exceptions import (NoAlertPresentException, NoSuchElementException,
+                                        StaleElementReferenceException)
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -94,9 +95,13 @@ class WebAppCases:
         self.allowed_console = EXPECTED_NETWORK
         self.browser = Browser(*self.size)
         self.driver = self.browser.driver
-        self.email = re.sub(r"[^a-z0-9]+", "-", f"{self._testMethodName}-{self.label}".lower()) + "@example.com"
+        # A local part is at most 64 characters.
+        self.email = re.sub(r"[^a-z0-9]+", "-", f"{self.label}-{self._testMethodName[5:]}".lower())[:60] + "@example.com"
 
     def tearDown(self):
+        outcome = getattr(self, "_outcome", None)
+        if outcome is not None and not outcome.success:
+            self.shot(f"failed-{self._testMethodName}")
         try:
             problems = [entry for entry in self.browser.console()
                         if entry["level"] == "SEVERE" and not self.allowed_console.search(entry["message"])]
@@ -111,7 +116,13 @@ class WebAppCases:
         self.driver.save_screenshot(os.path.join(SHOTS, f"{self.label}-{name}.png"))
 
     def wait(self, condition, timeout=10, message=""):
-        return WebDriverWait(self.driver, timeout).until(lambda driver: condition(), message)
+        """Waits for `condition`; the page redraws, so a stale element is tried again."""
+        return WebDriverWait(self.driver, timeout, ignored_exceptions=(
+            NoSuchElementException, StaleElementReferenceException)).until(lambda driver: condition(), message)
+
+    def act(self, action, timeout=10):
+        """Does `action` (which finds what it acts on), again if the page redrew meanwhile."""
+        return self.wait(lambda: action() or True, timeout)
 
     def find(self, css):
         return self.driver.find_element(By.CSS_SELECTOR, css)
@@ -263,7 +274,6 @@ class WebAppCases:
         self.driver.execute_script("arguments[0].value = arguments[1]", self.find("#start_date"), self.today())
         for box in self.finds("#action-days input")[:5]:
             self.driver.execute_script("arguments[0].click()", box)
-        self.find("#icon").send_keys("📚")
         self.find("form button[type=submit]").click()
         self.wait(lambda: "/habit/" in self.driver.current_url)
         self.wait(lambda: "Read" in self.find("h1").text)
@@ -317,18 +327,17 @@ class WebAppCases:
         self.assertLess(latency, 100)
         # An amount, then another: 2 + 3 reaches the 5 km.
         for value in ("2", "3"):
-            field = self.wait(lambda: self.row(run["id"]).find_element(By.CSS_SELECTOR, "input.amount"))
-            field.send_keys(value + Keys.ENTER)
+            self.act(lambda: self.row(run["id"]).find_element(By.CSS_SELECTOR, "input.amount").send_keys(value + Keys.ENTER))
             self.wait(lambda: self.api("GET", f"/me/habits/{run['id']}/progress/?from={self.today()}&to={self.today()}")["body"]["data"][:1]
                       and self.api("GET", f"/me/habits/{run['id']}/progress/?from={self.today()}&to={self.today()}")["body"]["data"][0]["value"] >= int(value))
         self.wait(lambda: self.row(run["id"]).get_attribute("data-state") == "done")
         # Skip.
-        self.row(floss["id"]).find_element(By.XPATH, ".//button[text()='Skip']").click()
+        self.act(lambda: self.row(floss["id"]).find_element(By.XPATH, ".//button[text()='Skip']").click())
         self.wait(lambda: self.row(floss["id"]).get_attribute("data-state") == "skipped")
         self.wait(lambda: self.api("GET", f"/me/habits/?date={self.today()}&today={self.today()}")["body"]["data"][2]["completion_data"]["state"] == "skipped")
+        self.wait(lambda: len(self.finds("#completed li.habit")) == 3)
+        self.wait(lambda: "Completed (3)" in self.find("#completed").text)
         completed = self.find("#completed")
-        self.assertEqual(len(completed.find_elements(By.CSS_SELECTOR, "li.habit")), 3)
-        self.assertIn("Completed (3)", completed.text)
         self.assertIn("All done", self.main_text())
         self.shot("completed")
         # The section folds away and opens again.
@@ -337,7 +346,7 @@ class WebAppCases:
         self.assertIsNone(completed.get_attribute("open"))
         summary.click()
         # Undo takes the day back.
-        self.wait(lambda: self.row(walk["id"]).find_element(By.XPATH, ".//button[text()='Undo']")).click()
+        self.act(lambda: self.row(walk["id"]).find_element(By.XPATH, ".//button[text()='Undo']").click())
         self.wait(lambda: self.row(walk["id"]).get_attribute("data-state") == "pending")
         server = self.api("GET", f"/me/habits/?date={self.today()}&today={self.today()}")["body"]["data"]
         states = {habit["id"]: habit["completion_data"]["state"] for habit in server}
@@ -350,9 +359,8 @@ class WebAppCases:
         self.reload_today()
         self.find('a[aria-label="Previous day"]').click()
         self.wait(lambda: "#/day/" in self.driver.current_url and self.finds("#today li.habit"))
-        row = self.finds("#today li.habit")[0]
-        self.assertEqual(row.get_attribute("data-state"), "failed")
-        row.find_element(By.CSS_SELECTOR, "button.primary").click()
+        self.wait(lambda: self.finds("#today li.habit")[0].get_attribute("data-state") == "failed")
+        self.act(lambda: self.finds("#today li.habit")[0].find_element(By.CSS_SELECTOR, "button.primary").click())
         self.wait(lambda: self.finds("#today li.habit")[0].get_attribute("data-state") == "done")
 
     # MARK: the habit screen

@@ -31,8 +31,8 @@ async function start() {
       offlineMode = error.offline;
     }
   }
-  await updatePending();
   route();
+  updatePending();
 }
 
 /** Sends waiting check-ins; `reload` redraws Today with the server's answer. */
@@ -437,7 +437,9 @@ function heatmap(from, to, states, entries, habit) {
 
 // MARK: - Create and edit
 
-const FIELDS = ["name", "frequency", "measurement_type", "start_date", "action_days", "target_value", "icon", "color"];
+// The optional `icon` and `color` are shown when the server sends them; the
+// form offers them once the contract has them.
+const FIELDS = ["name", "frequency", "measurement_type", "start_date", "action_days", "target_value"];
 
 async function editScreen(where) {
   show(h("h1", {}, where.id ? "Edit habit" : "New habit"), loading());
@@ -455,9 +457,6 @@ async function editScreen(where) {
   const chosen = new Set(habit ? habit.action_days : [1, 2, 3, 4, 5, 6, 7]);
   const dayBoxes = days.WEEKDAY_NAMES.map((dayName, i) => h("input", { type: "checkbox", value: String(i + 1), checked: chosen.has(i + 1), "aria-label": dayName }));
   const target = h("input", { id: "target_value", type: "number", step: "any", min: "0.000001", value: habit ? amount(habit.target_value) : "1", inputmode: "decimal", ...described("target_value", true) });
-  const icon = h("input", { id: "icon", maxlength: "16", value: habit && habit.icon ? habit.icon : "", placeholder: "📚", ...described("icon", true) });
-  const useColor = h("input", { id: "use-color", type: "checkbox", checked: Boolean(habit && habit.color) });
-  const color = h("input", { id: "color", type: "color", value: habit && habit.color ? habit.color : "#1f6f5c", ...described("color") });
   const formError = h("p", { class: "error", role: "alert", id: "form-error" });
   const save = h("button", { class: "primary", type: "submit", disabled: full }, habit ? "Save" : "Create habit");
   const form = h("form", { novalidate: true, onsubmit: async (event) => {
@@ -469,8 +468,6 @@ async function editScreen(where) {
       name: name.value, frequency: frequency.value, measurement_type: unit.value, start_date: startDate.value,
       action_days: dayBoxes.filter((box) => box.checked).map((box) => Number(box.value)),
       target_value: target.value === "" ? null : Number(target.value),
-      icon: icon.value.trim() === "" ? null : icon.value.trim(),
-      color: useColor.checked ? color.value : null,
     };
     save.disabled = true;
     try {
@@ -505,8 +502,6 @@ async function editScreen(where) {
   h("fieldset", { id: "action-days", "aria-describedby": "error-action_days" }, h("legend", {}, "Action days"),
     h("div", { class: "days" }, dayBoxes.map((box, i) => h("label", {}, box, h("span", { "aria-hidden": "true" }, days.WEEKDAYS[i]))))),
   errors.action_days,
-  h("label", { for: "icon" }, "Icon"), icon, h("p", { class: "hint", id: "hint-icon" }, "One emoji, or leave it empty."), errors.icon,
-  h("div", { class: "row" }, useColor, h("label", { for: "use-color" }, "Colour"), h("label", { for: "color", class: "sr" }, "Colour value"), color), errors.color,
   h("div", { class: "row" }, save, h("a", { class: "button", href: habit ? `#/habit/${habit.id}` : "#/" }, "Cancel")));
   const manage = habit ? h("section", { "aria-labelledby": "manage-title" },
     h("h2", { id: "manage-title" }, "Archive or delete"),
