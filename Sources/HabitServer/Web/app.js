@@ -237,14 +237,15 @@ function renderToday(body, day, list, stale) {
   const open = sessionStorage.getItem("habits.completed-open") !== "0";
   const details = h("details", { id: "completed", open, ontoggle: () => sessionStorage.setItem("habits.completed-open", details.open ? "1" : "0") },
     h("summary", {}, `Completed (${completed.length})`), items(completed));
-  body.replaceChildren(
+  // replaceChildren would show a null as the text "null".
+  body.replaceChildren(...[
     stale ? h("p", { class: "notice", role: "status" }, "Offline: this is the day as last seen. Check-ins are kept and sent when the network is back.") : null,
     h("section", { "aria-labelledby": "todo-title" },
       h("h2", { id: "todo-title" }, `To do (${todo.length})`),
       todo.length ? items(todo) : h("p", { class: "hint" }, "All done for this day.")),
     completed.length ? details : null,
     other.length ? h("section", { "aria-labelledby": "other-title" }, h("h2", { id: "other-title" }, "Not due this day"), items(other)) : null,
-    add);
+    add].filter(Boolean));
 }
 
 const STATE_WORDS = { done: "Done", skipped: "Skipped", pending: "To do", failed: "Missed", rest: "Rest day", future: "Not yet", before_start: "Not started" };
