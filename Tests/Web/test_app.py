@@ -289,14 +289,15 @@ class WebAppCases:
         for number in range(15):
             self.create(f"Habit {number + 1}", target_value=1 + number % 3)
         timings = []
-        for _ in range(3):
+        # The best of five: the machine running the tests may be busy with others.
+        for _ in range(5):
             self.driver.get("about:blank")
             self.driver.get(BASE + "/")
             self.wait(lambda: len(self.finds("#today li.habit")) == 15)
             timings.append(self.driver.execute_script(
                 "const mark = performance.getEntriesByName('today-ready')[0]; return mark && mark.startTime;"))
         best = min(timings)
-        figure(f"navigation to a usable Today with 15 habits ({self.label}), ms (best of 3; all {[round(t) for t in timings]})", round(best))
+        figure(f"navigation to a usable Today with 15 habits ({self.label}), ms (best of 5; all {[round(t) for t in timings]})", round(best))
         self.assertLess(best, 300)
         self.assertIn("15 active habits", self.main_text())
         self.shot("today-15")

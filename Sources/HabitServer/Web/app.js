@@ -75,7 +75,17 @@ function currentRoute() {
   return { name: "today" };
 }
 
+/** Counts screens: a screen still loading when another was asked for must not draw. */
+let generation = 0;
+
+/** `show` for the screen being opened now; a no-op once another screen is opened. */
+function screenView() {
+  const mine = generation;
+  return (...children) => { if (mine === generation) show(...children); return mine === generation; };
+}
+
 function route() {
+  generation += 1;
   const signed = api.signedIn() || offlineMode;
   document.getElementById("nav").hidden = !signed;
   if (!signed) return signInScreen();
@@ -200,6 +210,7 @@ async function listFor(day) {
 }
 
 async function todayScreen(where) {
+  const view = screenView();
   const day = where.day || today();
   const isToday = day === today();
   const title = h("h1", {}, isToday ? "Today" : days.longDay(day));
@@ -210,7 +221,7 @@ async function todayScreen(where) {
     h("a", { class: "button", href: `#/day/${days.addDays(day, 1)}`, "aria-label": "Next day" }, "›"),
     isToday ? null : h("a", { class: "button", href: "#/" }, "Today"));
   const body = h("div", { id: "today", dataset: { day } }, loading());
-  show(title, isToday ? h("p", { class: "meta" }, days.longDay(day)) : null, bar, body);
+  view(title, isToday ? h("p", { class: "meta" }, days.longDay(day)) : null, bar, body);
   const { list, stale } = await listFor(day);
   renderToday(body, day, list, stale);
   // When Today is first usable, for Navigation Timing (the tests read it).
@@ -261,7 +272,7 @@ function habitRow(habit, context) {
   if (["pending", "failed", "future"].includes(data.state)) {
     actions.append(h("button", { class: "primary", onclick: act({ kind: "done" }), "aria-label": `Done: ${name}` }, "✓ Done"));
     if (!(habit.target_value === 1 && unit === "times")) {
-      const input = h("input", { class: "amount", type: "number", min: "0", step: "any", inputmode: "decimal", "aria-label": `Amount of ${unit} for ${name}` });
+      const input = h("input", { class: "amount", type: "number", min: "0", step: "any", inputmode: "decimal", placeholder: unit, "aria-label": `Amount of ${unit} for ${name}` });
       actions.append(h("form", { class: "row", onsubmit: (event) => {
         event.preventDefault();
         const value = Number(input.value);
@@ -343,7 +354,8 @@ function alertError(error) {
 // MARK: - One habit
 
 async function habitScreen(where) {
-  show(h("h1", {}, "Habit"), loading());
+  const view = screenView();
+  view(h("h1", {}, "Habit"), loading());
   const now = today();
   const habit = await api.call("GET", `/me/habits/${where.id}/?today=${now}`);
   const entries = new Map();
@@ -368,7 +380,7 @@ async function habitScreen(where) {
   const yearStates = dayStates(habit, entries, yearFrom, now, now);
   const notes = [...entries.values()].filter((entry) => entry.note).sort((a, b) => (a.date < b.date ? 1 : -1));
   const archived = habit.status === "ARCHIVED";
-  show(
+  view(
     h("h1", {}, habit.icon ? `${habit.icon} ` : "", habit.name),
     h("p", { class: "meta" }, describe(habit)),
     archived ? h("p", { class: "notice" }, "This habit is archived: it keeps its history but is not on Today.") : null,
@@ -443,7 +455,8 @@ function heatmap(from, to, states, entries, habit) {
 const FIELDS = ["name", "frequency", "measurement_type", "start_date", "action_days", "target_value"];
 
 async function editScreen(where) {
-  show(h("h1", {}, where.id ? "Edit habit" : "New habit"), loading());
+  const view = screenView();
+  view(h("h1", {}, where.id ? "Edit habit" : "New habit"), loading());
   const habit = where.id ? await api.call("GET", `/me/habits/${where.id}/?today=${today()}`) : null;
   const active = where.id ? 0 : (await api.call("GET", "/me/habits/")).data.length;
   const full = !habit && active >= LIMIT;
@@ -516,17 +529,18 @@ async function editScreen(where) {
         await api.call("DELETE", `/me/habits/${habit.id}/`);
         location.hash = "#/";
       } }, "Delete…"))) : null;
-  show(h("h1", {}, habit ? `Edit ${habit.name}` : "New habit"), form, manage);
+  view(h("h1", {}, habit ? `Edit ${habit.name}` : "New habit"), form, manage);
 }
 
 // MARK: - Settings
 
 async function settingsScreen() {
-  show(h("h1", {}, "Settings"), loading());
+  const view = screenView();
+  view(h("h1", {}, "Settings"), loading());
   const account = await api.call("GET", "/me/");
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const status = h("p", { role: "status", id: "export-status" });
-  show(h("h1", {}, "Settings"),
+  view(h("h1", {}, "Settings"),
     h("h2", {}, "Account"), h("p", {}, "Signed in as ", h("strong", { id: "account-email" }, account.email)),
     h("h2", {}, "Time zone"), h("p", { id: "time-zone" }, `${zone}. Days start at midnight here; the clock follows the server's.`),
     h("h2", {}, "Export"),
