@@ -15,8 +15,8 @@ venv=$root/.build/venv
 if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
 fi
-if ! "$venv/bin/python" -c "import selenium" 2>/dev/null; then
-    "$venv/bin/pip" install --quiet "selenium>=4.20,<5"
+if ! "$venv/bin/python" -c "import selenium, selenium_axe_python" 2>/dev/null; then
+    "$venv/bin/pip" install --quiet "selenium>=4.20,<5" "selenium-axe-python==2.2.0"
 fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/habits-web.XXXXXX")
 cleanup() {

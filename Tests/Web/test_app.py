@@ -17,6 +17,7 @@ import time
 import unittest
 import urllib.request
 
+from selenium_axe_python import Axe
 from selenium import webdriver
 from selenium.common.exceptions import (NoAlertPresentException, NoSuchElementException,
                                         StaleElementReferenceException)
@@ -507,6 +508,46 @@ class WebAppCases:
         self.shot("keyboard-focus")
         press(Keys.ENTER)
         self.wait(lambda: self.finds("li.habit[data-state=done]"))
+
+    # MARK: accessibility
+
+    def axe_violations(self):
+        """axe-core's WCAG 2.x A and AA violations on the page as it is."""
+        axe = Axe(self.driver)
+        axe.inject()
+        results = axe.run(options={"runOnly": {"type": "tag", "values": [
+            "wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]}})
+        return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in results["violations"]]
+
+    def test_every_screen_passes_axe_in_light_and_dark(self):
+        self.driver.get(BASE + "/")
+        self.wait(lambda: self.find("#email"))
+        screens = {"sign-in": self.axe_violations()}
+        self.sign_in()
+        screens["empty"] = self.axe_violations()
+        habit = self.create("Read", measurement_type="pages", target_value=20)
+        self.create("Walk")
+        self.api("PUT", f"/me/habits/{habit['id']}/progress/{self.today()}/", {"value": 20, "note": "a good book"})
+        self.reload_today()
+        screens["today"] = self.axe_violations()
+        self.driver.get(BASE + f"/#/habit/{habit['id']}")
+        self.wait(lambda: self.finds("#calendar td[data-state]"))
+        screens["habit"] = self.axe_violations()
+        self.driver.get(BASE + f"/#/habit/{habit['id']}/edit")
+        self.wait(lambda: self.find("#name"))
+        screens["edit"] = self.axe_violations()
+        self.driver.get(BASE + "/#/settings")
+        self.wait(lambda: self.find("#account-email"))
+        screens["settings"] = self.axe_violations()
+        # The same screens in dark mode: contrast is checked again.
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        for name, path, ready in (("today", "/#/", "#today li.habit"), ("habit", f"/#/habit/{habit['id']}", "#calendar td"),
+                                  ("settings", "/#/settings", "#account-email")):
+            self.driver.get(BASE + path)
+            self.wait(lambda: self.finds(ready))
+            screens[f"{name} (dark)"] = self.axe_violations()
+        self.shot("settings-dark")
+        self.assertEqual({name: found for name, found in screens.items() if found}, {})
 
     # MARK: offline
 

@@ -445,7 +445,8 @@ function heatmap(from, to, states, entries, habit) {
     if (state === "done") { level = "l3"; done++; } else if (state === "skipped") { level = "skip"; skipped++; } else if (entry && entry.value > 0) level = entry.value >= habit.target_value / 2 ? "l2" : "l1";
     cells.push(h("i", { class: level, title: `${date}: ${STATE_WORDS[state] || ""}`, dataset: { date, state: state || "" } }));
   }
-  return h("div", { class: "heatmap", id: "heatmap", role: "img", "aria-label": `The last 12 months: ${done} days done, ${skipped} skipped.` }, cells);
+  // Focusable: on a phone it scrolls sideways, and a keyboard must reach that too.
+  return h("div", { class: "heatmap", id: "heatmap", role: "img", tabindex: "0", "aria-label": `The last 12 months: ${done} days done, ${skipped} skipped.` }, cells);
 }
 
 // MARK: - Create and edit
