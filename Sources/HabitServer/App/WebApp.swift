@@ -14,7 +14,7 @@ import HabitHTTP
 /// The fixed files name the assets through `__ASSETS__` (the versioned
 /// prefix) and `__ASSET_LIST__` (a JSON array of every asset address, for
 /// the service worker's cache).
-public struct WebApp: Sendable {
+struct WebApp: Sendable {
     /// One file ready to answer.
     struct File: Sendable {
         var body: Data
@@ -28,7 +28,7 @@ public struct WebApp: Sendable {
     private let files: [String: File]
 
     /// The app embedded in this build.
-    public static let embedded = WebApp(
+    static let embedded = WebApp(
         sources: WebAppFiles.all.map { ($0.path, Data(base64Encoded: $0.base64) ?? Data()) })
 
     /// The files of `sources` (paths relative to the Web directory).

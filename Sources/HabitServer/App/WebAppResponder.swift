@@ -7,20 +7,20 @@ import HabitHTTP
 ///
 /// The files are in memory, so they are answered on the event loop at once.
 /// `If-None-Match` naming the file's ETag (or `*`) is 304 without a body.
-public final class WebAppResponder: HTTPResponder {
+final class WebAppResponder: HTTPResponder {
     let app: WebApp
     let api: any HTTPResponder
 
-    public init(app: WebApp = .embedded, api: any HTTPResponder) {
+    init(app: WebApp = .embedded, api: any HTTPResponder) {
         self.app = app
         self.api = api
     }
 
-    public func respond(to request: HTTPRequest) -> HTTPResponse {
+    func respond(to request: HTTPRequest) -> HTTPResponse {
         answer(request) ?? api.respond(to: request)
     }
 
-    public func answerAtOnce(to request: HTTPRequest) -> HTTPResponse? {
+    func answerAtOnce(to request: HTTPRequest) -> HTTPResponse? {
         answer(request) ?? api.answerAtOnce(to: request)
     }
 
