@@ -75,8 +75,15 @@ let package = Package(
                 "HabitHTTP",
                 .target(name: "CCrypto", condition: .when(platforms: [.linux])),
             ],
-            exclude: ["openapi.yaml"]
+            exclude: ["openapi.yaml", "Web"],
+            plugins: ["WebAppEmbedding"]
         ),
+        // The web app's files (Sources/HabitServer/Web) become a Swift file
+        // of HabitServer at build time: the plugin runs this tool on them.
+        .executableTarget(name: "habits-web-embed"),
+        .plugin(
+            name: "WebAppEmbedding", capability: .buildTool(),
+            dependencies: ["habits-web-embed"], path: "Sources/WebAppEmbedding"),
         .target(
             name: "HabitsCLI",
             dependencies: [

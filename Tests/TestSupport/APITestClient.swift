@@ -6,6 +6,8 @@ public struct APITestResponse: CustomStringConvertible {
     /// Header names lower-cased.
     public var headers: [String: String]
     public var body: Data
+    /// Every `Set-Cookie` value, in order (`headers` keeps only the last).
+    public var setCookies: [String] = []
 
     /// The body as a JSON object; fails the test's `try` when it is not one.
     public func object() throws -> [String: Any] {
@@ -72,6 +74,8 @@ public struct APITestClient: Sendable {
             answeringHEAD: bytes.starts(with: Array("HEAD ".utf8)))
         var headers: [String: String] = [:]
         for (name, value) in answer.headers { headers[name.lowercased()] = value }
-        return APITestResponse(status: answer.status, headers: headers, body: answer.body)
+        return APITestResponse(
+            status: answer.status, headers: headers, body: answer.body,
+            setCookies: answer.headers.filter { $0.name.lowercased() == "set-cookie" }.map(\.value))
     }
 }

@@ -115,16 +115,13 @@ extension APIResponder {
             userID: user.id, issuedAt: issuedAt,
             expiresAt: issuedAt.addingTimeInterval(TimeInterval(settings.refreshTokenLifetime)))
         try stored { () throws(StoreError) in try store.insertRefreshToken(record) }
-        return tokenPair(refresh: record, now: now)
+        return tokenPair(refresh: record, now: now, asCookie: isWebClient(request))
     }
 
     /// `POST /api/auth/token/refresh/`: rotates a refresh token (see
     /// `RefreshRotation` for the rules of reuse and the grace window).
     func refreshTokens(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
-        let object = try bodyObject(request)
-        let token = try validated { () throws(ValidationError) in
-            try AuthInput.refreshToken(from: object)
-        }
+        let token = try presentedRefreshToken(request)
         let now = now()
         let claims: TokenClaims
         do {
@@ -147,10 +144,10 @@ extension APIResponder {
         }
         switch rotation {
         case .rotated(let new):
-            return tokenPair(refresh: new, now: now)
+            return tokenPair(refresh: new, now: now, asCookie: isWebClient(request))
         case .replayedWithinGrace(let newest):
             log.debug("auth: refresh replayed within the grace window for user \(newest.userID)")
-            return tokenPair(refresh: newest, now: now)
+            return tokenPair(refresh: newest, now: now, asCookie: isWebClient(request))
         case .reuseDetected:
             log.warning(
                 "auth: refresh token reuse for user \(claims.userID); its family is revoked")
@@ -163,10 +160,7 @@ extension APIResponder {
     /// `POST /api/auth/logout/`: revokes the token's family. Idempotent, and
     /// an expired (but genuine) refresh token is accepted.
     func logout(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
-        let object = try bodyObject(request)
-        let token = try validated { () throws(ValidationError) in
-            try AuthInput.refreshToken(from: object)
-        }
+        let token = try presentedRefreshToken(request)
         let claims: TokenClaims
         do {
             claims = try signer.verify(token, as: .refresh, now: now(), checkingExpiry: false)
@@ -175,14 +169,23 @@ extension APIResponder {
             throw .tokenNotValid
         }
         try stored { () throws(StoreError) in try store.revokeFamily(ofToken: claims.jti) }
-        return JSONBody.noContent
+        var response = JSONBody.noContent
+        if isWebClient(request) {
+            for cookie in refreshCookies(nil) {
+                response.headers.add(name: "Set-Cookie", value: cookie)
+            }
+        }
+        return response
     }
 
     /// `{"access", "refresh", "server_time"}` for `refresh` and a new access token.
     ///
     /// The refresh token is signed from the record alone, so signing the same
-    /// record twice (the grace replay) gives the same token.
-    private func tokenPair(refresh: RefreshTokenRecord, now: Date) -> HTTPResponse {
+    /// record twice (the grace replay) gives the same token. In cookie mode
+    /// the refresh token is the cookie and the body leaves it out.
+    private func tokenPair(refresh: RefreshTokenRecord, now: Date, asCookie: Bool)
+        -> HTTPResponse
+    {
         let issuedAt = Int64(Self.wholeSeconds(now).timeIntervalSince1970)
         let access = TokenClaims(
             tokenType: .access, expiresAt: issuedAt + Int64(settings.accessTokenLifetime),
@@ -192,11 +195,20 @@ extension APIResponder {
             expiresAt: Int64(refresh.expiresAt.timeIntervalSince1970.rounded(.down)),
             issuedAt: Int64(refresh.issuedAt.timeIntervalSince1970.rounded(.down)),
             jti: refresh.jti, userID: refresh.userID)
-        return JSONBody.response(
+        let refreshToken = signer.sign(refreshClaims)
+        var response = JSONBody.response(
             status: 200,
             TokenPairBody(
-                access: signer.sign(access), refresh: signer.sign(refreshClaims),
+                access: signer.sign(access), refresh: asCookie ? nil : refreshToken,
                 serverTime: RFC3339.string(from: now)))
+        if asCookie {
+            for cookie in refreshCookies(refreshToken) {
+                response.headers.add(name: "Set-Cookie", value: cookie)
+            }
+            // A token in a header must not be kept by a cache on the way.
+            response.headers.add(name: "Cache-Control", value: "no-store")
+        }
+        return response
     }
 
     /// `date` without its fraction of a second: JWT times are whole seconds.
@@ -207,7 +219,8 @@ extension APIResponder {
 
 private struct TokenPairBody: Encodable {
     var access: String
-    var refresh: String
+    /// Left out in cookie mode.
+    var refresh: String?
     var serverTime: String
 
     enum CodingKeys: String, CodingKey {

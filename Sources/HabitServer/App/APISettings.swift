@@ -22,6 +22,10 @@ public struct APISettings: Hashable, Sendable {
     var trustedProxies = TrustedProxies()
     /// Who may create an account (`--signup`); existing accounts always sign in.
     public var signup = SignupPolicy()
+    /// Whether the browser's refresh cookie is marked `Secure`: always,
+    /// except when the server listens on a loopback address (plain HTTP on
+    /// the same machine, where browsers treat the origin as secure anyway).
+    public var secureCookies = true
 
     public init(
         accessTokenLifetime: Int = 300, refreshTokenLifetime: Int = 604_800,

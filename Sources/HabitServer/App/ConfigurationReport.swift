@@ -43,6 +43,7 @@ public enum ConfigurationReport {
             ("backup-every", operations.backups.map { "\($0.interval)s" } ?? "-"),
             ("backup-keep", operations.backups.map { String($0.keep) } ?? "-"),
             ("metrics-listen", operations.metricsListen ?? "off"),
+            ("web", configuration.servesWebApp ? "on" : "off (--no-web)"),
             (
                 "metrics-token-file",
                 operations.metricsTokenFile.map { "\($0) (token hidden)" } ?? "-"

@@ -67,8 +67,10 @@ public final class HabitServerApp: Sendable {
         } catch {
             throw ServerStartupError(error.description)
         }
+        var settings = configuration.settings
+        settings.secureCookies = !Self.isLoopback(configuration.host)
         responder = APIResponder(
-            store: store, secret: secret, mailer: mailer, settings: configuration.settings,
+            store: store, secret: secret, mailer: mailer, settings: settings,
             now: now, random: random, log: log)
         let metricsToken = try MetricsTokenFile.read(configuration.operations.metricsTokenFile)
         responder.metrics.describe(
@@ -90,7 +92,8 @@ public final class HabitServerApp: Sendable {
                     ?? ProcessInfo.processInfo.activeProcessorCount,
                 responderThreads: configuration.responderThreads, now: now),
             responder: OperationsResponder(
-                api: responder, store: store, metrics: responder.metrics,
+                api: configuration.servesWebApp ? WebAppResponder(api: responder) : responder,
+                store: store, metrics: responder.metrics,
                 metricsToken: metricsToken), log: log)
         let server = self.server
         let store = self.store
@@ -117,6 +120,7 @@ public final class HabitServerApp: Sendable {
         running.withLock { $0 = true }
         stopped.enter()
         log.info("habits-server \(Self.version): http://\(hostForURL):\(port)/api/")
+        if configuration.servesWebApp { log.info("web app: http://\(hostForURL):\(port)/") }
         log.info("database: \(StoreFactory.displayName(configuration.databasePath))")
         switch configuration.mail {
         case .outbox(let directory): log.info("mail: outbox \(directory)")
@@ -144,6 +148,11 @@ public final class HabitServerApp: Sendable {
     /// Returns once `shutdown()` has closed everything.
     public func waitUntilStopped() {
         stopped.wait()
+    }
+
+    /// Whether `host` is a loopback address or name: only this machine connects.
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 
     private var hostForURL: String {

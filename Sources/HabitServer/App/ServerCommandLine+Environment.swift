@@ -26,6 +26,13 @@ extension ServerCommandLine {
                 } catch {
                     throw UsageError("\(name): \(error.description)")
                 }
+            case .toggle(let set) where flag.readsEnvironment:
+                switch value.lowercased() {
+                case "1", "true", "yes", "on": set(&options)
+                case "0", "false", "no", "off": continue
+                default:
+                    throw UsageError("\(name) must be 1 or 0 (true or false), not \"\(value)\".")
+                }
             case .toggle, .command:
                 // --print-config, --help, --version: what to do, not how to run.
                 continue

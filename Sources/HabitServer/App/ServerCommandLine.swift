@@ -67,6 +67,7 @@ public enum ServerCommandLine {
         var backupInterval: Int?
         var backupKeep: Int?
         var printsConfiguration = false
+        var servesWebApp = true
     }
 
     /// Every flag, in the order `--help` lists them; parsing looks flags up here.
@@ -241,6 +242,11 @@ public enum ServerCommandLine {
                 }),
         ]
         + operationsFlags + [
+            ServerFlag(
+                name: "--no-web",
+                help: ["serve the API only, not the web app at /"],
+                action: .toggle { options in options.servesWebApp = false },
+                readsEnvironment: true),
             ServerFlag(name: "--help", help: ["show this help"], action: .command(.help)),
             ServerFlag(name: "--version", help: ["show the version"], action: .command(.version)),
         ]
@@ -335,6 +341,7 @@ public enum ServerCommandLine {
             responderThreads: options.responderThreads, eventLoops: options.eventLoops,
             databasePoolSize: options.poolSize, logFormat: options.logFormat)
         try applyOperations(options, to: &configuration)
+        configuration.servesWebApp = options.servesWebApp
         return configuration
     }
 

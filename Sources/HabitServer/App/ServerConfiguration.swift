@@ -45,6 +45,8 @@ public struct ServerConfiguration: Sendable {
     public var databasePoolSize: Int
     /// Shutdown, scheduled backups and metrics (the operations flags).
     public var operations = ServerOperations()
+    /// Whether the web app is served at `/` (`--no-web` turns it off).
+    public var servesWebApp = true
 
     public init(
         host: String = "127.0.0.1", port: UInt16 = 8000, databasePath: String,

@@ -21,6 +21,9 @@ struct ServerFlag: Sendable {
     /// The help text, one line per element, without indentation.
     var help: [String]
     var action: Action
+    /// Whether a toggle is also read from its environment variable
+    /// (`--no-web` as `HABITS_NO_WEB=1`); `--print-config` and the like are not.
+    var readsEnvironment = false
 
     /// The flag as the help shows it: `--port PORT`.
     var synopsis: String {

@@ -68,7 +68,7 @@ import Testing
         "/api/me/habits/-1/", "/api/me/habits/+1/", "/api/me/habits/1.0/",
         "/api/me/habits/0x10/", "/api/me/habits/%31/", "/api/me/habits/1%00/",
         "/api/me/habits/../me/", "/api/me/habits/./", "/api/me//habits/", "/api/me/habits/1/x/",
-        "/api/me/habits/%2e%2e/", "/api/me/habits/1%2F/", "/api/nothing/", "/", "/api/",
+        "/api/me/habits/%2e%2e/", "/api/me/habits/1%2F/", "/api/nothing/", "/nothing/", "/api/",
         "/api/me/habits/9223372036854775808/progress/2026-11-30/",
     ])
     func pathTricksAreNotFound(path: String) throws {

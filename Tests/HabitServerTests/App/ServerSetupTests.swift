@@ -75,7 +75,7 @@ import Testing
         ("--max-connections-per-client", "2"), ("--responder-threads", "0"),
         ("--event-loops", "1"), ("--help", nil), ("--version", nil),
         ("--code-requests-per-client-hour", "0"), ("--trusted-proxy", "10.0.0.0/8, ::1"),
-        ("--log-format", "json"),
+        ("--log-format", "json"), ("--no-web", nil),
     ]
 
     @Test func helpListsEveryFlagTheParserTakes() throws {

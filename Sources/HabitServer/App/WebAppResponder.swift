@@ -1,0 +1,80 @@
+import Foundation
+import HabitHTTP
+
+/// Serves the web app in front of the API: `/`, `/sw.js`,
+/// `/manifest.webmanifest` and `/assets/…` come from `WebApp`; every other
+/// path goes to `api`.
+///
+/// The files are in memory, so they are answered on the event loop at once.
+/// `If-None-Match` naming the file's ETag (or `*`) is 304 without a body.
+final class WebAppResponder: HTTPResponder {
+    let app: WebApp
+    let api: any HTTPResponder
+
+    init(app: WebApp = .embedded, api: any HTTPResponder) {
+        self.app = app
+        self.api = api
+    }
+
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        answer(request) ?? api.respond(to: request)
+    }
+
+    func answerAtOnce(to request: HTTPRequest) -> HTTPResponse? {
+        answer(request) ?? api.answerAtOnce(to: request)
+    }
+
+    /// The web answer for `request`, or `nil` when its path is not the app's.
+    func answer(_ request: HTTPRequest) -> HTTPResponse? {
+        guard let file = app.file(at: request.path) else {
+            // An asset of another version is gone, not the API's business.
+            guard request.path.hasPrefix("/assets/") else { return nil }
+            return finished(HTTPResponse(status: 404, body: Data()), request.path)
+        }
+        // HEAD arrives as GET.
+        guard request.method == "GET" else {
+            var response = HTTPResponse(status: 405, body: Data())
+            response.headers.add(name: "Allow", value: "GET, HEAD")
+            return finished(response, request.path)
+        }
+        var headers = HTTPHeaders([
+            ("ETag", file.etag),
+            (
+                "Cache-Control",
+                file.immutable ? "public, max-age=31536000, immutable" : "no-cache"
+            ),
+        ])
+        if let condition = request.headers["If-None-Match"],
+            Self.matches(condition, etag: file.etag)
+        {
+            return finished(
+                HTTPResponse(status: 304, headers: headers, body: Data()), request.path)
+        }
+        headers.add(name: "Content-Type", value: file.contentType)
+        return finished(
+            HTTPResponse(status: 200, headers: headers, body: file.body), request.path)
+    }
+
+    /// Whether an `If-None-Match` list names `etag` (weak comparison, as
+    /// RFC 9110 §13.1.2 asks: `W/` is ignored) or is `*`.
+    static func matches(_ condition: String, etag: String) -> Bool {
+        condition.split(separator: ",").contains { item in
+            var tag = item.trimmingCharacters(in: .whitespaces)
+            if tag == "*" { return true }
+            if tag.hasPrefix("W/") { tag.removeFirst(2) }
+            return tag == etag
+        }
+    }
+
+    private func finished(_ response: HTTPResponse, _ path: String) -> HTTPResponse {
+        var response = response
+        for header in WebApp.securityHeaders {
+            response.headers.add(name: header.name, value: header.value)
+        }
+        // The log names an asset by its template only, so no segment a
+        // client made up reaches it.
+        response.logRoute = path.hasPrefix("/assets/") ? "/assets/{version}/{file}" : path
+        response.logLevel = .debug
+        return response
+    }
+}

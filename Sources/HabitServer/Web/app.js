@@ -1,0 +1,585 @@
+// The habits web app: a router over the hash (#/, #/day/2026-12-03,
+// #/habit/3, #/habit/3/edit, #/new, #/settings) and one function per screen.
+
+import * as api from "./api.js";
+import { h, show, loading, confirmDialog, amount, download } from "./ui.js";
+import * as days from "./dates.js";
+import * as offline from "./offline.js";
+import { dayStates, sessionShare } from "./rules.js";
+
+const LIMIT = 15;
+const SIGNED_IN = "habits.signed-in";
+let offlineMode = false;
+
+function today() { return days.isoDay(api.now()); }
+
+// MARK: - Start and routing
+
+async function start() {
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+  window.addEventListener("hashchange", route);
+  window.addEventListener("online", () => { offlineMode = false; sync(true); });
+  // Waiting check-ins are tried again every few seconds until they are sent;
+  // every 30 seconds Today is fetched again, for what other devices did.
+  let tick = 0;
+  setInterval(() => { if (document.visibilityState === "visible") sync(++tick % 6 === 0); }, 5000);
+  // Only a device that signed in has a cookie to try: no request, no 400, otherwise.
+  if (localStorage.getItem(SIGNED_IN) === "1") {
+    try {
+      if (!(await api.refresh())) localStorage.removeItem(SIGNED_IN);
+    } catch (error) {
+      offlineMode = error.offline;
+    }
+  }
+  route();
+  updatePending();
+}
+
+/** Sends waiting check-ins; `reload` redraws Today with the server's answer. */
+async function sync(reload) {
+  const before = (await offline.waiting()).length;
+  if (before === 0 && !reload) return;
+  if (!api.signedIn()) {
+    if (localStorage.getItem(SIGNED_IN) !== "1") return;
+    try { if (!(await api.refresh())) return; } catch { return; }
+  }
+  const left = await offline.flush();
+  await updatePending();
+  if ((reload || left !== before) && currentRoute().name === "today") refreshToday();
+}
+
+/** Draws Today again from the server, leaving focus where it is. */
+async function refreshToday() {
+  const body = document.getElementById("today");
+  if (!body || body.contains(document.activeElement) || !body.dataset.day) return;
+  try {
+    const { list, stale } = await listFor(body.dataset.day);
+    if (body.isConnected && !body.contains(document.activeElement)) renderToday(body, body.dataset.day, list, stale);
+  } catch { /* the next tick tries again */ }
+}
+
+async function updatePending() {
+  const count = (await offline.waiting()).length;
+  document.getElementById("pending").textContent =
+    count === 0 ? "" : `${count} check-in${count === 1 ? "" : "s"} waiting to be sent`;
+}
+
+function currentRoute() {
+  const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
+  if (parts[0] === "habit" && /^\d+$/.test(parts[1] || "")) {
+    return { name: parts[2] === "edit" ? "edit" : "habit", id: parts[1] };
+  }
+  if (parts[0] === "new") return { name: "edit" };
+  if (parts[0] === "settings") return { name: "settings" };
+  if (parts[0] === "day" && /^\d{4}-\d{2}-\d{2}$/.test(parts[1] || "")) return { name: "today", day: parts[1] };
+  return { name: "today" };
+}
+
+/** Counts screens: a screen still loading when another was asked for must not draw. */
+let generation = 0;
+
+/** `show` for the screen being opened now; a no-op once another screen is opened. */
+function screenView() {
+  const mine = generation;
+  return (...children) => { if (mine === generation) show(...children); return mine === generation; };
+}
+
+function route() {
+  generation += 1;
+  const signed = api.signedIn() || offlineMode;
+  document.getElementById("nav").hidden = !signed;
+  if (!signed) return signInScreen();
+  const where = currentRoute();
+  const screens = { today: todayScreen, habit: habitScreen, edit: editScreen, settings: settingsScreen };
+  return screens[where.name](where).catch((error) => failed(error));
+}
+
+function failed(error) {
+  if (error.status === 401) { offlineMode = false; return signInScreen(); }
+  show(h("h1", {}, "Something went wrong"),
+    h("p", { class: "error", role: "alert" }, error.offline ? "The server cannot be reached. Check the connection and try again." : error.message),
+    h("button", { onclick: route }, "Try again"));
+}
+
+// MARK: - Sign in
+
+function signInScreen() {
+  const error = h("p", { class: "error", role: "alert" });
+  const email = h("input", { id: "email", type: "email", name: "email", autocomplete: "email", required: true, "aria-describedby": "email-error" });
+  error.id = "email-error";
+  const send = h("button", { class: "primary", type: "submit" }, "Send code");
+  const form = h("form", { novalidate: true, onsubmit: async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    if (!email.value.trim()) { error.textContent = "Enter your email address."; email.focus(); return; }
+    send.disabled = true;
+    try {
+      await api.requestCode(email.value.trim());
+      codeScreen(email.value.trim());
+    } catch (problem) {
+      send.disabled = false;
+      if (problem.status === 429) waitForLimit(problem.retryAfter, send, error);
+      else error.textContent = problem.fields.email ? problem.fields.email.join(" ") : problem.offline ? "The server cannot be reached." : problem.message;
+    }
+  } },
+  h("label", { for: "email" }, "Email"), email, error,
+  h("p", { class: "hint" }, "We send a 6-digit code to this address. No password."),
+  send);
+  show(h("h1", {}, "Sign in"), form);
+}
+
+/** Shows the send limit's wait and keeps the button off until it is over. */
+function waitForLimit(seconds, button, message) {
+  let left = Math.max(1, Math.ceil(seconds || 60));
+  button.disabled = true;
+  const tick = () => {
+    if (!button.isConnected) return;
+    if (left <= 0) { button.disabled = false; message.textContent = "You can ask for a code again."; return; }
+    const minutes = Math.floor(left / 60), rest = left % 60;
+    message.textContent = `Too many codes asked for. You can ask again in ${minutes > 0 ? `${minutes} min ` : ""}${rest} s.`;
+    left -= 1;
+    setTimeout(tick, 1000);
+  };
+  tick();
+}
+
+function codeScreen(email) {
+  let wrong = 0;
+  const error = h("p", { class: "error", role: "alert", id: "code-error" });
+  const code = h("input", { id: "code", name: "code", autocomplete: "one-time-code", inputmode: "numeric", pattern: "[0-9]{6}", maxlength: "12", required: true, "aria-describedby": "code-hint code-error" });
+  const submit = h("button", { class: "primary", type: "submit" }, "Sign in");
+  const again = h("button", { type: "button", onclick: async () => {
+    error.textContent = "";
+    try {
+      await api.requestCode(email);
+      wrong = 0; submit.disabled = false; code.value = ""; code.focus();
+      error.textContent = "A new code is on its way.";
+    } catch (problem) {
+      if (problem.status === 429) waitForLimit(problem.retryAfter, again, error);
+      else error.textContent = problem.message;
+    }
+  } }, "Send a new code");
+  const form = h("form", { novalidate: true, onsubmit: async (event) => {
+    event.preventDefault();
+    const digits = code.value.replace(/\D/g, "");
+    if (digits.length !== 6) { error.textContent = "The code is 6 digits."; code.focus(); return; }
+    submit.disabled = true;
+    try {
+      await api.signIn(email, digits);
+      localStorage.setItem(SIGNED_IN, "1");
+      offlineMode = false;
+      route();
+      sync(false);
+    } catch (problem) {
+      if (problem.status === 401) {
+        wrong += 1;
+        if (wrong >= 5) {
+          error.textContent = "That code no longer works after 5 wrong tries. Ask for a new code.";
+          again.focus();
+          return;
+        }
+        error.textContent = `That code is not right (${wrong} of 5 tries used). After 5 wrong tries it stops working and you need a new one.`;
+      } else {
+        error.textContent = problem.offline ? "The server cannot be reached." : problem.message;
+      }
+      submit.disabled = false;
+      code.select();
+    }
+  } },
+  h("p", { id: "code-hint" }, `We sent a 6-digit code to ${email}. It works for 10 minutes.`),
+  h("label", { for: "code" }, "Code"), code, error,
+  h("div", { class: "row" }, submit, again,
+    h("button", { type: "button", onclick: signInScreen }, "Use another email")));
+  show(h("h1", {}, "Enter your code"), form);
+}
+
+// MARK: - Today
+
+async function listFor(day) {
+  const path = `/me/habits/?date=${day}&today=${today()}`;
+  try {
+    const list = (await api.call("GET", path)).data;
+    offline.keepList(day, list).catch(() => {});
+    return { list, stale: false };
+  } catch (error) {
+    if (!error.offline) throw error;
+    const list = await offline.keptList(day);
+    if (!list) throw error;
+    return { list, stale: true };
+  }
+}
+
+async function todayScreen(where) {
+  const view = screenView();
+  const day = where.day || today();
+  const isToday = day === today();
+  const title = h("h1", {}, isToday ? "Today" : days.longDay(day));
+  const picker = h("input", { type: "date", id: "day", value: day, onchange: () => { if (picker.value) location.hash = `#/day/${picker.value}`; } });
+  const bar = h("div", { class: "daybar" },
+    h("a", { class: "button", href: `#/day/${days.addDays(day, -1)}`, "aria-label": "Previous day" }, "‹"),
+    h("label", { for: "day", class: "sr" }, "Day"), picker,
+    h("a", { class: "button", href: `#/day/${days.addDays(day, 1)}`, "aria-label": "Next day" }, "›"),
+    isToday ? null : h("a", { class: "button", href: "#/" }, "Today"));
+  const body = h("div", { id: "today", dataset: { day } }, loading());
+  view(title, isToday ? h("p", { class: "meta" }, days.longDay(day)) : null, bar, body);
+  const { list, stale } = await listFor(day);
+  renderToday(body, day, list, stale);
+  // When Today is first usable, for Navigation Timing (the tests read it).
+  if (performance.getEntriesByName("today-ready").length === 0) performance.mark("today-ready");
+}
+
+function renderToday(body, day, list, stale) {
+  const active = list.filter((habit) => habit.status !== "ARCHIVED");
+  const add = active.length >= LIMIT
+    ? h("p", { class: "hint" }, `You have ${LIMIT} active habits, the most at once: archive one to add another.`)
+    : h("a", { class: "button primary fab", href: "#/new" }, "+ New habit");
+  if (active.length === 0) {
+    body.replaceChildren(h("div", { class: "empty" },
+      h("p", {}, "No habits yet. Start with one small thing you want to do."),
+      h("a", { class: "button primary", href: "#/new" }, "Create your first habit")));
+    return;
+  }
+  const state = (habit) => (habit.completion_data || {}).state;
+  const todo = active.filter((habit) => ["pending", "failed"].includes(state(habit)));
+  const completed = active.filter((habit) => ["done", "skipped"].includes(state(habit)));
+  const other = active.filter((habit) => !todo.includes(habit) && !completed.includes(habit));
+  const context = { day, list, rerender: () => renderToday(body, day, list, stale) };
+  const items = (habits) => h("ul", { class: "habits" }, habits.map((habit) => habitRow(habit, context)));
+  const open = sessionStorage.getItem("habits.completed-open") !== "0";
+  const details = h("details", { id: "completed", open, ontoggle: () => sessionStorage.setItem("habits.completed-open", details.open ? "1" : "0") },
+    h("summary", {}, `Completed (${completed.length})`), items(completed));
+  // replaceChildren would show a null as the text "null".
+  body.replaceChildren(...[
+    stale ? h("p", { class: "notice", role: "status" }, "Offline: this is the day as last seen. Check-ins are kept and sent when the network is back.") : null,
+    h("section", { "aria-labelledby": "todo-title" },
+      h("h2", { id: "todo-title" }, `To do (${todo.length})`),
+      todo.length ? items(todo) : h("p", { class: "hint" }, "All done for this day.")),
+    completed.length ? details : null,
+    other.length ? h("section", { "aria-labelledby": "other-title" }, h("h2", { id: "other-title" }, "Not due this day"), items(other)) : null,
+    add].filter(Boolean));
+}
+
+const STATE_WORDS = { done: "Done", skipped: "Skipped", pending: "To do", failed: "Missed", rest: "Rest day", future: "Not yet", before_start: "Not started" };
+
+function habitRow(habit, context) {
+  const data = habit.completion_data || { target: habit.target_value, current: 0, state: "pending" };
+  const name = habit.name;
+  const unit = habit.measurement_type;
+  const row = h("li", { class: "habit", dataset: { id: habit.id, state: data.state }, style: habit.color ? { "--mark": habit.color } : {} });
+  const mark = h("span", { class: "mark", "aria-hidden": "true" }, habit.icon || [...name][0] || "•");
+  const act = (change) => () => checkIn(habit, context, change);
+  const actions = h("div", { class: "actions" });
+  if (["pending", "failed", "future"].includes(data.state)) {
+    actions.append(h("button", { class: "primary", onclick: act({ kind: "done" }), "aria-label": `Done: ${name}` }, "✓ Done"));
+    if (!(habit.target_value === 1 && unit === "times")) {
+      const input = h("input", { class: "amount", type: "number", min: "0", step: "any", inputmode: "decimal", placeholder: unit, "aria-label": `Amount of ${unit} for ${name}` });
+      actions.append(h("form", { class: "row", onsubmit: (event) => {
+        event.preventDefault();
+        const value = Number(input.value);
+        if (input.value && value > 0) act({ kind: "add", amount: value })();
+      } }, input, h("button", { type: "submit", "aria-label": `Add amount to ${name}` }, "Add")));
+    }
+    actions.append(h("button", { onclick: act({ kind: "skip" }), "aria-label": `Skip: ${name}` }, "Skip"));
+  }
+  if (data.current > 0 || data.state === "skipped" || data.state === "done") {
+    actions.append(h("button", { onclick: act({ kind: "undo" }), "aria-label": `Undo: ${name}` }, "Undo"));
+  }
+  const streak = habit.current_streak;
+  const strength = habit.strength;
+  row.append(mark, h("div", {},
+    h("h3", {}, h("a", { href: `#/habit/${habit.id}` }, name)),
+    h("p", { class: "meta" },
+      h("span", { class: `state-${data.state}` }, STATE_WORDS[data.state] || data.state), " · ",
+      `${amount(data.current)} / ${amount(data.target)} ${unit}`,
+      streak !== undefined ? ` · streak ${streak}` : "",
+      strength !== undefined ? ` · strength ${Math.round(strength * 100)}%` : ""),
+    h("progress", { max: String(data.target), value: String(Math.min(data.current, data.target)), "aria-label": `Progress of ${name}: ${amount(data.current)} of ${amount(data.target)} ${unit}` })),
+  actions);
+  return row;
+}
+
+/** One check-in: shown at once, then sent; kept for later when offline. */
+async function checkIn(habit, { day, list, rerender }, change) {
+  const data = habit.completion_data || (habit.completion_data = { target: habit.target_value, current: 0, state: "pending" });
+  const base = `/me/habits/${habit.id}/progress/${day}/`;
+  let operation;
+  const weekly = habit.frequency === "WEEKLY";
+  if (change.kind === "done") {
+    const left = Math.max(data.target - data.current, 0);
+    const add = weekly ? Math.min(sessionShare(habit), left) : left;
+    operation = weekly
+      ? { method: "POST", path: `${base}increment/`, body: { amount: add }, key: api.newKey() }
+      : { method: "PUT", path: base, body: { value: data.target } };
+    data.current = weekly ? data.current + add : data.target;
+  } else if (change.kind === "add") {
+    operation = { method: "POST", path: `${base}increment/`, body: { amount: change.amount }, key: api.newKey() };
+    data.current += change.amount;
+  } else if (change.kind === "skip") {
+    operation = { method: "PUT", path: base, body: { value: 0, skipped: true } };
+  } else {
+    operation = { method: "DELETE", path: base };
+    data.current = 0;
+  }
+  data.state = change.kind === "skip" ? "skipped"
+    : data.current + 1e-9 >= data.target ? "done"
+    : day < today() && !weekly ? "failed" : "pending";
+  rerender();
+  const target = document.querySelector(`li.habit[data-id="${habit.id}"] h3 a`);
+  if (target) target.focus();
+  try {
+    await api.call(operation.method, operation.path, operation.body, operation.key ? { "Idempotency-Key": operation.key } : undefined);
+    if (currentRoute().name === "today") {
+      const { list } = await listFor(day);
+      const fresh = list.find((item) => item.id === habit.id);
+      if (fresh) Object.assign(habit, fresh);
+      rerender();
+    }
+  } catch (error) {
+    if (error.offline) {
+      await offline.enqueue(operation);
+      await updatePending();
+      offline.keepList(day, list).catch(() => {});
+    } else {
+      alertError(error);
+      route();
+    }
+  }
+}
+
+function alertError(error) {
+  const pending = document.getElementById("pending");
+  pending.textContent = error.message;
+}
+
+// MARK: - One habit
+
+async function habitScreen(where) {
+  const view = screenView();
+  view(h("h1", {}, "Habit"), loading());
+  const now = today();
+  const habit = await api.call("GET", `/me/habits/${where.id}/?today=${now}`);
+  const entries = new Map();
+  const fetchRange = async (from, to) => {
+    for (const entry of (await api.call("GET", `/me/habits/${habit.id}/progress/?from=${from}&to=${to}`)).data) entries.set(entry.date, entry);
+  };
+  await fetchRange(days.addDays(now, -378), days.addDays(now, 45));
+  let month = days.monthStart(now);
+  const stats = habit.stats || {};
+  const calendar = h("div", { id: "calendar" });
+  const drawMonth = async (focusButton) => {
+    const first = month, last = days.addDays(first, days.daysInMonth(first) - 1);
+    if (first < days.addDays(now, -371) || last > days.addDays(now, 38)) await fetchRange(days.addDays(first, -7), days.addDays(last, 7));
+    const states = dayStates(habit, entries, days.addDays(first, -7), days.addDays(last, 7), now);
+    calendar.replaceChildren(monthTable(first, states, entries, now, habit),
+      h("div", { class: "row" },
+        h("button", { id: "prev-month", "aria-label": `Previous month, ${days.monthTitle(days.addMonths(first, -1))}`, onclick: () => { month = days.addMonths(month, -1); drawMonth("prev-month"); } }, "‹ Previous"),
+        h("button", { id: "next-month", "aria-label": `Next month, ${days.monthTitle(days.addMonths(first, 1))}`, onclick: () => { month = days.addMonths(month, 1); drawMonth("next-month"); } }, "Next ›")));
+    if (focusButton) document.getElementById(focusButton).focus();
+  };
+  const yearFrom = days.addDays(now, -364);
+  const yearStates = dayStates(habit, entries, yearFrom, now, now);
+  const notes = [...entries.values()].filter((entry) => entry.note).sort((a, b) => (a.date < b.date ? 1 : -1));
+  const archived = habit.status === "ARCHIVED";
+  view(
+    h("h1", {}, habit.icon ? `${habit.icon} ` : "", habit.name),
+    h("p", { class: "meta" }, describe(habit)),
+    archived ? h("p", { class: "notice" }, "This habit is archived: it keeps its history but is not on Today.") : null,
+    h("div", { class: "row" }, h("a", { class: "button", href: `#/habit/${habit.id}/edit` }, "Edit"), h("a", { class: "button", href: "#/" }, "Back to Today")),
+    h("h2", {}, "Stats"),
+    h("dl", { class: "stats", id: "stats" },
+      stat("Current streak", stats.current_streak), stat("Longest streak", stats.longest_streak),
+      stat("Done", stats.success_count), stat("Missed", stats.failed_count), stat("Skipped", stats.skipped_count),
+      stat("Strength", stats.strength === undefined ? undefined : `${Math.round(stats.strength * 100)}%`)),
+    h("h2", {}, "Month"), calendar,
+    h("ul", { class: "legend", "aria-label": "Legend" }, ["done", "skipped", "failed", "pending", "rest"].map((state) => h("li", {}, `${SYMBOL[state]} ${STATE_WORDS[state]}`))),
+    h("h2", {}, "Year"), heatmap(yearFrom, now, yearStates, entries, habit),
+    h("h2", {}, "Notes"),
+    notes.length ? h("ul", { class: "notes" }, notes.map((entry) => h("li", {}, h("strong", {}, days.longDay(entry.date)), ": ", entry.note))) : h("p", { class: "hint" }, "No notes yet."));
+  await drawMonth();
+}
+
+function stat(label, value) {
+  return h("div", {}, h("dt", {}, label), h("dd", {}, value === undefined ? "–" : String(value)));
+}
+
+function describe(habit) {
+  const daysText = habit.action_days.length === 7 ? "every day" : habit.action_days.map((day) => days.WEEKDAYS[day - 1]).join(", ");
+  const period = habit.frequency === "WEEKLY" ? "a week" : "a day";
+  return `${amount(habit.target_value)} ${habit.measurement_type} ${period}, on ${daysText}, since ${days.longDay(habit.start_date)}`;
+}
+
+const SYMBOL = { done: "●", skipped: "◌", failed: "✕", pending: "○", rest: "·", future: "", before_start: "" };
+
+function monthTable(first, states, entries, now, habit) {
+  const count = days.daysInMonth(first);
+  const lead = days.weekday(first) - 1;
+  const rows = [];
+  let cells = [];
+  for (let i = 0; i < lead; i++) cells.push(h("td", {}));
+  for (let d = 1; d <= count; d++) {
+    const date = days.addDays(first, d - 1);
+    const state = states.get(date) || "future";
+    const entry = entries.get(date);
+    const value = entry && entry.value > 0 ? `, ${amount(entry.value)} ${habit.measurement_type}` : "";
+    cells.push(h("td", { class: state, dataset: { date, state } },
+      h("span", { class: "day", "aria-hidden": "true" }, String(d)),
+      h("span", { class: "sr" }, `${days.longDay(date)}${date === now ? " (today)" : ""}: ${STATE_WORDS[state]}${value}`)));
+    if (cells.length === 7) { rows.push(h("tr", {}, cells)); cells = []; }
+  }
+  if (cells.length) { while (cells.length < 7) cells.push(h("td", {})); rows.push(h("tr", {}, cells)); }
+  return h("table", { class: "month" },
+    h("caption", { "aria-live": "polite" }, days.monthTitle(first)),
+    h("thead", {}, h("tr", {}, days.WEEKDAYS.map((name, i) => h("th", { scope: "col", abbr: days.WEEKDAY_NAMES[i] }, name)))),
+    h("tbody", {}, rows));
+}
+
+function heatmap(from, to, states, entries, habit) {
+  const cells = [];
+  let start = from;
+  while (days.weekday(start) !== 1) start = days.addDays(start, -1);
+  let done = 0, skipped = 0;
+  for (let date = start; date <= to; date = days.addDays(date, 1)) {
+    const state = date < from ? "" : states.get(date);
+    const entry = entries.get(date);
+    let level = "";
+    if (state === "done") { level = "l3"; done++; } else if (state === "skipped") { level = "skip"; skipped++; } else if (entry && entry.value > 0) level = entry.value >= habit.target_value / 2 ? "l2" : "l1";
+    cells.push(h("i", { class: level, title: `${date}: ${STATE_WORDS[state] || ""}`, dataset: { date, state: state || "" } }));
+  }
+  // Focusable: on a phone it scrolls sideways, and a keyboard must reach that too.
+  return h("div", { class: "heatmap", id: "heatmap", role: "img", tabindex: "0", "aria-label": `The last 12 months: ${done} days done, ${skipped} skipped.` }, cells);
+}
+
+// MARK: - Create and edit
+
+// The optional `icon` and `color` are shown when the server sends them; the
+// form offers them once the contract has them.
+const FIELDS = ["name", "frequency", "measurement_type", "start_date", "action_days", "target_value"];
+
+async function editScreen(where) {
+  const view = screenView();
+  view(h("h1", {}, where.id ? "Edit habit" : "New habit"), loading());
+  const habit = where.id ? await api.call("GET", `/me/habits/${where.id}/?today=${today()}`) : null;
+  const active = where.id ? 0 : (await api.call("GET", "/me/habits/")).data.length;
+  const full = !habit && active >= LIMIT;
+  const errors = Object.fromEntries(FIELDS.map((field) => [field, h("p", { class: "error", id: `error-${field}` })]));
+  const described = (field, hint) => ({ "aria-describedby": hint ? `hint-${field} error-${field}` : `error-${field}` });
+  const name = h("input", { id: "name", name: "name", maxlength: "100", required: true, value: habit ? habit.name : "", ...described("name") });
+  const frequency = h("select", { id: "frequency", name: "frequency", ...described("frequency") },
+    h("option", { value: "DAILY" }, "Daily"), h("option", { value: "WEEKLY" }, "Weekly"));
+  frequency.value = habit ? habit.frequency : "DAILY";
+  const unit = h("input", { id: "measurement_type", maxlength: "32", value: habit ? habit.measurement_type : "times", ...described("measurement_type") });
+  const startDate = h("input", { id: "start_date", type: "date", value: habit ? habit.start_date : today(), ...described("start_date") });
+  const chosen = new Set(habit ? habit.action_days : [1, 2, 3, 4, 5, 6, 7]);
+  const dayBoxes = days.WEEKDAY_NAMES.map((dayName, i) => h("input", { type: "checkbox", value: String(i + 1), checked: chosen.has(i + 1), "aria-label": dayName }));
+  const target = h("input", { id: "target_value", type: "number", step: "any", min: "0.000001", value: habit ? amount(habit.target_value) : "1", inputmode: "decimal", ...described("target_value", true) });
+  const formError = h("p", { class: "error", role: "alert", id: "form-error" });
+  const save = h("button", { class: "primary", type: "submit", disabled: full }, habit ? "Save" : "Create habit");
+  const form = h("form", { novalidate: true, onsubmit: async (event) => {
+    event.preventDefault();
+    for (const field of FIELDS) errors[field].textContent = "";
+    form.querySelectorAll("[aria-invalid]").forEach((element) => element.removeAttribute("aria-invalid"));
+    formError.textContent = "";
+    const body = {
+      name: name.value, frequency: frequency.value, measurement_type: unit.value, start_date: startDate.value,
+      action_days: dayBoxes.filter((box) => box.checked).map((box) => Number(box.value)),
+      target_value: target.value === "" ? null : Number(target.value),
+    };
+    save.disabled = true;
+    try {
+      const saved = habit
+        ? await api.call("PATCH", `/me/habits/${habit.id}/`, body)
+        : await api.call("POST", "/me/habits/", body, { "Idempotency-Key": api.newKey() });
+      location.hash = `#/habit/${saved.id}`;
+    } catch (error) {
+      save.disabled = false;
+      const fields = Object.keys(error.fields);
+      for (const field of fields) {
+        const slot = errors[field] || formError;
+        slot.textContent = error.fields[field].join(" ");
+        const input = document.getElementById(field === "action_days" ? "action-days" : field);
+        if (input) input.setAttribute("aria-invalid", "true");
+      }
+      if (error.code === "habit_name_taken") errors.name.textContent = error.message;
+      else if (error.code === "habit_limit") formError.textContent = `${error.message} You can have ${LIMIT} active habits at once: archive one to make room.`;
+      else if (!fields.length) formError.textContent = error.offline ? "The server cannot be reached; nothing was saved." : error.message;
+      const firstBad = form.querySelector("[aria-invalid]");
+      (firstBad || formError).focus?.();
+    }
+  } },
+  full ? h("p", { class: "notice", role: "status", id: "limit" }, `You have ${LIMIT} active habits, the most you can have at once. Archive one to make room: archived habits keep their history and can come back.`) : null,
+  formError,
+  h("label", { for: "name" }, "Name"), name, errors.name,
+  h("label", { for: "frequency" }, "Frequency"), frequency, errors.frequency,
+  h("label", { for: "measurement_type" }, "Unit"), unit, errors.measurement_type,
+  h("label", { for: "target_value" }, "Target"), target,
+  h("p", { class: "hint", id: "hint-target_value" }, "Per day for a daily habit, per week for a weekly one."), errors.target_value,
+  h("label", { for: "start_date" }, "Start date"), startDate, errors.start_date,
+  h("fieldset", { id: "action-days", "aria-describedby": "error-action_days" }, h("legend", {}, "Action days"),
+    h("div", { class: "days" }, dayBoxes.map((box, i) => h("label", {}, box, h("span", { "aria-hidden": "true" }, days.WEEKDAYS[i]))))),
+  errors.action_days,
+  h("div", { class: "row" }, save, h("a", { class: "button", href: habit ? `#/habit/${habit.id}` : "#/" }, "Cancel")));
+  const manage = habit ? h("section", { "aria-labelledby": "manage-title" },
+    h("h2", { id: "manage-title" }, "Archive or delete"),
+    h("div", { class: "row" },
+      h("button", { onclick: async () => {
+        await api.call("PATCH", `/me/habits/${habit.id}/`, { status: habit.status === "ARCHIVED" ? "ACTIVE" : "ARCHIVED" }).catch((error) => { formError.textContent = error.message; throw error; });
+        location.hash = `#/habit/${habit.id}`;
+      } }, habit.status === "ARCHIVED" ? "Unarchive" : "Archive"),
+      h("button", { class: "danger", onclick: async () => {
+        if (!(await confirmDialog(`Delete “${habit.name}” and all its history?`, "Delete"))) return;
+        await api.call("DELETE", `/me/habits/${habit.id}/`);
+        location.hash = "#/";
+      } }, "Delete…"))) : null;
+  view(h("h1", {}, habit ? `Edit ${habit.name}` : "New habit"), form, manage);
+}
+
+// MARK: - Settings
+
+async function settingsScreen() {
+  const view = screenView();
+  view(h("h1", {}, "Settings"), loading());
+  const account = await api.call("GET", "/me/");
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const status = h("p", { role: "status", id: "export-status" });
+  view(h("h1", {}, "Settings"),
+    h("h2", {}, "Account"), h("p", {}, "Signed in as ", h("strong", { id: "account-email" }, account.email)),
+    h("h2", {}, "Time zone"), h("p", { id: "time-zone" }, `${zone}. Days start at midnight here; the clock follows the server's.`),
+    h("h2", {}, "Export"),
+    h("div", { class: "row" },
+      h("button", { id: "export-json", onclick: () => exportData("json", status) }, "Download JSON"),
+      h("button", { id: "export-csv", onclick: () => exportData("csv", status) }, "Download CSV")), status,
+    h("h2", {}, "Sign out"),
+    h("p", { class: "hint" }, "Ends this session on the server and removes what this device keeps."),
+    h("button", { class: "danger", id: "sign-out", onclick: async () => {
+      try { await api.signOut(); } catch { /* signed out locally anyway */ }
+      await offline.clear();
+      localStorage.removeItem(SIGNED_IN);
+      offlineMode = false;
+      await updatePending();
+      location.hash = "#/";
+      route();
+    } }, "Sign out"));
+}
+
+async function exportData(format, status) {
+  status.textContent = "Preparing the export…";
+  const now = today();
+  const habits = (await api.call("GET", "/me/habits/?status=ALL")).data;
+  for (const habit of habits) {
+    const from = habit.start_date < days.addDays(now, -3700) ? days.addDays(now, -3700) : habit.start_date;
+    habit.progress = from > now ? [] : (await api.call("GET", `/me/habits/${habit.id}/progress/?from=${from}&to=${now}`)).data;
+  }
+  if (format === "json") {
+    download(`habits-${now}.json`, "application/json", JSON.stringify({ exported_at: api.now().toISOString(), habits }, null, 2));
+  } else {
+    const quote = (value) => (/[",\n\r]/.test(String(value)) ? `"${String(value).replaceAll('"', '""')}"` : String(value));
+    const lines = ["habit_id,habit,unit,date,value,skipped,note"];
+    for (const habit of habits) for (const entry of habit.progress) {
+      lines.push([habit.id, habit.name, habit.measurement_type, entry.date, entry.value, entry.skipped, entry.note || ""].map(quote).join(","));
+    }
+    download(`habits-${now}.csv`, "text/csv", `${lines.join("\r\n")}\r\n`);
+  }
+  status.textContent = `Exported ${habits.length} habit${habits.length === 1 ? "" : "s"}.`;
+}
+
+start();
