@@ -195,7 +195,7 @@ extension PostgresStore: HabitRepository {
 }
 
 /// The habit statements and how rows become values.
-private enum HabitSQL {
+enum HabitSQL {
     static let columns = """
         id, name, frequency, measurement_type, start_date::text, action_days, target_value::text,
         status, extract(epoch FROM created_at)::float8, extract(epoch FROM updated_at)::float8

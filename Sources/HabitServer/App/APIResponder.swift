@@ -15,7 +15,7 @@ import HabitStore
 public final class APIResponder: HTTPResponder {
     let store:
         any HabitRepository & AuthRepository & IdempotencyRepository
-            & OperationsRepository
+            & OperationsRepository & ReminderRepository
     let signer: TokenSigner
     let codes: SignInCodes
     let pseudonyms: EmailPseudonyms
@@ -47,7 +47,7 @@ public final class APIResponder: HTTPResponder {
     ///   - log: where request and event lines go.
     public init(
         store: any HabitRepository & AuthRepository & IdempotencyRepository
-            & OperationsRepository, secret: [UInt8],
+            & OperationsRepository & ReminderRepository, secret: [UInt8],
         mailer: any Mailer,
         settings: APISettings = APISettings(), now: @escaping @Sendable () -> Date = { Date() },
         random: RandomSource = .system, log: ServerLog = .disabled
