@@ -36,6 +36,9 @@ public final class APIResponder: HTTPResponder {
     let verifiedTokens = VerifiedAccessTokens()
     /// What `/metrics` shows (`OperationsResponder` counts the requests).
     let metrics = ServerMetrics()
+    /// Which webhook and ntfy URLs may be registered (`--allow-private-targets`).
+    public let targets: TargetPolicy
+    let resolver: any HostResolver
 
     /// - Parameters:
     ///   - store: where accounts, habits and idempotency records live.
@@ -50,8 +53,12 @@ public final class APIResponder: HTTPResponder {
             & OperationsRepository & ReminderRepository, secret: [UInt8],
         mailer: any Mailer,
         settings: APISettings = APISettings(), now: @escaping @Sendable () -> Date = { Date() },
-        random: RandomSource = .system, log: ServerLog = .disabled
+        random: RandomSource = .system, log: ServerLog = .disabled,
+        targets: TargetPolicy = TargetPolicy(allowPrivate: false),
+        resolver: any HostResolver = SystemResolver()
     ) {
+        self.targets = targets
+        self.resolver = resolver
         self.store = store
         self.signer = TokenSigner(secret: secret)
         self.codes = SignInCodes(secret: secret)
@@ -107,7 +114,9 @@ public final class APIResponder: HTTPResponder {
             guard method != "GET" && method != "HEAD" else { return try answer(request, owner) }
             // Whatever the outcome, the user's habit lists may have changed.
             defer { listAnswers.userChanged(owner) }
-            return try answer(request, owner)
+            let response = try answer(request, owner)
+            publishEvent(of: route, method: method, owner: owner, response: response)
+            return response
         }
     }
 
@@ -171,6 +180,9 @@ public final class APIResponder: HTTPResponder {
             return .authenticated { request, owner throws(APIError) in
                 try self.incrementProgress(request, owner: owner, habitID: habitID, date: date)
             }
+        case .habitReminders, .habitReminder, .reminders, .channels, .channel, .webhooks,
+            .webhook, .webhookDeliveries:
+            return reminderHandler(for: route, method: method)
         }
     }
 

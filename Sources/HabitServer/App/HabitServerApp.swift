@@ -18,6 +18,8 @@ public final class HabitServerApp: Sendable {
     public let configuration: ServerConfiguration
     public let store: any ServerStore
     public let responder: APIResponder
+    /// Sends reminders and webhook deliveries (`--reminder-interval`).
+    public let reminders: ReminderRunner
     private let server: HTTPServer
     /// The separate metrics listener of `--metrics-listen`, if any.
     private let metricsServer: HTTPServer?
@@ -67,8 +69,17 @@ public final class HabitServerApp: Sendable {
         } catch {
             throw ServerStartupError(error.description)
         }
+        let targets = TargetPolicy(allowPrivate: configuration.reminders.allowPrivateTargets)
         responder = APIResponder(
             store: store, secret: secret, mailer: mailer, settings: configuration.settings,
+            now: now, random: random, log: log, targets: targets)
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        reminders = ReminderRunner(
+            store: store, mailer: mailer, poster: SocketPoster(policy: targets),
+            grace: ReminderGrace(seconds: TimeInterval(configuration.reminders.graceSeconds)),
+            mailSender: configuration.settings.mailSender,
+            clickURL: configuration.reminders.publicURL
+                ?? "http://\(host):\(configuration.port)/",
             now: now, random: random, log: log)
         let metricsToken = try MetricsTokenFile.read(configuration.operations.metricsTokenFile)
         responder.metrics.describe(
@@ -112,6 +123,9 @@ public final class HabitServerApp: Sendable {
         }
         running.withLock { $0 = true }
         stopped.enter()
+        if configuration.reminders.interval > 0 {
+            reminders.start(every: TimeInterval(configuration.reminders.interval))
+        }
         log.info("habits-server \(Self.version): http://\(hostForURL):\(port)/api/")
         log.info("database: \(StoreFactory.displayName(configuration.databasePath))")
         switch configuration.mail {
@@ -126,6 +140,7 @@ public final class HabitServerApp: Sendable {
     public func shutdown() {
         metricsServer?.shutdown()
         server.shutdown()
+        reminders.stop()
         store.close()
         let wasRunning = running.withLock { running in
             defer { running = false }

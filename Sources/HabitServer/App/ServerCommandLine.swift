@@ -67,6 +67,7 @@ public enum ServerCommandLine {
         var backupInterval: Int?
         var backupKeep: Int?
         var printsConfiguration = false
+        var reminders = ReminderConfiguration()
     }
 
     /// Every flag, in the order `--help` lists them; parsing looks flags up here.
@@ -240,7 +241,7 @@ public enum ServerCommandLine {
                     options.eventLoops = try count(value, "--event-loops", minimum: 1, maximum: 256)
                 }),
         ]
-        + operationsFlags + [
+        + operationsFlags + reminderFlags + [
             ServerFlag(name: "--help", help: ["show this help"], action: .command(.help)),
             ServerFlag(name: "--version", help: ["show the version"], action: .command(.version)),
         ]
@@ -335,6 +336,7 @@ public enum ServerCommandLine {
             responderThreads: options.responderThreads, eventLoops: options.eventLoops,
             databasePoolSize: options.poolSize, logFormat: options.logFormat)
         try applyOperations(options, to: &configuration)
+        try applyReminders(options, environment: environment, to: &configuration)
         return configuration
     }
 

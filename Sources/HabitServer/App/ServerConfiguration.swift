@@ -45,6 +45,8 @@ public struct ServerConfiguration: Sendable {
     public var databasePoolSize: Int
     /// Shutdown, scheduled backups and metrics (the operations flags).
     public var operations = ServerOperations()
+    /// Server reminders and webhook deliveries.
+    public var reminders = ReminderConfiguration()
 
     public init(
         host: String = "127.0.0.1", port: UInt16 = 8000, databasePath: String,
@@ -80,8 +82,12 @@ public struct ServerConfiguration: Sendable {
     public static func inMemory(outbox: String, settings: APISettings = APISettings())
         -> ServerConfiguration
     {
-        ServerConfiguration(
+        var configuration = ServerConfiguration(
             port: 0, databasePath: ":memory:", secretFile: nil,
             mail: .outbox(directory: outbox), settings: settings)
+        // No runs on real time: a test moves its clock and calls
+        // `reminders.tick()` itself.
+        configuration.reminders.interval = 0
+        return configuration
     }
 }
