@@ -102,7 +102,7 @@ public final class HabitServerApp: Sendable {
                 responderThreads: configuration.responderThreads, now: now),
             responder: OperationsResponder(
                 api: responder, store: store, metrics: responder.metrics,
-                metricsToken: metricsToken), log: log)
+                metricsToken: metricsToken, reminders: reminders), log: log)
     }
 
     /// Listens and serves in the background; returns the port (the chosen
