@@ -163,7 +163,12 @@ extension PostgresStore: ReminderRepository {
     public func enqueueEvent(
         owner: Int64, event: String, eventID: String, payload: String, now: Date
     ) throws(StoreError) -> Int {
-        try write { connection throws(StoreError) in
+        // Most users have no endpoint: a read says so without writing.
+        let subscribed = try read { connection throws(StoreError) in
+            try connection.query(ReminderSQL.selectSubscribed, [String(owner), event]).count > 0
+        }
+        guard subscribed else { return 0 }
+        return try write { connection throws(StoreError) in
             try connection.run(
                 ReminderSQL.enqueueEvent, [String(owner), event, eventID, payload, Self.time(now)])
         }
@@ -370,6 +375,8 @@ private enum ReminderSQL {
         """
     static let deleteWebhook = "DELETE FROM webhooks WHERE id = $1 AND owner_id = $2"
     static let subscribed = "$2 = ANY (string_to_array(events, ','))"
+    static let selectSubscribed =
+        "SELECT 1 FROM webhooks WHERE owner_id = $1 AND \(subscribed) LIMIT 1"
     static let enqueueEvent = """
         INSERT INTO deliveries (owner_id, event_id, target, webhook_id, event, payload, state,
             created_at, next_attempt_at)
