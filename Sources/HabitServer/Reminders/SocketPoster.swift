@@ -118,7 +118,7 @@ public struct SocketPoster: OutboundPoster {
             }
             connected = withUnsafePointer(to: &socketAddress) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                    systemConnect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
                 }
             }
         } else {
@@ -130,10 +130,16 @@ public struct SocketPoster: OutboundPoster {
             }
             connected = withUnsafePointer(to: &socketAddress) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                    systemConnect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
                 }
             }
         }
+        #if canImport(Darwin)
+            // Darwin has no MSG_NOSIGNAL: the socket itself never raises SIGPIPE.
+            var on: Int32 = 1
+            setsockopt(
+                descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
         guard connected == 0 else {
             close(descriptor)
             return nil
@@ -159,7 +165,7 @@ struct PlainStream: ByteStream {
             var offset = 0
             while offset < buffer.count {
                 let sent = send(
-                    socket, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL)
+                    socket, buffer.baseAddress! + offset, buffer.count - offset, noSignal
                 )
                 guard sent > 0 else { return false }
                 offset += sent
@@ -175,3 +181,21 @@ struct PlainStream: ByteStream {
         return Data(buffer.prefix(count))
     }
 }
+
+/// connect(2), by its name on each platform.
+private func systemConnect(_ socket: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t)
+    -> Int32
+{
+    #if canImport(Glibc)
+        Glibc.connect(socket, address, length)
+    #else
+        Darwin.connect(socket, address, length)
+    #endif
+}
+
+/// send(2)'s flag that keeps a closed peer from raising SIGPIPE (Linux).
+#if canImport(Glibc)
+    private let noSignal = Int32(MSG_NOSIGNAL)
+#else
+    private let noSignal: Int32 = 0
+#endif
