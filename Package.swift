@@ -74,8 +74,11 @@ let package = Package(
                 "HabitConcurrency", "HabitCore", "HabitFiles", "HabitStore", "HabitPostgres",
                 "HabitHTTP",
                 .target(name: "CCrypto", condition: .when(platforms: [.linux])),
+                // TLS for webhook and ntfy deliveries (Reminders/TLSStream).
+                .target(name: "CTLS", condition: .when(platforms: [.linux])),
             ],
             exclude: ["openapi.yaml", "Web"],
+            linkerSettings: [.linkedLibrary("ssl", .when(platforms: [.linux]))],
             plugins: ["WebAppEmbedding"]
         ),
         // The web app's files (Sources/HabitServer/Web) become a Swift file

@@ -11,7 +11,7 @@
 enum Schema {
     static let migrations: [String] = [
         version1, version2, version3, version4, version5, version6, version7,
-        version8, version9, version10,
+        version8, version9, version10, version11,
     ]
 
     /// The version this build writes and reads.
@@ -300,5 +300,79 @@ enum Schema {
         CREATE UNIQUE INDEX access_tokens_live_name ON access_tokens (owner_id, name)
             WHERE revoked_at IS NULL;
         CREATE INDEX access_tokens_by_habit ON access_tokens (habit_id);
+        """
+
+    /// Server reminders and webhooks (`ReminderRepository`): reminder times
+    /// per habit, channels and webhook endpoints per user, the delivery
+    /// outbox, and one row per claimed reminder occurrence, whose primary
+    /// key makes a claim happen once across processes. Times are REAL unix
+    /// seconds; an occurrence instant is whole seconds.
+    private static let version11 = """
+        CREATE TABLE reminder_channels (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            owner_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            kind TEXT NOT NULL CHECK (kind IN ('mail', 'ntfy')),
+            url TEXT,
+            last_error TEXT,
+            last_error_at REAL,
+            created_at REAL NOT NULL
+        );
+        CREATE INDEX reminder_channels_by_owner ON reminder_channels (owner_id);
+
+        CREATE TABLE webhooks (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            owner_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            url TEXT NOT NULL,
+            events TEXT NOT NULL,
+            secret TEXT NOT NULL,
+            last_error TEXT,
+            last_error_at REAL,
+            created_at REAL NOT NULL
+        );
+        CREATE INDEX webhooks_by_owner ON webhooks (owner_id);
+
+        CREATE TABLE reminders (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            habit_id INTEGER NOT NULL REFERENCES habits (id) ON DELETE CASCADE,
+            owner_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            time TEXT NOT NULL,
+            channel_id INTEGER REFERENCES reminder_channels (id) ON DELETE CASCADE,
+            webhook_id INTEGER REFERENCES webhooks (id) ON DELETE CASCADE,
+            created_at REAL NOT NULL
+        );
+        CREATE INDEX reminders_by_habit ON reminders (habit_id, time);
+        CREATE INDEX reminders_by_owner ON reminders (owner_id);
+        CREATE INDEX reminders_by_channel ON reminders (channel_id);
+        CREATE INDEX reminders_by_webhook ON reminders (webhook_id);
+
+        CREATE TABLE reminder_occurrences (
+            habit_id INTEGER NOT NULL REFERENCES habits (id) ON DELETE CASCADE,
+            instant INTEGER NOT NULL,
+            claimed_at REAL NOT NULL,
+            PRIMARY KEY (habit_id, instant)
+        ) WITHOUT ROWID;
+        CREATE INDEX reminder_occurrences_by_instant ON reminder_occurrences (instant);
+
+        -- target: 'c' or 'w' and the channel's or webhook's id.
+        CREATE TABLE deliveries (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            owner_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            event_id TEXT NOT NULL,
+            target TEXT NOT NULL,
+            channel_id INTEGER REFERENCES reminder_channels (id) ON DELETE CASCADE,
+            webhook_id INTEGER REFERENCES webhooks (id) ON DELETE CASCADE,
+            event TEXT NOT NULL,
+            payload TEXT NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            state TEXT NOT NULL CHECK (state IN ('pending', 'delivered', 'failed')),
+            created_at REAL NOT NULL,
+            next_attempt_at REAL NOT NULL,
+            last_attempt_at REAL,
+            last_error TEXT,
+            UNIQUE (event_id, target)
+        );
+        CREATE INDEX deliveries_due ON deliveries (state, next_attempt_at);
+        CREATE INDEX deliveries_by_webhook ON deliveries (webhook_id, id);
+        CREATE INDEX deliveries_by_channel ON deliveries (channel_id);
         """
 }

@@ -28,7 +28,8 @@ public final class APITestServer: Sendable {
 
     public init(
         settings: APISettings = APISettings(), start: Date = APITestServer.defaultStart,
-        databasePath: String = ":memory:", clock: TestClock? = nil
+        databasePath: String = ":memory:", clock: TestClock? = nil,
+        configure: (inout ServerConfiguration) -> Void = { _ in }
     ) throws {
         temporary = try TemporaryDirectory(prefix: "habits-server-tests")
         let clock = clock ?? TestClock(start)
@@ -36,6 +37,7 @@ public final class APITestServer: Sendable {
         var configuration = ServerConfiguration.inMemory(
             outbox: temporary.appending("outbox"), settings: settings)
         configuration.databasePath = databasePath
+        configure(&configuration)
         app = try HabitServerApp(
             configuration: configuration, environment: [:], now: { clock.now },
             log: ServerLog(level: .debug, sink: logs.sink))

@@ -16,6 +16,7 @@ public final class APIResponder: HTTPResponder {
     let store:
         any HabitRepository & AuthRepository & IdempotencyRepository
             & OperationsRepository & ChangeFeedRepository & AccessTokenRepository
+            & ReminderRepository
     let signer: TokenSigner
     let codes: SignInCodes
     let pseudonyms: EmailPseudonyms
@@ -38,6 +39,9 @@ public final class APIResponder: HTTPResponder {
     let metrics = ServerMetrics()
     /// When each personal access token's use was last written.
     let tokenUses = AccessTokenUses()
+    /// Which webhook and ntfy URLs may be registered (`--allow-private-targets`).
+    public let targets: TargetPolicy
+    let resolver: any HostResolver
 
     /// - Parameters:
     ///   - store: where accounts, habits and idempotency records live.
@@ -49,11 +53,16 @@ public final class APIResponder: HTTPResponder {
     ///   - log: where request and event lines go.
     public init(
         store: any HabitRepository & AuthRepository & IdempotencyRepository
-            & OperationsRepository & ChangeFeedRepository & AccessTokenRepository, secret: [UInt8],
+            & OperationsRepository & ChangeFeedRepository & AccessTokenRepository & ReminderRepository,
+        secret: [UInt8],
         mailer: any Mailer,
         settings: APISettings = APISettings(), now: @escaping @Sendable () -> Date = { Date() },
-        random: RandomSource = .system, log: ServerLog = .disabled
+        random: RandomSource = .system, log: ServerLog = .disabled,
+        targets: TargetPolicy = TargetPolicy(allowPrivate: false),
+        resolver: any HostResolver = SystemResolver()
     ) {
+        self.targets = targets
+        self.resolver = resolver
         self.store = store
         self.signer = TokenSigner(secret: secret)
         self.codes = SignInCodes(secret: secret)
@@ -109,7 +118,9 @@ public final class APIResponder: HTTPResponder {
             guard method != "GET" && method != "HEAD" else { return try answer(request, owner) }
             // Whatever the outcome, the user's habit lists may have changed.
             defer { listAnswers.userChanged(owner) }
-            return try answer(request, owner)
+            let response = try answer(request, owner)
+            publishEvent(of: route, method: method, owner: owner, response: response)
+            return response
         }
     }
 
@@ -185,6 +196,9 @@ public final class APIResponder: HTTPResponder {
         case .calendar: return .public(calendarFeed)
         case .checkIn(let token):
             return .public { request throws(APIError) in try self.checkIn(request, token: token) }
+        case .habitReminders, .habitReminder, .reminders, .channels, .channel, .webhooks,
+            .webhook, .webhookDeliveries:
+            return reminderHandler(for: route, method: method)
         }
     }
 

@@ -48,6 +48,9 @@ public enum ConfigurationReport {
                 "metrics-token-file",
                 operations.metricsTokenFile.map { "\($0) (token hidden)" } ?? "-"
             ),
+            ("allow-private-targets", configuration.reminders.allowPrivateTargets ? "yes" : "no"),
+            ("reminder-interval", String(configuration.reminders.interval)),
+            ("public-url", configuration.reminders.publicURL ?? "-"),
         ]
         if StoreFactory.isPostgres(configuration.databasePath) {
             let passwordSource =

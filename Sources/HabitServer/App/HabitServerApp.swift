@@ -18,6 +18,8 @@ public final class HabitServerApp: Sendable {
     public let configuration: ServerConfiguration
     public let store: any ServerStore
     public let responder: APIResponder
+    /// Sends reminders and webhook deliveries (`--reminder-interval`).
+    public let reminders: ReminderRunner
     private let server: HTTPServer
     /// The separate metrics listener of `--metrics-listen`, if any.
     private let metricsServer: HTTPServer?
@@ -69,8 +71,17 @@ public final class HabitServerApp: Sendable {
         }
         var settings = configuration.settings
         settings.secureCookies = !Self.isLoopback(configuration.host)
+        let targets = TargetPolicy(allowPrivate: configuration.reminders.allowPrivateTargets)
         responder = APIResponder(
             store: store, secret: secret, mailer: mailer, settings: settings,
+            now: now, random: random, log: log, targets: targets)
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        reminders = ReminderRunner(
+            store: store, mailer: mailer, poster: SocketPoster(policy: targets),
+            grace: ReminderGrace(seconds: TimeInterval(configuration.reminders.graceSeconds)),
+            mailSender: configuration.settings.mailSender,
+            clickURL: configuration.reminders.publicURL
+                ?? "http://\(host):\(configuration.port)/",
             now: now, random: random, log: log)
         let metricsToken = try MetricsTokenFile.read(configuration.operations.metricsTokenFile)
         responder.metrics.describe(
@@ -94,7 +105,7 @@ public final class HabitServerApp: Sendable {
             responder: OperationsResponder(
                 api: configuration.servesWebApp ? WebAppResponder(api: responder) : responder,
                 store: store, metrics: responder.metrics,
-                metricsToken: metricsToken), log: log)
+                metricsToken: metricsToken, reminders: reminders), log: log)
         let server = self.server
         let store = self.store
         metrics.observe(
@@ -119,6 +130,9 @@ public final class HabitServerApp: Sendable {
         }
         running.withLock { $0 = true }
         stopped.enter()
+        if configuration.reminders.interval > 0 {
+            reminders.start(every: TimeInterval(configuration.reminders.interval))
+        }
         log.info("habits-server \(Self.version): http://\(hostForURL):\(port)/api/")
         if configuration.servesWebApp { log.info("web app: http://\(hostForURL):\(port)/") }
         log.info("database: \(StoreFactory.displayName(configuration.databasePath))")
@@ -134,6 +148,7 @@ public final class HabitServerApp: Sendable {
     public func shutdown() {
         metricsServer?.shutdown()
         server.shutdown()
+        reminders.stop()
         store.close()
         let wasRunning = running.withLock { running in
             defer { running = false }

@@ -18,15 +18,18 @@ public final class OperationsResponder: HTTPResponder {
     let metrics: ServerMetrics
     /// The bearer token that opens `/metrics` on this port; `nil`: 404.
     let metricsToken: String?
+    /// Runs the reminder runner once for `POST /ops/reminders/run`.
+    let reminders: ReminderRunner?
 
     public init(
         api: any HTTPResponder, store: any OperationsRepository, metrics: ServerMetrics,
-        metricsToken: String? = nil
+        metricsToken: String? = nil, reminders: ReminderRunner? = nil
     ) {
         self.api = api
         self.store = store
         self.metrics = metrics
         self.metricsToken = metricsToken
+        self.reminders = reminders
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -36,6 +39,8 @@ public final class OperationsResponder: HTTPResponder {
         case "/healthz": response = Self.probe(request, status: 200, ["status": "ok"])
         case "/readyz": response = readiness(request)
         case "/metrics" where metricsToken != nil: response = metricsAnswer(request)
+        case "/ops/reminders/run" where metricsToken != nil && reminders != nil:
+            response = reminderRun(request)
         default: response = api.respond(to: request)
         }
         record(request, response, since: started)
@@ -47,7 +52,7 @@ public final class OperationsResponder: HTTPResponder {
         let response: HTTPResponse?
         switch request.path {
         case "/healthz": response = Self.probe(request, status: 200, ["status": "ok"])
-        case "/readyz", "/metrics": response = nil
+        case "/readyz", "/metrics", "/ops/reminders/run": response = nil
         default: response = api.answerAtOnce(to: request)
         }
         if let response { record(request, response, since: started) }
@@ -73,6 +78,33 @@ public final class OperationsResponder: HTTPResponder {
     }
 
     /// `/metrics` for the holder of the token; anyone else gets 401.
+    /// `POST /ops/reminders/run` with the metrics token: one run of the
+    /// reminder runner now, answered with what it did. For operators and
+    /// for tests of several processes (`--reminder-interval 0` leaves every
+    /// run to this).
+    private func reminderRun(_ request: HTTPRequest) -> HTTPResponse {
+        guard let metricsToken, MetricsAccess.allows(request, token: metricsToken),
+            let reminders
+        else {
+            return JSONBody.response(for: .notAuthenticated)
+        }
+        guard request.method == "POST" else {
+            return JSONBody.response(for: .methodNotAllowed(request.method, allowed: ["POST"]))
+        }
+        do {
+            let report = try reminders.tick()
+            return JSONBody.response(
+                status: 200,
+                [
+                    "considered": report.considered, "claimed": report.claimed,
+                    "delivered": report.delivered, "retried": report.retried,
+                    "failed": report.failed,
+                ])
+        } catch {
+            return JSONBody.response(for: .storeUnavailable)
+        }
+    }
+
     private func metricsAnswer(_ request: HTTPRequest) -> HTTPResponse {
         guard let metricsToken, MetricsAccess.allows(request, token: metricsToken) else {
             var response = JSONBody.response(for: .notAuthenticated)

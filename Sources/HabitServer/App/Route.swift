@@ -29,6 +29,15 @@ enum Route: Hashable, Sendable {
     /// `/api/checkin/{token}/`: the check-in URL of a one-habit check-in
     /// token. The token is checked by the handler.
     case checkIn(token: String)
+    /// Reminders and webhooks (see `APIResponder+Reminders`).
+    case habitReminders(habitID: Int64)
+    case habitReminder(habitID: Int64, id: Int64)
+    case reminders
+    case channels
+    case channel(id: Int64)
+    case webhooks
+    case webhook(id: Int64)
+    case webhookDeliveries(webhookID: Int64)
 
     /// The methods the route answers, for 405's `Allow` header. HEAD goes
     /// wherever GET does: the HTTP layer answers it as a GET without the body.
@@ -45,6 +54,9 @@ enum Route: Hashable, Sendable {
         case .habits: return ["GET", "HEAD", "POST"]
         case .habit: return ["GET", "HEAD", "PATCH", "DELETE"]
         case .progressDay: return ["PUT", "DELETE"]
+        case .habitReminders, .channels, .webhooks: return ["GET", "HEAD", "POST"]
+        case .reminders, .webhookDeliveries: return ["GET", "HEAD"]
+        case .habitReminder, .channel, .webhook: return ["DELETE"]
         }
     }
 
@@ -68,6 +80,14 @@ enum Route: Hashable, Sendable {
         case .accessToken: return "/api/me/tokens/{id}/"
         case .calendar: return "/api/me/calendar.ics"
         case .checkIn: return "/api/checkin/{token}/"
+        case .habitReminders: return "/api/me/habits/{id}/reminders/"
+        case .habitReminder: return "/api/me/habits/{id}/reminders/{reminder_id}/"
+        case .reminders: return "/api/me/reminders/"
+        case .channels: return "/api/me/channels/"
+        case .channel: return "/api/me/channels/{id}/"
+        case .webhooks: return "/api/me/webhooks/"
+        case .webhook: return "/api/me/webhooks/{id}/"
+        case .webhookDeliveries: return "/api/me/webhooks/{id}/deliveries/"
         }
     }
 
@@ -92,6 +112,8 @@ enum Route: Hashable, Sendable {
         }
         let isHabit = segments.count >= 4 && segment(1, is: "me") && segment(2, is: "habits")
         let isProgress = isHabit && segments.count >= 5 && segment(4, is: "progress")
+        let isReminders = isHabit && segments.count >= 5 && segment(4, is: "reminders")
+        let isWebhook = segments.count >= 3 && segment(1, is: "me") && segment(2, is: "webhooks")
         switch segments.count - 1 {
         case 2 where segment(1, is: "auth") && segment(2, is: "email"): self = .requestCode
         case 2 where segment(1, is: "auth") && segment(2, is: "token"): self = .issueTokens
@@ -120,6 +142,26 @@ enum Route: Hashable, Sendable {
         case 6 where isProgress && segment(6, is: "increment"):
             guard let id = Self.id(segments[3]) else { return nil }
             self = .progressIncrement(habitID: id, date: String(Substring(segments[5])))
+        case 4 where isReminders:
+            guard let id = Self.id(segments[3]) else { return nil }
+            self = .habitReminders(habitID: id)
+        case 5 where isReminders:
+            guard let habitID = Self.id(segments[3]), let id = Self.id(segments[5]) else {
+                return nil
+            }
+            self = .habitReminder(habitID: habitID, id: id)
+        case 2 where segment(1, is: "me") && segment(2, is: "reminders"): self = .reminders
+        case 2 where segment(1, is: "me") && segment(2, is: "channels"): self = .channels
+        case 3 where segment(1, is: "me") && segment(2, is: "channels"):
+            guard let id = Self.id(segments[3]) else { return nil }
+            self = .channel(id: id)
+        case 2 where isWebhook: self = .webhooks
+        case 3 where isWebhook:
+            guard let id = Self.id(segments[3]) else { return nil }
+            self = .webhook(id: id)
+        case 4 where isWebhook && segment(4, is: "deliveries"):
+            guard let id = Self.id(segments[3]) else { return nil }
+            self = .webhookDeliveries(webhookID: id)
         default:
             return nil
         }

@@ -68,6 +68,7 @@ public enum ServerCommandLine {
         var backupKeep: Int?
         var printsConfiguration = false
         var servesWebApp = true
+        var reminders = ReminderConfiguration()
     }
 
     /// Every flag, in the order `--help` lists them; parsing looks flags up here.
@@ -241,7 +242,7 @@ public enum ServerCommandLine {
                     options.eventLoops = try count(value, "--event-loops", minimum: 1, maximum: 256)
                 }),
         ]
-        + operationsFlags + [
+        + operationsFlags + reminderFlags + [
             ServerFlag(
                 name: "--no-web",
                 help: ["serve the API only, not the web app at /"],
@@ -342,6 +343,7 @@ public enum ServerCommandLine {
             databasePoolSize: options.poolSize, logFormat: options.logFormat)
         try applyOperations(options, to: &configuration)
         configuration.servesWebApp = options.servesWebApp
+        try applyReminders(options, environment: environment, to: &configuration)
         return configuration
     }
 

@@ -47,6 +47,8 @@ public struct ServerConfiguration: Sendable {
     public var operations = ServerOperations()
     /// Whether the web app is served at `/` (`--no-web` turns it off).
     public var servesWebApp = true
+    /// Server reminders and webhook deliveries.
+    public var reminders = ReminderConfiguration()
 
     public init(
         host: String = "127.0.0.1", port: UInt16 = 8000, databasePath: String,
@@ -82,8 +84,12 @@ public struct ServerConfiguration: Sendable {
     public static func inMemory(outbox: String, settings: APISettings = APISettings())
         -> ServerConfiguration
     {
-        ServerConfiguration(
+        var configuration = ServerConfiguration(
             port: 0, databasePath: ":memory:", secretFile: nil,
             mail: .outbox(directory: outbox), settings: settings)
+        // No runs on real time: a test moves its clock and calls
+        // `reminders.tick()` itself.
+        configuration.reminders.interval = 0
+        return configuration
     }
 }

@@ -4,7 +4,8 @@ import HabitStore
 
 /// A store the server can run on: the repositories, and closing at shutdown.
 public protocol ServerStore: HabitRepository, AuthRepository, IdempotencyRepository,
-    OperationsRepository, ChangeFeedRepository, AccessTokenRepository
+    OperationsRepository, ChangeFeedRepository, AccessTokenRepository,
+    ReminderRepository
 {
     func close()
 }

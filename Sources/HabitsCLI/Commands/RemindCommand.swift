@@ -15,7 +15,23 @@ struct RemindCommand: HabitsCommand {
 
             --install prints a crontab line running 'habits remind --quiet' with the \
             absolute path of this binary, and how to add it; it never edits your crontab.
+
+            In server mode the server can send the reminders itself: 'habits remind add \
+            <habit> 20:00' reminds you at 20:00 (your account's time zone) on the habit's \
+            planned days when it is not done or skipped yet, by mail or through every \
+            channel you have; --via mail, --via ntfy URL or --via webhook ID picks one. \
+            'habits remind list' shows them with your channels' last errors, 'habits \
+            remind remove <habit> 20:00' removes one. Local mode keeps cron.
             """,
+        positionals: [
+            PositionalSpec(
+                "action", optional: true, values: ServerReminders.Action.allCases.map(\.rawValue),
+                help: "Server mode: add, list or remove a reminder the server sends."),
+            PositionalSpec("habit", optional: true, help: "With add or remove: the habit."),
+            PositionalSpec("time", optional: true, help: "With add or remove: the time, HH:MM."),
+            PositionalSpec(
+                "target", optional: true, help: "After --via ntfy or webhook: its URL or id."),
+        ],
         options: [
             DateOption.plannedSpec,
             .flag("quiet", short: "q", help: "Print nothing when everything is done."),
@@ -23,17 +39,28 @@ struct RemindCommand: HabitsCommand {
             .value(
                 "at", valueName: "HH:MM",
                 help: "With --install: the time of the reminder (default: 20:00)."),
+            .value(
+                "via", valueName: "CHANNEL",
+                help: "With add: mail, ntfy URL or webhook ID (default: all your channels)."),
         ],
         examples: [
             "habits remind", "habits remind --quiet", "habits remind --install --at 19:30",
+            "habits remind add Read 20:00",
+            "habits remind add Run 07:30 --via ntfy https://ntfy.sh/me",
+            "habits remind list", "habits remind remove Read 20:00",
         ])
 
     let date: LocalDate
     let quiet: Bool
     let install: Bool
     let time: (hour: Int, minute: Int)
+    /// `add`, `list` or `remove`: reminders the server sends.
+    let server: ServerReminders?
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
+        server = try arguments.positional("action").flatMap(ServerReminders.Action.init).map {
+            action throws(UsageError) in try ServerReminders(action: action, arguments: arguments)
+        }
         date = try DateOption.read(arguments, today: today)
         quiet = arguments.flag("quiet")
         install = arguments.flag("install")
@@ -58,6 +85,10 @@ struct RemindCommand: HabitsCommand {
     }
 
     func run(in context: CommandContext) async throws(CommandError) {
+        if let server {
+            try await server.run(in: context)
+            return
+        }
         if install {
             try printInstallation(context)
             return

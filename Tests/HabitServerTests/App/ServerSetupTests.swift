@@ -75,7 +75,8 @@ import Testing
         ("--max-connections-per-client", "2"), ("--responder-threads", "0"),
         ("--event-loops", "1"), ("--help", nil), ("--version", nil),
         ("--code-requests-per-client-hour", "0"), ("--trusted-proxy", "10.0.0.0/8, ::1"),
-        ("--log-format", "json"), ("--no-web", nil),
+        ("--log-format", "json"), ("--no-web", nil), ("--allow-private-targets", nil),
+        ("--reminder-interval", "0"), ("--public-url", "https://habits.example.com/"),
     ]
 
     @Test func helpListsEveryFlagTheParserTakes() throws {

@@ -1,0 +1,545 @@
+import Foundation
+import HabitCore
+import HabitStore
+
+extension PostgresStore: ReminderRepository {
+    public func reminders(habitID: Int64, owner: Int64) throws(StoreError) -> [Reminder]? {
+        try read { connection throws(StoreError) in
+            let owned = try connection.query(
+                ReminderSQL.selectHabitOwned, [String(habitID), String(owner)])
+            guard owned.count > 0 else { return nil }
+            let rows = try connection.query(ReminderSQL.selectForHabit, [String(habitID)])
+            return (0..<rows.count).map { ReminderSQL.reminder(rows, $0) }
+        }
+    }
+
+    public func reminders(owner: Int64) throws(StoreError) -> [Reminder] {
+        try read { connection throws(StoreError) in
+            let rows = try connection.query(ReminderSQL.selectForOwner, [String(owner)])
+            return (0..<rows.count).map { ReminderSQL.reminder(rows, $0) }
+        }
+    }
+
+    /// The owner's row is locked first, so two additions of one user wait
+    /// for each other and the limit holds across processes.
+    public func addReminder(
+        habitID: Int64, owner: Int64, time: String, channelID: Int64?, webhookID: Int64?,
+        now: Date
+    ) throws(StoreError) -> Addition<Reminder> {
+        try transaction { connection throws(StoreError) -> Addition<Reminder> in
+            try connection.query(ReminderSQL.lockOwner, [String(owner)])
+            let owned = try connection.query(
+                ReminderSQL.selectHabitOwned, [String(habitID), String(owner)])
+            guard owned.count > 0 else { return .notFound }
+            if let channelID,
+                try connection.query(
+                    ReminderSQL.selectChannelOwned, [String(channelID), String(owner)]
+                )
+                .count == 0
+            {
+                return .notFound
+            }
+            if let webhookID,
+                try connection.query(
+                    ReminderSQL.selectWebhookOwned, [String(webhookID), String(owner)]
+                )
+                .count == 0
+            {
+                return .notFound
+            }
+            let via = [channelID.map(String.init), webhookID.map(String.init)]
+            let same = try connection.query(ReminderSQL.selectSame, [String(habitID), time] + via)
+            if same.count > 0 { return .added(ReminderSQL.reminder(same, 0)) }
+            let count = try connection.query(ReminderSQL.countForHabit, [String(habitID)])
+            guard (count.int64(0, 0) ?? 0) < Int64(ReminderLimits.remindersPerHabit) else {
+                return .limitReached(maximum: ReminderLimits.remindersPerHabit)
+            }
+            let channels = try connection.query(ReminderSQL.countChannels, [String(owner)])
+            if channels.int64(0, 0) == 0 {
+                try connection.query(
+                    ReminderSQL.insertChannel,
+                    [String(owner), ReminderChannel.Kind.mail.rawValue, nil, Self.time(now)])
+            }
+            let inserted = try connection.query(
+                ReminderSQL.insertReminder,
+                [String(habitID), String(owner), time] + via + [Self.time(now)])
+            return .added(
+                Reminder(
+                    id: inserted.int64(0, 0) ?? 0, habitID: habitID, time: time,
+                    channelID: channelID, webhookID: webhookID, createdAt: now))
+        }
+    }
+
+    public func deleteReminder(id: Int64, habitID: Int64, owner: Int64) throws(StoreError) -> Bool {
+        try write { connection throws(StoreError) in
+            try connection.run(
+                ReminderSQL.deleteReminder, [String(id), String(habitID), String(owner)])
+                > 0
+        }
+    }
+
+    public func channels(owner: Int64) throws(StoreError) -> [ReminderChannel] {
+        try read { connection throws(StoreError) in
+            let rows = try connection.query(ReminderSQL.selectChannels, [String(owner)])
+            return try (0..<rows.count).map { row throws(StoreError) in
+                try ReminderSQL.channel(rows, row)
+            }
+        }
+    }
+
+    public func addChannel(kind: ReminderChannel.Kind, url: String?, owner: Int64, now: Date)
+        throws(StoreError) -> Addition<ReminderChannel>
+    {
+        try transaction { connection throws(StoreError) -> Addition<ReminderChannel> in
+            try connection.query(ReminderSQL.lockOwner, [String(owner)])
+            let same = try connection.query(
+                ReminderSQL.selectSameChannel, [String(owner), kind.rawValue, url])
+            if same.count > 0 { return .added(try ReminderSQL.channel(same, 0)) }
+            let count = try connection.query(ReminderSQL.countChannels, [String(owner)])
+            guard (count.int64(0, 0) ?? 0) < Int64(ReminderLimits.channelsPerUser) else {
+                return .limitReached(maximum: ReminderLimits.channelsPerUser)
+            }
+            let inserted = try connection.query(
+                ReminderSQL.insertChannel, [String(owner), kind.rawValue, url, Self.time(now)])
+            return .added(
+                ReminderChannel(
+                    id: inserted.int64(0, 0) ?? 0, kind: kind, url: url, lastError: nil,
+                    lastErrorAt: nil, createdAt: now))
+        }
+    }
+
+    public func deleteChannel(id: Int64, owner: Int64) throws(StoreError) -> Bool {
+        try write { connection throws(StoreError) in
+            try connection.run(ReminderSQL.deleteChannel, [String(id), String(owner)]) > 0
+        }
+    }
+
+    public func webhooks(owner: Int64) throws(StoreError) -> [WebhookEndpoint] {
+        try read { connection throws(StoreError) in
+            let rows = try connection.query(ReminderSQL.selectWebhooks, [String(owner)])
+            return (0..<rows.count).map { ReminderSQL.webhook(rows, $0) }
+        }
+    }
+
+    public func addWebhook(
+        url: String, events: [String], secret: String, owner: Int64, now: Date
+    ) throws(StoreError) -> Addition<WebhookEndpoint> {
+        try transaction { connection throws(StoreError) -> Addition<WebhookEndpoint> in
+            try connection.query(ReminderSQL.lockOwner, [String(owner)])
+            let count = try connection.query(ReminderSQL.countWebhooks, [String(owner)])
+            guard (count.int64(0, 0) ?? 0) < Int64(ReminderLimits.webhooksPerUser) else {
+                return .limitReached(maximum: ReminderLimits.webhooksPerUser)
+            }
+            let inserted = try connection.query(
+                ReminderSQL.insertWebhook,
+                [String(owner), url, events.joined(separator: ","), secret, Self.time(now)])
+            return .added(
+                WebhookEndpoint(
+                    id: inserted.int64(0, 0) ?? 0, url: url, events: events, secret: secret,
+                    lastError: nil, lastErrorAt: nil, createdAt: now))
+        }
+    }
+
+    public func deleteWebhook(id: Int64, owner: Int64) throws(StoreError) -> Bool {
+        try write { connection throws(StoreError) in
+            try connection.run(ReminderSQL.deleteWebhook, [String(id), String(owner)]) > 0
+        }
+    }
+
+    public func deliveries(webhookID: Int64, owner: Int64) throws(StoreError) -> [Delivery]? {
+        try read { connection throws(StoreError) in
+            let owned = try connection.query(
+                ReminderSQL.selectWebhookOwned, [String(webhookID), String(owner)])
+            guard owned.count > 0 else { return nil }
+            let rows = try connection.query(
+                ReminderSQL.selectDeliveries,
+                [String(webhookID), String(ReminderLimits.deliveriesListed)])
+            return try (0..<rows.count).map { row throws(StoreError) in
+                try ReminderSQL.delivery(rows, row)
+            }
+        }
+    }
+
+    public func enqueueEvent(
+        owner: Int64, event: String, eventID: String, payload: String, now: Date
+    ) throws(StoreError) -> Int {
+        // Most users have no endpoint: a read says so without writing.
+        let subscribed = try read { connection throws(StoreError) in
+            try connection.query(ReminderSQL.selectSubscribed, [String(owner), event]).count > 0
+        }
+        guard subscribed else { return 0 }
+        return try write { connection throws(StoreError) in
+            try connection.run(
+                ReminderSQL.enqueueEvent, [String(owner), event, eventID, payload, Self.time(now)])
+        }
+    }
+
+    public func scheduledReminders() throws(StoreError) -> [ScheduledReminder] {
+        try read { connection throws(StoreError) in
+            let rows = try connection.query(ReminderSQL.selectScheduled)
+            return try (0..<rows.count).map { row throws(StoreError) in
+                ScheduledReminder(
+                    reminderID: rows.int64(row, 10) ?? 0, owner: rows.int64(row, 11) ?? 0,
+                    habit: try HabitSQL.habit(rows, row), time: rows.text(row, 12),
+                    timeZone: rows.text(row, 13), channelID: rows.int64(row, 14),
+                    webhookID: rows.int64(row, 15))
+            }
+        }
+    }
+
+    public func claimedOccurrences(since: Date) throws(StoreError) -> Set<OccurrenceKey> {
+        try read { connection throws(StoreError) in
+            let rows = try connection.query(
+                ReminderSQL.selectClaimed,
+                [String(Int64(since.timeIntervalSince1970.rounded(.down)))])
+            var keys: Set<OccurrenceKey> = []
+            for row in 0..<rows.count {
+                keys.insert(
+                    OccurrenceKey(
+                        habitID: rows.int64(row, 0) ?? 0, instant: rows.int64(row, 1) ?? 0))
+            }
+            return keys
+        }
+    }
+
+    public func entries(habitIDs: [Int64], from: LocalDate, to: LocalDate) throws(StoreError)
+        -> [Int64: [ProgressEntry]]
+    {
+        guard !habitIDs.isEmpty else { return [:] }
+        let list = "{" + habitIDs.map(String.init).joined(separator: ",") + "}"
+        return try read { connection throws(StoreError) in
+            let rows = try connection.query(
+                ReminderSQL.selectEntries, [list, from.description, to.description])
+            var result: [Int64: [ProgressEntry]] = [:]
+            for row in 0..<rows.count {
+                result[rows.int64(row, 0) ?? 0, default: []].append(
+                    try HabitSQL.entry(rows, row, from: 1))
+            }
+            return result
+        }
+    }
+
+    /// One transaction: the occurrence rows go in with one statement, and
+    /// the deliveries of the rows it inserted with one statement per kind of
+    /// target. Two processes claiming one occurrence meet on its primary
+    /// key: the second waits for the first to commit, then inserts nothing.
+    public func claimOccurrences(_ claims: [OccurrenceClaim], now: Date) throws(StoreError)
+        -> [OccurrenceClaim]
+    {
+        guard !claims.isEmpty else { return [] }
+        func array(_ values: [String]) -> String {
+            "{"
+                + values.map {
+                    "\""
+                        + $0.replacingOccurrences(of: "\\", with: "\\\\")
+                        .replacingOccurrences(of: "\"", with: "\\\"") + "\""
+                }.joined(separator: ",") + "}"
+        }
+        func optional(_ values: [Int64?]) -> String {
+            "{" + values.map { $0.map(String.init) ?? "NULL" }.joined(separator: ",") + "}"
+        }
+        let parameters: [String?] = [
+            array(claims.map { String($0.habitID) }),
+            array(claims.map { String(Int64($0.instant.timeIntervalSince1970.rounded(.down))) }),
+            array(claims.map { String($0.owner) }), array(claims.map(\.eventID)),
+            array(claims.map(\.payload)), optional(claims.map(\.channelID)),
+            optional(claims.map(\.webhookID)), Self.time(now),
+        ]
+        return try transaction { connection throws(StoreError) -> [OccurrenceClaim] in
+            let won = try connection.query(ReminderSQL.claim, parameters)
+            var keys: Set<OccurrenceKey> = []
+            for row in 0..<won.count {
+                keys.insert(
+                    OccurrenceKey(habitID: won.int64(row, 0) ?? 0, instant: won.int64(row, 1) ?? 0))
+            }
+            return claims.filter {
+                keys.contains(
+                    OccurrenceKey(
+                        habitID: $0.habitID,
+                        instant: Int64($0.instant.timeIntervalSince1970.rounded(.down))))
+            }
+        }
+    }
+
+    /// `FOR UPDATE SKIP LOCKED`: processes claiming at once take different rows.
+    public func claimDeliveries(now: Date, limit: Int, lease: TimeInterval) throws(StoreError)
+        -> [Delivery]
+    {
+        try transaction { connection throws(StoreError) -> [Delivery] in
+            let rows = try connection.query(
+                ReminderSQL.claimDue,
+                [Self.time(now), String(limit), Self.time(now.addingTimeInterval(lease))])
+            return try (0..<rows.count).map { row throws(StoreError) in
+                try ReminderSQL.claimedDelivery(rows, row)
+            }
+        }
+    }
+
+    public func finishDelivery(id: Int64, outcome: DeliveryOutcome, now: Date) throws(StoreError) {
+        try transaction { connection throws(StoreError) in
+            switch outcome {
+            case .delivered:
+                try connection.query(ReminderSQL.markDelivered, [String(id)])
+                try connection.query(ReminderSQL.clearErrors, [String(id)])
+            case .retry(let at, let error):
+                try connection.query(ReminderSQL.markRetry, [String(id), Self.time(at), error])
+                try connection.query(
+                    ReminderSQL.setChannelError, [String(id), error, Self.time(now)])
+                try connection.query(
+                    ReminderSQL.setWebhookError, [String(id), error, Self.time(now)])
+            case .failed(let error):
+                try connection.query(ReminderSQL.markFailed, [String(id), error])
+                try connection.query(
+                    ReminderSQL.setChannelError, [String(id), error, Self.time(now)])
+                try connection.query(
+                    ReminderSQL.setWebhookError, [String(id), error, Self.time(now)])
+            }
+        }
+    }
+
+    public func purgeReminderRecords(before: Date) throws(StoreError) {
+        try transaction { connection throws(StoreError) in
+            try connection.query(
+                ReminderSQL.purgeOccurrences, [String(Int64(before.timeIntervalSince1970))])
+            try connection.query(ReminderSQL.purgeDeliveries, [Self.time(before)])
+        }
+    }
+
+    /// A time as the statements' `to_timestamp($n::float8)` takes it.
+    static func time(_ date: Date) -> String {
+        String(date.timeIntervalSince1970)
+    }
+}
+
+/// The reminder and webhook statements (SQLite's, in PostgreSQL's words).
+private enum ReminderSQL {
+    /// The account's time zone as the schedule reads it. Until accounts
+    /// carry one (`users.time_zone`), every account is on UTC.
+    static let zoneColumn = "'UTC'"
+    static func epoch(_ column: String) -> String { "extract(epoch FROM \(column))::float8" }
+
+    static let lockOwner = "SELECT 1 FROM users WHERE id = $1 FOR UPDATE"
+    static let selectHabitOwned = "SELECT 1 FROM habits WHERE id = $1 AND owner_id = $2"
+    static let reminderColumns =
+        "id, habit_id, time, channel_id, webhook_id, \(epoch("created_at"))"
+    static let selectForHabit = """
+        SELECT \(reminderColumns) FROM reminders WHERE habit_id = $1 ORDER BY time, id
+        """
+    static let selectForOwner = """
+        SELECT \(reminderColumns) FROM reminders WHERE owner_id = $1 ORDER BY habit_id, time, id
+        """
+    static let selectSame = """
+        SELECT \(reminderColumns) FROM reminders WHERE habit_id = $1 AND time = $2
+            AND channel_id IS NOT DISTINCT FROM $3::bigint
+            AND webhook_id IS NOT DISTINCT FROM $4::bigint
+        """
+    static let countForHabit = "SELECT count(*) FROM reminders WHERE habit_id = $1"
+    static let insertReminder = """
+        INSERT INTO reminders (habit_id, owner_id, time, channel_id, webhook_id, created_at)
+        VALUES ($1, $2, $3, $4::bigint, $5::bigint, to_timestamp($6::float8)) RETURNING id
+        """
+    static let deleteReminder = """
+        DELETE FROM reminders WHERE id = $1 AND habit_id = $2 AND owner_id = $3
+        """
+
+    static let channelColumns = """
+        id, kind, url, last_error, \(epoch("last_error_at")), \(epoch("created_at"))
+        """
+    static let selectChannels = """
+        SELECT \(channelColumns) FROM reminder_channels WHERE owner_id = $1 ORDER BY id
+        """
+    static let selectSameChannel = """
+        SELECT \(channelColumns) FROM reminder_channels WHERE owner_id = $1 AND kind = $2
+            AND url IS NOT DISTINCT FROM $3::text
+        """
+    static let selectChannelOwned =
+        "SELECT 1 FROM reminder_channels WHERE id = $1 AND owner_id = $2"
+    static let countChannels = "SELECT count(*) FROM reminder_channels WHERE owner_id = $1"
+    static let insertChannel = """
+        INSERT INTO reminder_channels (owner_id, kind, url, created_at)
+        VALUES ($1, $2, $3, to_timestamp($4::float8)) RETURNING id
+        """
+    static let deleteChannel = "DELETE FROM reminder_channels WHERE id = $1 AND owner_id = $2"
+
+    static let webhookColumns = """
+        id, url, events, secret, last_error, \(epoch("last_error_at")), \(epoch("created_at"))
+        """
+    static let selectWebhooks = """
+        SELECT \(webhookColumns) FROM webhooks WHERE owner_id = $1 ORDER BY id
+        """
+    static let selectWebhookOwned = "SELECT 1 FROM webhooks WHERE id = $1 AND owner_id = $2"
+    static let countWebhooks = "SELECT count(*) FROM webhooks WHERE owner_id = $1"
+    static let insertWebhook = """
+        INSERT INTO webhooks (owner_id, url, events, secret, created_at)
+        VALUES ($1, $2, $3, $4, to_timestamp($5::float8)) RETURNING id
+        """
+    static let deleteWebhook = "DELETE FROM webhooks WHERE id = $1 AND owner_id = $2"
+    static let subscribed = "$2 = ANY (string_to_array(events, ','))"
+    static let selectSubscribed =
+        "SELECT 1 FROM webhooks WHERE owner_id = $1 AND \(subscribed) LIMIT 1"
+    static let enqueueEvent = """
+        INSERT INTO deliveries (owner_id, event_id, target, webhook_id, event, payload, state,
+            created_at, next_attempt_at)
+        SELECT $1, $3, 'w' || id, id, $2, $4, 'pending', to_timestamp($5::float8),
+            to_timestamp($5::float8)
+        FROM webhooks WHERE owner_id = $1 AND \(subscribed)
+        ON CONFLICT (event_id, target) DO NOTHING
+        """
+
+    static let deliveryColumns = """
+        d.id, d.event_id, d.event, d.payload, d.attempts, d.state, \(epoch("d.created_at")),
+        \(epoch("d.next_attempt_at")), \(epoch("d.last_attempt_at")), d.last_error
+        """
+    static let selectDeliveries = """
+        SELECT \(deliveryColumns) FROM deliveries d WHERE d.webhook_id = $1
+        ORDER BY d.id DESC LIMIT $2::integer
+        """
+
+    static let selectScheduled = """
+        SELECT h.id, h.name, h.frequency, h.measurement_type, h.start_date::text, h.action_days,
+            h.target_value::text, h.status, \(epoch("h.created_at")), \(epoch("h.updated_at")),
+            r.id, r.owner_id, r.time, \(zoneColumn), r.channel_id, r.webhook_id
+        FROM reminders r JOIN habits h ON h.id = r.habit_id
+        WHERE h.status = 'ACTIVE'
+        """
+    static let selectClaimed =
+        "SELECT habit_id, instant FROM reminder_occurrences WHERE instant >= $1"
+    static let selectEntries = """
+        SELECT habit_id, date::text, value::text, skipped, note FROM progress
+        WHERE habit_id = ANY ($1::bigint[]) AND date BETWEEN $2::date AND $3::date
+        """
+    /// $1…$7 are arrays, one element per claim; $8 the time.
+    static let claim = """
+        WITH wanted AS (
+            SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::text[],
+                $6::bigint[], $7::bigint[])
+                AS w (habit_id, instant, owner_id, event_id, payload, channel_id, webhook_id)
+        ), won AS (
+            INSERT INTO reminder_occurrences (habit_id, instant, claimed_at)
+            SELECT habit_id, instant, to_timestamp($8::float8) FROM wanted
+            ON CONFLICT DO NOTHING RETURNING habit_id, instant
+        ), claimed AS (
+            SELECT wanted.* FROM wanted JOIN won USING (habit_id, instant)
+        ), to_channels AS (
+            INSERT INTO deliveries (owner_id, event_id, target, channel_id, event, payload, state,
+                created_at, next_attempt_at)
+            SELECT c.owner_id, claimed.event_id, 'c' || c.id, c.id, 'reminder.due',
+                claimed.payload, 'pending', to_timestamp($8::float8), to_timestamp($8::float8)
+            FROM claimed JOIN reminder_channels c ON c.owner_id = claimed.owner_id
+            WHERE c.id = claimed.channel_id
+                OR (claimed.channel_id IS NULL AND claimed.webhook_id IS NULL)
+            ON CONFLICT (event_id, target) DO NOTHING
+        ), to_webhooks AS (
+            INSERT INTO deliveries (owner_id, event_id, target, webhook_id, event, payload, state,
+                created_at, next_attempt_at)
+            SELECT w.owner_id, claimed.event_id, 'w' || w.id, w.id, 'reminder.due',
+                claimed.payload, 'pending', to_timestamp($8::float8), to_timestamp($8::float8)
+            FROM claimed JOIN webhooks w ON w.owner_id = claimed.owner_id
+            WHERE w.id = claimed.webhook_id
+                OR (claimed.channel_id IS NULL AND claimed.webhook_id IS NULL
+                    AND 'reminder.due' = ANY (string_to_array(w.events, ',')))
+            ON CONFLICT (event_id, target) DO NOTHING
+        )
+        SELECT habit_id, instant FROM won
+        """
+    static let claimDue = """
+        WITH due AS (
+            SELECT id FROM deliveries WHERE state = 'pending'
+                AND next_attempt_at <= to_timestamp($1::float8)
+            ORDER BY next_attempt_at LIMIT $2::integer FOR UPDATE SKIP LOCKED
+        ), leased AS (
+            UPDATE deliveries d SET next_attempt_at = to_timestamp($3::float8),
+                attempts = attempts + 1, last_attempt_at = to_timestamp($1::float8)
+            FROM due WHERE d.id = due.id RETURNING d.*
+        )
+        SELECT \(deliveryColumns), c.id, c.kind, c.url, u.email, w.id, w.url, w.secret
+        FROM leased d
+        LEFT JOIN reminder_channels c ON c.id = d.channel_id
+        LEFT JOIN webhooks w ON w.id = d.webhook_id
+        JOIN users u ON u.id = d.owner_id
+        ORDER BY d.next_attempt_at, d.id
+        """
+    static let markDelivered = """
+        UPDATE deliveries SET state = 'delivered', last_error = NULL WHERE id = $1
+        """
+    static let markRetry = """
+        UPDATE deliveries SET next_attempt_at = to_timestamp($2::float8), last_error = $3
+        WHERE id = $1
+        """
+    static let markFailed = "UPDATE deliveries SET state = 'failed', last_error = $2 WHERE id = $1"
+    static let clearErrors = """
+        WITH d AS (SELECT channel_id, webhook_id FROM deliveries WHERE id = $1),
+        c AS (UPDATE reminder_channels SET last_error = NULL, last_error_at = NULL
+            WHERE id = (SELECT channel_id FROM d))
+        UPDATE webhooks SET last_error = NULL, last_error_at = NULL
+        WHERE id = (SELECT webhook_id FROM d)
+        """
+    static let setChannelError = """
+        UPDATE reminder_channels SET last_error = $2, last_error_at = to_timestamp($3::float8)
+        WHERE id = (SELECT channel_id FROM deliveries WHERE id = $1)
+        """
+    static let setWebhookError = """
+        UPDATE webhooks SET last_error = $2, last_error_at = to_timestamp($3::float8)
+        WHERE id = (SELECT webhook_id FROM deliveries WHERE id = $1)
+        """
+    static let purgeOccurrences = "DELETE FROM reminder_occurrences WHERE instant < $1"
+    static let purgeDeliveries = """
+        DELETE FROM deliveries WHERE state <> 'pending' AND created_at < to_timestamp($1::float8)
+        """
+
+    static func date(_ value: Double??) -> Date? {
+        (value ?? nil).map(Date.init(timeIntervalSince1970:))
+    }
+
+    static func reminder(_ rows: PostgresResult, _ row: Int) -> Reminder {
+        Reminder(
+            id: rows.int64(row, 0) ?? 0, habitID: rows.int64(row, 1) ?? 0, time: rows.text(row, 2),
+            channelID: rows.int64(row, 3), webhookID: rows.int64(row, 4),
+            createdAt: Date(timeIntervalSince1970: rows.double(row, 5) ?? 0))
+    }
+
+    static func channel(_ rows: PostgresResult, _ row: Int) throws(StoreError) -> ReminderChannel {
+        guard let kind = ReminderChannel.Kind(rawValue: rows.text(row, 1)) else {
+            throw PostgresStore.unreadable("reminder channel \(rows.text(row, 0))")
+        }
+        return ReminderChannel(
+            id: rows.int64(row, 0) ?? 0, kind: kind, url: rows.optionalText(row, 2),
+            lastError: rows.optionalText(row, 3), lastErrorAt: date(rows.optionalDouble(row, 4)),
+            createdAt: Date(timeIntervalSince1970: rows.double(row, 5) ?? 0))
+    }
+
+    static func webhook(_ rows: PostgresResult, _ row: Int) -> WebhookEndpoint {
+        WebhookEndpoint(
+            id: rows.int64(row, 0) ?? 0, url: rows.text(row, 1),
+            events: rows.text(row, 2).split(separator: ",").map(String.init),
+            secret: rows.text(row, 3), lastError: rows.optionalText(row, 4),
+            lastErrorAt: date(rows.optionalDouble(row, 5)),
+            createdAt: Date(timeIntervalSince1970: rows.double(row, 6) ?? 0))
+    }
+
+    static func delivery(_ rows: PostgresResult, _ row: Int) throws(StoreError) -> Delivery {
+        guard let state = Delivery.State(rawValue: rows.text(row, 5)) else {
+            throw PostgresStore.unreadable("delivery \(rows.text(row, 0))")
+        }
+        return Delivery(
+            id: rows.int64(row, 0) ?? 0, eventID: rows.text(row, 1), event: rows.text(row, 2),
+            payload: rows.text(row, 3), attempts: Int(rows.int64(row, 4) ?? 0), state: state,
+            createdAt: Date(timeIntervalSince1970: rows.double(row, 6) ?? 0),
+            nextAttemptAt: Date(timeIntervalSince1970: rows.double(row, 7) ?? 0),
+            lastAttemptAt: date(rows.optionalDouble(row, 8)), lastError: rows.optionalText(row, 9))
+    }
+
+    static func claimedDelivery(_ rows: PostgresResult, _ row: Int) throws(StoreError) -> Delivery {
+        var delivery = try delivery(rows, row)
+        if let webhookID = rows.int64(row, 14) {
+            delivery.target = .webhook(
+                webhookID: webhookID, url: rows.text(row, 15), secret: rows.text(row, 16))
+        } else if let channelID = rows.int64(row, 10) {
+            delivery.target =
+                rows.text(row, 11) == ReminderChannel.Kind.ntfy.rawValue
+                ? .ntfy(channelID: channelID, url: rows.text(row, 12))
+                : .mail(channelID: channelID, address: rows.text(row, 13))
+        }
+        return delivery
+    }
+}

@@ -1,0 +1,253 @@
+import Dispatch
+import Foundation
+import HabitConcurrency
+import HabitCore
+import HabitHTTP
+import HabitStore
+
+/// Sends reminders and webhook deliveries from inside the server process.
+///
+/// Each `tick()` reads the clock once, then: works out the reminder
+/// occurrences of the grace window (`ReminderGrace`), keeps the due ones
+/// (`ReminderDue`), claims them in the database (once across all processes)
+/// with their deliveries, and sends the deliveries whose attempt is due,
+/// scheduling failures again with `RetrySchedule`. The loop started by
+/// `start(every:)` only calls `tick()`; tests call it themselves with a
+/// clock they move, so nothing here sleeps for timing.
+public final class ReminderRunner: Sendable {
+    let store: any ReminderRepository
+    let mailer: any Mailer
+    let poster: any OutboundPoster
+    let grace: ReminderGrace
+    let mailSender: String
+    /// Where a notification's click leads: the server's `/`.
+    let clickURL: String
+    let now: @Sendable () -> Date
+    let random: RandomSource
+    let log: ServerLog
+    /// How long a claimed delivery is held before another process may retry it.
+    static let lease: TimeInterval = 120
+    /// Deliveries taken per store call, and batches per tick.
+    static let batch = 100
+    static let batchesPerTick = 20
+
+    private let stopping = AtomicFlag()
+    private let loopDone = DispatchSemaphore(value: 0)
+    private let wake = DispatchSemaphore(value: 0)
+    private let looping = AtomicFlag()
+
+    public init(
+        store: any ReminderRepository, mailer: any Mailer, poster: any OutboundPoster,
+        grace: ReminderGrace = .default, mailSender: String, clickURL: String,
+        now: @escaping @Sendable () -> Date, random: RandomSource = .system,
+        log: ServerLog = .disabled
+    ) {
+        self.store = store
+        self.mailer = mailer
+        self.poster = poster
+        self.grace = grace
+        self.mailSender = mailSender
+        self.clickURL = clickURL
+        self.now = now
+        self.random = random
+        self.log = log
+    }
+
+    /// What one tick did.
+    public struct Report: Hashable, Sendable {
+        /// Occurrences in the window not claimed before (due or not).
+        public var considered = 0
+        /// Occurrences this process claimed (and queued deliveries for).
+        public var claimed = 0
+        public var delivered = 0
+        public var retried = 0
+        public var failed = 0
+    }
+
+    /// One pass: claim due occurrences, then send due deliveries.
+    @discardableResult
+    public func tick() throws(StoreError) -> Report {
+        let now = now()
+        var report = Report()
+        let claims = try dueClaims(at: now, report: &report)
+        report.claimed = try store.claimOccurrences(claims, now: now).count
+        for _ in 0..<Self.batchesPerTick {
+            let deliveries = try store.claimDeliveries(
+                now: now, limit: Self.batch, lease: Self.lease)
+            for delivery in deliveries {
+                let outcome = send(delivery, at: now)
+                switch outcome {
+                case .delivered: report.delivered += 1
+                case .retry: report.retried += 1
+                case .failed: report.failed += 1
+                }
+                try store.finishDelivery(id: delivery.id, outcome: outcome, now: now)
+            }
+            if deliveries.count < Self.batch { break }
+        }
+        // Claims older than two days can no longer meet a window.
+        try store.purgeReminderRecords(before: now.addingTimeInterval(-7 * 86_400))
+        return report
+    }
+
+    /// The occurrences in the grace window at `now` that no process has
+    /// claimed and that are due, with their `reminder.due` payloads.
+    func dueClaims(at now: Date, report: inout Report) throws(StoreError) -> [OccurrenceClaim] {
+        let window = grace.window(at: now)
+        let scheduled = try store.scheduledReminders()
+        let claimed = try store.claimedOccurrences(since: window.lowerBound)
+        var zones: [String: TimeZone] = [:]
+        // Most reminders share a zone and a time: worked out once each.
+        var occurrenceCache: [String: [(date: LocalDate, instant: Date)]] = [:]
+        var candidates: [(ScheduledReminder, LocalDate, Date)] = []
+        var seen: Set<OccurrenceKey> = []
+        for reminder in scheduled {
+            guard let time = ReminderTime(reminder.time) else { continue }
+            let key = reminder.timeZone + " " + reminder.time
+            let occurrences: [(date: LocalDate, instant: Date)]
+            if let cached = occurrenceCache[key] {
+                occurrences = cached
+            } else {
+                let zone =
+                    zones[reminder.timeZone]
+                    ?? TimeZone(identifier: reminder.timeZone) ?? TimeZone(identifier: "UTC")!
+                zones[reminder.timeZone] = zone
+                occurrences = ReminderSchedule.occurrences(of: time, in: zone, within: window)
+                occurrenceCache[key] = occurrences
+            }
+            for occurrence in occurrences {
+                let occurrenceKey = OccurrenceKey(
+                    habitID: reminder.habit.id,
+                    instant: Int64(occurrence.instant.timeIntervalSince1970.rounded(.down)))
+                guard !claimed.contains(occurrenceKey), seen.insert(occurrenceKey).inserted else {
+                    continue
+                }
+                candidates.append((reminder, occurrence.date, occurrence.instant))
+            }
+        }
+        report.considered = candidates.count
+        guard let earliest = candidates.map({ $0.1 }).min(),
+            let latest = candidates.map({ $0.1 }).max()
+        else { return [] }
+        // A weekly habit's state needs its whole week.
+        let entries = try store.entries(
+            habitIDs: Array(Set(candidates.map { $0.0.habit.id })),
+            from: earliest.startOfISOWeek, to: latest.startOfISOWeek.adding(days: 6))
+        var claims: [OccurrenceClaim] = []
+        for (reminder, date, instant) in candidates {
+            let history = HabitHistory(
+                habit: reminder.habit, entries: entries[reminder.habit.id] ?? [])
+            guard ReminderDue.isDue(history, on: date) else { continue }
+            let claim = OccurrenceClaim(
+                reminderID: reminder.reminderID, habitID: reminder.habit.id, owner: reminder.owner,
+                instant: instant, channelID: reminder.channelID, webhookID: reminder.webhookID,
+                payload: "")
+            let event = WebhookEvent(
+                id: claim.eventID, type: "reminder.due", created: instant,
+                data: ReminderDueData(
+                    habitID: reminder.habit.id, habitName: reminder.habit.name,
+                    date: date.description, time: reminder.time, timeZone: reminder.timeZone))
+            var withPayload = claim
+            withPayload.payload = event.json
+            claims.append(withPayload)
+        }
+        return claims
+    }
+
+    /// One attempt of `delivery`; a failure is retried or given up by its
+    /// target's schedule.
+    func send(_ delivery: Delivery, at now: Date) -> DeliveryOutcome {
+        let failure: String
+        let schedule: RetrySchedule
+        switch delivery.target {
+        case .webhook(_, let url, let secret):
+            schedule = .webhook
+            let body = Data(delivery.payload.utf8)
+            let headers = [
+                ("Content-Type", "application/json"),
+                (
+                    WebhookSignature.headerName,
+                    WebhookSignature.header(secret: secret, timestamp: now, body: body)
+                ),
+                ("Habits-Event", delivery.event), ("Habits-Event-Id", delivery.eventID),
+            ]
+            failure = Self.failure(of: poster.post(url: url, headers: headers, body: body))
+        case .ntfy(_, let url):
+            schedule = .channel
+            guard let message = message(of: delivery) else { return .failed(error: "unreadable") }
+            let headers = [
+                ("Title", ReminderMessage.headerValue(message.title)), ("Tags", "alarm_clock"),
+                ("Click", clickURL), ("Content-Type", "text/plain; charset=utf-8"),
+            ]
+            failure = Self.failure(
+                of: poster.post(url: url, headers: headers, body: Data(message.body.utf8)))
+        case .mail(_, let address):
+            schedule = .channel
+            guard let message = message(of: delivery) else { return .failed(error: "unreadable") }
+            do throws(MailError) {
+                _ = try mailer.send(
+                    MailMessage(
+                        from: mailSender, to: address, subject: message.title, date: now,
+                        body: message.body + "\n\n" + clickURL + "\n"))
+                failure = ""
+            } catch {
+                failure = "The mail could not be sent: \(error.description)"
+            }
+        case nil:
+            return .failed(error: "The delivery's target no longer exists.")
+        }
+        if failure.isEmpty { return .delivered }
+        log.info("delivery \(delivery.id) attempt \(delivery.attempts) failed: \(failure)")
+        let jitter = Double(random.uniform(below: 1_000_001)) / 1_000_000
+        if let next = schedule.nextAttempt(
+            created: delivery.createdAt, failures: delivery.attempts, now: now, jitter: jitter)
+        {
+            return .retry(at: next, error: failure)
+        }
+        return .failed(error: failure)
+    }
+
+    private func message(of delivery: Delivery) -> ReminderMessage? {
+        struct Envelope: Decodable { var data: ReminderDueData }
+        guard
+            let envelope = try? JSONDecoder().decode(
+                Envelope.self, from: Data(delivery.payload.utf8))
+        else { return nil }
+        return ReminderMessage(envelope.data)
+    }
+
+    /// "" for a 2xx answer, else the sentence the user sees.
+    private static func failure(of result: Result<Int, PostFailure>) -> String {
+        switch result {
+        case .success(let status) where (200..<300).contains(status): return ""
+        case .success(let status): return "The target answered HTTP \(status)."
+        case .failure(let failure): return failure.description
+        }
+    }
+
+    /// Ticks every `interval` seconds of real time on a thread of its own
+    /// until `stop()`; a failing tick is logged and the next one tries again.
+    public func start(every interval: TimeInterval) {
+        guard looping.raise() else { return }
+        let thread = Thread { [self] in
+            while !stopping.isRaised {
+                do {
+                    try tick()
+                } catch {
+                    log.warning("reminders: \(error)")
+                }
+                _ = wake.wait(timeout: .now() + interval)
+            }
+            loopDone.signal()
+        }
+        thread.name = "reminders"
+        thread.start()
+    }
+
+    /// Ends the loop after the tick under way; returns once it has ended.
+    public func stop() {
+        guard looping.isRaised, stopping.raise() else { return }
+        wake.signal()
+        loopDone.wait()
+    }
+}

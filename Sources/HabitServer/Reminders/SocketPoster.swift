@@ -1,0 +1,201 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The server's outbound HTTP/1.1 client: one POST per connection, to an
+/// address the `TargetPolicy` checked just before connecting (so a name
+/// cannot be re-pointed between the check and the connection), with a
+/// timeout on every step. The answer's status line is all it reads.
+public struct SocketPoster: OutboundPoster {
+    public var policy: TargetPolicy
+    public var resolver: any HostResolver
+    /// Seconds for connecting, sending, and the answer, each.
+    public var timeout: Int
+
+    public init(
+        policy: TargetPolicy, resolver: any HostResolver = SystemResolver(), timeout: Int = 10
+    ) {
+        self.policy = policy
+        self.resolver = resolver
+        self.timeout = timeout
+    }
+
+    public func post(url: String, headers: [(String, String)], body: Data) -> Result<
+        Int, PostFailure
+    > {
+        let endpoint: TargetPolicy.Endpoint
+        let addresses: [IPAddress]
+        do throws(TargetPolicy.Refusal) {
+            endpoint = try policy.endpoint(url)
+            addresses = try policy.check(resolver.addresses(of: endpoint.host), endpoint: endpoint)
+        } catch {
+            return .failure(PostFailure(error.description))
+        }
+        var request = "POST \(endpoint.pathAndQuery) HTTP/1.1\r\nHost: \(endpoint.authority)\r\n"
+        request += "User-Agent: habits-server\r\nConnection: close\r\n"
+        request += "Content-Length: \(body.count)\r\n"
+        for (name, value) in headers {
+            // Our own header values; line breaks could never be meant.
+            let clean = value.filter { $0 != "\r" && $0 != "\n" }
+            request += "\(name): \(clean)\r\n"
+        }
+        request += "\r\n"
+        var bytes = Data(request.utf8)
+        bytes.append(body)
+        var lastFailure = PostFailure("The host \(endpoint.host) could not be reached.")
+        for address in addresses.prefix(4) {
+            switch exchange(bytes, with: address, endpoint: endpoint) {
+            case .success(let status): return .success(status)
+            case .failure(let failure): lastFailure = failure
+            }
+        }
+        return .failure(lastFailure)
+    }
+
+    private func exchange(_ request: Data, with address: IPAddress, endpoint: TargetPolicy.Endpoint)
+        -> Result<Int, PostFailure>
+    {
+        guard let socket = connect(to: address, port: endpoint.port) else {
+            return .failure(
+                PostFailure("Could not connect to \(endpoint.host) port \(endpoint.port)."))
+        }
+        defer { close(socket) }
+        let stream: any ByteStream
+        if endpoint.secure {
+            switch TLSStream.open(socket: socket, host: endpoint.host) {
+            case .success(let tls): stream = tls
+            case .failure(let failure): return .failure(failure)
+            }
+        } else {
+            stream = PlainStream(socket: socket)
+        }
+        guard stream.write(request) else {
+            return .failure(PostFailure("The connection to \(endpoint.host) broke while sending."))
+        }
+        var answer = Data()
+        while answer.count < 16_384, !answer.contains(Data("\r\n".utf8)) {
+            guard let chunk = stream.read(maximum: 4_096), !chunk.isEmpty else { break }
+            answer.append(chunk)
+        }
+        // "HTTP/1.1 204 No Content"
+        let line = String(decoding: answer.prefix { $0 != 13 && $0 != 10 }, as: UTF8.self)
+        let parts = line.split(separator: " ")
+        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]),
+            (100...599).contains(status)
+        else {
+            return .failure(PostFailure("\(endpoint.host) did not answer with HTTP in time."))
+        }
+        return .success(status)
+    }
+
+    /// A connected TCP socket with send and receive timeouts, or `nil`.
+    private func connect(to address: IPAddress, port: UInt16) -> Int32? {
+        #if canImport(Glibc)
+            let streamType = Int32(SOCK_STREAM.rawValue)
+        #else
+            let streamType = SOCK_STREAM
+        #endif
+        let family = address.isIPv4 ? AF_INET : AF_INET6
+        let descriptor = socket(family, streamType, 0)
+        guard descriptor >= 0 else { return nil }
+        var limit = timeval(tv_sec: timeout, tv_usec: 0)
+        // On Linux the send timeout bounds connect(2) too.
+        setsockopt(
+            descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(
+            descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        let connected: Int32
+        if address.isIPv4 {
+            var socketAddress = sockaddr_in()
+            socketAddress.sin_family = sa_family_t(AF_INET)
+            socketAddress.sin_port = port.bigEndian
+            withUnsafeMutableBytes(of: &socketAddress.sin_addr) {
+                $0.copyBytes(from: address.bytes)
+            }
+            connected = withUnsafePointer(to: &socketAddress) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    systemConnect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+        } else {
+            var socketAddress = sockaddr_in6()
+            socketAddress.sin6_family = sa_family_t(AF_INET6)
+            socketAddress.sin6_port = port.bigEndian
+            withUnsafeMutableBytes(of: &socketAddress.sin6_addr) {
+                $0.copyBytes(from: address.bytes)
+            }
+            connected = withUnsafePointer(to: &socketAddress) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    systemConnect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                }
+            }
+        }
+        #if canImport(Darwin)
+            // Darwin has no MSG_NOSIGNAL: the socket itself never raises SIGPIPE.
+            var on: Int32 = 1
+            setsockopt(
+                descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        guard connected == 0 else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
+    }
+}
+
+/// Bytes in and out of a connection, plain or TLS.
+protocol ByteStream {
+    /// Writes all of `data`; `false` when the connection failed.
+    func write(_ data: Data) -> Bool
+    /// Up to `maximum` bytes; empty at the end, `nil` on failure.
+    func read(maximum: Int) -> Data?
+}
+
+/// A plain TCP connection.
+struct PlainStream: ByteStream {
+    let socket: Int32
+
+    func write(_ data: Data) -> Bool {
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let sent = send(
+                    socket, buffer.baseAddress! + offset, buffer.count - offset, noSignal
+                )
+                guard sent > 0 else { return false }
+                offset += sent
+            }
+            return true
+        }
+    }
+
+    func read(maximum: Int) -> Data? {
+        var buffer = [UInt8](repeating: 0, count: maximum)
+        let count = recv(socket, &buffer, maximum, 0)
+        guard count >= 0 else { return nil }
+        return Data(buffer.prefix(count))
+    }
+}
+
+/// connect(2), by its name on each platform.
+private func systemConnect(_ socket: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t)
+    -> Int32
+{
+    #if canImport(Glibc)
+        Glibc.connect(socket, address, length)
+    #else
+        Darwin.connect(socket, address, length)
+    #endif
+}
+
+/// send(2)'s flag that keeps a closed peer from raising SIGPIPE (Linux).
+#if canImport(Glibc)
+    private let noSignal = Int32(MSG_NOSIGNAL)
+#else
+    private let noSignal: Int32 = 0
+#endif

@@ -1,0 +1,98 @@
+import Foundation
+import HabitCore
+
+/// Reminders, channels, webhook endpoints and the delivery outbox.
+///
+/// The user-facing methods are scoped to one owner, as `HabitRepository`'s
+/// are: another owner's rows behave as missing. The runner's methods work
+/// across owners and make the exactly-once decisions in the database, so
+/// several server processes on one PostgreSQL never send one occurrence twice.
+public protocol ReminderRepository: Sendable {
+    /// The habit's reminders, by time; `nil` when the habit is not the owner's.
+    func reminders(habitID: Int64, owner: Int64) throws(StoreError) -> [Reminder]?
+
+    /// Every reminder of the owner, by habit and time.
+    func reminders(owner: Int64) throws(StoreError) -> [Reminder]
+
+    /// Adds a reminder time; the same time twice on one habit is one reminder
+    /// (the existing one is answered). When the owner has no channel yet, a
+    /// mail channel is made with it, so a first reminder reaches them.
+    /// `.notFound` when the habit, channel or webhook is not the owner's.
+    func addReminder(
+        habitID: Int64, owner: Int64, time: String, channelID: Int64?, webhookID: Int64?,
+        now: Date
+    ) throws(StoreError) -> Addition<Reminder>
+
+    /// Removes one reminder of the owner's habit; whether it was there.
+    func deleteReminder(id: Int64, habitID: Int64, owner: Int64) throws(StoreError) -> Bool
+
+    func channels(owner: Int64) throws(StoreError) -> [ReminderChannel]
+
+    /// Adds a channel (an ntfy URL already added is answered as it is).
+    func addChannel(kind: ReminderChannel.Kind, url: String?, owner: Int64, now: Date)
+        throws(StoreError) -> Addition<ReminderChannel>
+
+    /// Removes a channel and the reminders sent only through it.
+    func deleteChannel(id: Int64, owner: Int64) throws(StoreError) -> Bool
+
+    func webhooks(owner: Int64) throws(StoreError) -> [WebhookEndpoint]
+
+    func addWebhook(url: String, events: [String], secret: String, owner: Int64, now: Date)
+        throws(StoreError) -> Addition<WebhookEndpoint>
+
+    /// Removes an endpoint with its deliveries and the reminders sent only through it.
+    func deleteWebhook(id: Int64, owner: Int64) throws(StoreError) -> Bool
+
+    /// The endpoint's latest deliveries, newest first (at most
+    /// `ReminderLimits.deliveriesListed`); `nil` when it is not the owner's.
+    func deliveries(webhookID: Int64, owner: Int64) throws(StoreError) -> [Delivery]?
+
+    /// Queues `payload` for each of the owner's endpoints that asked for
+    /// `event`, under `eventID`; returns how many. Cheap when there are none.
+    func enqueueEvent(owner: Int64, event: String, eventID: String, payload: String, now: Date)
+        throws(StoreError) -> Int
+
+    // MARK: The runner
+
+    /// Every reminder of an active habit, with the habit and the zone.
+    func scheduledReminders() throws(StoreError) -> [ScheduledReminder]
+
+    /// The (habit id, instant in whole seconds) of occurrences claimed at or
+    /// after `since`: what a runner need not decide again.
+    func claimedOccurrences(since: Date) throws(StoreError) -> Set<OccurrenceKey>
+
+    /// Entries of any owners' habits from `from` through `to`, by habit id.
+    func entries(habitIDs: [Int64], from: LocalDate, to: LocalDate) throws(StoreError)
+        -> [Int64: [ProgressEntry]]
+
+    /// Claims each occurrence unless some process already has (a unique
+    /// (habit, instant) row inserted in this transaction), and queues its
+    /// deliveries in the same transaction. Returns the claims this call won.
+    func claimOccurrences(_ claims: [OccurrenceClaim], now: Date) throws(StoreError)
+        -> [OccurrenceClaim]
+
+    /// Takes up to `limit` pending deliveries whose attempt is due, for
+    /// `lease` seconds: their next attempt moves to `now + lease` and their
+    /// attempt count up by one in the claiming transaction, so no other
+    /// process takes them meanwhile, and a process that dies mid-send leaves
+    /// them to be tried again after the lease.
+    func claimDeliveries(now: Date, limit: Int, lease: TimeInterval) throws(StoreError)
+        -> [Delivery]
+
+    /// Records an attempt's outcome on the delivery and on its target's last error.
+    func finishDelivery(id: Int64, outcome: DeliveryOutcome, now: Date) throws(StoreError)
+
+    /// Forgets occurrence claims and finished deliveries older than `before`.
+    func purgeReminderRecords(before: Date) throws(StoreError)
+}
+
+/// An occurrence as the claim table keys it.
+public struct OccurrenceKey: Hashable, Sendable {
+    public var habitID: Int64
+    public var instant: Int64
+
+    public init(habitID: Int64, instant: Int64) {
+        self.habitID = habitID
+        self.instant = instant
+    }
+}

@@ -1,0 +1,554 @@
+import Foundation
+import HabitCore
+
+extension SQLiteStore: ReminderRepository {
+    public func reminders(habitID: Int64, owner: Int64) throws(StoreError) -> [Reminder]? {
+        try read { connection throws(StoreError) in
+            guard
+                try connection.firstRow(
+                    HabitSQL.selectOwned, [.integer(habitID), .integer(owner)], { _ in true })
+                    != nil
+            else { return nil }
+            return try connection.rows(ReminderSQL.selectForHabit, [.integer(habitID)]) {
+                ReminderSQL.reminder($0)
+            }
+        }
+    }
+
+    public func reminders(owner: Int64) throws(StoreError) -> [Reminder] {
+        try read { connection throws(StoreError) in
+            try connection.rows(ReminderSQL.selectForOwner, [.integer(owner)]) {
+                ReminderSQL.reminder($0)
+            }
+        }
+    }
+
+    public func addReminder(
+        habitID: Int64, owner: Int64, time: String, channelID: Int64?, webhookID: Int64?,
+        now: Date
+    ) throws(StoreError) -> Addition<Reminder> {
+        try write { connection throws(StoreError) in
+            try connection.transaction(.immediate) { () throws(StoreError) -> Addition<Reminder> in
+                let owned = [SQLiteValue.integer(habitID), .integer(owner)]
+                guard try connection.firstRow(HabitSQL.selectOwned, owned, { _ in true }) != nil
+                else { return .notFound }
+                if let channelID,
+                    try connection.firstRow(
+                        ReminderSQL.selectChannelOwned, [.integer(channelID), .integer(owner)],
+                        { _ in true }) == nil
+                {
+                    return .notFound
+                }
+                if let webhookID,
+                    try connection.firstRow(
+                        ReminderSQL.selectWebhookOwned, [.integer(webhookID), .integer(owner)],
+                        { _ in true }) == nil
+                {
+                    return .notFound
+                }
+                let via: [SQLiteValue] = [
+                    channelID.map { .integer($0) } ?? .null,
+                    webhookID.map { .integer($0) } ?? .null,
+                ]
+                if let existing = try connection.firstRow(
+                    ReminderSQL.selectSame, [.integer(habitID), .text(time)] + via,
+                    { ReminderSQL.reminder($0) })
+                {
+                    return .added(existing)
+                }
+                let count =
+                    try connection.firstRow(ReminderSQL.countForHabit, [.integer(habitID)]) {
+                        $0.int64(0)
+                    } ?? 0
+                guard count < ReminderLimits.remindersPerHabit else {
+                    return .limitReached(maximum: ReminderLimits.remindersPerHabit)
+                }
+                let channels =
+                    try connection.firstRow(ReminderSQL.countChannels, [.integer(owner)]) {
+                        $0.int64(0)
+                    } ?? 0
+                if channels == 0 {
+                    try connection.run(
+                        ReminderSQL.insertChannel,
+                        [
+                            .integer(owner), .text(ReminderChannel.Kind.mail.rawValue), .null,
+                            .real(now.timeIntervalSince1970),
+                        ])
+                }
+                try connection.run(
+                    ReminderSQL.insertReminder,
+                    [.integer(habitID), .integer(owner), .text(time)] + via + [
+                        .real(now.timeIntervalSince1970)
+                    ])
+                return .added(
+                    Reminder(
+                        id: connection.lastInsertRowID, habitID: habitID, time: time,
+                        channelID: channelID, webhookID: webhookID, createdAt: now))
+            }
+        }
+    }
+
+    public func deleteReminder(id: Int64, habitID: Int64, owner: Int64) throws(StoreError) -> Bool {
+        try write { connection throws(StoreError) in
+            try connection.run(
+                ReminderSQL.deleteReminder, [.integer(id), .integer(habitID), .integer(owner)]) > 0
+        }
+    }
+
+    public func channels(owner: Int64) throws(StoreError) -> [ReminderChannel] {
+        try read { connection throws(StoreError) in
+            try connection.rows(ReminderSQL.selectChannels, [.integer(owner)]) {
+                row throws(StoreError) in try ReminderSQL.channel(row)
+            }
+        }
+    }
+
+    public func addChannel(kind: ReminderChannel.Kind, url: String?, owner: Int64, now: Date)
+        throws(StoreError) -> Addition<ReminderChannel>
+    {
+        try write { connection throws(StoreError) in
+            try connection.transaction(.immediate) {
+                () throws(StoreError) -> Addition<ReminderChannel> in
+                let same = [
+                    SQLiteValue.integer(owner), .text(kind.rawValue),
+                    url.map { .text($0) } ?? .null,
+                ]
+                if let existing = try connection.firstRow(
+                    ReminderSQL.selectSameChannel, same,
+                    { row throws(StoreError) in try ReminderSQL.channel(row) })
+                {
+                    return .added(existing)
+                }
+                let count =
+                    try connection.firstRow(ReminderSQL.countChannels, [.integer(owner)]) {
+                        $0.int64(0)
+                    } ?? 0
+                guard count < ReminderLimits.channelsPerUser else {
+                    return .limitReached(maximum: ReminderLimits.channelsPerUser)
+                }
+                try connection.run(
+                    ReminderSQL.insertChannel, same + [.real(now.timeIntervalSince1970)])
+                return .added(
+                    ReminderChannel(
+                        id: connection.lastInsertRowID, kind: kind, url: url, lastError: nil,
+                        lastErrorAt: nil, createdAt: now))
+            }
+        }
+    }
+
+    public func deleteChannel(id: Int64, owner: Int64) throws(StoreError) -> Bool {
+        try write { connection throws(StoreError) in
+            try connection.run(ReminderSQL.deleteChannel, [.integer(id), .integer(owner)]) > 0
+        }
+    }
+
+    public func webhooks(owner: Int64) throws(StoreError) -> [WebhookEndpoint] {
+        try read { connection throws(StoreError) in
+            try connection.rows(ReminderSQL.selectWebhooks, [.integer(owner)]) {
+                ReminderSQL.webhook($0)
+            }
+        }
+    }
+
+    public func addWebhook(
+        url: String, events: [String], secret: String, owner: Int64, now: Date
+    ) throws(StoreError) -> Addition<WebhookEndpoint> {
+        try write { connection throws(StoreError) in
+            try connection.transaction(.immediate) {
+                () throws(StoreError) -> Addition<WebhookEndpoint> in
+                let count =
+                    try connection.firstRow(ReminderSQL.countWebhooks, [.integer(owner)]) {
+                        $0.int64(0)
+                    } ?? 0
+                guard count < ReminderLimits.webhooksPerUser else {
+                    return .limitReached(maximum: ReminderLimits.webhooksPerUser)
+                }
+                try connection.run(
+                    ReminderSQL.insertWebhook,
+                    [
+                        .integer(owner), .text(url), .text(events.joined(separator: ",")),
+                        .text(secret), .real(now.timeIntervalSince1970),
+                    ])
+                return .added(
+                    WebhookEndpoint(
+                        id: connection.lastInsertRowID, url: url, events: events, secret: secret,
+                        lastError: nil, lastErrorAt: nil, createdAt: now))
+            }
+        }
+    }
+
+    public func deleteWebhook(id: Int64, owner: Int64) throws(StoreError) -> Bool {
+        try write { connection throws(StoreError) in
+            try connection.run(ReminderSQL.deleteWebhook, [.integer(id), .integer(owner)]) > 0
+        }
+    }
+
+    public func deliveries(webhookID: Int64, owner: Int64) throws(StoreError) -> [Delivery]? {
+        try read { connection throws(StoreError) in
+            guard
+                try connection.firstRow(
+                    ReminderSQL.selectWebhookOwned, [.integer(webhookID), .integer(owner)],
+                    { _ in true }) != nil
+            else { return nil }
+            return try connection.rows(
+                ReminderSQL.selectDeliveries,
+                [.integer(webhookID), .integer(Int64(ReminderLimits.deliveriesListed))]
+            ) { row throws(StoreError) in try ReminderSQL.delivery(row) }
+        }
+    }
+
+    public func enqueueEvent(
+        owner: Int64, event: String, eventID: String, payload: String, now: Date
+    ) throws(StoreError) -> Int {
+        // Most users have no endpoint: a read says so without the writer.
+        let subscribed = try read { connection throws(StoreError) in
+            try connection.firstRow(
+                ReminderSQL.selectSubscribed, [.integer(owner), .text(event)], { _ in true })
+                != nil
+        }
+        guard subscribed else { return 0 }
+        return try write { connection throws(StoreError) in
+            try connection.run(
+                ReminderSQL.enqueueEvent,
+                [
+                    .integer(owner), .text(event), .text(eventID), .text(payload),
+                    .real(now.timeIntervalSince1970),
+                ])
+        }
+    }
+
+    public func scheduledReminders() throws(StoreError) -> [ScheduledReminder] {
+        try read { connection throws(StoreError) in
+            try connection.rows(ReminderSQL.selectScheduled) { row throws(StoreError) in
+                ScheduledReminder(
+                    reminderID: row.int64(10), owner: row.int64(11), habit: try HabitSQL.habit(row),
+                    time: row.text(12), timeZone: row.text(13), channelID: row.optionalInt64(14),
+                    webhookID: row.optionalInt64(15))
+            }
+        }
+    }
+
+    public func claimedOccurrences(since: Date) throws(StoreError) -> Set<OccurrenceKey> {
+        try read { connection throws(StoreError) in
+            var keys: Set<OccurrenceKey> = []
+            try connection.forEachRow(
+                ReminderSQL.selectClaimed,
+                [.integer(Int64(since.timeIntervalSince1970.rounded(.down)))]
+            ) { row in
+                keys.insert(OccurrenceKey(habitID: row.int64(0), instant: row.int64(1)))
+            }
+            return keys
+        }
+    }
+
+    public func entries(habitIDs: [Int64], from: LocalDate, to: LocalDate) throws(StoreError)
+        -> [Int64: [ProgressEntry]]
+    {
+        guard !habitIDs.isEmpty else { return [:] }
+        let list = "[" + habitIDs.map(String.init).joined(separator: ",") + "]"
+        return try read { connection throws(StoreError) in
+            var result: [Int64: [ProgressEntry]] = [:]
+            var reader = DecimalTextReader()
+            try connection.forEachRow(
+                ReminderSQL.selectEntries,
+                [.text(list), .text(from.description), .text(to.description)]
+            ) { row throws(StoreError) in
+                result[row.int64(0), default: []].append(
+                    try HabitSQL.entry(row, from: 1, reader: &reader))
+            }
+            return result
+        }
+    }
+
+    public func claimOccurrences(_ claims: [OccurrenceClaim], now: Date) throws(StoreError)
+        -> [OccurrenceClaim]
+    {
+        guard !claims.isEmpty else { return [] }
+        return try write { connection throws(StoreError) in
+            try connection.transaction(.immediate) { () throws(StoreError) -> [OccurrenceClaim] in
+                var won: [OccurrenceClaim] = []
+                let time = SQLiteValue.real(now.timeIntervalSince1970)
+                for claim in claims {
+                    let instant = Int64(claim.instant.timeIntervalSince1970.rounded(.down))
+                    let inserted = try connection.run(
+                        ReminderSQL.insertOccurrence,
+                        [.integer(claim.habitID), .integer(instant), time])
+                    guard inserted > 0 else { continue }
+                    won.append(claim)
+                    let common: [SQLiteValue] = [
+                        .integer(claim.owner), .text(claim.eventID), .text(claim.payload), time,
+                    ]
+                    let channel = claim.channelID.map { SQLiteValue.integer($0) } ?? .null
+                    let webhook = claim.webhookID.map { SQLiteValue.integer($0) } ?? .null
+                    try connection.run(ReminderSQL.queueChannels, common + [channel, webhook])
+                    try connection.run(ReminderSQL.queueWebhooks, common + [channel, webhook])
+                }
+                return won
+            }
+        }
+    }
+
+    public func claimDeliveries(now: Date, limit: Int, lease: TimeInterval) throws(StoreError)
+        -> [Delivery]
+    {
+        try write { connection throws(StoreError) in
+            try connection.transaction(.immediate) { () throws(StoreError) -> [Delivery] in
+                let due = try connection.rows(
+                    ReminderSQL.selectDue,
+                    [.real(now.timeIntervalSince1970), .integer(Int64(limit))]
+                ) { row throws(StoreError) in try ReminderSQL.claimedDelivery(row) }
+                for delivery in due {
+                    try connection.run(
+                        ReminderSQL.lease,
+                        [
+                            .integer(delivery.id), .real(now.timeIntervalSince1970 + lease),
+                            .real(now.timeIntervalSince1970),
+                        ])
+                }
+                return due.map { delivery in
+                    var leased = delivery
+                    leased.attempts += 1
+                    leased.lastAttemptAt = now
+                    leased.nextAttemptAt = now.addingTimeInterval(lease)
+                    return leased
+                }
+            }
+        }
+    }
+
+    public func finishDelivery(id: Int64, outcome: DeliveryOutcome, now: Date) throws(StoreError) {
+        let time = SQLiteValue.real(now.timeIntervalSince1970)
+        try write { connection throws(StoreError) in
+            try connection.transaction(.immediate) { () throws(StoreError) in
+                switch outcome {
+                case .delivered:
+                    try connection.run(ReminderSQL.markDelivered, [.integer(id)])
+                    try connection.run(ReminderSQL.clearChannelError, [.integer(id)])
+                    try connection.run(ReminderSQL.clearWebhookError, [.integer(id)])
+                case .retry(let at, let error):
+                    try connection.run(
+                        ReminderSQL.markRetry,
+                        [.integer(id), .real(at.timeIntervalSince1970), .text(error)])
+                    try connection.run(
+                        ReminderSQL.setChannelError, [.integer(id), .text(error), time])
+                    try connection.run(
+                        ReminderSQL.setWebhookError, [.integer(id), .text(error), time])
+                case .failed(let error):
+                    try connection.run(ReminderSQL.markFailed, [.integer(id), .text(error)])
+                    try connection.run(
+                        ReminderSQL.setChannelError, [.integer(id), .text(error), time])
+                    try connection.run(
+                        ReminderSQL.setWebhookError, [.integer(id), .text(error), time])
+                }
+            }
+        }
+    }
+
+    public func purgeReminderRecords(before: Date) throws(StoreError) {
+        try write { connection throws(StoreError) in
+            try connection.run(
+                ReminderSQL.purgeOccurrences, [.integer(Int64(before.timeIntervalSince1970))])
+            try connection.run(ReminderSQL.purgeDeliveries, [.real(before.timeIntervalSince1970)])
+        }
+    }
+}
+
+/// The reminder and webhook statements and how rows become values.
+enum ReminderSQL {
+    /// The account's time zone as the schedule reads it. Until accounts
+    /// carry one (`users.time_zone`), every account is on UTC.
+    static let zoneColumn = "'UTC'"
+
+    static let reminderColumns = "id, habit_id, time, channel_id, webhook_id, created_at"
+    static let selectForHabit = """
+        SELECT \(reminderColumns) FROM reminders WHERE habit_id = ?1 ORDER BY time, id
+        """
+    static let selectForOwner = """
+        SELECT \(reminderColumns) FROM reminders WHERE owner_id = ?1 ORDER BY habit_id, time, id
+        """
+    static let selectSame = """
+        SELECT \(reminderColumns) FROM reminders WHERE habit_id = ?1 AND time = ?2
+            AND channel_id IS ?3 AND webhook_id IS ?4
+        """
+    static let countForHabit = "SELECT count(*) FROM reminders WHERE habit_id = ?1"
+    static let insertReminder = """
+        INSERT INTO reminders (habit_id, owner_id, time, channel_id, webhook_id, created_at)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+        """
+    static let deleteReminder = """
+        DELETE FROM reminders WHERE id = ?1 AND habit_id = ?2 AND owner_id = ?3
+        """
+
+    static let channelColumns = "id, kind, url, last_error, last_error_at, created_at"
+    static let selectChannels = """
+        SELECT \(channelColumns) FROM reminder_channels WHERE owner_id = ?1 ORDER BY id
+        """
+    static let selectSameChannel = """
+        SELECT \(channelColumns) FROM reminder_channels WHERE owner_id = ?1 AND kind = ?2
+            AND url IS ?3
+        """
+    static let selectChannelOwned =
+        "SELECT 1 FROM reminder_channels WHERE id = ?1 AND owner_id = ?2"
+    static let countChannels = "SELECT count(*) FROM reminder_channels WHERE owner_id = ?1"
+    static let insertChannel = """
+        INSERT INTO reminder_channels (owner_id, kind, url, created_at) VALUES (?1, ?2, ?3, ?4)
+        """
+    static let deleteChannel = "DELETE FROM reminder_channels WHERE id = ?1 AND owner_id = ?2"
+
+    static let webhookColumns = "id, url, events, secret, last_error, last_error_at, created_at"
+    static let selectWebhooks = """
+        SELECT \(webhookColumns) FROM webhooks WHERE owner_id = ?1 ORDER BY id
+        """
+    static let selectWebhookOwned = "SELECT 1 FROM webhooks WHERE id = ?1 AND owner_id = ?2"
+    static let countWebhooks = "SELECT count(*) FROM webhooks WHERE owner_id = ?1"
+    static let insertWebhook = """
+        INSERT INTO webhooks (owner_id, url, events, secret, created_at) VALUES (?1, ?2, ?3, ?4, ?5)
+        """
+    static let deleteWebhook = "DELETE FROM webhooks WHERE id = ?1 AND owner_id = ?2"
+    /// `events` is a comma-separated list of event names, none a prefix of another.
+    static let selectSubscribed = """
+        SELECT 1 FROM webhooks WHERE owner_id = ?1 AND instr(',' || events || ',', ',' || ?2 || ',') > 0
+        """
+    static let enqueueEvent = """
+        INSERT INTO deliveries (owner_id, event_id, target, webhook_id, event, payload, state,
+            created_at, next_attempt_at)
+        SELECT ?1, ?3, 'w' || id, id, ?2, ?4, 'pending', ?5, ?5 FROM webhooks
+        WHERE owner_id = ?1 AND instr(',' || events || ',', ',' || ?2 || ',') > 0
+        ON CONFLICT (event_id, target) DO NOTHING
+        """
+
+    static let deliveryColumns = """
+        d.id, d.event_id, d.event, d.payload, d.attempts, d.state, d.created_at, d.next_attempt_at,
+        d.last_attempt_at, d.last_error
+        """
+    static let selectDeliveries = """
+        SELECT \(deliveryColumns) FROM deliveries d WHERE d.webhook_id = ?1 ORDER BY d.id DESC LIMIT ?2
+        """
+
+    static let selectScheduled = """
+        SELECT \(HabitSQL.columns.split(separator: ",").map { "h." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")),
+            r.id, r.owner_id, r.time, \(zoneColumn), r.channel_id, r.webhook_id
+        FROM reminders r JOIN habits h ON h.id = r.habit_id
+        WHERE h.status = 'ACTIVE'
+        """
+    static let selectClaimed =
+        "SELECT habit_id, instant FROM reminder_occurrences WHERE instant >= ?1"
+    static let selectEntries = """
+        SELECT p.habit_id, p.date, p.value, p.skipped, p.note FROM progress p
+        WHERE p.habit_id IN (SELECT value FROM json_each(?1)) AND p.date BETWEEN ?2 AND ?3
+        """
+    static let insertOccurrence = """
+        INSERT INTO reminder_occurrences (habit_id, instant, claimed_at) VALUES (?1, ?2, ?3)
+        ON CONFLICT DO NOTHING
+        """
+    /// ?5/?6: the reminder's channel and webhook; both NULL: every channel.
+    static let queueChannels = """
+        INSERT INTO deliveries (owner_id, event_id, target, channel_id, event, payload, state,
+            created_at, next_attempt_at)
+        SELECT ?1, ?2, 'c' || id, id, 'reminder.due', ?3, 'pending', ?4, ?4 FROM reminder_channels
+        WHERE owner_id = ?1 AND (id = ?5 OR (?5 IS NULL AND ?6 IS NULL))
+        ON CONFLICT (event_id, target) DO NOTHING
+        """
+    static let queueWebhooks = """
+        INSERT INTO deliveries (owner_id, event_id, target, webhook_id, event, payload, state,
+            created_at, next_attempt_at)
+        SELECT ?1, ?2, 'w' || id, id, 'reminder.due', ?3, 'pending', ?4, ?4 FROM webhooks
+        WHERE owner_id = ?1 AND (id = ?6 OR (?5 IS NULL AND ?6 IS NULL
+            AND instr(',' || events || ',', ',reminder.due,') > 0))
+        ON CONFLICT (event_id, target) DO NOTHING
+        """
+    static let selectDue = """
+        SELECT \(deliveryColumns), c.id, c.kind, c.url, u.email, w.id, w.url, w.secret
+        FROM deliveries d
+        LEFT JOIN reminder_channels c ON c.id = d.channel_id
+        LEFT JOIN webhooks w ON w.id = d.webhook_id
+        JOIN users u ON u.id = d.owner_id
+        WHERE d.state = 'pending' AND d.next_attempt_at <= ?1
+        ORDER BY d.next_attempt_at LIMIT ?2
+        """
+    static let lease = """
+        UPDATE deliveries SET next_attempt_at = ?2, attempts = attempts + 1, last_attempt_at = ?3
+        WHERE id = ?1
+        """
+    static let markDelivered = """
+        UPDATE deliveries SET state = 'delivered', last_error = NULL WHERE id = ?1
+        """
+    static let markRetry = """
+        UPDATE deliveries SET next_attempt_at = ?2, last_error = ?3 WHERE id = ?1
+        """
+    static let markFailed = "UPDATE deliveries SET state = 'failed', last_error = ?2 WHERE id = ?1"
+    static let clearChannelError = """
+        UPDATE reminder_channels SET last_error = NULL, last_error_at = NULL
+        WHERE id = (SELECT channel_id FROM deliveries WHERE id = ?1)
+        """
+    static let clearWebhookError = """
+        UPDATE webhooks SET last_error = NULL, last_error_at = NULL
+        WHERE id = (SELECT webhook_id FROM deliveries WHERE id = ?1)
+        """
+    static let setChannelError = """
+        UPDATE reminder_channels SET last_error = ?2, last_error_at = ?3
+        WHERE id = (SELECT channel_id FROM deliveries WHERE id = ?1)
+        """
+    static let setWebhookError = """
+        UPDATE webhooks SET last_error = ?2, last_error_at = ?3
+        WHERE id = (SELECT webhook_id FROM deliveries WHERE id = ?1)
+        """
+    static let purgeOccurrences = "DELETE FROM reminder_occurrences WHERE instant < ?1"
+    static let purgeDeliveries = """
+        DELETE FROM deliveries WHERE state <> 'pending' AND created_at < ?1
+        """
+
+    static func reminder(_ row: SQLiteRow) -> Reminder {
+        Reminder(
+            id: row.int64(0), habitID: row.int64(1), time: row.text(2),
+            channelID: row.optionalInt64(3), webhookID: row.optionalInt64(4),
+            createdAt: Date(timeIntervalSince1970: row.double(5)))
+    }
+
+    static func channel(_ row: SQLiteRow) throws(StoreError) -> ReminderChannel {
+        guard let kind = ReminderChannel.Kind(rawValue: row.text(1)) else {
+            throw HabitSQL.damage("a reminder channel's kind is neither mail nor ntfy")
+        }
+        return ReminderChannel(
+            id: row.int64(0), kind: kind, url: row.optionalText(2), lastError: row.optionalText(3),
+            lastErrorAt: row.optionalDouble(4).map(Date.init(timeIntervalSince1970:)),
+            createdAt: Date(timeIntervalSince1970: row.double(5)))
+    }
+
+    static func webhook(_ row: SQLiteRow) -> WebhookEndpoint {
+        WebhookEndpoint(
+            id: row.int64(0), url: row.text(1),
+            events: row.text(2).split(separator: ",").map(String.init), secret: row.text(3),
+            lastError: row.optionalText(4),
+            lastErrorAt: row.optionalDouble(5).map(Date.init(timeIntervalSince1970:)),
+            createdAt: Date(timeIntervalSince1970: row.double(6)))
+    }
+
+    static func delivery(_ row: SQLiteRow) throws(StoreError) -> Delivery {
+        guard let state = Delivery.State(rawValue: row.text(5)) else {
+            throw HabitSQL.damage("a delivery's state is not one habits writes")
+        }
+        return Delivery(
+            id: row.int64(0), eventID: row.text(1), event: row.text(2), payload: row.text(3),
+            attempts: Int(row.int64(4)), state: state,
+            createdAt: Date(timeIntervalSince1970: row.double(6)),
+            nextAttemptAt: Date(timeIntervalSince1970: row.double(7)),
+            lastAttemptAt: row.optionalDouble(8).map(Date.init(timeIntervalSince1970:)),
+            lastError: row.optionalText(9))
+    }
+
+    /// A due delivery with its target (`selectDue`'s columns 10…16).
+    static func claimedDelivery(_ row: SQLiteRow) throws(StoreError) -> Delivery {
+        var delivery = try delivery(row)
+        if let webhookID = row.optionalInt64(14) {
+            delivery.target = .webhook(
+                webhookID: webhookID, url: row.text(15), secret: row.text(16))
+        } else if let channelID = row.optionalInt64(10) {
+            delivery.target =
+                row.text(11) == ReminderChannel.Kind.ntfy.rawValue
+                ? .ntfy(channelID: channelID, url: row.optionalText(12) ?? "")
+                : .mail(channelID: channelID, address: row.text(13))
+        }
+        return delivery
+    }
+}

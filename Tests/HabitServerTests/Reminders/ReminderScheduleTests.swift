@@ -1,0 +1,93 @@
+import Foundation
+import HabitCore
+import Testing
+
+@testable import HabitServer
+
+@Suite struct ReminderScheduleTests {
+    let berlin = TimeZone(identifier: "Europe/Berlin")!
+
+    private func utc(_ text: String) -> Date {
+        RFC3339.date(from: text)!
+    }
+
+    private func day(_ text: String) -> LocalDate {
+        LocalDate(text)!
+    }
+
+    @Test func anOrdinaryDayIsTheLocalTimeMinusTheOffset() {
+        // Winter: CET is UTC+1; summer: CEST is UTC+2.
+        #expect(
+            ReminderSchedule.instant(of: ReminderTime("20:00")!, on: day("2026-01-15"), in: berlin)
+                == utc("2026-01-15T19:00:00Z"))
+        #expect(
+            ReminderSchedule.instant(of: ReminderTime("20:00")!, on: day("2026-07-15"), in: berlin)
+                == utc("2026-07-15T18:00:00Z"))
+    }
+
+    @Test func aTimeSkippedInSpringFiresOnceAtTheTransition() {
+        // 2026-03-29: clocks go from 02:00 CET to 03:00 CEST (01:00 UTC).
+        let instant = ReminderSchedule.instant(
+            of: ReminderTime("02:30")!, on: day("2026-03-29"), in: berlin)
+        #expect(instant == utc("2026-03-29T01:00:00Z"))
+        let window = utc("2026-03-28T12:00:00Z")...utc("2026-03-29T12:00:00Z")
+        let occurrences = ReminderSchedule.occurrences(
+            of: ReminderTime("02:30")!, in: berlin, within: window)
+        #expect(occurrences.map(\.instant) == [utc("2026-03-29T01:00:00Z")])
+        #expect(occurrences.map(\.date) == [day("2026-03-29")])
+    }
+
+    @Test func aTimeRepeatedInAutumnFiresOnceAtItsFirstOccurrence() {
+        // 2026-10-25: clocks go from 03:00 CEST back to 02:00 CET (01:00 UTC),
+        // so 02:30 happens at 00:30 UTC and again at 01:30 UTC.
+        let window = utc("2026-10-24T12:00:00Z")...utc("2026-10-25T12:00:00Z")
+        let occurrences = ReminderSchedule.occurrences(
+            of: ReminderTime("02:30")!, in: berlin, within: window)
+        #expect(occurrences.map(\.instant) == [utc("2026-10-25T00:30:00Z")])
+    }
+
+    @Test func everyDayAcrossBothTransitionsHasExactlyOneOccurrence() {
+        for (start, end) in [("2026-03-20", "2026-04-05"), ("2026-10-18", "2026-11-02")] {
+            let window = utc(start + "T00:00:00Z")...utc(end + "T00:00:00Z")
+            for text in ["00:00", "01:59", "02:00", "02:30", "02:59", "03:00", "23:59"] {
+                let occurrences = ReminderSchedule.occurrences(
+                    of: ReminderTime(text)!, in: berlin, within: window)
+                let dates = occurrences.map(\.date)
+                #expect(Set(dates).count == dates.count, "\(text) doubled a day")
+                #expect(
+                    dates.count == day(start).days(to: day(end)) - 1
+                        || dates.count == day(start).days(to: day(end))
+                        || dates.count == day(start).days(to: day(end)) + 1,
+                    "\(text) skipped a day")
+                // Consecutive days are 23 to 25 hours apart, never 0 or 48.
+                for (first, second) in zip(occurrences, occurrences.dropFirst()) {
+                    let hours = second.instant.timeIntervalSince(first.instant) / 3600
+                    #expect((22.5...25.5).contains(hours), "\(text): \(hours) hours")
+                }
+            }
+        }
+    }
+
+    @Test func theWindowExcludesItsStartAndIncludesItsEnd() {
+        let zone = TimeZone(identifier: "UTC")!
+        let at = utc("2026-12-01T20:00:00Z")
+        let time = ReminderTime("20:00")!
+        #expect(
+            ReminderSchedule.occurrences(of: time, in: zone, within: at...at.addingTimeInterval(60))
+                .isEmpty)
+        #expect(
+            ReminderSchedule.occurrences(
+                of: time, in: zone, within: at.addingTimeInterval(-60)...at
+            )
+            .map(\.instant) == [at])
+    }
+
+    @Test func reminderTimesAreStrictHHMM() {
+        #expect(ReminderTime("07:05")?.description == "07:05")
+        #expect(ReminderTime("23:59") != nil)
+        for bad in ["24:00", "7:05", "07:5", "07:60", "0705", " 07:05", "07:05 ", "٠٧:٠٥", "-1:00"]
+        {
+            #expect(ReminderTime(bad) == nil, "\(bad)")
+        }
+    }
+}

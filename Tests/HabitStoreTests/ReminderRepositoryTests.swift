@@ -1,0 +1,314 @@
+import Foundation
+import HabitCore
+import Testing
+
+@testable import HabitPostgres
+@testable import HabitStore
+
+/// Reminders, channels, webhooks and the delivery outbox, on both stores.
+@Suite struct ReminderRepositoryTests {
+    typealias Store = HabitRepository & AuthRepository & ReminderRepository
+    let database: TestDatabase
+    let store: any Store
+
+    init(_ kind: StoreKind) throws {
+        database = try kind.open()
+        store = try #require(database.store as? any Store)
+    }
+
+    private func another() throws -> any Store {
+        try #require(try database.another() as? any Store)
+    }
+
+    private func claim(habit: Habit, owner: Int64, at instant: Date) -> OccurrenceClaim {
+        OccurrenceClaim(
+            reminderID: 1, habitID: habit.id, owner: owner, instant: instant, channelID: nil,
+            webhookID: nil, payload: #"{"type":"reminder.due"}"#)
+    }
+
+    @Test(arguments: StoreKind.allCases) static func aFirstReminderBringsAMailChannel(
+        _ kind: StoreKind
+    ) throws {
+        let test = try Self(kind)
+        let store = test.store
+        let owner = try store.makeUser("a@example.com").id
+        let habit = try store.createHabit(fields(), owner: owner, now: referenceTime)
+        guard
+            case .added(let reminder) = try store.addReminder(
+                habitID: habit.id, owner: owner, time: "20:00", channelID: nil, webhookID: nil,
+                now: referenceTime)
+        else {
+            Issue.record("not added")
+            return
+        }
+        #expect(try store.channels(owner: owner).map(\.kind) == [.mail])
+        // The same time again is the same reminder.
+        guard
+            case .added(let again) = try store.addReminder(
+                habitID: habit.id, owner: owner, time: "20:00", channelID: nil, webhookID: nil,
+                now: referenceTime)
+        else {
+            Issue.record("not added")
+            return
+        }
+        #expect(again.id == reminder.id)
+        #expect(try store.reminders(habitID: habit.id, owner: owner)?.map(\.time) == ["20:00"])
+        // Another owner sees no such habit.
+        let other = try store.makeUser("b@example.com").id
+        #expect(try store.reminders(habitID: habit.id, owner: other) == nil)
+        guard
+            case .notFound = try store.addReminder(
+                habitID: habit.id, owner: other, time: "21:00", channelID: nil, webhookID: nil,
+                now: referenceTime)
+        else {
+            Issue.record("another owner added a reminder")
+            return
+        }
+        #expect(try store.deleteReminder(id: reminder.id, habitID: habit.id, owner: other) == false)
+        #expect(try store.deleteReminder(id: reminder.id, habitID: habit.id, owner: owner))
+        #expect(try store.reminders(owner: owner).isEmpty)
+    }
+
+    @Test(arguments: StoreKind.allCases) static func limitsHold(_ kind: StoreKind) throws {
+        let test = try Self(kind)
+        let store = test.store
+        let owner = try store.makeUser("a@example.com").id
+        let habit = try store.createHabit(fields(), owner: owner, now: referenceTime)
+        for minute in 0..<ReminderLimits.remindersPerHabit {
+            guard
+                case .added = try store.addReminder(
+                    habitID: habit.id, owner: owner, time: String(format: "07:%02d", minute),
+                    channelID: nil, webhookID: nil, now: referenceTime)
+            else {
+                Issue.record("reminder \(minute) refused")
+                return
+            }
+        }
+        guard
+            case .limitReached(let maximum) = try store.addReminder(
+                habitID: habit.id, owner: owner, time: "08:00", channelID: nil, webhookID: nil,
+                now: referenceTime)
+        else {
+            Issue.record("passed the reminder limit")
+            return
+        }
+        #expect(maximum == ReminderLimits.remindersPerHabit)
+        for index in 0..<ReminderLimits.webhooksPerUser {
+            guard
+                case .added = try store.addWebhook(
+                    url: "https://example.com/\(index)", events: ["entry.changed"], secret: "s",
+                    owner: owner, now: referenceTime)
+            else {
+                Issue.record("webhook \(index) refused")
+                return
+            }
+        }
+        guard
+            case .limitReached = try store.addWebhook(
+                url: "https://example.com/x", events: ["entry.changed"], secret: "s",
+                owner: owner, now: referenceTime)
+        else {
+            Issue.record("passed the webhook limit")
+            return
+        }
+        // The mail channel made with the first reminder counts.
+        for index in 1..<ReminderLimits.channelsPerUser {
+            guard
+                case .added = try store.addChannel(
+                    kind: .ntfy, url: "https://ntfy.sh/t\(index)", owner: owner, now: referenceTime)
+            else {
+                Issue.record("channel \(index) refused")
+                return
+            }
+        }
+        guard
+            case .limitReached = try store.addChannel(
+                kind: .ntfy, url: "https://ntfy.sh/last", owner: owner, now: referenceTime)
+        else {
+            Issue.record("passed the channel limit")
+            return
+        }
+    }
+
+    /// Two stores on one database (two server processes) claim the same
+    /// occurrences at once: each is won exactly once, with one delivery.
+    @Test(arguments: StoreKind.allCases) static func anOccurrenceIsClaimedOnceAcrossStores(
+        _ kind: StoreKind
+    ) throws {
+        let test = try Self(kind)
+        let store = test.store
+        let second = try test.another()
+        let owner = try store.makeUser("a@example.com").id
+        let habit = try store.createHabit(fields(), owner: owner, now: referenceTime)
+        _ = try store.addReminder(
+            habitID: habit.id, owner: owner, time: "20:00", channelID: nil, webhookID: nil,
+            now: referenceTime)
+        let claims = (0..<40).map {
+            test.claim(
+                habit: habit, owner: owner, at: referenceTime.addingTimeInterval(Double($0) * 60))
+        }
+        let stores: [any Store] = [store, second, store, second]
+        let won = runConcurrently(stores.count) { index in
+            (try? stores[index].claimOccurrences(claims, now: referenceTime))?.count ?? -1
+        }
+        #expect(won.reduce(0, +) == claims.count)
+        #expect(!won.contains(-1))
+        #expect(try test.database.count("SELECT count(*) FROM deliveries") == Int64(claims.count))
+        #expect(
+            try store.claimedOccurrences(since: referenceTime).count == claims.count)
+    }
+
+    /// A claimed delivery is leased: no other store takes it until the lease
+    /// ends, and concurrent claimers take different deliveries.
+    @Test(arguments: StoreKind.allCases) static func deliveriesAreLeasedToOneClaimer(
+        _ kind: StoreKind
+    ) throws {
+        let test = try Self(kind)
+        let store = test.store
+        let second = try test.another()
+        let owner = try store.makeUser("a@example.com").id
+        let habit = try store.createHabit(fields(), owner: owner, now: referenceTime)
+        _ = try store.addReminder(
+            habitID: habit.id, owner: owner, time: "20:00", channelID: nil, webhookID: nil,
+            now: referenceTime)
+        let claims = (0..<30).map {
+            test.claim(habit: habit, owner: owner, at: referenceTime.addingTimeInterval(Double($0)))
+        }
+        _ = try store.claimOccurrences(claims, now: referenceTime)
+        let stores: [any Store] = [store, second, store]
+        let taken = runConcurrently(stores.count) { index in
+            ((try? stores[index].claimDeliveries(now: referenceTime, limit: 12, lease: 60)) ?? [])
+                .map(\.id)
+        }
+        let all = taken.flatMap { $0 }
+        #expect(all.count == 30)
+        #expect(Set(all).count == 30)
+        let first = try #require(
+            try store.claimDeliveries(
+                now: referenceTime.addingTimeInterval(61), limit: 1, lease: 60
+            )
+            .first)
+        #expect(first.attempts == 2)
+        #expect(
+            first.target == .mail(channelID: first.targetChannel ?? 0, address: "a@example.com"))
+        #expect(
+            try store.claimDeliveries(
+                now: referenceTime.addingTimeInterval(30), limit: 50, lease: 60
+            ).isEmpty)
+    }
+
+    @Test(arguments: StoreKind.allCases) static func aFailureIsTheChannelsLastErrorUntilASuccess(
+        _ kind: StoreKind
+    ) throws {
+        let test = try Self(kind)
+        let store = test.store
+        let owner = try store.makeUser("a@example.com").id
+        let habit = try store.createHabit(fields(), owner: owner, now: referenceTime)
+        _ = try store.addReminder(
+            habitID: habit.id, owner: owner, time: "20:00", channelID: nil, webhookID: nil,
+            now: referenceTime)
+        _ = try store.claimOccurrences(
+            [test.claim(habit: habit, owner: owner, at: referenceTime)], now: referenceTime)
+        let delivery = try #require(
+            try store.claimDeliveries(now: referenceTime, limit: 5, lease: 60).first)
+        try store.finishDelivery(
+            id: delivery.id,
+            outcome: .retry(
+                at: referenceTime.addingTimeInterval(30), error: "The mail could not be sent."),
+            now: referenceTime)
+        #expect(try store.channels(owner: owner).first?.lastError == "The mail could not be sent.")
+        let again = try #require(
+            try store.claimDeliveries(
+                now: referenceTime.addingTimeInterval(30), limit: 5, lease: 60
+            )
+            .first)
+        #expect(again.id == delivery.id && again.attempts == 2)
+        try store.finishDelivery(id: again.id, outcome: .delivered, now: referenceTime)
+        #expect(try store.channels(owner: owner).first?.lastError == nil)
+        #expect(
+            try store.claimDeliveries(
+                now: referenceTime.addingTimeInterval(3600), limit: 5, lease: 60
+            ).isEmpty)
+    }
+
+    @Test(arguments: StoreKind.allCases) static func eventsGoOnlyToSubscribedEndpoints(
+        _ kind: StoreKind
+    ) throws {
+        let test = try Self(kind)
+        let store = test.store
+        let owner = try store.makeUser("a@example.com").id
+        let other = try store.makeUser("b@example.com").id
+        #expect(
+            try store.enqueueEvent(
+                owner: owner, event: "entry.changed", eventID: "evt_0", payload: "{}",
+                now: referenceTime) == 0)
+        guard
+            case .added(let hook) = try store.addWebhook(
+                url: "https://example.com/a", events: ["entry.changed", "habit.changed"],
+                secret: "whsec_x", owner: owner, now: referenceTime)
+        else {
+            Issue.record("not added")
+            return
+        }
+        _ = try store.addWebhook(
+            url: "https://example.com/b", events: ["reminder.due"], secret: "whsec_y", owner: owner,
+            now: referenceTime)
+        #expect(
+            try store.enqueueEvent(
+                owner: owner, event: "entry.changed", eventID: "evt_1", payload: "{}",
+                now: referenceTime) == 1)
+        #expect(
+            try store.enqueueEvent(
+                owner: other, event: "entry.changed", eventID: "evt_2", payload: "{}",
+                now: referenceTime) == 0)
+        let listed = try #require(try store.deliveries(webhookID: hook.id, owner: owner))
+        #expect(listed.map(\.eventID) == ["evt_1"])
+        #expect(try store.deliveries(webhookID: hook.id, owner: other) == nil)
+        let claimed = try store.claimDeliveries(now: referenceTime, limit: 5, lease: 60)
+        #expect(
+            claimed.map(\.target) == [
+                .webhook(webhookID: hook.id, url: "https://example.com/a", secret: "whsec_x")
+            ])
+        #expect(try store.deleteWebhook(id: hook.id, owner: owner))
+        #expect(try test.database.count("SELECT count(*) FROM deliveries") == 0)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    static func theScheduleHasActiveHabitsRemindersAndTheirEntries(
+        _ kind: StoreKind
+    ) throws {
+        let test = try Self(kind)
+        let store = test.store
+        let owner = try store.makeUser("a@example.com").id
+        let kept = try store.createHabit(fields("Read"), owner: owner, now: referenceTime)
+        let archived = try store.createHabit(fields("Run"), owner: owner, now: referenceTime)
+        for habit in [kept, archived] {
+            _ = try store.addReminder(
+                habitID: habit.id, owner: owner, time: "20:00", channelID: nil, webhookID: nil,
+                now: referenceTime)
+        }
+        _ = try store.updateHabit(
+            id: archived.id, owner: owner, fields: archived.fields, status: .archived,
+            now: referenceTime)
+        let scheduled = try store.scheduledReminders()
+        #expect(scheduled.map(\.habit.id) == [kept.id])
+        #expect(scheduled.first?.timeZone == "UTC")
+        _ = try store.setProgress(
+            ProgressEntry(date: date("2026-03-02"), value: 3), habitID: kept.id, owner: owner)
+        let entries = try store.entries(
+            habitIDs: [kept.id, archived.id], from: date("2026-03-01"), to: date("2026-03-07"))
+        #expect(entries[kept.id]?.map(\.value) == [3])
+        #expect(try store.deleteHabit(id: kept.id, owner: owner))
+        #expect(try store.reminders(owner: owner).map(\.habitID) == [archived.id])
+    }
+}
+
+extension Delivery {
+    /// The channel of a mail or ntfy target.
+    fileprivate var targetChannel: Int64? {
+        switch target {
+        case .mail(let id, _), .ntfy(let id, _): return id
+        default: return nil
+        }
+    }
+}
