@@ -313,9 +313,9 @@ extension PostgresStore: ReminderRepository {
 
 /// The reminder and webhook statements (SQLite's, in PostgreSQL's words).
 private enum ReminderSQL {
-    /// The account's time zone as the schedule reads it. Until accounts
-    /// carry one (`users.time_zone`), every account is on UTC.
-    static let zoneColumn = "'UTC'"
+    /// The account's time zone as the schedule reads it: UTC until the
+    /// account sets one.
+    static let zoneColumn = "coalesce((SELECT time_zone FROM users WHERE id = r.owner_id), 'UTC')"
     static func epoch(_ column: String) -> String { "extract(epoch FROM \(column))::float8" }
 
     static let lockOwner = "SELECT 1 FROM users WHERE id = $1 FOR UPDATE"

@@ -218,12 +218,14 @@ extension SQLiteStore: ReminderRepository {
     }
 
     public func scheduledReminders() throws(StoreError) -> [ScheduledReminder] {
-        try read { connection throws(StoreError) in
+        let at = ReminderSQL.reminderColumnsStart
+        return try read { connection throws(StoreError) in
             try connection.rows(ReminderSQL.selectScheduled) { row throws(StoreError) in
                 ScheduledReminder(
-                    reminderID: row.int64(10), owner: row.int64(11), habit: try HabitSQL.habit(row),
-                    time: row.text(12), timeZone: row.text(13), channelID: row.optionalInt64(14),
-                    webhookID: row.optionalInt64(15))
+                    reminderID: row.int64(at), owner: row.int64(at + 1),
+                    habit: try HabitSQL.habit(row), time: row.text(at + 2),
+                    timeZone: row.text(at + 3), channelID: row.optionalInt64(at + 4),
+                    webhookID: row.optionalInt64(at + 5))
             }
         }
     }
@@ -355,9 +357,11 @@ extension SQLiteStore: ReminderRepository {
 
 /// The reminder and webhook statements and how rows become values.
 enum ReminderSQL {
-    /// The account's time zone as the schedule reads it. Until accounts
-    /// carry one (`users.time_zone`), every account is on UTC.
-    static let zoneColumn = "'UTC'"
+    /// The account's time zone as the schedule reads it: UTC until the
+    /// account sets one.
+    static let zoneColumn = "coalesce((SELECT time_zone FROM users WHERE id = r.owner_id), 'UTC')"
+    /// Where the reminder's columns start in `selectScheduled`: after the habit's.
+    static let reminderColumnsStart = Int32(HabitSQL.columns.split(separator: ",").count)
 
     static let reminderColumns = "id, habit_id, time, channel_id, webhook_id, created_at"
     static let selectForHabit = """

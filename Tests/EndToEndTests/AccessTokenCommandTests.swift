@@ -72,7 +72,9 @@ import Testing
         let port = try #require(URLComponents(string: server.url)?.port)
         let entries = try APITestClient(port: UInt16(port)).request(
             "GET", "/api/me/habits/1/progress/?from=\(today)&to=\(today)", token: readToken)
-        #expect(entries.text == #"{"data":[{"date":"\#(today)","skipped":false,"value":2}]}"#)
+        #expect(
+            entries.text
+                == #"{"data":[{"date":"\#(today)","skipped":false,"value":2,"version":"3"}]}"#)
 
         let list = try await sandbox.habits("token", "list")
         #expect(list.status == 0, "\(list)")

@@ -53,7 +53,8 @@ public final class APIResponder: HTTPResponder {
     ///   - log: where request and event lines go.
     public init(
         store: any HabitRepository & AuthRepository & IdempotencyRepository
-            & OperationsRepository & ChangeFeedRepository & AccessTokenRepository & ReminderRepository,
+            & OperationsRepository & ChangeFeedRepository & AccessTokenRepository
+            & ReminderRepository,
         secret: [UInt8],
         mailer: any Mailer,
         settings: APISettings = APISettings(), now: @escaping @Sendable () -> Date = { Date() },

@@ -18,7 +18,9 @@ enum AccessPermission {
         case .requestCode, .issueTokens, .refreshTokens, .logout, .calendar, .checkIn:
             // Public routes; a token sent to them is not what they read.
             return true
-        case .account, .changes, .habits, .habit, .progress, .progressDay, .progressIncrement:
+        case .account, .changes, .habits, .habit, .progress, .progressDay, .progressIncrement,
+            .habitReminders, .habitReminder, .reminders, .channels, .channel, .webhooks, .webhook,
+            .webhookDeliveries:
             break
         }
         let isRead = method == "GET" || method == "HEAD"

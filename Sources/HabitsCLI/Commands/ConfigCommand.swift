@@ -18,7 +18,7 @@ struct ConfigCommand: HabitsCommand {
             your own network without TLS; sign-in codes, tokens and habits then cross \
             the network unencrypted. Plain http:// to this machine needs no setting. \
             sync-timeout: how many seconds a read in server mode waits for the sync \
-            before answering from this device's copy (default 1.5).
+            before answering from this device's copy (default 1.5). \
             config time-zone shows the signed-in account's time zone on the server, and \
             config time-zone <zone> sets it (an IANA name such as Europe/Berlin): the \
             server's calendar feed and check-in URLs date their days in it. Signing in \
@@ -30,7 +30,9 @@ struct ConfigCommand: HabitsCommand {
                 help: "get, set, unset, list or time-zone (default: list)."),
             PositionalSpec(
                 "key", optional: true, values: ConfigFile.keys.map(\.name),
-                help: "The setting: server, allow-insecure-http or sync-timeout; for time-zone, the zone."),
+                help:
+                    "The setting: server, allow-insecure-http or sync-timeout; for time-zone, the zone."
+            ),
             PositionalSpec("value", optional: true, help: "The new value, for set."),
         ],
         examples: [

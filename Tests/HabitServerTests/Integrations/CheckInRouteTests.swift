@@ -22,7 +22,11 @@ import Testing
                 #expect(tap.status == 200, "\(tap)")
             }
             let more = try server.request("POST", url, body: #"{"amount": 2.5}"#)
-            #expect(more.text == #"{"date":"2026-12-01","skipped":false,"value":5.5}"#)
+            // The increment's answer: the entry, its version, and what it replaced.
+            #expect(
+                more.text
+                    == #"{"date":"2026-12-01","replaced":{"date":"2026-12-01","skipped":false,"value":3,"version":"4"},"skipped":false,"value":5.5,"version":"5"}"#
+            )
             // Without the trailing slash too.
             let bare = try server.request("POST", "/api/checkin/\(token.text)", body: "{}")
             #expect(bare.status == 200)
@@ -54,7 +58,10 @@ import Testing
             #expect(other.status == 422)
             let third = try server.request(
                 "POST", url, body: #"{"amount": 1}"#, headers: [("Idempotency-Key", #""tap-2""#)])
-            #expect(third.text == #"{"date":"2026-11-30","skipped":false,"value":2}"#)
+            #expect(
+                third.text
+                    == #"{"date":"2026-11-30","replaced":{"date":"2026-11-30","skipped":false,"value":1,"version":"2"},"skipped":false,"value":2,"version":"3"}"#
+            )
         }
     }
 
