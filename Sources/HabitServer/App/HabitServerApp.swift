@@ -82,7 +82,7 @@ public final class HabitServerApp: Sendable {
             mailSender: configuration.settings.mailSender,
             clickURL: configuration.reminders.publicURL
                 ?? "http://\(host):\(configuration.port)/",
-            now: now, random: random, log: log)
+            now: now, random: random, log: log, metrics: responder.metrics)
         let metricsToken = try MetricsTokenFile.read(configuration.operations.metricsTokenFile)
         responder.metrics.describe(
             store: StoreFactory.isPostgres(configuration.databasePath) ? "postgresql" : "sqlite")

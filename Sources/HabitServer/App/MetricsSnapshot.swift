@@ -21,6 +21,21 @@ struct MetricsSnapshot: Hashable, Sendable {
     var idempotentReplays = 0
     var version = ""
     var store = ""
+    /// Reminder occurrences this process claimed (and queued deliveries for).
+    var remindersClaimed = 0
+    /// Delivery attempts by target kind (`mail`, `ntfy`, `webhook`, `gone`)
+    /// and result (`delivered`, `retried`, `failed`).
+    var deliveries: [DeliveryKey: Int] = [:]
+
+    struct DeliveryKey: Hashable, Sendable, Comparable {
+        var target: String
+        var result: String
+
+        static func < (lhs: Self, rhs: Self) -> Bool {
+            (lhs.target, lhs.result) < (rhs.target, rhs.result)
+        }
+    }
+
     /// The API listener's connections, read at the scrape.
     var connections = ConnectionStatistics()
     /// The database pool, read at the scrape; nil for SQLite.

@@ -52,6 +52,18 @@ enum PrometheusExposition {
             "Requests answered from an earlier answer under the same Idempotency-Key.")
         text += "habits_idempotent_replays_total \(snapshot.idempotentReplays)\n"
 
+        family(
+            "habits_reminders_claimed_total", "counter",
+            "Reminder occurrences this process claimed and queued deliveries for.")
+        text += "habits_reminders_claimed_total \(snapshot.remindersClaimed)\n"
+        family(
+            "habits_deliveries_total", "counter",
+            "Attempts to deliver reminders and webhook events, by target and result.")
+        for (key, count) in snapshot.deliveries.sorted(by: { $0.key < $1.key }) {
+            text +=
+                "habits_deliveries_total{target=\"\(key.target)\",result=\"\(key.result)\"} \(count)\n"
+        }
+
         let connections = snapshot.connections
         family("habits_http_connections_open", "gauge", "Client connections held, busy or idle.")
         text += "habits_http_connections_open \(connections.open)\n"

@@ -43,6 +43,31 @@ public final class ServerMetrics: Sendable {
     /// Names the store in `habits_build_info`.
     func describe(store: String) { state.withLock { $0.store = store } }
 
+    /// Counts the reminder occurrences a run of the reminder runner claimed.
+    func remindersClaimed(_ count: Int) {
+        guard count > 0 else { return }
+        state.withLock { $0.remindersClaimed += count }
+    }
+
+    /// Counts one attempt to deliver a reminder or a webhook event.
+    func delivery(to target: Delivery.Target?, _ outcome: DeliveryOutcome) {
+        let kind: String
+        switch target {
+        case .mail: kind = "mail"
+        case .ntfy: kind = "ntfy"
+        case .webhook: kind = "webhook"
+        case nil: kind = "gone"
+        }
+        let result: String
+        switch outcome {
+        case .delivered: result = "delivered"
+        case .retry: result = "retried"
+        case .failed: result = "failed"
+        }
+        let key = MetricsSnapshot.DeliveryKey(target: kind, result: result)
+        state.withLock { $0.deliveries[key, default: 0] += 1 }
+    }
+
     func codeSent() { state.withLock { $0.codesSent += 1 } }
     func codeRefused() { state.withLock { $0.codesRefused += 1 } }
 

@@ -25,6 +25,8 @@ public final class ReminderRunner: Sendable {
     let now: @Sendable () -> Date
     let random: RandomSource
     let log: ServerLog
+    /// Where claimed reminders and delivery attempts are counted (`/metrics`).
+    let metrics: ServerMetrics?
     /// How long a claimed delivery is held before another process may retry it.
     static let lease: TimeInterval = 120
     /// Deliveries taken per store call, and batches per tick.
@@ -40,8 +42,9 @@ public final class ReminderRunner: Sendable {
         store: any ReminderRepository, mailer: any Mailer, poster: any OutboundPoster,
         grace: ReminderGrace = .default, mailSender: String, clickURL: String,
         now: @escaping @Sendable () -> Date, random: RandomSource = .system,
-        log: ServerLog = .disabled
+        log: ServerLog = .disabled, metrics: ServerMetrics? = nil
     ) {
+        self.metrics = metrics
         self.store = store
         self.mailer = mailer
         self.poster = poster
@@ -71,11 +74,13 @@ public final class ReminderRunner: Sendable {
         var report = Report()
         let claims = try dueClaims(at: now, report: &report)
         report.claimed = try store.claimOccurrences(claims, now: now).count
+        metrics?.remindersClaimed(report.claimed)
         for _ in 0..<Self.batchesPerTick {
             let deliveries = try store.claimDeliveries(
                 now: now, limit: Self.batch, lease: Self.lease)
             for delivery in deliveries {
                 let outcome = send(delivery, at: now)
+                metrics?.delivery(to: delivery.target, outcome)
                 switch outcome {
                 case .delivered: report.delivered += 1
                 case .retry: report.retried += 1

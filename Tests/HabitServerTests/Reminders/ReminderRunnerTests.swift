@@ -46,6 +46,34 @@ import Testing
             server.clock.set(monday("20:10"))
             #expect(try server.app.reminders.tick().claimed == 0)
             #expect(try reminderMails(server).count == 1)
+
+            let metrics = server.app.responder.metrics.exposition()
+            #expect(metrics.contains("habits_reminders_claimed_total 1\n"), "\(metrics)")
+            #expect(
+                metrics.contains(
+                    #"habits_deliveries_total{target="mail",result="delivered"} 1"# + "\n"))
+            let promtool = try ExternalTool.require("promtool", package: "prometheus")
+            let check = try promtool.run(["check", "metrics"], input: metrics)
+            #expect(check.status == 0 && check.output.isEmpty, "\(check.output)")
+        }
+    }
+
+    @Test func theAccountsTimeZoneSaysWhenTheTimeComes() throws {
+        try withAPIServer { server in
+            let token = try server.signIn("z@b.co").access
+            let zone = try server.request(
+                "PATCH", "/api/me/", body: #"{"time_zone": "Europe/Berlin"}"#, token: token)
+            #expect(zone.status == 200, "\(zone)")
+            let id = try server.createHabit(token: token)
+            _ = try server.request(
+                "POST", "/api/me/habits/\(id)/reminders/", body: #"{"time": "20:00"}"#,
+                token: token)
+            // 20:00 in Berlin on 30 November is 19:00 UTC (CET, UTC+1).
+            server.clock.set(monday("18:59"))
+            #expect(try server.app.reminders.tick().claimed == 0)
+            server.clock.set(monday("19:00"))
+            #expect(try server.app.reminders.tick().claimed == 1)
+            #expect(try reminderMails(server).count == 1)
         }
     }
 
