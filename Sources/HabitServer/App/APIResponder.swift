@@ -51,6 +51,8 @@ public final class APIResponder: HTTPResponder {
     ///   - now: the server's clock.
     ///   - random: where codes, tokens and ids come from.
     ///   - log: where request and event lines go.
+    ///   - targets: which webhook and ntfy URLs may be registered.
+    ///   - resolver: how a target's host name becomes addresses, for that check.
     public init(
         store: any HabitRepository & AuthRepository & IdempotencyRepository
             & OperationsRepository & ChangeFeedRepository & AccessTokenRepository
