@@ -29,6 +29,14 @@ struct WebAppEmbedding: BuildToolPlugin {
                 displayName: "Embedding the web app of \(target.name)",
                 executable: try context.tool(named: "habits-web-embed").url,
                 arguments: [web.path, output.path],
+                // Built with coverage instrumentation under `swift test
+                // --enable-code-coverage`, the tool would write its profile
+                // to default.profraw in the package's directory.
+                environment: [
+                    "LLVM_PROFILE_FILE": context.pluginWorkDirectoryURL.appending(
+                        path: "habits-web-embed-%p.profraw"
+                    ).path
+                ],
                 inputFiles: inputs.sorted { $0.path < $1.path }, outputFiles: [output])
         ]
     }
