@@ -15,9 +15,12 @@ enum SyncWords {
     static let habitNotAddedReason = "its habit was not added"
 
     /// A read answered from the replica without a fresh pull.
-    static func answeringFromReplica(syncedAt: Date?, now: Date, failure: APIError?) -> String {
+    static func answeringFromReplica(
+        syncedAt: Date?, now: Date, failure: APIError?, busy: Bool = false
+    ) -> String {
         let why: String
         switch failure {
+        case nil where busy: why = "another habits command is syncing this device's copy"
         case nil: why = "the server did not answer in time"
         case .unreachable?, .timeout?, .connectionLost?, .outcomeUnknown?:
             why = "the server cannot be reached"
@@ -98,6 +101,43 @@ enum SyncWords {
             + "(\(describe(ours))) replaced \(describe(theirs)), written on another device "
             + "since this one last synced."
     }
+
+    /// A habit edit that set a field another device had changed since this
+    /// one last synced.
+    static func conflict(habit: String, field: HabitFieldConflict) -> String {
+        "habits: \(HabitText.name(habit)): this device's edit set the \(describe(field.field)) "
+            + "to \(describe(field.ours)), replacing \(describe(field.theirs)), written on "
+            + "another device since this one last synced."
+    }
+
+    /// A habit field as the user reads it.
+    static func describe(_ field: HabitFieldConflict.Field) -> String {
+        switch field {
+        case .name: return "name"
+        case .frequency: return "frequency"
+        case .unit: return "unit"
+        case .start: return "start date"
+        case .days: return "days"
+        case .target: return "target"
+        case .status: return "status"
+        }
+    }
+
+    /// A habit field's value as the user reads it.
+    static func describe(_ value: HabitFieldConflict.Value) -> String {
+        switch value {
+        case .text(let text): return "\"\(HabitText.name(text))\""
+        case .frequency(let frequency): return frequency == .daily ? "daily" : "weekly"
+        case .date(let date): return date.description
+        case .days(let days): return days.summary
+        case .number(let number): return HabitText.number(number)
+        case .status(let status): return status == .archived ? "archived" : "active"
+        }
+    }
+
+    static let habitConflictHint =
+        "If the other value was right, set it again with 'habits edit' (or 'habits archive' "
+        + "or 'habits unarchive')."
 
     static let conflictHint =
         "If the other value was right, set it again with 'habits set'."

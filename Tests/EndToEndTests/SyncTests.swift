@@ -5,6 +5,12 @@ import HabitCore
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Server mode with a replica, with the built binaries: a `habits-server`
 /// behind a proxy each test can cut (the connection reset before anything
 /// reaches the server), so a device goes offline and comes back on the
@@ -45,7 +51,12 @@ import Testing
         /// for one address would wait for the resend limit), saved for this
         /// device's own proxy URL.
         func signIn(copying other: Device) throws {
-            let source = other.sandbox.configHome.appendingPathComponent("habits/credentials.json")
+            try signIn(copyingFrom: other.sandbox)
+        }
+
+        /// The same account as the device in `other`'s HOME.
+        func signIn(copyingFrom other: Sandbox) throws {
+            let source = other.configHome.appendingPathComponent("habits/credentials.json")
             var credentials = try JSONDecoder().decode(
                 StoredCredentials.self, from: Data(contentsOf: source))
             credentials.session?.server = proxy.url
@@ -232,6 +243,75 @@ import Testing
         let sync = try await device.habits("sync")
         #expect(sync.status == 1, "\(sync)")
         #expect(sync.error.contains("no change feed"))
+        await server.stop()
+    }
+
+    @Test func aQueuedHabitEditThatReplacedAnotherDevicesValueIsTold() async throws {
+        let root = try TemporaryDirectory(prefix: "habits-sync-e2e")
+        let server = try await ServerProcess(directory: root.url)
+        let phone = try Device(server: server)
+        let laptop = try Device(server: server)
+        defer {
+            phone.remove()
+            laptop.remove()
+        }
+        try await phone.signIn(server, as: "hal@example.com")
+        try laptop.signIn(copying: phone)
+        try await Self.add(phone, "Run")
+        #expect(try await laptop.habits("list").status == 0)
+        phone.offline.withLock { $0 = true }
+        let edit = try await phone.habits("edit", "Run", "--name", "Running", "--target", "12")
+        #expect(edit.status == 0, "\(edit)")
+        let other = try await laptop.habits("edit", "Run", "--name", "Jogging", "--unit", "km")
+        #expect(other.status == 0, "\(other)")
+        phone.offline.withLock { $0 = false }
+        let sync = try await phone.habits("sync")
+        #expect(sync.status == 0, "\(sync)")
+        #expect(
+            sync.error.contains(
+                "habits: Running: this device's edit set the name to \"Running\", replacing "
+                    + "\"Jogging\", written on another device since this one last synced."),
+            "\(sync)")
+        // The target was not changed elsewhere, the unit not edited here.
+        #expect(!sync.error.contains("target") && !sync.error.contains("unit"), "\(sync)")
+        #expect(sync.error.contains("'habits edit'"), "\(sync)")
+        // Last write wins for the name; the other device's unit stays.
+        let list = try await laptop.habits("list")
+        #expect(list.output.contains("Running") && list.output.contains("0/12 km"), "\(list)")
+        await server.stop()
+    }
+
+    @Test func aCommandDoesNotSyncWhileAnotherProcessSyncsTheReplica() async throws {
+        let root = try TemporaryDirectory(prefix: "habits-sync-e2e")
+        let server = try await ServerProcess(directory: root.url)
+        let phone = try Device(server: server)
+        defer { phone.remove() }
+        try await phone.signIn(server, as: "ivy@example.com")
+        try await Self.add(phone, "Read")
+        let replica = try #require(phone.replicas().first)
+        // This test process stands for the other command syncing: it holds
+        // the replica's lock, as that command's `flock` would.
+        let lockPath = phone.sandbox.dataHome.appendingPathComponent("habits/\(replica).lock").path
+        let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        try #require(lock >= 0)
+        try #require(flock(lock, LOCK_EX) == 0)
+        let before = phone.proxy.requests.count
+        let done = try await phone.habits("done", "Read", "2")
+        #expect(done.status == 0, "\(done)")
+        #expect(done.error.contains("Saved on this device; it will be sent at the next sync."))
+        let list = try await phone.habits("list")
+        #expect(list.status == 0, "\(list)")
+        #expect(list.output.contains("2/10 times"), "\(list)")
+        #expect(list.error.contains("another habits command is syncing this device's copy"))
+        let sync = try await phone.habits("sync")
+        #expect(sync.status == 1, "\(sync)")
+        #expect(sync.error.contains("Another habits command is syncing"), "\(sync)")
+        // Neither sent nor pulled anything.
+        #expect(phone.proxy.requests.count == before, "\(phone.proxy.requests.map(\.target))")
+        flock(lock, LOCK_UN)
+        close(lock)
+        let synced = try await phone.habits("sync")
+        #expect(synced.output.hasPrefix("Synced: sent 1 change,"), "\(synced)")
         await server.stop()
     }
 }

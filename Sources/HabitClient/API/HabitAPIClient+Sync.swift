@@ -154,14 +154,14 @@ public enum FeedChange: Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         switch try c.decode(String.self, forKey: .kind) {
         case "habit":
-            let habit = try c.decode(Habit.self, forKey: .habit)
-            let version = try c.decode(Versioned.self, forKey: .habit).version
-            return .habit(habit, version: version)
+            let habit = try c.decode(WithVersion<Habit>.self, forKey: .habit)
+            return .habit(habit.value, version: habit.version)
         case "entry":
-            let entry = try c.decode(ProgressEntry.self, forKey: .entry)
-            let version = try c.decode(Versioned.self, forKey: .entry).version
+            // Decoded once with its version: nearly every change of a full read.
+            let entry = try c.decode(WithVersion<ProgressEntry>.self, forKey: .entry)
             return .entry(
-                habitID: try c.decode(Int64.self, forKey: .habitID), entry, version: version)
+                habitID: try c.decode(Int64.self, forKey: .habitID), entry.value,
+                version: entry.version)
         case "habit_deleted":
             return .habitDeleted(habitID: try c.decode(Int64.self, forKey: .habitID))
         case "entry_deleted":
@@ -177,6 +177,20 @@ public enum FeedChange: Hashable, Sendable {
 /// The `version` of a habit or entry object, when the server sends one.
 struct Versioned: Decodable {
     var version: String?
+}
+
+/// A habit or entry object and its `version`, read from one decoder.
+struct WithVersion<Value: Decodable>: Decodable {
+    var value: Value
+    var version: String?
+
+    private enum Keys: String, CodingKey { case version }
+
+    init(from decoder: any Decoder) throws {
+        value = try Value(from: decoder)
+        version = try decoder.container(keyedBy: Keys.self).decodeIfPresent(
+            String.self, forKey: .version)
+    }
 }
 
 /// One change an outbox sends: which habit, and what to do to it.

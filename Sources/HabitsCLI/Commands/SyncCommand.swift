@@ -109,6 +109,11 @@ struct SyncCommand: HabitsCommand {
         }
         let report = try await backend.syncOnce(waiting: .infinity)
         guard let report else { throw CommandError(.failure, "The sync did not finish.") }
+        if report.busy {
+            throw CommandError(
+                .failure, "Another habits command is syncing this device's copy now.",
+                hint: "Run 'habits sync' again in a moment.")
+        }
         if report.feedAbsent {
             throw CommandError(
                 .failure, "This server has no change feed; this device keeps no copy to sync.",

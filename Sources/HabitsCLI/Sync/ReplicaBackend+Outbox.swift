@@ -76,7 +76,7 @@ extension ReplicaBackend {
     /// Deletes the replica's files (with `logout`).
     func removeReplica() {
         store.close()
-        for suffix in ["", "-wal", "-shm"] {
+        for suffix in ["", "-wal", "-shm", ".lock"] {
             try? FileManager.default.removeItem(atPath: store.path + suffix)
         }
     }

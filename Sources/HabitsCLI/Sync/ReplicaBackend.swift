@@ -137,7 +137,7 @@ struct ReplicaBackend: HabitBackend {
                 features.record(
                     .changeFeed, available: false, on: remote.client.configuration.baseURLString,
                     now: clock.now())
-            } else if report.failure == nil {
+            } else if report.failure == nil, !report.busy {
                 features.record(
                     .changeFeed, available: true, on: remote.client.configuration.baseURLString,
                     now: clock.now())
@@ -157,14 +157,25 @@ struct ReplicaBackend: HabitBackend {
                     habit: name, change: operation.change, reason: operation.lastError))
         }
         if !report.rejected.isEmpty { notes.line(SyncWords.rejectedHint) }
-        for conflict in report.conflicts {
+        for conflict in report.conflicts where !conflict.fields.isEmpty {
+            let habit = names[conflict.habitID] ?? "habit \(conflict.habitID)"
+            for field in conflict.fields {
+                notes.line(SyncWords.conflict(habit: habit, field: field))
+            }
+        }
+        for conflict in report.conflicts where conflict.fields.isEmpty {
             notes.line(
                 SyncWords.conflict(
                     habit: names[conflict.habitID] ?? "habit \(conflict.habitID)",
                     date: conflict.date,
                     ours: conflict.ours, theirs: conflict.theirs))
         }
-        if !report.conflicts.isEmpty { notes.line(SyncWords.conflictHint) }
+        if report.conflicts.contains(where: { $0.fields.isEmpty }) {
+            notes.line(SyncWords.conflictHint)
+        }
+        if report.conflicts.contains(where: { !$0.fields.isEmpty }) {
+            notes.line(SyncWords.habitConflictHint)
+        }
         for day in report.droppedNotes {
             notes.line(SyncWords.noteDropped(date: day.date))
         }
@@ -195,6 +206,7 @@ struct ReplicaBackend: HabitBackend {
         let report = try await syncOnce()
         if report?.feedAbsent == true { return remote }
         if report?.pulled == true { return nil }
+        // Another process syncing a replica that never synced: the server answers.
         if try !hasSynced() { return remote }
         let say = session.state.withLock { state in
             defer { state.saidStale = true }
@@ -203,7 +215,8 @@ struct ReplicaBackend: HabitBackend {
         if say {
             notes.line(
                 SyncWords.answeringFromReplica(
-                    syncedAt: syncedAt(), now: clock.now(), failure: report?.failure))
+                    syncedAt: syncedAt(), now: clock.now(), failure: report?.failure,
+                    busy: report?.busy == true))
         }
         return nil
     }
@@ -234,7 +247,9 @@ struct ReplicaBackend: HabitBackend {
         // did not send it.
         session.state.withLock { $0.tried = false }
         let report = try await syncOnce()
-        if report == nil || report?.failure != nil {
+        // Not sent by this command: no answer in time, a failure, or another
+        // process syncing (which may or may not have taken it).
+        if report == nil || report?.failure != nil || report?.busy == true {
             let say = session.state.withLock { state in
                 defer { state.saidSaved = true }
                 return !state.saidSaved
@@ -255,9 +270,12 @@ struct ReplicaBackend: HabitBackend {
         _ change: SyncOperation.Change, habitID: Int64, date: LocalDate?,
         in replica: ReplicaTransaction, now: Date
     ) throws(StoreError) -> SyncOperation.Applied? {
+        var base: Habit?
+        if case .updateHabit = change { base = try replica.habit(id: habitID) }
         let operation = SyncOperation(
             habitID: habitID, change: change, idempotencyKey: HabitAPIClient.makeIdempotencyKey(),
-            baseVersion: try replica.version(habitID: habitID, date: date), createdAt: now)
+            baseVersion: try replica.version(habitID: habitID, date: date), baseHabit: base,
+            createdAt: now)
         guard let applied = try operation.apply(in: replica, now: now) else { return nil }
         try replica.appendOutbox(operation.record)
         return applied

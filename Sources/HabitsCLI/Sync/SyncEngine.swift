@@ -34,6 +34,8 @@ enum SyncEngine {
         /// What this device sent, and what it replaced on the server.
         var ours: SyncOperation.Change
         var theirs: ProgressEntry?
+        /// For a habit edit: each field it set over another device's value.
+        var fields: [HabitFieldConflict] = []
     }
 
     enum Action: Hashable, Sendable {
@@ -121,11 +123,13 @@ enum SyncEngine {
     }
 
     /// The conflict a stored change reports: it set, skipped, undid or
-    /// noted a day whose version on the server was not the one this device
-    /// had seen. Increments add up and never conflict.
+    /// noted a day, or edited a habit, whose version on the server was not
+    /// the one this device had seen. Increments add up and never conflict;
+    /// an edit conflicts only in the fields it set that the other device
+    /// changed (`HabitFieldConflict`).
     static func conflict(_ operation: SyncOperation, answer: SyncWriteAnswer) -> Conflict? {
         switch operation.change {
-        case .setEntry, .deleteEntry: break
+        case .setEntry, .deleteEntry, .updateHabit: break
         default: return nil
         }
         guard let replaced = answer.replaced, replaced.version != operation.baseVersion else {
@@ -133,6 +137,15 @@ enum SyncEngine {
         }
         // A server without versions cannot tell: no report.
         guard replaced.version != nil else { return nil }
+        if case .updateHabit(let changes) = operation.change {
+            guard let theirs = replaced.habit else { return nil }
+            let fields = HabitFieldConflict.conflicts(
+                changes: changes, base: operation.baseHabit, replaced: theirs)
+            guard !fields.isEmpty else { return nil }
+            return Conflict(
+                habitID: operation.habitID, date: nil, ours: operation.change, theirs: nil,
+                fields: fields)
+        }
         return Conflict(
             habitID: operation.habitID, date: operation.date, ours: operation.change,
             theirs: replaced.entry)

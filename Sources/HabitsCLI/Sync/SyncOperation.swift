@@ -22,6 +22,9 @@ struct SyncOperation: Hashable, Sendable {
     var change: Change
     var idempotencyKey: String
     var baseVersion: String?
+    /// The habit as this device held it when a habit edit was queued: which
+    /// of its fields another device changed meanwhile is told apart by it.
+    var baseHabit: Habit?
     var createdAt: Date
     var attempts = 0
     var lastError: String?
@@ -68,12 +71,13 @@ struct SyncOperation: Hashable, Sendable {
 
     init(
         habitID: Int64, change: Change, idempotencyKey: String, baseVersion: String?,
-        createdAt: Date
+        baseHabit: Habit? = nil, createdAt: Date
     ) {
         self.habitID = habitID
         self.change = change
         self.idempotencyKey = idempotencyKey
         self.baseVersion = baseVersion
+        self.baseHabit = baseHabit
         self.createdAt = createdAt
     }
 
@@ -86,7 +90,8 @@ struct SyncOperation: Hashable, Sendable {
         else { return nil }
         self.init(
             habitID: record.habitID, change: change, idempotencyKey: record.idempotencyKey,
-            baseVersion: record.baseVersion, createdAt: record.createdAt)
+            baseVersion: record.baseVersion, baseHabit: payload.base?.habit(id: record.habitID),
+            createdAt: record.createdAt)
         sequence = record.sequence
         attempts = record.attempts
         lastError = record.lastError
@@ -97,7 +102,7 @@ struct SyncOperation: Hashable, Sendable {
     var record: OutboxRecord {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let payload = (try? encoder.encode(Payload(change))).flatMap {
+        let payload = (try? encoder.encode(Payload(change, base: baseHabit))).flatMap {
             String(data: $0, encoding: .utf8)
         }
         return OutboxRecord(
@@ -123,8 +128,43 @@ struct SyncOperation: Hashable, Sendable {
         /// Whether the note changes; `note` is then the new one (absent: removed).
         var replacesNote: Bool?
         var note: String?
+        /// An edit's `baseHabit` (absent in records of earlier versions).
+        var base: Base?
 
-        init(_ change: Change) {
+        /// A habit's fields and status, as the outbox keeps them.
+        struct Base: Codable {
+            var name: String
+            var frequency: Frequency
+            var measurementType: String
+            var startDate: LocalDate
+            var actionDays: UInt8
+            var targetValue: String
+            var status: HabitStatus
+
+            init(_ habit: Habit) {
+                name = habit.name
+                frequency = habit.frequency
+                measurementType = habit.measurementType
+                startDate = habit.startDate
+                actionDays = habit.actionDays.bits
+                targetValue = habit.targetValue.description
+                status = habit.status
+            }
+
+            func habit(id: Int64) -> Habit? {
+                guard let target = Payload.decimal(targetValue) else { return nil }
+                return Habit(
+                    id: id,
+                    fields: HabitFields(
+                        name: name, frequency: frequency, measurementType: measurementType,
+                        startDate: startDate, actionDays: ActionDays(bits: actionDays),
+                        targetValue: target),
+                    status: status)
+            }
+        }
+
+        init(_ change: Change, base: Habit?) {
+            self.base = base.map(Base.init)
             switch change {
             case .createHabit(let fields):
                 name = fields.name
@@ -165,7 +205,7 @@ struct SyncOperation: Hashable, Sendable {
 
         private var noteChange: NoteChange { replacesNote == true ? .replace(note) : .keep }
 
-        private static func decimal(_ text: String?) -> Decimal? {
+        fileprivate static func decimal(_ text: String?) -> Decimal? {
             text.flatMap { Decimal(string: $0, locale: Locale(identifier: "en_US_POSIX")) }
         }
 

@@ -117,6 +117,106 @@ import Testing
         #expect(SyncEngine.conflict(fresh, answer: unversioned) == nil)
     }
 
+    static func habit(_ name: String, target: Decimal = 10, status: HabitStatus = .active)
+        -> Habit
+    {
+        var fields = Self.fields
+        fields.name = name
+        fields.targetValue = target
+        return Habit(id: 3, fields: fields, status: status)
+    }
+
+    @Test func anEditOverAFieldAnotherDeviceChangedIsAConflictNamingBothValues() {
+        // This device saw "Read" (target 10) and renames it to "Reading";
+        // another device renamed it "Books" meanwhile.
+        var edit = Self.operation(
+            1, habit: 3, .updateHabit(HabitChanges(name: "Reading")), base: "v1")
+        edit.baseHabit = Self.habit("Read")
+        let answer = SyncWriteAnswer(
+            habit: Self.habit("Reading"), version: "v3",
+            replaced: .init(habit: Self.habit("Books"), version: "v2"))
+        let actions = SyncEngine.decide(edit, .stored(answer), outbox: [edit]).actions
+        let expected = SyncEngine.Conflict(
+            habitID: 3, date: nil, ours: edit.change, theirs: nil,
+            fields: [
+                HabitFieldConflict(field: .name, ours: .text("Reading"), theirs: .text("Books"))
+            ])
+        #expect(actions.contains(.conflict(expected)))
+        #expect(actions.contains(.rebase(habitID: 3, date: nil, after: 1, version: "v3")))
+    }
+
+    @Test func anEditConflictsOnlyInTheFieldsItSetThatTheOtherDeviceChanged() {
+        var edit = Self.operation(
+            1, habit: 3, .updateHabit(HabitChanges(name: "Reading", targetValue: 20)), base: "v1")
+        edit.baseHabit = Self.habit("Read", target: 10)
+        // The other device archived it and set the target to 20: the status
+        // was not edited here, the target agrees, the name was not changed there.
+        let theirs = Self.habit("Read", target: 20, status: .archived)
+        let answer = SyncWriteAnswer(version: "v3", replaced: .init(habit: theirs, version: "v2"))
+        #expect(SyncEngine.conflict(edit, answer: answer) == nil)
+        // The target differs from both: that field alone.
+        let other = Self.habit("Read", target: 15, status: .archived)
+        let conflict = SyncEngine.conflict(
+            edit,
+            answer: SyncWriteAnswer(version: "v3", replaced: .init(habit: other, version: "v2")))
+        #expect(
+            conflict?.fields == [
+                HabitFieldConflict(field: .target, ours: .number(20), theirs: .number(15))
+            ])
+    }
+
+    @Test func anEditOverTheVersionSeenOrWithoutVersionsIsNoConflict() {
+        var archive = Self.operation(
+            1, habit: 3, .updateHabit(HabitChanges(status: .archived)), base: "v1")
+        archive.baseHabit = Self.habit("Read")
+        let seen = SyncWriteAnswer(
+            version: "v2", replaced: .init(habit: Self.habit("Read"), version: "v1"))
+        #expect(SyncEngine.conflict(archive, answer: seen) == nil)
+        let unversioned = SyncWriteAnswer(
+            replaced: .init(habit: Self.habit("Read", status: .archived), version: nil))
+        #expect(SyncEngine.conflict(archive, answer: unversioned) == nil)
+        // Unarchived elsewhere after this device archived, then archived here again:
+        // told, as the other device's status is replaced.
+        let unarchived = SyncWriteAnswer(
+            version: "v4", replaced: .init(habit: Self.habit("Read"), version: "v3"))
+        archive.baseHabit = Self.habit("Read", status: .archived)
+        #expect(
+            SyncEngine.conflict(archive, answer: unarchived)?.fields == [
+                HabitFieldConflict(
+                    field: .status, ours: .status(.archived), theirs: .status(.active))
+            ])
+    }
+
+    @Test func anEditQueuedWithoutItsBaseTellsEveryFieldTheServerHeldDifferently() {
+        let edit = Self.operation(
+            1, habit: 3, .updateHabit(HabitChanges(name: "Reading")), base: "v1")
+        let answer = SyncWriteAnswer(
+            version: "v3", replaced: .init(habit: Self.habit("Books"), version: "v2"))
+        #expect(SyncEngine.conflict(edit, answer: answer)?.fields.map(\.field) == [.name])
+    }
+
+    @Test func theEditConflictSaysTheHabitTheFieldAndBothValues() {
+        let line = SyncWords.conflict(
+            habit: "Read",
+            field: HabitFieldConflict(field: .name, ours: .text("Reading"), theirs: .text("Books")))
+        #expect(
+            line
+                == "habits: Read: this device's edit set the name to \"Reading\", replacing \"Books\", "
+                + "written on another device since this one last synced.")
+        // The other device's value came from the server: nothing of it acts on a terminal.
+        let hostile = SyncWords.conflict(
+            habit: "Read",
+            field: HabitFieldConflict(
+                field: .unit, ours: .text("km"), theirs: .text("mi\u{1B}]0;owned\u{07}")))
+        #expect(!hostile.unicodeScalars.contains { $0.value < 0x20 })
+        #expect(
+            SyncWords.conflict(
+                habit: "Run",
+                field: HabitFieldConflict(field: .target, ours: .number(20), theirs: .number(2.5))
+            )
+            .contains("set the target to 20, replacing 2.5,"))
+    }
+
     @Test func onlyChangesOfWhatTheFeedOverwroteGoAgain() {
         let other = LocalDate(year: 2026, month: 12, day: 2)!
         let pending = [
@@ -147,6 +247,11 @@ import Testing
         ]
         for (index, change) in changes.enumerated() {
             var operation = Self.operation(Int64(index + 1), habit: -4, change, base: "b")
+            if case .updateHabit = change {
+                // Read back with the record's habit id.
+                operation.baseHabit = Self.habit("Ríding")
+                operation.baseHabit?.id = -4
+            }
             operation.attempts = 2
             operation.lastError = "why"
             let read = try #require(SyncOperation(record: operation.record))

@@ -1,0 +1,74 @@
+import Foundation
+import HabitCore
+
+/// One field of a habit that a queued edit set over a value another device
+/// wrote after this device last synced: which field, this device's value and
+/// the one it replaced.
+///
+/// Rule: a field conflicts when the edit sets it, the server held another
+/// value than this device saw when the edit was queued (so another device
+/// changed it), and that value is not the one the edit sets (both devices
+/// chose the same: nothing was lost). Fields the edit leaves alone never
+/// conflict: the other device's value stays.
+struct HabitFieldConflict: Hashable, Sendable {
+    /// The fields of a habit an edit can set, in the order they are told.
+    enum Field: String, CaseIterable, Hashable, Sendable {
+        case name, frequency, unit, start, days, target, status
+    }
+
+    /// A field's value, typed; the words are the CLI's (`SyncWords`).
+    enum Value: Hashable, Sendable {
+        case text(String)
+        case frequency(Frequency)
+        case date(LocalDate)
+        case days(ActionDays)
+        case number(Decimal)
+        case status(HabitStatus)
+    }
+
+    var field: Field
+    var ours: Value
+    var theirs: Value
+
+    /// The fields of `changes` that replaced another device's value:
+    /// `replaced` is the habit the server held before the edit, `base` the
+    /// habit this device held when it queued the edit (`nil` for an edit
+    /// queued without it: then every field the server held differently).
+    static func conflicts(changes: HabitChanges, base: Habit?, replaced: Habit)
+        -> [HabitFieldConflict]
+    {
+        Field.allCases.compactMap { field in
+            guard let ours = value(of: field, in: changes) else { return nil }
+            let theirs = value(of: field, in: replaced)
+            guard theirs != ours else { return nil }
+            if let base, value(of: field, in: base) == theirs { return nil }
+            return HabitFieldConflict(field: field, ours: ours, theirs: theirs)
+        }
+    }
+
+    /// What `changes` sets `field` to, `nil` when it leaves it alone.
+    static func value(of field: Field, in changes: HabitChanges) -> Value? {
+        switch field {
+        case .name: return changes.name.map(Value.text)
+        case .frequency: return changes.frequency.map(Value.frequency)
+        case .unit: return changes.measurementType.map(Value.text)
+        case .start: return changes.startDate.map(Value.date)
+        case .days: return changes.actionDays.map(Value.days)
+        case .target: return changes.targetValue.map(Value.number)
+        case .status: return changes.status.map(Value.status)
+        }
+    }
+
+    /// `field` of `habit`.
+    static func value(of field: Field, in habit: Habit) -> Value {
+        switch field {
+        case .name: return .text(habit.name)
+        case .frequency: return .frequency(habit.frequency)
+        case .unit: return .text(habit.measurementType)
+        case .start: return .date(habit.startDate)
+        case .days: return .days(habit.actionDays)
+        case .target: return .number(habit.targetValue)
+        case .status: return .status(habit.status)
+        }
+    }
+}
