@@ -30,6 +30,9 @@ final class FaultProxy: Sendable {
         /// The connection is reset before anything reaches the server: a
         /// device without a network path.
         case resetWithoutForwarding
+        /// The head and half the body reach the server, then both
+        /// connections are reset: a path lost in the middle of a request.
+        case resetMidRequest
     }
 
     /// One request as seen on its way through.
@@ -112,6 +115,11 @@ final class FaultProxy: Sendable {
                 guard Self.write(Data(text.utf8), to: client) else { break }
                 continue
             }
+            if case .resetMidRequest = action {
+                forwardHalf(request)
+                Self.reset(client)
+                break
+            }
             if case .resetWithoutForwarding = action {
                 var reset = linger(l_onoff: 1, l_linger: 0)
                 setsockopt(
@@ -126,7 +134,7 @@ final class FaultProxy: Sendable {
             case .rewriteBody(let rewrite):
                 guard Self.write(Self.rewritten(answer, rewrite), to: client) else { break }
                 continue
-            case .answer, .resetWithoutForwarding:
+            case .answer, .resetWithoutForwarding, .resetMidRequest:
                 continue
             case .resetAfterForwarding:
                 var reset = linger(l_onoff: 1, l_linger: 0)
@@ -138,23 +146,54 @@ final class FaultProxy: Sendable {
         close(client)
     }
 
-    /// Sends `request` upstream and reads the whole answer (the server closes).
-    private func forward(_ request: Request) -> Data? {
+    /// Sends `request`'s head and the first half of its body upstream,
+    /// then resets that connection.
+    private func forwardHalf(_ request: Request) {
+        guard let upstream = connectUpstream() else { return }
+        let half = request.body.prefix(request.body.count / 2)
+        _ = Self.write(Data(Self.head(of: request).utf8) + half, to: upstream)
+        Self.reset(upstream)
+        close(upstream)
+    }
+
+    /// Makes `socket`'s close a reset (`SO_LINGER` 0).
+    private static func reset(_ socket: Int32) {
+        var reset = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(socket, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
+    }
+
+    /// A new connection to the server, `nil` when it cannot be made.
+    private func connectUpstream() -> Int32? {
         guard let upstream = try? Self.makeSocket() else { return nil }
-        defer { close(upstream) }
         var address = Self.loopback(port: upstreamPort)
         let connected = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
             }
         }
-        guard connected else { return nil }
+        guard connected else {
+            close(upstream)
+            return nil
+        }
+        return upstream
+    }
+
+    /// The request line and headers as forwarded (`connection: close`).
+    private static func head(of request: Request) -> String {
         var head = "\(request.method) \(request.target) HTTP/1.1\r\n"
         for (name, value) in request.headers where name != "connection" {
             head += "\(name): \(value)\r\n"
         }
-        head += "connection: close\r\n\r\n"
-        guard Self.write(Data(head.utf8) + request.body, to: upstream) else { return nil }
+        return head + "connection: close\r\n\r\n"
+    }
+
+    /// Sends `request` upstream and reads the whole answer (the server closes).
+    private func forward(_ request: Request) -> Data? {
+        guard let upstream = connectUpstream() else { return nil }
+        defer { close(upstream) }
+        guard Self.write(Data(Self.head(of: request).utf8) + request.body, to: upstream) else {
+            return nil
+        }
         var answer = Data()
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
