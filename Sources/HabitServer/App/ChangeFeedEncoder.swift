@@ -34,7 +34,10 @@ enum ChangeFeedEncoder {
         var output: [UInt8] = []
         output.reserveCapacity(encoded.count + 64)
         output += Array(#"{"entry":"#.utf8)
-        output += encoded.dropLast()
+        // The entry's object without its closing brace, copied whole: a
+        // `dropLast()` here iterated `Data` byte by byte (12 % of the
+        // server's time serving a full read, by perf).
+        encoded.withUnsafeBytes { bytes in output.append(contentsOf: bytes.dropLast()) }
         output += Array(
             #","version":"\#(entry.version)"},"habit_id":\#(habitID),"kind":"entry"}"#.utf8)
         return output
