@@ -2,24 +2,33 @@
 # Server mode with a replica against local mode, with hyperfine, over
 # loopback: `habits list` when nothing changed (one small feed request) next
 # to local mode's `list` on the same data, and the first sync of 15 habits x
-# 10 years (about 55,000 entries) into an empty replica. The figures and the
-# date they were measured go in sync-bench.md beside this script.
+# 10 years (about 55,000 entries) into an empty replica. Then the bytes
+# exchanged (both ways, HTTP heads included), counted by count-bytes.py
+# between a device and the server: a `list` when nothing changed, and a
+# sync that brings one change. The figures and the date they were measured
+# go in sync-bench.md beside this script.
 #
 #   Tests/Load/sync-bench.sh [RUNS]     # default 30 runs per command
+#   SYNC_BENCH_BIN=DIR Tests/Load/sync-bench.sh   # release binaries built already
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-30}
 command -v hyperfine >/dev/null || { apt-get update -qq && apt-get install -y -qq hyperfine; }
 command -v sqlite3 >/dev/null || { apt-get update -qq && apt-get install -y -qq sqlite3; }
 
-swift build -c release --product habits >/dev/null
-swift build -c release --product habits-server >/dev/null
-bin="$(swift build -c release --show-bin-path)"
+if [ -n "${SYNC_BENCH_BIN:-}" ]; then
+    bin=$SYNC_BENCH_BIN
+else
+    swift build -c release --product habits >/dev/null
+    swift build -c release --product habits-server >/dev/null
+    bin="$(swift build -c release --show-bin-path)"
+fi
 habits="$bin/habits"
 
 work=$(mktemp -d)
 server_pid=""
-trap '[ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null; rm -rf "$work"' EXIT
+meter_pid=""
+trap '[ -n "$meter_pid" ] && kill "$meter_pid" 2>/dev/null; [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null; rm -rf "$work"' EXIT
 start=$(date -d '-3652 days' +%F)
 
 # use NAME: a fresh HOME for one device (or local mode).
@@ -81,3 +90,35 @@ echo "first sync of 15 habits x 10 years into an empty replica"
 hyperfine -N --runs 5 --prepare "sh -c 'rm -f $XDG_DATA_HOME/habits/replica-*'" "$habits sync"
 "$habits" sync
 sqlite3 "$XDG_DATA_HOME"/habits/replica-*.sqlite3 "SELECT count(*) || ' entries in the replica' FROM progress"
+
+echo "bytes exchanged (count-bytes.py between a third device and the server)"
+exec 3< <(python3 Tests/Load/count-bytes.py "$(head -1 "$work/server/port")")
+meter_pid=$!
+read -r meter_port <&3
+# meter_bytes: the counts since the last call.
+meter_bytes() {
+    kill -USR1 "$meter_pid"
+    read -r line <&3
+    echo "$line"
+}
+use meter
+mkdir -p "$XDG_CONFIG_HOME"
+cp -a "$work/writer/config/habits" "$XDG_CONFIG_HOME/habits"
+python3 - "$XDG_CONFIG_HOME/habits" "$url" "http://127.0.0.1:$meter_port/api/" <<'PY'
+import json, os, sys
+directory, old, new = sys.argv[1:]
+for name in ("credentials.json", "config.json"):
+    path = os.path.join(directory, name)
+    if os.path.exists(path):
+        text = open(path).read().replace(old.replace("/", "\\/"), new).replace(old, new)
+        open(path, "w").write(text)
+PY
+"$habits" sync >/dev/null
+echo "  first sync: $(meter_bytes)"
+"$habits" list >/dev/null
+echo "  list, nothing changed: $(meter_bytes)"
+use writer
+"$habits" set "Habit 1" 5 >/dev/null
+use meter
+"$habits" sync >/dev/null
+echo "  sync bringing one change: $(meter_bytes)"
