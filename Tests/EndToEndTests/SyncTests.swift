@@ -22,11 +22,17 @@ import Testing
         let proxy: FaultProxy
         let offline: Locked<Bool>
 
-        init(server: ServerProcess, hidingFeed: Bool = false) throws {
+        /// `seeing`, when given, sees each request before it is forwarded,
+        /// on the proxy's thread (and may hold it there).
+        init(
+            server: ServerProcess, hidingFeed: Bool = false,
+            seeing: (@Sendable (FaultProxy.Request) -> Void)? = nil
+        ) throws {
             sandbox = try Sandbox()
             let offline = Locked(false)
             self.offline = offline
             proxy = try FaultProxy(upstreamPort: server.port) { request in
+                seeing?(request)
                 if offline.withLock({ $0 }) { return .resetWithoutForwarding }
                 if hidingFeed && request.target.hasPrefix("/api/me/changes/") {
                     return .answer(
@@ -312,6 +318,54 @@ import Testing
         close(lock)
         let synced = try await phone.habits("sync")
         #expect(synced.output.hasPrefix("Synced: sent 1 change,"), "\(synced)")
+        await server.stop()
+    }
+
+    @Test func twoHabitsProcessesNeverSyncTheReplicaAtOnce() async throws {
+        let root = try TemporaryDirectory(prefix: "habits-sync-e2e")
+        let server = try await ServerProcess(directory: root.url)
+        // The first `habits sync` is held at the feed's request (the proxy's
+        // thread waits for `release`), with the replica's lock taken.
+        let holding = Locked(false)
+        let arrived = Locked<(seen: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+        let release = DispatchSemaphore(value: 0)
+        let phone = try Device(server: server) { request in
+            guard request.target.hasPrefix("/api/me/changes/") else { return }
+            let hold = holding.withLock { value in
+                defer { value = false }
+                return value
+            }
+            guard hold else { return }
+            arrived.withLock { state in
+                state.seen = true
+                state.waiter?.resume()
+                state.waiter = nil
+            }
+            _ = release.wait(timeout: .now() + 120)
+        }
+        defer { phone.remove() }
+        try await phone.signIn(server, as: "jo@example.com")
+        try await Self.add(phone, "Read")
+        holding.withLock { $0 = true }
+        async let first = phone.habits("sync")
+        await withCheckedContinuation { continuation in
+            arrived.withLock { state in
+                if state.seen { continuation.resume() } else { state.waiter = continuation }
+            }
+        }
+        let before = phone.proxy.requests.count
+        let second = try await phone.habits("sync")
+        #expect(second.status == 1, "\(second)")
+        #expect(second.error.contains("Another habits command is syncing"), "\(second)")
+        let done = try await phone.habits("done", "Read", "2")
+        #expect(done.status == 0, "\(done)")
+        #expect(done.error.contains("Saved on this device; it will be sent at the next sync."))
+        #expect(phone.proxy.requests.count == before, "the second process reached the server")
+        release.signal()
+        let firstResult = try await first
+        #expect(firstResult.status == 0, "\(firstResult)")
+        let sync = try await phone.habits("sync")
+        #expect(sync.output.hasPrefix("Synced: sent 1 change,"), "\(sync)")
         await server.stop()
     }
 }
