@@ -1,7 +1,7 @@
 import HabitStore
 
 /// Which routes a personal access token may use: the scope rules in one
-/// pure function.
+/// pure function, applied to the reach `RouteTable` declares.
 ///
 /// `read`: GET and HEAD of the account's routes. `check-in`: progress
 /// writes (`PUT`/`DELETE …/progress/{date}/`, `POST …/increment/`, `PUT
@@ -9,34 +9,22 @@ import HabitStore
 /// route of the account. No token manages tokens: that takes a signed-in
 /// session. The calendar feed and the check-in URL check their own token.
 enum AccessPermission {
+    /// Whether a token of `scope` (bound to `habitID` when it names one)
+    /// may call `route`, which `RouteTable` declares reachable by `reach`.
     static func allows(
-        _ scope: AccessScope, habitID: Int64?, route: Route, method: String
+        _ scope: AccessScope, habitID: Int64?, route: Route, reach: TokenReach
     ) -> Bool {
-        switch route {
-        case .accessTokens, .accessToken:
+        switch (reach, scope) {
+        case (.never, _):
             return false
-        case .requestCode, .issueTokens, .refreshTokens, .logout, .calendar, .checkIn:
-            // Public routes; a token sent to them is not what they read.
+        case (_, .write):
             return true
-        case .account, .changes, .habits, .habit, .progress, .progressDay, .progressIncrement,
-            .habitReminders, .habitReminder, .reminders, .channels, .channel, .webhooks, .webhook,
-            .webhookDeliveries:
-            break
-        }
-        let isRead = method == "GET" || method == "HEAD"
-        switch scope {
-        case .read:
-            return isRead
-        case .write:
+        case (.read, .read):
             return true
-        case .checkIn:
-            guard !isRead else { return false }
-            switch route {
-            case .progress(let id), .progressDay(let id, _), .progressIncrement(let id, _):
-                return habitID.map { $0 == id } ?? true
-            default:
-                return false
-            }
+        case (.checkIn, .checkIn):
+            return habitID.map { $0 == route.habitID } ?? true
+        case (.read, .checkIn), (.checkIn, .read), (.write, .read), (.write, .checkIn):
+            return false
         }
     }
 }
