@@ -84,13 +84,30 @@ extension APIResponder {
         return try answer(outcome) { () throws(APIError) in response }
     }
 
-    /// What the store keeps for a request's key, as `record` wants it.
-    func record<Value>(
-        _ keyed: KeyedRequest?, now: Date,
-        _ respond: @escaping (Result<Value, StoreError>) -> HTTPResponse?
-    ) -> IdempotencyRecord<Value>? {
-        keyed?.answerStored = true
-        return record(keyed?.request, now: now, respond)
+    /// Runs a store write under the request's key, when it has one, and
+    /// answers it with `respond`: the answer is stored with the write's
+    /// effect, in its transaction.
+    func keyedWrite<Value>(
+        _ key: KeyedRequest?, now: Date,
+        respond: @escaping (Value) throws(APIError) -> HTTPResponse,
+        _ write: (IdempotencyRecord<Value>?) throws(StoreError) -> Idempotent<Value>
+    ) throws(APIError) -> HTTPResponse {
+        key?.answerStored = true
+        return try keyedWrite(key?.request, now: now, respond: respond, write)
+    }
+
+    /// `keyedWrite` with the key as the store keeps it (the check-in URL's,
+    /// which no middleware reads).
+    func keyedWrite<Value>(
+        _ key: IdempotencyRequest?, now: Date,
+        respond: @escaping (Value) throws(APIError) -> HTTPResponse,
+        _ write: (IdempotencyRecord<Value>?) throws(StoreError) -> Idempotent<Value>
+    ) throws(APIError) -> HTTPResponse {
+        let record = record(key, now: now) { (outcome: Result<Value, StoreError>) in
+            Self.response(outcome, respond)
+        }
+        let outcome = try stored { () throws(StoreError) in try write(record) }
+        return try answer(outcome, respond)
     }
 
     /// The scope of a signed-in user's keys.

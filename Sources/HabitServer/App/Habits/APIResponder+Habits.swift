@@ -97,11 +97,12 @@ extension APIResponder {
             JSONBody.response(status: 201, VersionedJSON(habit))
         }
         let outcome: Idempotent<Versioned<Habit>>
+        key?.answerStored = true
         do {
             outcome = try store.createVersionedHabit(
                 fields, owner: owner, now: now,
                 idempotency: record(
-                    key, now: now,
+                    key?.request, now: now,
                     { (outcome: Result<Versioned<Habit>, StoreError>) -> HTTPResponse? in
                         Self.response(outcome, respond)
                     }))
@@ -176,20 +177,19 @@ extension APIResponder {
             return JSONBody.response(status: 200, WriteJSON(stored: current, replaced: current))
         }
         let now = now()
-        let respond = { (outcome: GuardedWrite<Habit>?) throws(APIError) -> HTTPResponse in
-            try Self.written(outcome, status: 200)
-        }
-        let outcome = try stored { () throws(StoreError) in
+        return try keyedWrite(key, now: now, respond: Self.writtenHabit) {
+            record throws(StoreError) in
             try store.updateHabit(
                 id: id, owner: owner, fields: fields, status: status, now: now,
-                expecting: condition,
-                idempotency: record(
-                    key, now: now,
-                    { (outcome: Result<GuardedWrite<Habit>?, StoreError>) -> HTTPResponse? in
-                        Self.response(outcome, respond)
-                    }))
+                expecting: condition, idempotency: record)
         }
-        return try answer(outcome, respond)
+    }
+
+    /// The answer of a habit's guarded write.
+    private static func writtenHabit(_ outcome: GuardedWrite<Habit>?) throws(APIError)
+        -> HTTPResponse
+    {
+        try written(outcome, status: 200)
     }
 
     /// `DELETE /api/me/habits/{id}/`: removes the habit and its progress;
@@ -204,16 +204,10 @@ extension APIResponder {
             try Self.deleted(outcome, representation: representation)
         }
         let now = now()
-        let outcome = try stored { () throws(StoreError) in
+        return try keyedWrite(key, now: now, respond: respond) { record throws(StoreError) in
             try store.deleteHabit(
-                id: id, owner: owner, now: now, expecting: condition,
-                idempotency: record(
-                    key, now: now,
-                    { (outcome: Result<GuardedWrite<Habit>?, StoreError>) -> HTTPResponse? in
-                        Self.response(outcome, respond)
-                    }))
+                id: id, owner: owner, now: now, expecting: condition, idempotency: record)
         }
-        return try answer(outcome, respond)
     }
 
     /// The owner's habit `id` with its version; another owner's habit is

@@ -41,22 +41,20 @@ extension APIResponder {
             try HabitInput.progressEntry(from: object, date: date)
         }
         let condition = IfMatch.condition(request)
-        let respond = { (outcome: GuardedWrite<ProgressEntry>?) throws(APIError) -> HTTPResponse in
-            try Self.written(outcome, status: 200)
-        }
         let now = now()
-        let outcome = try stored { () throws(StoreError) in
+        return try keyedWrite(key, now: now, respond: Self.writtenEntry) {
+            record throws(StoreError) in
             try store.setProgress(
                 entry, note: note, habitID: habitID, owner: owner, expecting: condition,
-                idempotency: record(
-                    key, now: now,
-                    {
-                        (outcome: Result<GuardedWrite<ProgressEntry>?, StoreError>) -> HTTPResponse?
-                        in
-                        Self.response(outcome, respond)
-                    }))
+                idempotency: record)
         }
-        return try answer(outcome, respond)
+    }
+
+    /// The answer of an entry's guarded write.
+    static func writtenEntry(_ outcome: GuardedWrite<ProgressEntry>?) throws(APIError)
+        -> HTTPResponse
+    {
+        try written(outcome, status: 200)
     }
 
     /// `POST /api/me/habits/{id}/progress/{date}/increment/` with
@@ -85,23 +83,11 @@ extension APIResponder {
         habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal, note: NoteChange,
         key: IdempotencyRequest?, condition: VersionCondition? = nil, now: Date
     ) throws(APIError) -> HTTPResponse {
-        let respond = { (outcome: GuardedWrite<ProgressEntry>?) throws(APIError) -> HTTPResponse in
-            try Self.written(outcome, status: 200)
-        }
-        let outcome = try stored {
-            () throws(StoreError) -> Idempotent<GuardedWrite<ProgressEntry>?> in
+        try keyedWrite(key, now: now, respond: Self.writtenEntry) { record throws(StoreError) in
             try store.incrementProgress(
                 habitID: habitID, owner: owner, date: date, amount: amount, note: note,
-                expecting: condition,
-                idempotency: record(
-                    key, now: now,
-                    {
-                        (outcome: Result<GuardedWrite<ProgressEntry>?, StoreError>) -> HTTPResponse?
-                        in
-                        Self.response(outcome, respond)
-                    }))
+                expecting: condition, idempotency: record)
         }
-        return try answer(outcome, respond)
     }
 
     /// `DELETE /api/me/habits/{id}/progress/{date}/`: 204 whether or not
@@ -120,18 +106,11 @@ extension APIResponder {
             try Self.deleted(outcome, representation: representation)
         }
         let now = now()
-        let outcome = try stored { () throws(StoreError) in
+        return try keyedWrite(key, now: now, respond: respond) { record throws(StoreError) in
             try store.deleteProgress(
                 habitID: habitID, owner: owner, date: date, now: now, expecting: condition,
-                idempotency: record(
-                    key, now: now,
-                    {
-                        (outcome: Result<GuardedWrite<ProgressEntry>?, StoreError>) -> HTTPResponse?
-                        in
-                        Self.response(outcome, respond)
-                    }))
+                idempotency: record)
         }
-        return try answer(outcome, respond)
     }
 
     private func pathDate(_ text: String) throws(APIError) -> LocalDate {
