@@ -22,3 +22,14 @@ extension Idempotent {
         return value
     }
 }
+
+extension Idempotent {
+    /// The same outcome with a performed value transformed.
+    public func map<Other>(_ transform: (Value) -> Other) -> Idempotent<Other> {
+        switch self {
+        case .performed(let value): return .performed(transform(value))
+        case .replayed(let answer): return .replayed(answer)
+        case .keyReused: return .keyReused
+        }
+    }
+}

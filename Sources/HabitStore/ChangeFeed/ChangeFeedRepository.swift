@@ -120,4 +120,25 @@ extension ChangeFeedRepository {
                 habitID: habitID, owner: owner, date: date, now: now, expecting: expecting,
                 idempotency: nil))
     }
+
+    /// `createVersionedHabit` answering the habit without its version.
+    public func createHabit(
+        _ fields: HabitFields, owner: Int64, now: Date, idempotency: IdempotencyRecord<Habit>
+    ) throws(StoreError) -> Idempotent<Habit> {
+        try createVersionedHabit(
+            fields, owner: owner, now: now, idempotency: idempotency.pulledBack(\.value)
+        ).map(\.value)
+    }
+
+    /// `incrementProgress` without a condition, answering the new entry
+    /// without its version.
+    public func incrementProgress(
+        habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal, note: NoteChange = .keep,
+        idempotency: IdempotencyRecord<ProgressEntry?>
+    ) throws(StoreError) -> Idempotent<ProgressEntry?> {
+        try incrementProgress(
+            habitID: habitID, owner: owner, date: date, amount: amount, note: note,
+            expecting: nil, idempotency: idempotency.pulledBack { $0?.storedValue }
+        ).map { $0?.storedValue }
+    }
 }

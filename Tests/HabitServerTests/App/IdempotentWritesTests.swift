@@ -139,4 +139,25 @@ import Testing
             #expect(try entryValue(server, token: token, habit: habit, date: "2026-11-20") == "9")
         }
     }
+
+    @Test func aReplayedWriteQueuesNoSecondWebhookEvent() throws {
+        let server = try APITestServer { $0.reminders.allowPrivateTargets = true }
+        defer { server.stop() }
+        let receiver = try LocalReceiver(statuses: [204, 204, 204])
+        defer { receiver.stop() }
+        let token = try server.signIn("a@b.co").access
+        let hook = try server.request(
+            "POST", "/api/me/webhooks/",
+            body: #"{"url": "\#(receiver.url())", "events": ["habit.changed"]}"#, token: token)
+        #expect(hook.status == 201)
+        let body = server.habitBody()
+        let first = try server.request(
+            "POST", "/api/me/habits/", body: body, token: token, headers: key("c"))
+        #expect(first.status == 201)
+        let again = try server.request(
+            "POST", "/api/me/habits/", body: body, token: token, headers: key("c"))
+        #expect(again.headers["idempotent-replayed"] == "true")
+        while try server.app.reminders.tick().delivered > 0 {}
+        #expect(receiver.requests.count == 1)
+    }
 }

@@ -48,9 +48,10 @@ extension APIResponder {
     /// An answer remembered for the key is given again (or 422 for another
     /// request) and nothing runs. Otherwise `next` runs with the key: a
     /// handler whose store operation takes the record stores its answer with
-    /// its effect (`KeyedRequest.record`); any other answer worth
-    /// remembering (a refusal before the store, a write without a record)
-    /// is remembered here after `next`. A bad key is 400, never remembered.
+    /// its effect (`keyedWrite`); any other answer worth remembering (a
+    /// refusal before the store; the batch PUT, whose store call takes no
+    /// record) is remembered here after `next`, in a transaction of its own.
+    /// A bad key is 400, never remembered.
     func idempotent(
         _ request: HTTPRequest, scope: String,
         _ next: (KeyedRequest?) throws(APIError) -> HTTPResponse
