@@ -115,9 +115,9 @@ extension PostgresStore: ChangeFeedRepository {
 
     public func updateHabit(
         id: Int64, owner: Int64, fields: HabitFields, status: HabitStatus, now: Date,
-        expecting: VersionCondition?
-    ) throws(StoreError) -> GuardedWrite<Habit>? {
-        try transaction { connection throws(StoreError) -> GuardedWrite<Habit>? in
+        expecting: VersionCondition?, idempotency: IdempotencyRecord<GuardedWrite<Habit>?>?
+    ) throws(StoreError) -> Idempotent<GuardedWrite<Habit>?> {
+        try writeOnce(idempotency) { connection throws(StoreError) -> GuardedWrite<Habit>? in
             // The owner's row first (as every write), then the habit's.
             let number = try ChangeSQL.next(connection, owner: owner)
             let rows = try connection.query(
@@ -146,10 +146,11 @@ extension PostgresStore: ChangeFeedRepository {
         }
     }
 
-    public func deleteHabit(id: Int64, owner: Int64, now: Date, expecting: VersionCondition?)
-        throws(StoreError) -> GuardedWrite<Habit>?
-    {
-        try transaction { connection throws(StoreError) -> GuardedWrite<Habit>? in
+    public func deleteHabit(
+        id: Int64, owner: Int64, now: Date, expecting: VersionCondition?,
+        idempotency: IdempotencyRecord<GuardedWrite<Habit>?>?
+    ) throws(StoreError) -> Idempotent<GuardedWrite<Habit>?> {
+        try writeOnce(idempotency) { connection throws(StoreError) -> GuardedWrite<Habit>? in
             let number = try ChangeSQL.next(connection, owner: owner)
             let rows = try connection.query(
                 HabitSQL.selectOne + " FOR UPDATE", [String(id), String(owner)])
@@ -166,9 +167,11 @@ extension PostgresStore: ChangeFeedRepository {
 
     public func setProgress(
         _ entry: ProgressEntry, note: NoteChange, habitID: Int64, owner: Int64,
-        expecting: VersionCondition?
-    ) throws(StoreError) -> GuardedWrite<ProgressEntry>? {
-        try transaction { connection throws(StoreError) -> GuardedWrite<ProgressEntry>? in
+        expecting: VersionCondition?,
+        idempotency: IdempotencyRecord<GuardedWrite<ProgressEntry>?>?
+    ) throws(StoreError) -> Idempotent<GuardedWrite<ProgressEntry>?> {
+        try writeOnce(idempotency) {
+            connection throws(StoreError) -> GuardedWrite<ProgressEntry>? in
             let number = try ChangeSQL.next(connection, owner: owner)
             let owned = try connection.query(
                 HabitSQL.selectOwned, [String(habitID), String(owner)])
@@ -193,9 +196,11 @@ extension PostgresStore: ChangeFeedRepository {
     }
 
     public func deleteProgress(
-        habitID: Int64, owner: Int64, date: LocalDate, now: Date, expecting: VersionCondition?
-    ) throws(StoreError) -> GuardedWrite<ProgressEntry>? {
-        try transaction { connection throws(StoreError) -> GuardedWrite<ProgressEntry>? in
+        habitID: Int64, owner: Int64, date: LocalDate, now: Date, expecting: VersionCondition?,
+        idempotency: IdempotencyRecord<GuardedWrite<ProgressEntry>?>?
+    ) throws(StoreError) -> Idempotent<GuardedWrite<ProgressEntry>?> {
+        try writeOnce(idempotency) {
+            connection throws(StoreError) -> GuardedWrite<ProgressEntry>? in
             let number = try ChangeSQL.next(connection, owner: owner)
             let owned = try connection.query(
                 HabitSQL.selectOwned, [String(habitID), String(owner)])

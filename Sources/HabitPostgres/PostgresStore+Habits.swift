@@ -36,14 +36,6 @@ extension PostgresStore: HabitRepository {
         return try Self.performed(outcome)
     }
 
-    public func createHabit(
-        _ fields: HabitFields, owner: Int64, now: Date, idempotency: IdempotencyRecord<Habit>
-    ) throws(StoreError) -> Idempotent<Habit> {
-        try writeOnce(idempotency) { connection throws(StoreError) in
-            try HabitSQL.insertHabit(connection, fields, owner: owner, now: now).value
-        }
-    }
-
     public func updateHabit(
         id: Int64, owner: Int64, fields: HabitFields, status: HabitStatus, now: Date
     ) throws(StoreError) -> Habit? {
@@ -115,17 +107,6 @@ extension PostgresStore: HabitRepository {
                 expecting: nil)?.storedValue
         }
         return try Self.performed(outcome)
-    }
-
-    public func incrementProgress(
-        habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal, note: NoteChange,
-        idempotency: IdempotencyRecord<ProgressEntry?>
-    ) throws(StoreError) -> Idempotent<ProgressEntry?> {
-        try writeOnce(idempotency) { connection throws(StoreError) in
-            try HabitSQL.increment(
-                connection, habitID: habitID, owner: owner, date: date, amount: amount, note: note,
-                expecting: nil)?.storedValue
-        }
     }
 
     public func deleteProgress(habitID: Int64, owner: Int64, date: LocalDate) throws(StoreError)

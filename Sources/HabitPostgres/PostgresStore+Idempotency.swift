@@ -9,6 +9,14 @@ extension PostgresStore: IdempotencyRepository {
         return try writeOnce(record) { _ throws(StoreError) in () }
     }
 
+    public func earlierAnswer(for request: IdempotencyRequest, now: Date)
+        throws(StoreError) -> Idempotent<Void>?
+    {
+        try read { connection throws(StoreError) in
+            try IdempotencySQL.lookup(connection, request, now: now)
+        }
+    }
+
     public func forgetAnswer(for request: IdempotencyRequest) throws(StoreError) {
         try read { connection throws(StoreError) in
             _ = try connection.run(
@@ -106,15 +114,16 @@ private enum IdempotencySQL {
     static func lookup<Value>(
         _ connection: PostgresConnection, _ request: IdempotencyRequest, now: Date
     ) throws(StoreError) -> Idempotent<Value>? {
-        let horizon = now.timeIntervalSince1970 - IdempotencyRequest.retention
         let rows = try connection.query(select, [request.scope, request.key])
-        guard rows.count > 0, let createdAt = rows.double(0, 3), createdAt > horizon else {
-            return nil
+        var found: IdempotencyReplay.StoredEntry?
+        if rows.count > 0, let createdAt = rows.double(0, 3) {
+            found = IdempotencyReplay.StoredEntry(
+                fingerprint: rows.text(0, 0),
+                answer: IdempotentAnswer(
+                    status: Int(rows.int64(0, 1) ?? 0), body: Data(rows.text(0, 2).utf8)),
+                createdAt: createdAt)
         }
-        guard rows.text(0, 0) == request.fingerprint else { return .keyReused }
-        return .replayed(
-            IdempotentAnswer(
-                status: Int(rows.int64(0, 1) ?? 0), body: Data(rows.text(0, 2).utf8)))
+        return IdempotencyReplay.decide(stored: found, for: request, now: now).outcome()
     }
 
     static func store(

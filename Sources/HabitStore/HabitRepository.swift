@@ -34,12 +34,6 @@ public protocol HabitRepository: Sendable {
     /// both are checked atomically with the insert.
     func createHabit(_ fields: HabitFields, owner: Int64, now: Date) throws(StoreError) -> Habit
 
-    /// `createHabit` with its answer remembered under an idempotency key in
-    /// the same transaction (see `IdempotencyRecord`).
-    func createHabit(
-        _ fields: HabitFields, owner: Int64, now: Date, idempotency: IdempotencyRecord<Habit>
-    ) throws(StoreError) -> Idempotent<Habit>
-
     /// Replaces a habit's fields and status; `nil` when it is not the owner's.
     /// Throws `.habitLimit` when re-activating would pass the limit.
     func updateHabit(
@@ -78,13 +72,6 @@ public protocol HabitRepository: Sendable {
     func incrementProgress(
         habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal, note: NoteChange
     ) throws(StoreError) -> ProgressEntry?
-
-    /// `incrementProgress` with its answer remembered under an idempotency
-    /// key in the same transaction (see `IdempotencyRecord`).
-    func incrementProgress(
-        habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal, note: NoteChange,
-        idempotency: IdempotencyRecord<ProgressEntry?>
-    ) throws(StoreError) -> Idempotent<ProgressEntry?>
 
     /// The owner's habits among `habitIDs` with their saved history
     /// checkpoints and entry generations (an empty answer from a store that
@@ -147,15 +134,5 @@ extension HabitRepository {
     {
         try incrementProgress(
             habitID: habitID, owner: owner, date: date, amount: amount, note: .keep)
-    }
-
-    /// Adds to the day's value and keeps its note, under an idempotency key.
-    public func incrementProgress(
-        habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal,
-        idempotency: IdempotencyRecord<ProgressEntry?>
-    ) throws(StoreError) -> Idempotent<ProgressEntry?> {
-        try incrementProgress(
-            habitID: habitID, owner: owner, date: date, amount: amount, note: .keep,
-            idempotency: idempotency)
     }
 }

@@ -28,4 +28,15 @@ public struct IdempotencyRecord<Value> {
         self.now = now
         self.answer = answer
     }
+
+    /// The same record for an operation whose outcome `transform` turns
+    /// into this one's: its answer is what this record answers for it.
+    public func pulledBack<Other>(_ transform: @escaping (Other) -> Value)
+        -> IdempotencyRecord<Other>
+    {
+        let answer = self.answer
+        return IdempotencyRecord<Other>(request: request, now: now) { outcome in
+            answer(outcome.map(transform))
+        }
+    }
 }

@@ -13,6 +13,13 @@ public protocol IdempotencyRepository: Sendable {
     func recordAnswer(_ answer: IdempotentAnswer, for request: IdempotencyRequest, now: Date)
         throws(StoreError) -> Idempotent<Void>
 
+    /// The answer remembered for `request`'s key without writing anything:
+    /// `.replayed` (same fingerprint), `.keyReused`, or `nil` when the key is
+    /// free. What a server checks before it reads what a write needs; the
+    /// write still decides again in its own transaction.
+    func earlierAnswer(for request: IdempotencyRequest, now: Date)
+        throws(StoreError) -> Idempotent<Void>?
+
     /// Forgets the answer remembered for `request`'s key, if its fingerprint
     /// matches, so that a repeat runs the operation again.
     func forgetAnswer(for request: IdempotencyRequest) throws(StoreError)

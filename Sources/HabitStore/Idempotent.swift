@@ -11,3 +11,25 @@ public enum Idempotent<Value> {
 
 extension Idempotent: Sendable where Value: Sendable {}
 extension Idempotent: Equatable where Value: Equatable {}
+
+extension Idempotent {
+    /// The value of an operation run without a key, which is always
+    /// performed: a store answering otherwise has failed.
+    static func performedValue(_ outcome: Idempotent<Value>) throws(StoreError) -> Value {
+        guard case .performed(let value) = outcome else {
+            throw .unavailable(reason: "an operation without an idempotency key was not run")
+        }
+        return value
+    }
+}
+
+extension Idempotent {
+    /// The same outcome with a performed value transformed.
+    public func map<Other>(_ transform: (Value) -> Other) -> Idempotent<Other> {
+        switch self {
+        case .performed(let value): return .performed(transform(value))
+        case .replayed(let answer): return .replayed(answer)
+        case .keyReused: return .keyReused
+        }
+    }
+}

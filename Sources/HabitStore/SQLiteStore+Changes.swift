@@ -123,89 +123,83 @@ extension SQLiteStore: ChangeFeedRepository {
 
     public func updateHabit(
         id: Int64, owner: Int64, fields: HabitFields, status: HabitStatus, now: Date,
-        expecting: VersionCondition?
-    ) throws(StoreError) -> GuardedWrite<Habit>? {
-        try write { connection throws(StoreError) in
-            try connection.transaction(.immediate) {
-                () throws(StoreError) -> GuardedWrite<Habit>? in
-                guard
-                    let current = try connection.firstRow(
-                        HabitSQL.selectOne, [.integer(id), .integer(owner)],
-                        HabitSQL.versionedHabit)
-                else { return nil }
-                guard expecting.isMet(by: current.version) else {
-                    return .mismatch(current: current)
-                }
-                let before = current.value
-                if status == .active, before.status != .active {
-                    try HabitSQL.requireRoomForActiveHabit(connection, owner: owner)
-                }
-                if status == .active,
-                    before.status != .active || !HabitFields.sameName(before.name, fields.name)
-                {
-                    try HabitSQL.requireFreeName(fields.name, connection, owner: owner, except: id)
-                }
-                let number = try ChangeSQL.next(connection, owner: owner)
-                try connection.run(
-                    HabitSQL.update,
-                    HabitSQL.values(fields) + [
-                        .text(status.rawValue), .real(now.timeIntervalSince1970), .integer(id),
-                        .integer(owner), .integer(number),
-                    ])
-                let habit = Habit(
-                    id: id, fields: fields, status: status, createdAt: before.createdAt,
-                    updatedAt: now)
-                return .written(stored: Versioned(habit, version: number), replaced: current)
+        expecting: VersionCondition?, idempotency: IdempotencyRecord<GuardedWrite<Habit>?>?
+    ) throws(StoreError) -> Idempotent<GuardedWrite<Habit>?> {
+        try writeOnce(idempotency) { connection throws(StoreError) -> GuardedWrite<Habit>? in
+            guard
+                let current = try connection.firstRow(
+                    HabitSQL.selectOne, [.integer(id), .integer(owner)],
+                    HabitSQL.versionedHabit)
+            else { return nil }
+            guard expecting.isMet(by: current.version) else {
+                return .mismatch(current: current)
             }
+            let before = current.value
+            if status == .active, before.status != .active {
+                try HabitSQL.requireRoomForActiveHabit(connection, owner: owner)
+            }
+            if status == .active,
+                before.status != .active || !HabitFields.sameName(before.name, fields.name)
+            {
+                try HabitSQL.requireFreeName(fields.name, connection, owner: owner, except: id)
+            }
+            let number = try ChangeSQL.next(connection, owner: owner)
+            try connection.run(
+                HabitSQL.update,
+                HabitSQL.values(fields) + [
+                    .text(status.rawValue), .real(now.timeIntervalSince1970), .integer(id),
+                    .integer(owner), .integer(number),
+                ])
+            let habit = Habit(
+                id: id, fields: fields, status: status, createdAt: before.createdAt,
+                updatedAt: now)
+            return .written(stored: Versioned(habit, version: number), replaced: current)
         }
     }
 
-    public func deleteHabit(id: Int64, owner: Int64, now: Date, expecting: VersionCondition?)
-        throws(StoreError) -> GuardedWrite<Habit>?
-    {
-        try write { connection throws(StoreError) in
-            try connection.transaction(.immediate) {
-                () throws(StoreError) -> GuardedWrite<Habit>? in
-                guard
-                    let current = try connection.firstRow(
-                        HabitSQL.selectOne, [.integer(id), .integer(owner)],
-                        HabitSQL.versionedHabit)
-                else { return nil }
-                guard expecting.isMet(by: current.version) else {
-                    return .mismatch(current: current)
-                }
-                let number = try ChangeSQL.next(connection, owner: owner)
-                // Progress goes with it: ON DELETE CASCADE, with foreign keys on.
-                try connection.run(HabitSQL.delete, [.integer(id), .integer(owner)])
-                try connection.run(
-                    ChangeSQL.buryHabit,
-                    [
-                        .integer(owner), .integer(id), .integer(number),
-                        .real(now.timeIntervalSince1970),
-                    ])
-                return .written(stored: nil, replaced: current)
+    public func deleteHabit(
+        id: Int64, owner: Int64, now: Date, expecting: VersionCondition?,
+        idempotency: IdempotencyRecord<GuardedWrite<Habit>?>?
+    ) throws(StoreError) -> Idempotent<GuardedWrite<Habit>?> {
+        try writeOnce(idempotency) { connection throws(StoreError) -> GuardedWrite<Habit>? in
+            guard
+                let current = try connection.firstRow(
+                    HabitSQL.selectOne, [.integer(id), .integer(owner)],
+                    HabitSQL.versionedHabit)
+            else { return nil }
+            guard expecting.isMet(by: current.version) else {
+                return .mismatch(current: current)
             }
+            let number = try ChangeSQL.next(connection, owner: owner)
+            // Progress goes with it: ON DELETE CASCADE, with foreign keys on.
+            try connection.run(HabitSQL.delete, [.integer(id), .integer(owner)])
+            try connection.run(
+                ChangeSQL.buryHabit,
+                [
+                    .integer(owner), .integer(id), .integer(number),
+                    .real(now.timeIntervalSince1970),
+                ])
+            return .written(stored: nil, replaced: current)
         }
     }
 
     public func setProgress(
         _ entry: ProgressEntry, note: NoteChange, habitID: Int64, owner: Int64,
-        expecting: VersionCondition?
-    ) throws(StoreError) -> GuardedWrite<ProgressEntry>? {
-        try write { connection throws(StoreError) in
-            try connection.transaction(.immediate) {
-                () throws(StoreError) -> GuardedWrite<ProgressEntry>? in
-                let owned = try connection.firstRow(
-                    HabitSQL.selectOwned, [.integer(habitID), .integer(owner)]
-                ) { _ in true }
-                guard owned != nil else { return nil }
-                let stored = try HabitSQL.storedEntry(
-                    connection, habitID: habitID, date: entry.date)
-                let plan = EntryWritePlan.put(
-                    entry, note: note, stored: stored, expecting: expecting)
-                return try HabitSQL.carryOut(
-                    plan, connection, habitID: habitID, owner: owner, replaced: stored)
-            }
+        expecting: VersionCondition?,
+        idempotency: IdempotencyRecord<GuardedWrite<ProgressEntry>?>?
+    ) throws(StoreError) -> Idempotent<GuardedWrite<ProgressEntry>?> {
+        try writeOnce(idempotency) {
+            connection throws(StoreError) -> GuardedWrite<ProgressEntry>? in
+            let owned = try connection.firstRow(
+                HabitSQL.selectOwned, [.integer(habitID), .integer(owner)]
+            ) { _ in true }
+            guard owned != nil else { return nil }
+            let stored = try HabitSQL.storedEntry(
+                connection, habitID: habitID, date: entry.date)
+            let plan = EntryWritePlan.put(
+                entry, note: note, stored: stored, expecting: expecting)
+            return try HabitSQL.carryOut(
+                plan, connection, habitID: habitID, owner: owner, replaced: stored)
         }
     }
 
@@ -222,32 +216,31 @@ extension SQLiteStore: ChangeFeedRepository {
     }
 
     public func deleteProgress(
-        habitID: Int64, owner: Int64, date: LocalDate, now: Date, expecting: VersionCondition?
-    ) throws(StoreError) -> GuardedWrite<ProgressEntry>? {
-        try write { connection throws(StoreError) in
-            try connection.transaction(.immediate) {
-                () throws(StoreError) -> GuardedWrite<ProgressEntry>? in
-                let owned = try connection.firstRow(
-                    HabitSQL.selectOwned, [.integer(habitID), .integer(owner)]
-                ) { _ in true }
-                guard owned != nil else { return nil }
-                let stored = try HabitSQL.storedEntry(connection, habitID: habitID, date: date)
-                guard expecting.isMet(by: stored?.version) else {
-                    return .mismatch(current: stored)
-                }
-                // Nothing to delete: no change, no number.
-                guard stored != nil else { return .written(stored: nil, replaced: nil) }
-                let number = try ChangeSQL.next(connection, owner: owner)
-                try connection.run(
-                    HabitSQL.removeEntry, [.integer(habitID), .text(date.description)])
-                try connection.run(
-                    ChangeSQL.buryEntry,
-                    [
-                        .integer(owner), .integer(habitID), .text(date.description),
-                        .integer(number), .real(now.timeIntervalSince1970),
-                    ])
-                return .written(stored: nil, replaced: stored)
+        habitID: Int64, owner: Int64, date: LocalDate, now: Date, expecting: VersionCondition?,
+        idempotency: IdempotencyRecord<GuardedWrite<ProgressEntry>?>?
+    ) throws(StoreError) -> Idempotent<GuardedWrite<ProgressEntry>?> {
+        try writeOnce(idempotency) {
+            connection throws(StoreError) -> GuardedWrite<ProgressEntry>? in
+            let owned = try connection.firstRow(
+                HabitSQL.selectOwned, [.integer(habitID), .integer(owner)]
+            ) { _ in true }
+            guard owned != nil else { return nil }
+            let stored = try HabitSQL.storedEntry(connection, habitID: habitID, date: date)
+            guard expecting.isMet(by: stored?.version) else {
+                return .mismatch(current: stored)
             }
+            // Nothing to delete: no change, no number.
+            guard stored != nil else { return .written(stored: nil, replaced: nil) }
+            let number = try ChangeSQL.next(connection, owner: owner)
+            try connection.run(
+                HabitSQL.removeEntry, [.integer(habitID), .text(date.description)])
+            try connection.run(
+                ChangeSQL.buryEntry,
+                [
+                    .integer(owner), .integer(habitID), .text(date.description),
+                    .integer(number), .real(now.timeIntervalSince1970),
+                ])
+            return .written(stored: nil, replaced: stored)
         }
     }
 }

@@ -13,6 +13,14 @@ extension SQLiteStore: IdempotencyRepository {
         return try writeOnce(record) { _ throws(StoreError) in () }
     }
 
+    public func earlierAnswer(for request: IdempotencyRequest, now: Date)
+        throws(StoreError) -> Idempotent<Void>?
+    {
+        try read { connection throws(StoreError) in
+            try IdempotencySQL.lookup(connection, request, now: now)
+        }
+    }
+
     public func forgetAnswer(for request: IdempotencyRequest) throws(StoreError) {
         try write { connection throws(StoreError) in
             _ = try connection.run(
@@ -95,17 +103,14 @@ enum IdempotencySQL {
     static func lookup<Value>(
         _ connection: SQLiteConnection, _ request: IdempotencyRequest, now: Date
     ) throws(StoreError) -> Idempotent<Value>? {
-        let horizon = now.timeIntervalSince1970 - IdempotencyRequest.retention
         let found = try connection.firstRow(select, [.text(request.scope), .text(request.key)]) {
             row in
-            (
-                fingerprint: row.text(0), status: Int(row.int64(1)), body: row.text(2),
-                createdAt: row.double(3)
-            )
+            IdempotencyReplay.StoredEntry(
+                fingerprint: row.text(0),
+                answer: IdempotentAnswer(status: Int(row.int64(1)), body: Data(row.text(2).utf8)),
+                createdAt: row.double(3))
         }
-        guard let found, found.createdAt > horizon else { return nil }
-        guard found.fingerprint == request.fingerprint else { return .keyReused }
-        return .replayed(IdempotentAnswer(status: found.status, body: Data(found.body.utf8)))
+        return IdempotencyReplay.decide(stored: found, for: request, now: now).outcome()
     }
 
     /// Stores `answer` under `request`'s key, after purging a bounded batch of

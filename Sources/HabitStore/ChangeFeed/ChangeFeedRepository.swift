@@ -41,23 +41,28 @@ public protocol ChangeFeedRepository: Sendable {
     ) throws(StoreError) -> Idempotent<Versioned<Habit>>
 
     /// Replaces a habit's fields and status when `expecting` is met; `nil`
-    /// when the habit is not the owner's. Throws as `updateHabit` does.
+    /// when the habit is not the owner's. Throws as `updateHabit` does. Its
+    /// answer is remembered under `idempotency` when given (as every write
+    /// below: see `IdempotencyRecord`).
     func updateHabit(
         id: Int64, owner: Int64, fields: HabitFields, status: HabitStatus, now: Date,
-        expecting: VersionCondition?
-    ) throws(StoreError) -> GuardedWrite<Habit>?
+        expecting: VersionCondition?, idempotency: IdempotencyRecord<GuardedWrite<Habit>?>?
+    ) throws(StoreError) -> Idempotent<GuardedWrite<Habit>?>
 
     /// Deletes a habit and its entries when `expecting` is met, leaving a
     /// tombstone dated `now`; `nil` when the habit is not the owner's.
-    func deleteHabit(id: Int64, owner: Int64, now: Date, expecting: VersionCondition?)
-        throws(StoreError) -> GuardedWrite<Habit>?
+    func deleteHabit(
+        id: Int64, owner: Int64, now: Date, expecting: VersionCondition?,
+        idempotency: IdempotencyRecord<GuardedWrite<Habit>?>?
+    ) throws(StoreError) -> Idempotent<GuardedWrite<Habit>?>
 
     /// `HabitRepository.setProgress(_:note:habitID:owner:)` when `expecting`
     /// is met by the day's entry; `nil` when the habit is not the owner's.
     func setProgress(
         _ entry: ProgressEntry, note: NoteChange, habitID: Int64, owner: Int64,
-        expecting: VersionCondition?
-    ) throws(StoreError) -> GuardedWrite<ProgressEntry>?
+        expecting: VersionCondition?,
+        idempotency: IdempotencyRecord<GuardedWrite<ProgressEntry>?>?
+    ) throws(StoreError) -> Idempotent<GuardedWrite<ProgressEntry>?>
 
     /// `HabitRepository.incrementProgress` when `expecting` is met by the
     /// day's entry, its answer remembered under `idempotency` when given.
@@ -70,6 +75,70 @@ public protocol ChangeFeedRepository: Sendable {
     /// Removes the day's entry when `expecting` is met, leaving a tombstone
     /// dated `now` when there was one; `nil` when the habit is not the owner's.
     func deleteProgress(
+        habitID: Int64, owner: Int64, date: LocalDate, now: Date, expecting: VersionCondition?,
+        idempotency: IdempotencyRecord<GuardedWrite<ProgressEntry>?>?
+    ) throws(StoreError) -> Idempotent<GuardedWrite<ProgressEntry>?>
+}
+
+extension ChangeFeedRepository {
+    /// `updateHabit` without an idempotency key.
+    public func updateHabit(
+        id: Int64, owner: Int64, fields: HabitFields, status: HabitStatus, now: Date,
+        expecting: VersionCondition?
+    ) throws(StoreError) -> GuardedWrite<Habit>? {
+        try Idempotent.performedValue(
+            updateHabit(
+                id: id, owner: owner, fields: fields, status: status, now: now,
+                expecting: expecting, idempotency: nil))
+    }
+
+    /// `deleteHabit` without an idempotency key.
+    public func deleteHabit(id: Int64, owner: Int64, now: Date, expecting: VersionCondition?)
+        throws(StoreError) -> GuardedWrite<Habit>?
+    {
+        try Idempotent.performedValue(
+            deleteHabit(id: id, owner: owner, now: now, expecting: expecting, idempotency: nil))
+    }
+
+    /// `setProgress` without an idempotency key.
+    public func setProgress(
+        _ entry: ProgressEntry, note: NoteChange, habitID: Int64, owner: Int64,
+        expecting: VersionCondition?
+    ) throws(StoreError) -> GuardedWrite<ProgressEntry>? {
+        try Idempotent.performedValue(
+            setProgress(
+                entry, note: note, habitID: habitID, owner: owner, expecting: expecting,
+                idempotency: nil))
+    }
+
+    /// `deleteProgress` without an idempotency key.
+    public func deleteProgress(
         habitID: Int64, owner: Int64, date: LocalDate, now: Date, expecting: VersionCondition?
-    ) throws(StoreError) -> GuardedWrite<ProgressEntry>?
+    ) throws(StoreError) -> GuardedWrite<ProgressEntry>? {
+        try Idempotent.performedValue(
+            deleteProgress(
+                habitID: habitID, owner: owner, date: date, now: now, expecting: expecting,
+                idempotency: nil))
+    }
+
+    /// `createVersionedHabit` answering the habit without its version.
+    public func createHabit(
+        _ fields: HabitFields, owner: Int64, now: Date, idempotency: IdempotencyRecord<Habit>
+    ) throws(StoreError) -> Idempotent<Habit> {
+        try createVersionedHabit(
+            fields, owner: owner, now: now, idempotency: idempotency.pulledBack(\.value)
+        ).map(\.value)
+    }
+
+    /// `incrementProgress` without a condition, answering the new entry
+    /// without its version.
+    public func incrementProgress(
+        habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal, note: NoteChange = .keep,
+        idempotency: IdempotencyRecord<ProgressEntry?>
+    ) throws(StoreError) -> Idempotent<ProgressEntry?> {
+        try incrementProgress(
+            habitID: habitID, owner: owner, date: date, amount: amount, note: note,
+            expecting: nil, idempotency: idempotency.pulledBack { $0?.storedValue }
+        ).map { $0?.storedValue }
+    }
 }

@@ -9,13 +9,12 @@ extension APIResponder {
     /// The owner of a personal access token that covers `route`: 401
     /// `token_not_valid` for an unknown, revoked or expired token, 403
     /// `insufficient_scope` when its scope does not cover the route.
-    func personalAccessOwner(_ text: String, route: Route, method: String, now: Date)
+    func personalAccessOwner(_ text: String, route: Route, reach: TokenReach, now: Date)
         throws(APIError) -> Int64
     {
         let token = try usableAccessToken(text, now: now)
         guard
-            AccessPermission.allows(
-                token.scope, habitID: token.habitID, route: route, method: method)
+            AccessPermission.allows(token.scope, habitID: token.habitID, route: route, reach: reach)
         else {
             log.debug("auth: access token \(token.id) refused: outside its scope")
             throw .insufficientScope

@@ -3,8 +3,9 @@ import HabitCore
 import HabitHTTP
 import HabitStore
 
-/// The `Idempotency-Key` header of the routes that are not idempotent by
-/// nature (`POST` auth/email/, me/habits/, …/increment/).
+/// The `Idempotency-Key` header of every write of a user's habits and
+/// progress (`POST`, `PUT`, `PATCH`, `DELETE`), and of `POST` auth/email/ and
+/// the check-in URL.
 ///
 /// A request with a key has its answer remembered for 24 hours under the key
 /// and its scope (the user, or for auth/email/ the address). A repeat with
@@ -39,6 +40,75 @@ extension APIResponder {
         let path = request.path.hasSuffix("/") ? request.path : request.path + "/"
         let fingerprint = "\(request.method) \(path) \(SHA256.hex(SHA256.digest(request.body)))"
         return IdempotencyRequest(scope: scope, key: key, fingerprint: fingerprint)
+    }
+
+    /// Runs `next` under the request's `Idempotency-Key`, if it has one: the
+    /// idempotency middleware of every keyed route.
+    ///
+    /// An answer remembered for the key is given again (or 422 for another
+    /// request) and nothing runs. Otherwise `next` runs with the key: a
+    /// handler whose store operation takes the record stores its answer with
+    /// its effect (`keyedWrite`); any other answer worth remembering (a
+    /// refusal before the store; the batch PUT, whose store call takes no
+    /// record) is remembered here after `next`, in a transaction of its own.
+    /// A bad key is 400, never remembered.
+    func idempotent(
+        _ request: HTTPRequest, scope: String,
+        _ next: (KeyedRequest?) throws(APIError) -> HTTPResponse
+    ) throws(APIError) -> HTTPResponse {
+        let keyText = try idempotencyKey(request)
+        guard let key = idempotencyRequest(request, key: keyText, scope: scope) else {
+            return try next(nil)
+        }
+        let now = now()
+        let earlier = try stored { () throws(StoreError) in
+            try store.earlierAnswer(for: key, now: now)
+        }
+        if let earlier { return try answer(earlier) { () throws(APIError) in JSONBody.noContent } }
+        let keyed = KeyedRequest(request: key)
+        let response: HTTPResponse
+        do {
+            response = try next(keyed)
+        } catch {
+            guard !keyed.answerStored, Self.isRemembered(error.status) else { throw error }
+            return try refusal(error, for: key)
+        }
+        guard !keyed.answerStored, Self.isRemembered(response.status),
+            response.headers[Self.replayedHeader] == nil
+        else { return response }
+        let outcome = try stored { () throws(StoreError) in
+            try store.recordAnswer(
+                IdempotentAnswer(status: response.status, body: response.body), for: key,
+                now: self.now())
+        }
+        // Another request with the key may have stored its answer meanwhile.
+        return try answer(outcome) { () throws(APIError) in response }
+    }
+
+    /// Runs a store write under the request's key, when it has one, and
+    /// answers it with `respond`: the answer is stored with the write's
+    /// effect, in its transaction.
+    func keyedWrite<Value>(
+        _ key: KeyedRequest?, now: Date,
+        respond: @escaping (Value) throws(APIError) -> HTTPResponse,
+        _ write: (IdempotencyRecord<Value>?) throws(StoreError) -> Idempotent<Value>
+    ) throws(APIError) -> HTTPResponse {
+        key?.answerStored = true
+        return try keyedWrite(key?.request, now: now, respond: respond, write)
+    }
+
+    /// `keyedWrite` with the key as the store keeps it (the check-in URL's,
+    /// which no middleware reads).
+    func keyedWrite<Value>(
+        _ key: IdempotencyRequest?, now: Date,
+        respond: @escaping (Value) throws(APIError) -> HTTPResponse,
+        _ write: (IdempotencyRecord<Value>?) throws(StoreError) -> Idempotent<Value>
+    ) throws(APIError) -> HTTPResponse {
+        let record = record(key, now: now) { (outcome: Result<Value, StoreError>) in
+            Self.response(outcome, respond)
+        }
+        let outcome = try stored { () throws(StoreError) in try write(record) }
+        return try answer(outcome, respond)
     }
 
     /// The scope of a signed-in user's keys.
@@ -116,5 +186,21 @@ extension APIResponder {
     /// Whether an answer with `status` is remembered under its key.
     static func isRemembered(_ status: Int) -> Bool {
         status < 500 && status != 401 && status != 429
+    }
+}
+
+/// A keyed route's idempotency key, as the handler is given it.
+///
+/// Lives for one request on one thread: the handler marks that its store
+/// operation took the record, so the middleware does not store the answer
+/// a second time.
+final class KeyedRequest {
+    let request: IdempotencyRequest
+    /// Whether a store operation was given the record (and so stored the
+    /// answer with its effect, when the answer is remembered).
+    var answerStored = false
+
+    init(request: IdempotencyRequest) {
+        self.request = request
     }
 }

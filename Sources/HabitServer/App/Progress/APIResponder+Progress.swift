@@ -29,48 +29,51 @@ extension APIResponder {
     }
 
     /// `PUT /api/me/habits/{id}/progress/{date}/`: replaces that day's value
-    /// and skip, and its note when the body has `note`.
-    func setProgress(_ request: HTTPRequest, owner: Int64, habitID: Int64, date text: String)
-        throws(APIError)
-        -> HTTPResponse
-    {
+    /// and skip, and its note when the body has `note`. Takes an
+    /// `Idempotency-Key`.
+    func setProgress(
+        _ request: HTTPRequest, owner: Int64, habitID: Int64, date text: String,
+        key: KeyedRequest?
+    ) throws(APIError) -> HTTPResponse {
         let date = try pathDate(text)
         let object = try bodyObject(request)
         let (entry, note) = try validated { () throws(ValidationError) in
             try HabitInput.progressEntry(from: object, date: date)
         }
         let condition = IfMatch.condition(request)
-        let outcome = try stored { () throws(StoreError) in
+        let now = now()
+        return try keyedWrite(key, now: now, respond: Self.writtenEntry) {
+            record throws(StoreError) in
             try store.setProgress(
-                entry, note: note, habitID: habitID, owner: owner, expecting: condition)
+                entry, note: note, habitID: habitID, owner: owner, expecting: condition,
+                idempotency: record)
         }
-        return try Self.written(outcome, status: 200)
+    }
+
+    /// The answer of an entry's guarded write.
+    static func writtenEntry(_ outcome: GuardedWrite<ProgressEntry>?) throws(APIError)
+        -> HTTPResponse
+    {
+        try written(outcome, status: 200)
     }
 
     /// `POST /api/me/habits/{id}/progress/{date}/increment/` with
     /// `{"amount", "note"?}`: adds to that day's value atomically and answers
     /// the new entry (un-skipped), its note changed as for a PUT. Takes an
     /// `Idempotency-Key`.
-    func incrementProgress(_ request: HTTPRequest, owner: Int64, habitID: Int64, date text: String)
-        throws(APIError) -> HTTPResponse
-    {
-        let keyText = try idempotencyKey(request)
-        let key = idempotencyRequest(request, key: keyText, scope: Self.scope(user: owner))
-        let date: LocalDate
-        let amount: Decimal
-        let note: NoteChange
-        do throws(APIError) {
-            date = try pathDate(text)
-            let object = try bodyObject(request)
-            (amount, note) = try validated { () throws(ValidationError) in
-                try HabitInput.increment(from: object)
-            }
-        } catch {
-            return try refusal(error, for: key)
+    func incrementProgress(
+        _ request: HTTPRequest, owner: Int64, habitID: Int64, date text: String,
+        key: KeyedRequest?
+    ) throws(APIError) -> HTTPResponse {
+        let date = try pathDate(text)
+        let object = try bodyObject(request)
+        let (amount, note) = try validated { () throws(ValidationError) in
+            try HabitInput.increment(from: object)
         }
+        key?.answerStored = true
         return try increment(
-            habitID: habitID, owner: owner, date: date, amount: amount, note: note, key: key,
-            condition: IfMatch.condition(request), now: now())
+            habitID: habitID, owner: owner, date: date, amount: amount, note: note,
+            key: key?.request, condition: IfMatch.condition(request), now: now())
     }
 
     /// Adds `amount` to the day's value under `key` (when given) and
@@ -80,38 +83,34 @@ extension APIResponder {
         habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal, note: NoteChange,
         key: IdempotencyRequest?, condition: VersionCondition? = nil, now: Date
     ) throws(APIError) -> HTTPResponse {
-        let respond = { (outcome: GuardedWrite<ProgressEntry>?) throws(APIError) -> HTTPResponse in
-            try Self.written(outcome, status: 200)
-        }
-        let outcome = try stored {
-            () throws(StoreError) -> Idempotent<GuardedWrite<ProgressEntry>?> in
+        try keyedWrite(key, now: now, respond: Self.writtenEntry) { record throws(StoreError) in
             try store.incrementProgress(
                 habitID: habitID, owner: owner, date: date, amount: amount, note: note,
-                expecting: condition,
-                idempotency: record(
-                    key, now: now,
-                    {
-                        (outcome: Result<GuardedWrite<ProgressEntry>?, StoreError>) -> HTTPResponse?
-                        in
-                        Self.response(outcome, respond)
-                    }))
+                expecting: condition, idempotency: record)
         }
-        return try answer(outcome, respond)
     }
 
     /// `DELETE /api/me/habits/{id}/progress/{date}/`: 204 whether or not
     /// there was an entry, so repeating it changes nothing; 200 with
-    /// `replaced` for `Prefer: return=representation`.
-    func deleteProgress(_ request: HTTPRequest, owner: Int64, habitID: Int64, date text: String)
-        throws(APIError) -> HTTPResponse
-    {
+    /// `replaced` for `Prefer: return=representation`. Takes an
+    /// `Idempotency-Key`, so a retry cannot remove what another device wrote
+    /// meanwhile.
+    func deleteProgress(
+        _ request: HTTPRequest, owner: Int64, habitID: Int64, date text: String,
+        key: KeyedRequest?
+    ) throws(APIError) -> HTTPResponse {
         let date = try pathDate(text)
         let condition = IfMatch.condition(request)
-        let outcome = try stored { () throws(StoreError) in
-            try store.deleteProgress(
-                habitID: habitID, owner: owner, date: date, now: now(), expecting: condition)
+        let representation = PreferHeader.wantsRepresentation(request)
+        let respond = { (outcome: GuardedWrite<ProgressEntry>?) throws(APIError) -> HTTPResponse in
+            try Self.deleted(outcome, representation: representation)
         }
-        return try Self.deleted(outcome, representation: PreferHeader.wantsRepresentation(request))
+        let now = now()
+        return try keyedWrite(key, now: now, respond: respond) { record throws(StoreError) in
+            try store.deleteProgress(
+                habitID: habitID, owner: owner, date: date, now: now, expecting: condition,
+                idempotency: record)
+        }
     }
 
     private func pathDate(_ text: String) throws(APIError) -> LocalDate {

@@ -39,24 +39,35 @@ enum Route: Hashable, Sendable {
     case webhook(id: Int64)
     case webhookDeliveries(webhookID: Int64)
 
-    /// The methods the route answers, for 405's `Allow` header. HEAD goes
-    /// wherever GET does: the HTTP layer answers it as a GET without the body.
-    var allowedMethods: [String] {
+    /// The habit the path names (its `{id}` under `me/habits/`); 0, which
+    /// no habit has, for a route without one.
+    var habitID: Int64 {
         switch self {
-        case .requestCode, .issueTokens, .refreshTokens, .logout, .progressIncrement, .checkIn:
-            return ["POST"]
-        case .changes: return ["GET", "HEAD"]
-        case .accessTokens: return ["GET", "HEAD", "POST"]
-        case .accessToken: return ["DELETE"]
-        case .calendar: return ["GET", "HEAD"]
-        case .account: return ["GET", "HEAD", "PATCH"]
-        case .progress: return ["GET", "HEAD", "PUT"]
-        case .habits: return ["GET", "HEAD", "POST"]
-        case .habit: return ["GET", "HEAD", "PATCH", "DELETE"]
-        case .progressDay: return ["PUT", "DELETE"]
-        case .habitReminders, .channels, .webhooks: return ["GET", "HEAD", "POST"]
-        case .reminders, .webhookDeliveries: return ["GET", "HEAD"]
-        case .habitReminder, .channel, .webhook: return ["DELETE"]
+        case .habit(let id), .progress(let id), .progressDay(let id, _),
+            .progressIncrement(let id, _), .habitReminders(let id), .habitReminder(let id, _):
+            return id
+        default:
+            return 0
+        }
+    }
+
+    /// The `{date}` of a day's route, as sent (the handler checks it);
+    /// empty for a route without one.
+    var date: String {
+        switch self {
+        case .progressDay(_, let date), .progressIncrement(_, let date): return date
+        default: return ""
+        }
+    }
+
+    /// The `{id}` of a token, channel or webhook; 0, which none has, for
+    /// another route.
+    var resourceID: Int64 {
+        switch self {
+        case .accessToken(let id), .channel(let id), .webhook(let id), .webhookDeliveries(let id):
+            return id
+        default:
+            return 0
         }
     }
 

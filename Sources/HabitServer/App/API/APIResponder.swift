@@ -107,102 +107,55 @@ public final class APIResponder: HTTPResponder {
         return response
     }
 
+    /// Finds the route's declaration in `RouteTable` and runs its handler
+    /// inside the middleware it declares: authentication for a signed-in
+    /// route; for a write, list-cache invalidation and webhook events, and
+    /// the idempotency wrapper on a keyed route.
     private func dispatch(_ request: HTTPRequest, route: Route?) throws(APIError) -> HTTPResponse {
         guard let route else { throw .notFound }
         let method = request.method
-        guard route.allowedMethods.contains(method) else {
+        guard let declaration = RouteTable.declaration(of: route, method: method) else {
             throw .methodNotAllowed(method, allowed: route.allowedMethods)
         }
-        switch handler(for: route, method: method) {
-        case .public(let answer):
-            return try answer(request)
-        case .authenticated(let answer):
-            let owner = try authenticate(request, route: route, method: method)
-            guard method != "GET" && method != "HEAD" else { return try answer(request, owner) }
-            // Whatever the outcome, the user's habit lists may have changed.
-            defer { listAnswers.userChanged(owner) }
-            let response = try answer(request, owner)
-            publishEvent(of: route, method: method, owner: owner, response: response)
-            return response
+        switch declaration.handler {
+        case .anyone(let answer):
+            return try answer(self, route, request)
+        case .user(let reach, let answer):
+            let owner = try authenticate(request, route: route, reach: reach)
+            let next = { (key: KeyedRequest?) throws(APIError) -> HTTPResponse in
+                try answer(self, route, request, SignedInRequest(owner: owner, key: key))
+            }
+            guard method != "GET" && method != "HEAD" else { return try next(nil) }
+            return try written(request, route: route, owner: owner) { () throws(APIError) in
+                guard declaration.keyed else { return try next(nil) }
+                return try idempotent(request, scope: Self.scope(user: owner), next)
+            }
         }
     }
 
-    /// What answers a route, and whether it needs a signed-in user.
-    ///
-    /// An authenticated handler is given the user id of the request's access
-    /// token; the dispatcher checks the token once, before the handler runs,
-    /// so a request without a valid one is answered 401 whatever its body.
+    /// The middleware of every write of a signed-in user: whatever the
+    /// outcome, the user's cached habit lists are dropped; a successful
+    /// write (not a replayed one: that was published the first time)
+    /// queues its webhook event.
+    private func written(
+        _ request: HTTPRequest, route: Route, owner: Int64,
+        _ next: () throws(APIError) -> HTTPResponse
+    ) throws(APIError) -> HTTPResponse {
+        defer { listAnswers.userChanged(owner) }
+        let response = try next()
+        if response.headers[Self.replayedHeader] == nil {
+            publishEvent(of: route, method: request.method, owner: owner, response: response)
+        }
+        return response
+    }
+
+    /// A handler of the reminder and webhook routes (`reminderHandler`),
+    /// which `RouteTable` calls for them.
     enum RouteHandler {
-        /// Answers anyone: the sign-in routes.
+        /// Answers anyone.
         case `public`((HTTPRequest) throws(APIError) -> HTTPResponse)
         /// Answers the holder of a valid access token, given its user id.
         case authenticated((HTTPRequest, _ owner: Int64) throws(APIError) -> HTTPResponse)
-    }
-
-    /// The route table: each route's handler for `method` (one of the
-    /// route's `allowedMethods`; HEAD is answered as GET).
-    func handler(for route: Route, method: String) -> RouteHandler {
-        switch route {
-        case .requestCode: return .public(requestCode)
-        case .issueTokens: return .public(issueTokens)
-        case .refreshTokens: return .public(refreshTokens)
-        case .logout: return .public(logout)
-        case .account:
-            return method == "PATCH" ? .authenticated(updateAccount) : .authenticated(account)
-        case .habits:
-            return method == "POST" ? .authenticated(createHabit) : .authenticated(listHabits)
-        case .habit(let id):
-            switch method {
-            case "PATCH":
-                return .authenticated { request, owner throws(APIError) in
-                    try self.updateHabit(request, owner: owner, id: id)
-                }
-            case "DELETE":
-                return .authenticated { request, owner throws(APIError) in
-                    try self.deleteHabit(request, owner: owner, id: id)
-                }
-            default:
-                return .authenticated { request, owner throws(APIError) in
-                    try self.showHabit(request, owner: owner, id: id)
-                }
-            }
-        case .progress(let habitID):
-            if method == "PUT" {
-                return .authenticated { request, owner throws(APIError) in
-                    try self.setProgressBatch(request, owner: owner, habitID: habitID)
-                }
-            }
-            return .authenticated { request, owner throws(APIError) in
-                try self.listProgress(request, owner: owner, habitID: habitID)
-            }
-        case .progressDay(let habitID, let date):
-            if method == "PUT" {
-                return .authenticated { request, owner throws(APIError) in
-                    try self.setProgress(request, owner: owner, habitID: habitID, date: date)
-                }
-            }
-            return .authenticated { request, owner throws(APIError) in
-                try self.deleteProgress(request, owner: owner, habitID: habitID, date: date)
-            }
-        case .progressIncrement(let habitID, let date):
-            return .authenticated { request, owner throws(APIError) in
-                try self.incrementProgress(request, owner: owner, habitID: habitID, date: date)
-            }
-        case .changes: return .authenticated(listChanges)
-        case .accessTokens:
-            return method == "POST"
-                ? .authenticated(createAccessToken) : .authenticated(listAccessTokens)
-        case .accessToken(let id):
-            return .authenticated { request, owner throws(APIError) in
-                try self.revokeAccessToken(request, owner: owner, id: id)
-            }
-        case .calendar: return .public(calendarFeed)
-        case .checkIn(let token):
-            return .public { request throws(APIError) in try self.checkIn(request, token: token) }
-        case .habitReminders, .habitReminder, .reminders, .channels, .channel, .webhooks,
-            .webhook, .webhookDeliveries:
-            return reminderHandler(for: route, method: method)
-        }
     }
 
     // MARK: - Shared steps
@@ -210,13 +163,13 @@ public final class APIResponder: HTTPResponder {
     /// The user id of the request's access token; 401 `not_authenticated`
     /// without one, `token_not_valid` for a bad or expired one. A personal
     /// access token (`hpat_…`) must also cover the route: else 403.
-    private func authenticate(_ request: HTTPRequest, route: Route, method: String)
+    private func authenticate(_ request: HTTPRequest, route: Route, reach: TokenReach)
         throws(APIError) -> Int64
     {
         let token = try bearerToken(request)
         let now = now()
         if PersonalAccessToken.isToken(token) {
-            return try personalAccessOwner(token, route: route, method: method, now: now)
+            return try personalAccessOwner(token, route: route, reach: reach, now: now)
         }
         if let user = verifiedTokens.userID(of: token, now: now) { return user }
         do {

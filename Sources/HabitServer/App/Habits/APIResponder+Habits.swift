@@ -85,28 +85,24 @@ extension APIResponder {
 
     /// `POST /api/me/habits/`: 201 with the new habit; 409 past the active
     /// or the total limit. Takes an `Idempotency-Key`.
-    func createHabit(_ request: HTTPRequest, owner: Int64) throws(APIError) -> HTTPResponse {
-        let keyText = try idempotencyKey(request)
-        let key = idempotencyRequest(request, key: keyText, scope: Self.scope(user: owner))
-        let fields: HabitFields
-        do throws(APIError) {
-            let object = try bodyObject(request)
-            fields = try validated { () throws(ValidationError) in
-                try HabitInput.fields(from: object)
-            }
-        } catch {
-            return try refusal(error, for: key)
+    func createHabit(_ request: HTTPRequest, owner: Int64, key: KeyedRequest?) throws(APIError)
+        -> HTTPResponse
+    {
+        let object = try bodyObject(request)
+        let fields = try validated { () throws(ValidationError) in
+            try HabitInput.fields(from: object)
         }
         let now = now()
         let respond = { (habit: Versioned<Habit>) throws(APIError) -> HTTPResponse in
             JSONBody.response(status: 201, VersionedJSON(habit))
         }
         let outcome: Idempotent<Versioned<Habit>>
+        key?.answerStored = true
         do {
             outcome = try store.createVersionedHabit(
                 fields, owner: owner, now: now,
                 idempotency: record(
-                    key, now: now,
+                    key?.request, now: now,
                     { (outcome: Result<Versioned<Habit>, StoreError>) -> HTTPResponse? in
                         Self.response(outcome, respond)
                     }))
@@ -156,9 +152,10 @@ extension APIResponder {
     /// `PATCH /api/me/habits/{id}/`: any subset of the fields plus `status`,
     /// validated together with the fields left as they were. Answers the
     /// habit with its version and `replaced`, the habit before; `If-Match`
-    /// makes it conditional (412 with `current` on a mismatch).
-    func updateHabit(_ request: HTTPRequest, owner: Int64, id: Int64) throws(APIError)
-        -> HTTPResponse
+    /// makes it conditional (412 with `current` on a mismatch). Takes an
+    /// `Idempotency-Key`.
+    func updateHabit(_ request: HTTPRequest, owner: Int64, id: Int64, key: KeyedRequest?)
+        throws(APIError) -> HTTPResponse
     {
         let condition = IfMatch.condition(request)
         let object = try bodyObject(request)
@@ -179,24 +176,38 @@ extension APIResponder {
         if fields == habit.fields && status == habit.status {
             return JSONBody.response(status: 200, WriteJSON(stored: current, replaced: current))
         }
-        let outcome = try stored { () throws(StoreError) in
+        let now = now()
+        return try keyedWrite(key, now: now, respond: Self.writtenHabit) {
+            record throws(StoreError) in
             try store.updateHabit(
-                id: id, owner: owner, fields: fields, status: status, now: now(),
-                expecting: condition)
+                id: id, owner: owner, fields: fields, status: status, now: now,
+                expecting: condition, idempotency: record)
         }
-        return try Self.written(outcome, status: 200)
+    }
+
+    /// The answer of a habit's guarded write.
+    private static func writtenHabit(_ outcome: GuardedWrite<Habit>?) throws(APIError)
+        -> HTTPResponse
+    {
+        try written(outcome, status: 200)
     }
 
     /// `DELETE /api/me/habits/{id}/`: removes the habit and its progress;
     /// 204, or 200 with `replaced` for `Prefer: return=representation`.
-    func deleteHabit(_ request: HTTPRequest, owner: Int64, id: Int64) throws(APIError)
-        -> HTTPResponse
+    /// Takes an `Idempotency-Key`.
+    func deleteHabit(_ request: HTTPRequest, owner: Int64, id: Int64, key: KeyedRequest?)
+        throws(APIError) -> HTTPResponse
     {
         let condition = IfMatch.condition(request)
-        let outcome = try stored { () throws(StoreError) in
-            try store.deleteHabit(id: id, owner: owner, now: now(), expecting: condition)
+        let representation = PreferHeader.wantsRepresentation(request)
+        let respond = { (outcome: GuardedWrite<Habit>?) throws(APIError) -> HTTPResponse in
+            try Self.deleted(outcome, representation: representation)
         }
-        return try Self.deleted(outcome, representation: PreferHeader.wantsRepresentation(request))
+        let now = now()
+        return try keyedWrite(key, now: now, respond: respond) { record throws(StoreError) in
+            try store.deleteHabit(
+                id: id, owner: owner, now: now, expecting: condition, idempotency: record)
+        }
     }
 
     /// The owner's habit `id` with its version; another owner's habit is
