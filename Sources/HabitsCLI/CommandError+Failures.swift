@@ -53,8 +53,10 @@ extension CommandError {
         case .invalidCode:
             return CommandError(
                 .failure, "The server did not accept that code: it is wrong or has expired.",
-                hint: "Check the latest email and try again; after 5 wrong codes a code stops "
-                    + "working, and 'habits auth email <address>' sends a new one.")
+                // The server decides how many wrong codes burn a code and the
+                // API does not say, so the hint names no number.
+                hint: "Check the latest email and try again; after a few wrong codes a code "
+                    + "stops working, and 'habits auth email <address>' sends a new one.")
         case .validation(let validation):
             return CommandError.invalid(validation, "The server refused the input:")
         case .rejected(let status, let message):

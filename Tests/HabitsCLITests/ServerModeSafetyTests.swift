@@ -127,13 +127,17 @@ import Testing
         #expect(full.hint?.contains("the session is kept") == true)
     }
 
-    @Test func signInProblemsPointAtSigningIn() {
+    @Test func signInProblemsPointAtSigningIn() throws {
         for error: APIError in [.signedOut, .sessionExpired, .signedInElsewhere(server: "s")] {
             let failure = CommandError.api(error)
             #expect(failure.exitCode == .notSignedIn)
             #expect(failure.hint?.contains("'habits auth email <address>'") == true)
         }
-        #expect(CommandError.api(.invalidCode).hint?.contains("after 5 wrong codes") == true)
+        // How many wrong codes burn a code is the server's setting, which the
+        // API does not expose: the hint says what to do and states no number.
+        let hint = try #require(CommandError.api(.invalidCode).hint)
+        #expect(hint.contains("'habits auth email <address>' sends a new one"))
+        #expect(hint.allSatisfy { !$0.isNumber })
     }
 
     @Test func hintsUseSingleQuotesNeverBackticks() {

@@ -55,7 +55,7 @@ public actor AuthMiddleware: ClientMiddleware {
         // treated as a refused token too; "not_authenticated" and other codes
         // say the token was not the problem, so no refresh would help.
         guard response.status == 401,
-            ServerErrorBody(response: response)?.code.map({ $0 == "token_not_valid" }) ?? true
+            ServerErrorBody(response: response)?.code.map({ $0 == APIErrorCode.tokenNotValid }) ?? true
         else { return response }
         let renewed = try await accessToken(rejecting: token)
         authorised.setHeader("Authorization", "Bearer \(renewed)")
