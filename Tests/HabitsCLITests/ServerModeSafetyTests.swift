@@ -148,7 +148,7 @@ import Testing
             .rateLimited(retryAfter: 3), .rateLimited(retryAfter: nil), .notFound,
             .habitLimit(message: ""), .habitTotalLimit(message: ""), .signedOut,
             .signedInElsewhere(server: "s"), .sessionExpired, .invalidCode, .noPendingSignIn,
-            .unreadableToken(reason: "r"), .unexpectedResponse(status: 418, path: "/api/"),
+            .unreadableToken(.noExpiry), .unexpectedResponse(status: 418, path: "/api/"),
             .notSupported(path: "/p"), .internalInconsistency("x"), .cancelled,
             .storage(.corrupt(path: "/c.json")),
         ]
@@ -158,5 +158,23 @@ import Testing
             #expect(!failure.message.contains("`") && !(failure.hint ?? "").contains("`"))
             #expect(!failure.message.contains("\n"))
         }
+        #expect(CommandError.api(.rateLimited(retryAfter: 1)).hint == "Try again in 1 second.")
+    }
+
+    /// The client reports what is wrong with a token as a case; the sentence
+    /// is the command line's.
+    @Test func anUnreadableTokenSaysWhatIsWrongWithIt() {
+        #expect(
+            CommandError.api(.unreadableToken(.notBase64URL)).message
+                == "The server sent a sign-in token the client cannot read (the access token: "
+                + "its payload is not base64url).")
+        #expect(
+            CommandError.api(.unreadableToken(.wrongClaimType("exp"))).message
+                == "The server sent a sign-in token the client cannot read (the access token: "
+                + "its exp claim has the wrong type).")
+        #expect(
+            CommandError.api(.unreadableToken(.noExpiry)).message
+                == "The server sent a sign-in token the client cannot read (the access token "
+                + "has no expiry).")
     }
 }

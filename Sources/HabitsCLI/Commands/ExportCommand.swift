@@ -57,8 +57,9 @@ struct ExportCommand: HabitsCommand {
             items = salvage.items.map {
                 HabitsExportDocument.Item(habit: $0.habit, entries: $0.entries)
             }
-            for reason in salvage.leftOut {
-                context.errorOutput.line("habits: left out of the export: \(reason).")
+            for part in salvage.leftOut {
+                context.errorOutput.line(
+                    "habits: left out of the export: \(CommandError.leftOut(part)).")
             }
         } else {
             let backend = try context.backend()
