@@ -155,9 +155,6 @@ public final class HabitAPIClient: Sendable {
             storage: tokenStore.locationDescription)
     }
 
-    /// Where credentials are kept, for people.
-    public var credentialsLocation: String { tokenStore.locationDescription }
-
     // MARK: - Account
 
     /// The signed-in account.

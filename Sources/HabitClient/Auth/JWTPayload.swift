@@ -8,19 +8,19 @@ import HabitCore
 /// padding (padding is tolerated). `exp` and `iat` are numbers of seconds since
 /// 1970 (whole or fractional); `user_id` may be a string or a number. Anything
 /// malformed is a `TokenProblem`, never a crash.
-public struct JWTPayload: Hashable, Sendable {
+package struct JWTPayload: Hashable, Sendable {
     /// `exp`: when the token stops being accepted, in the server's time.
-    public var expiresAt: Date?
+    package var expiresAt: Date?
     /// `iat`: when the server issued the token, in the server's time.
-    public var issuedAt: Date?
+    package var issuedAt: Date?
     /// `token_type`: "access" or "refresh" on servers of this family.
-    public var tokenType: String?
+    package var tokenType: String?
     /// `user_id`, as text whether the token holds a string or a number.
-    public var userID: String?
+    package var userID: String?
     /// `jti`: the token's unique id.
-    public var tokenID: String?
+    package var tokenID: String?
 
-    public init(
+    package init(
         expiresAt: Date? = nil, issuedAt: Date? = nil, tokenType: String? = nil,
         userID: String? = nil, tokenID: String? = nil
     ) {
@@ -32,7 +32,7 @@ public struct JWTPayload: Hashable, Sendable {
     }
 
     /// Reads the payload of a compact JWT (`header.payload.signature`).
-    public init(token: String) throws(TokenProblem) {
+    package init(token: String) throws(TokenProblem) {
         let segments = token.split(separator: ".", omittingEmptySubsequences: false)
         guard segments.count == 3, !segments[1].isEmpty else { throw .notThreeSegments }
         guard let data = Self.decodeBase64URL(segments[1]) else { throw .notBase64URL }
@@ -40,7 +40,7 @@ public struct JWTPayload: Hashable, Sendable {
     }
 
     /// Reads a payload already decoded from base64url.
-    public init(payloadJSON data: Data) throws(TokenProblem) {
+    package init(payloadJSON data: Data) throws(TokenProblem) {
         let claims: Claims
         do {
             claims = try JSONDecoder().decode(Claims.self, from: data)

@@ -62,11 +62,8 @@ struct ExportCommand: HabitsCommand {
                     "habits: left out of the export: \(CommandError.leftOut(part)).")
             }
         } else {
-            let backend = try context.backend()
-            guard let exporter = backend as? any HabitImporting else {
-                throw CommandError(.failure, "This backend cannot export.")
-            }
-            for habit in try await backend.habits(status: .all) {
+            let exporter = try context.backend()
+            for habit in try await exporter.habits(status: .all) {
                 items.append(
                     HabitsExportDocument.Item(
                         habit: habit, entries: try await exporter.allEntries(of: habit)))
