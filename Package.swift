@@ -106,19 +106,28 @@ let package = Package(
             name: "HabitClientTests",
             dependencies: ["HabitClient", "HabitConcurrency", "HabitCore", "TestSupport"]),
         .testTarget(name: "HabitFilesTests", dependencies: ["HabitFiles", "TestSupport"]),
-        // What the tests share: one clock a test moves, one temporary
-        // directory, one in-process habits-server with its raw HTTP client,
-        // and a PostgreSQL server of the tests' own (initdb and pg_ctl in a
-        // temporary directory).
+        // What every test may share, linking no server: one clock a test
+        // moves, one temporary directory, a raw HTTP client, the one "tool
+        // or skip" rule (RequiredTool) and a child process's environment.
         .target(
-            name: "TestSupport",
-            dependencies: ["HabitConcurrency", "HabitCore", "HabitHTTP", "HabitServer"],
+            name: "TestSupport", dependencies: ["HabitConcurrency", "HabitCore"],
             path: "Tests/TestSupport"),
+        // The servers the wider tests run: one in-process habits-server, the
+        // built binaries as processes, and a PostgreSQL server of the tests'
+        // own (initdb and pg_ctl in a temporary directory) with the one
+        // "PostgreSQL or skip" rule.
+        .target(
+            name: "ServerTestSupport",
+            dependencies: [
+                "HabitConcurrency", "HabitCore", "HabitHTTP", "HabitServer", "TestSupport",
+            ],
+            path: "Tests/ServerTestSupport"),
         // Runs every store case against SQLite and PostgreSQL.
         .testTarget(
             name: "HabitStoreTests",
             dependencies: [
-                "HabitConcurrency", "HabitCore", "HabitStore", "HabitPostgres", "TestSupport",
+                "HabitConcurrency", "HabitCore", "HabitStore", "HabitPostgres",
+                "ServerTestSupport", "TestSupport",
             ]),
         .testTarget(name: "HabitConcurrencyTests", dependencies: ["HabitConcurrency"]),
         .testTarget(
@@ -127,7 +136,7 @@ let package = Package(
             name: "HabitServerTests",
             dependencies: [
                 "HabitConcurrency", "HabitCore", "HabitHTTP", "HabitServer", "HabitStore",
-                "habits-server", "TestSupport",
+                "habits-server", "ServerTestSupport", "TestSupport",
             ]),
         // The command tests run in both modes: server mode against an
         // in-process habits-server.
@@ -135,21 +144,21 @@ let package = Package(
             name: "HabitsCLITests",
             dependencies: [
                 "HabitConcurrency", "HabitCore", "HabitsCLI", "HabitClient", "HabitServer",
-                "HabitStore", "TestSupport",
+                "HabitStore", "ServerTestSupport", "TestSupport",
             ]),
         // The HabitCore API client against a real HabitServer in the same process.
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
                 "HabitConcurrency", "HabitCore", "HabitClient", "HabitServer", "HabitStore",
-                "TestSupport",
+                "ServerTestSupport", "TestSupport",
             ]),
         // Runs the built `habits` and `habits-server` binaries as subprocesses.
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
                 "HabitConcurrency", "HabitCore", "HabitClient", "habits", "habits-server",
-                "TestSupport",
+                "ServerTestSupport", "TestSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]

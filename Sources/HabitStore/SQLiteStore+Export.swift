@@ -87,7 +87,7 @@ extension SQLiteStore {
                 do throws(StoreError) {
                     salvage.items.append(.init(habit: try HabitSQL.habit(row), entries: []))
                 } catch {
-                    salvage.leftOut.append(Self.reason(error))
+                    salvage.leftOut.append(.habit(error))
                 }
             }
             for index in salvage.items.indices {
@@ -105,22 +105,15 @@ extension SQLiteStore {
                         }
                     }
                 } catch {
-                    salvage.leftOut.append(
-                        "the entries of habit \(habit.id): \(Self.reason(error))")
+                    salvage.leftOut.append(.entries(habitID: habit.id, error))
                     continue
                 }
                 if unreadable > 0 {
                     salvage.leftOut.append(
-                        "\(unreadable) entr\(unreadable == 1 ? "y" : "ies") of habit "
-                            + "\(habit.id) that do not read")
+                        .unreadableEntries(habitID: habit.id, count: unreadable))
                 }
             }
             return salvage
         }
-    }
-
-    private static func reason(_ error: StoreError) -> String {
-        if case .sqlite(_, let message) = error { return message }
-        return error.description
     }
 }

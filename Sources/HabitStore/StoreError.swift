@@ -1,7 +1,11 @@
 import Foundation
 
-/// Why a store operation failed.
-public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
+/// Why a store operation failed: what happened, as a case and its fields.
+///
+/// The store says no sentence: the command line words each case for the
+/// person at the terminal (`CommandError+Failures`), the server for its
+/// operator and its API answers.
+public enum StoreError: Error, Hashable, Sendable {
     /// The owner already has the maximum number of active habits.
     case habitLimit(maximum: Int)
     /// The owner already has the maximum number of habits, archived ones included.
@@ -30,32 +34,4 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case unavailable(reason: String)
     /// PostgreSQL reported an error, with its SQLSTATE code.
     case postgres(state: String, message: String)
-
-    public var description: String {
-        switch self {
-        case .habitLimit(let maximum):
-            return "The owner already has \(maximum) active habits."
-        case .totalHabitLimit(let maximum):
-            return "The owner already has \(maximum) habits, archived ones included."
-        case .valueLimit(let maximum):
-            return "A day's value may not pass \(DecimalText.text(maximum))."
-        case .nameTaken(let name):
-            return "The owner already has an active habit named \(name)."
-        case .cannotOpen(let path, let reason):
-            return "Cannot open the database at \(path): \(reason)."
-        case .newerSchema(let found, let supported):
-            return
-                "The database was written by a newer version of habits (schema \(found); this version reads up to \(supported))."
-        case .damaged(let path, let reason):
-            return "The database \(path) is damaged: \(reason)."
-        case .diskFull(let path):
-            return "The disk holding the database \(path) is full: nothing was changed."
-        case .sqlite(let code, let message):
-            return "Database error \(code): \(message)."
-        case .unavailable(let reason):
-            return "The database is unavailable: \(reason)."
-        case .postgres(let state, let message):
-            return "Database error \(state): \(message)."
-        }
-    }
 }

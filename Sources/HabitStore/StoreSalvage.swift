@@ -2,7 +2,7 @@ import HabitCore
 
 /// What of an owner's habits still reads in a database that may be damaged
 /// (`SQLiteStore.salvage(owner:)`): each habit whose row reads, with its
-/// entries that read, and a sentence for each part left out.
+/// entries that read, and each part left out with why.
 public struct StoreSalvage: Sendable {
     /// A habit and its readable entries, sorted by date.
     public struct Item: Sendable {
@@ -10,7 +10,18 @@ public struct StoreSalvage: Sendable {
         public var entries: [ProgressEntry]
     }
 
+    /// A part of the database that was left out, and why; the words are
+    /// the program's.
+    public enum LeftOut: Hashable, Sendable {
+        /// A habit whose row does not read.
+        case habit(StoreError)
+        /// Every entry of habit `habitID`: their table cannot be read.
+        case entries(habitID: Int64, StoreError)
+        /// `count` entries of habit `habitID` whose rows do not read.
+        case unreadableEntries(habitID: Int64, count: Int)
+    }
+
     public var items: [Item] = []
-    /// What was left out and why, one sentence each, in the order found.
-    public var leftOut: [String] = []
+    /// What was left out and why, in the order found.
+    public var leftOut: [LeftOut] = []
 }

@@ -53,8 +53,10 @@ extension CommandError {
         case .invalidCode:
             return CommandError(
                 .failure, "The server did not accept that code: it is wrong or has expired.",
-                hint: "Check the latest email and try again; after 5 wrong codes a code stops "
-                    + "working, and 'habits auth email <address>' sends a new one.")
+                // The server decides how many wrong codes burn a code and the
+                // API does not say, so the hint names no number.
+                hint: "Check the latest email and try again; after a few wrong codes a code "
+                    + "stops working, and 'habits auth email <address>' sends a new one.")
         case .validation(let validation):
             return CommandError.invalid(validation, "The server refused the input:")
         case .rejected(let status, let message):
@@ -93,9 +95,11 @@ extension CommandError {
                 hint: onRoot
                     ? "Is the server URL missing /api/? ('habits status' shows it.)"
                     : "Check that the server URL points at a habits API.")
-        case .unreadableToken(let reason):
+        case .unreadableToken(let problem):
             return CommandError(
-                .failure, "The server sent a sign-in token the client cannot read (\(reason)).",
+                .failure,
+                "The server sent a sign-in token the client cannot read "
+                    + "(\(tokenProblem(problem))).",
                 hint: "Check that the server URL points at a habits API.")
         case .notSupported(let path):
             return CommandError(.failure, "The server does not offer \(path).")
@@ -118,6 +122,18 @@ extension CommandError {
                     + "and habits then cross the network unencrypted).")
         case .cancelled:
             return CommandError(.failure, "The request was cancelled.")
+        }
+    }
+
+    /// What is wrong with the access token the server sent, as a clause.
+    private static func tokenProblem(_ problem: TokenProblem) -> String {
+        switch problem {
+        case .notThreeSegments: return "the access token: it is not three dot-separated parts"
+        case .notBase64URL: return "the access token: its payload is not base64url"
+        case .notJSONObject: return "the access token: its payload is not a JSON object"
+        case .wrongClaimType(let claim):
+            return "the access token: its \(claim) claim has the wrong type"
+        case .noExpiry: return "the access token has no expiry"
         }
     }
 
@@ -209,29 +225,77 @@ extension CommandError {
             return .valueLimit(maximum: maximum)
         case .cannotOpen:
             return CommandError(
-                .failure, error.description,
+                .failure, storeSentence(error),
                 hint: "Check the file's permissions; if it is damaged, restore it from a "
                     + "backup or move it aside to start a new one.")
         case .newerSchema:
             return CommandError(
-                .failure, error.description, hint: "Update habits to the newer version.")
+                .failure, storeSentence(error), hint: "Update habits to the newer version.")
         case .damaged(let path, _):
             return CommandError(
-                .failure, error.description,
+                .failure, storeSentence(error),
                 hint: "Nothing was changed. Restore the file from a backup, or save what can "
                     + "be read with 'habits export --output FILE'; then move \(path) aside, and "
                     + "the next command starts a new database ('habits import habits FILE' "
                     + "brings the export back).")
         case .diskFull:
             return CommandError(
-                .failure, error.description,
+                .failure, storeSentence(error),
                 hint: "Free some space on that disk and try again; reading still works.")
         // The command line opens only SQLite; the PostgreSQL cases cannot
         // reach it but read the same way.
         case .sqlite, .unavailable, .postgres:
             return CommandError(
-                .failure, "The local database failed. \(error.description)",
+                .failure, "The local database failed. \(storeSentence(error))",
                 hint: "Check that the database file and its directory are writable.")
+        }
+    }
+
+    /// What happened to a SQLite file (the local database, a Loop backup),
+    /// in one sentence.
+    static func storeSentence(_ error: StoreError) -> String {
+        switch error {
+        case .habitLimit(let maximum):
+            return "The owner already has \(maximum) active habits."
+        case .totalHabitLimit(let maximum):
+            return "The owner already has \(maximum) habits, archived ones included."
+        case .valueLimit(let maximum):
+            return "A day's value may not pass \(DecimalText.text(maximum))."
+        case .nameTaken(let name):
+            return "The owner already has an active habit named \(name)."
+        case .cannotOpen(let path, let reason):
+            return "Cannot open the database at \(path): \(reason)."
+        case .newerSchema(let found, let supported):
+            return "The database was written by a newer version of habits (schema \(found); "
+                + "this version reads up to \(supported))."
+        case .damaged(let path, let reason):
+            return "The database \(path) is damaged: \(reason)."
+        case .diskFull(let path):
+            return "The disk holding the database \(path) is full: nothing was changed."
+        case .sqlite(let code, let message):
+            return "Database error \(code): \(message)."
+        case .unavailable(let reason):
+            return "The database is unavailable: \(reason)."
+        case .postgres(let state, let message):
+            return "Database error \(state): \(message)."
+        }
+    }
+
+    /// A part of a damaged database that `habits export` left out, as a
+    /// clause: what it is and why.
+    static func leftOut(_ part: StoreSalvage.LeftOut) -> String {
+        /// SQLite's own message when it has one, else what happened.
+        func reason(_ error: StoreError) -> String {
+            if case .sqlite(_, let message) = error { return message }
+            return storeSentence(error)
+        }
+        switch part {
+        case .habit(let error):
+            return reason(error)
+        case .entries(let habitID, let error):
+            return "the entries of habit \(habitID): \(reason(error))"
+        case .unreadableEntries(let habitID, let count):
+            return "\(count) entr\(count == 1 ? "y" : "ies") of habit \(habitID) that do not read"
         }
     }
 

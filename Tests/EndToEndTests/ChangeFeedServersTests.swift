@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 import TestSupport
 import Testing
 
@@ -58,11 +59,11 @@ import Testing
     }
 
     @Test func aReaderFollowingTheFeedOfTwoServersMissesNothing() async throws {
-        let postgres = try PostgresServersTests.server()
+        let postgres = try PostgresTestServer.sharedOrCancel()
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
         let servers = try await PostgresServersTests.twoServers(
-            sandbox, url: try PostgresServersTests.database(on: postgres))
+            sandbox, url: try postgres.newDatabase(prefix: "e2e_"))
         let token = try await APIRequests.signIn("dee@example.com", via: servers[0]).access
         let apis = servers.map(APIRequests.init)
         let created = try await apis[0].send(

@@ -1,6 +1,7 @@
 import Foundation
 import HabitConcurrency
 import HabitCore
+import ServerTestSupport
 import TestSupport
 import Testing
 
@@ -12,18 +13,6 @@ import Testing
 /// Without PostgreSQL installed these cases are cancelled with the reason
 /// (under CI, `CI=true`, they fail instead: CI always has it).
 @Suite struct PostgresServersTests {
-    /// The shared test server, or the reason the case does not run.
-    static func server() throws -> PostgresTestServer {
-        try PostgresTestServer.sharedOrCancel()
-    }
-
-    /// A new empty database on `server`; returns its URL.
-    static func database(on server: PostgresTestServer) throws -> String {
-        let name = "e2e_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        try server.psql("CREATE DATABASE \(name)")
-        return server.url(database: name)
-    }
-
     /// Two servers on `url` started at the same moment (so their schema
     /// migrations race), sharing a signing secret and an outbox.
     static func twoServers(_ sandbox: Sandbox, url: String) async throws -> [ServerProcess] {
@@ -43,10 +32,11 @@ import Testing
     }
 
     @Test func thirtyCreationsThroughTwoServersLeaveExactlyFifteenActive() async throws {
-        let postgres = try Self.server()
+        let postgres = try PostgresTestServer.sharedOrCancel()
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
-        let servers = try await Self.twoServers(sandbox, url: try Self.database(on: postgres))
+        let servers = try await Self.twoServers(
+            sandbox, url: try postgres.newDatabase(prefix: "e2e_"))
         let token = try await APIRequests.signIn("ann@example.com", via: servers[0]).access
         let apis = servers.map(APIRequests.init)
 
@@ -71,10 +61,11 @@ import Testing
     }
 
     @Test func eightRefreshesOfOneTokenThroughTwoServersRotateItOnce() async throws {
-        let postgres = try Self.server()
+        let postgres = try PostgresTestServer.sharedOrCancel()
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
-        let servers = try await Self.twoServers(sandbox, url: try Self.database(on: postgres))
+        let servers = try await Self.twoServers(
+            sandbox, url: try postgres.newDatabase(prefix: "e2e_"))
         let refresh = try await APIRequests.signIn("bob@example.com", via: servers[1]).refresh
         let apis = servers.map(APIRequests.init)
 
@@ -101,10 +92,11 @@ import Testing
     }
 
     @Test func tenIncrementsThroughTwoServersAddUpExactly() async throws {
-        let postgres = try Self.server()
+        let postgres = try PostgresTestServer.sharedOrCancel()
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
-        let servers = try await Self.twoServers(sandbox, url: try Self.database(on: postgres))
+        let servers = try await Self.twoServers(
+            sandbox, url: try postgres.newDatabase(prefix: "e2e_"))
         let token = try await APIRequests.signIn("cy@example.com", via: servers[0]).access
         let apis = servers.map(APIRequests.init)
         let created = try await apis[0].send(
@@ -132,10 +124,11 @@ import Testing
     }
 
     @Test func aCodeSentThroughOneServerIsVerifiedThroughTheOther() async throws {
-        let postgres = try Self.server()
+        let postgres = try PostgresTestServer.sharedOrCancel()
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
-        let servers = try await Self.twoServers(sandbox, url: try Self.database(on: postgres))
+        let servers = try await Self.twoServers(
+            sandbox, url: try postgres.newDatabase(prefix: "e2e_"))
         let address = "dee@example.com"
 
         let requested = try await APIRequests(servers[0]).send(
@@ -158,10 +151,10 @@ import Testing
     /// The per-client limit on code requests is kept in the database: two
     /// servers together let one client (loopback here) ask for 3 codes an hour.
     @Test func theCodeRequestLimitPerClientHoldsAcrossTwoServers() async throws {
-        let postgres = try Self.server()
+        let postgres = try PostgresTestServer.sharedOrCancel()
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
-        let url = try Self.database(on: postgres)
+        let url = try postgres.newDatabase(prefix: "e2e_")
         let environment = ["HABITS_SECRET": "shared-secret-of-the-two-servers"]
         var servers: [ServerProcess] = []
         for name in ["first", "second"] {
@@ -191,13 +184,14 @@ import Testing
     /// 500; the servers recover by themselves; every write acknowledged
     /// before the restart is there afterwards.
     @Test func aDatabaseRestartUnderLoadIs503ThenRecoveredWithNothingLost() async throws {
-        _ = try Self.server()  // cancels the case without PostgreSQL
+        _ = try PostgresTestServer.sharedOrCancel()  // cancels the case without PostgreSQL
         // A cluster of its own: stopping the shared one would fail other tests.
         let postgres = try PostgresTestServer()
         defer { try? postgres.stop() }
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
-        let servers = try await Self.twoServers(sandbox, url: try Self.database(on: postgres))
+        let servers = try await Self.twoServers(
+            sandbox, url: try postgres.newDatabase(prefix: "e2e_"))
         let token = try await APIRequests.signIn("eve@example.com", via: servers[0]).access
         let apis = servers.map(APIRequests.init)
         let created = try await apis[0].send(
@@ -277,10 +271,10 @@ import Testing
     /// is not given again, and a second copy into the same database is
     /// refused without touching it.
     @Test func aSQLiteDatabaseMigratesIntoPostgreSQL() async throws {
-        let postgres = try Self.server()
+        let postgres = try PostgresTestServer.sharedOrCancel()
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
-        let url = try Self.database(on: postgres)
+        let url = try postgres.newDatabase(prefix: "e2e_")
         let file = sandbox.root.appendingPathComponent("habits.sqlite3").path
         let secret = ["HABITS_SECRET": "one-secret-for-both-stores"]
         let sqlite = try await ServerProcess(
@@ -342,7 +336,7 @@ import Testing
     /// A wrong password or an unknown database stops start-up with one
     /// sentence naming the database and the reason, without the password.
     @Test func aWrongPasswordOrDatabaseIsAClearStartUpError() async throws {
-        let postgres = try Self.server()
+        let postgres = try PostgresTestServer.sharedOrCancel()
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
         let wrong = "not-the-Password-99"

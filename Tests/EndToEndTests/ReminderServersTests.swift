@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 import TestSupport
 import Testing
 
@@ -32,10 +33,10 @@ import Testing
     }
 
     @Test func aReminderIsSentOnceByTwoServersRunningTogether() async throws {
-        let postgres = try PostgresServersTests.server()
+        let postgres = try PostgresTestServer.sharedOrCancel()
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
-        let url = try PostgresServersTests.database(on: postgres)
+        let url = try postgres.newDatabase(prefix: "e2e_")
         let adminToken = "reminder-runs-admin-token-0123456789"
         let tokenFile = sandbox.root.appendingPathComponent("metrics-token")
         try Data(adminToken.utf8).write(to: tokenFile)

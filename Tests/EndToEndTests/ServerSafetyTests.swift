@@ -1,6 +1,7 @@
 import Foundation
 import HabitConcurrency
 import HabitCore
+import ServerTestSupport
 import TestSupport
 import Testing
 

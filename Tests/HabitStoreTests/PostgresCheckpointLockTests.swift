@@ -13,8 +13,7 @@ import Testing
 /// then sees the generation it moved.
 @Suite struct PostgresCheckpointLockTests {
     @Test func aSaveWaitsForAnEntryWriteInFlightAndThenWritesNothing() throws {
-        let server = try PostgresStoreOpeningTests.server()
-        let url = try #require(PostgresURL(try PostgresStoreOpeningTests.schema(on: server)))
+        let url = try #require(PostgresURL(try PostgresStoreOpeningTests.schema()))
         let store = try PostgresStore(url: url, poolSize: 2, environment: [:])
         defer { store.close() }
         let owner = try store.makeUser("ann@example.com").id

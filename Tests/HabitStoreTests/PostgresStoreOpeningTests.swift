@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import ServerTestSupport
 import TestSupport
 import Testing
 
@@ -9,21 +10,14 @@ import Testing
 /// Opening a PostgreSQL database: migrations under the advisory lock, and
 /// refusals that name the database without its password.
 @Suite struct PostgresStoreOpeningTests {
-    /// The shared server, or the case is cancelled (fails under CI) as the
-    /// store cases are.
-    static func server() throws -> PostgresTestServer {
-        try PostgresTestServer.sharedOrCancel()
-    }
-
-    /// A new empty schema; returns the URL that uses it.
-    static func schema(on server: PostgresTestServer) throws -> String {
-        let name = "o_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        try server.psql("CREATE SCHEMA \(name)")
-        return server.url() + "?options=-csearch_path%3D" + name
+    /// A new empty schema on the shared server (the case is cancelled, or
+    /// fails under CI, without PostgreSQL); returns the URL that uses it.
+    static func schema() throws -> String {
+        try PostgresTestServer.sharedOrCancel().newSchema(prefix: "o_")
     }
 
     @Test func storesOpeningAtOnceMigrateOnce() throws {
-        let url = try #require(PostgresURL(try Self.schema(on: try Self.server())))
+        let url = try #require(PostgresURL(try Self.schema()))
         let outcomes = runConcurrently(6) { _ in
             Result { () throws(StoreError) in
                 try PostgresStore(url: url, poolSize: 1, environment: [:])
@@ -43,7 +37,7 @@ import Testing
     /// keeps every entry, and the first list's checkpoints equal the whole
     /// history and are kept true from then on.
     @Test func aVersionThreeDatabaseGainsCheckpointsAndKeepsItsData() throws {
-        let url = try #require(PostgresURL(try Self.schema(on: try Self.server())))
+        let url = try #require(PostgresURL(try Self.schema()))
         let old = try PostgresConnection(url: url, environment: [:])
         try old.execute(PostgresSchema.versionTable)
         for step in PostgresSchema.migrations.prefix(3) { try old.execute(step) }
@@ -103,7 +97,7 @@ import Testing
     }
 
     @Test func aNewerSchemaIsRefused() throws {
-        let url = try #require(PostgresURL(try Self.schema(on: try Self.server())))
+        let url = try #require(PostgresURL(try Self.schema()))
         let store = try PostgresStore(url: url, poolSize: 1, environment: [:])
         _ = try store.read { connection throws(StoreError) in
             try connection.run("UPDATE schema_version SET version = version + 1")
@@ -116,8 +110,8 @@ import Testing
     }
 
     @Test func anotherProgramsHabitsTableIsLeftAlone() throws {
-        let server = try Self.server()
-        let text = try Self.schema(on: server)
+        let server = try PostgresTestServer.sharedOrCancel()
+        let text = try server.newSchema(prefix: "o_")
         let schema = text.components(separatedBy: "%3D").last ?? ""
         try server.psql("CREATE TABLE \(schema).habits (id integer)")
         let error = #expect(throws: StoreError.self) {
@@ -131,19 +125,20 @@ import Testing
     }
 
     @Test func aWrongPasswordNamesTheDatabaseWithoutIt() throws {
-        let server = try Self.server()
+        let server = try PostgresTestServer.sharedOrCancel()
         let url = try #require(PostgresURL(server.url(password: "Wrong-pass-123")))
         let error = #expect(throws: StoreError.self) {
             try PostgresStore(url: url, poolSize: 1, environment: [:])
         }
-        let text = error?.description ?? ""
+        // Every field, as any program would show them.
+        let text = error.map { "\($0)" } ?? ""
         #expect(text.contains("postgres://habits@127.0.0.1"), "\(text)")
         #expect(text.contains("password authentication failed"), "\(text)")
         #expect(!text.contains("Wrong-pass-123"), "\(text)")
     }
 
     @Test func aClosedStoreIsUnavailableNotAnError() throws {
-        let url = try #require(PostgresURL(try Self.schema(on: try Self.server())))
+        let url = try #require(PostgresURL(try Self.schema()))
         let store = try PostgresStore(url: url, poolSize: 2, environment: [:])
         store.close()
         #expect {

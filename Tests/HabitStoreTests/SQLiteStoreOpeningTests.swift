@@ -117,7 +117,6 @@ import Testing
             }
             #expect(reportedPath == path)
             #expect(!reason.isEmpty)
-            #expect(error.description.hasPrefix("Cannot open the database at \(path): "))
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import HabitConcurrency
 import HabitCore
+import ServerTestSupport
 import TestSupport
 import Testing
 
@@ -141,12 +142,7 @@ final class TestDatabase {
     /// A schema of its own in the shared test server's database, so tests
     /// run side by side without seeing each other's rows.
     init(postgres server: PostgresTestServer) throws {
-        let schema = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        let admin = try PostgresConnection(
-            url: try #require(PostgresURL(server.url())), environment: [:])
-        try admin.execute("CREATE SCHEMA \(schema)")
-        admin.close()
-        let url = try #require(PostgresURL(server.url() + "?options=-csearch_path%3D" + schema))
+        let url = try #require(PostgresURL(try server.newSchema(prefix: "t_")))
         directory = nil
         let first = try PostgresStore(url: url, poolSize: 4, environment: [:])
         store = first

@@ -1,6 +1,7 @@
 import Foundation
 import HabitCore
 import HabitServer
+import ServerTestSupport
 import TestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import HabitClient
 import HabitCore
 import HabitServer
 import HabitStore
+import ServerTestSupport
 import TestSupport
 import Testing
 

@@ -4,6 +4,7 @@ import HabitConcurrency
 import HabitCore
 import HabitServer
 import HabitStore
+import ServerTestSupport
 import TestSupport
 import Testing
 

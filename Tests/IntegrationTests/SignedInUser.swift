@@ -3,6 +3,7 @@ import HabitClient
 import HabitCore
 import HabitServer
 import HabitStore
+import ServerTestSupport
 import TestSupport
 
 /// One user of the server: a client with its own credentials directory.

@@ -1,29 +1,19 @@
 import Foundation
-import Testing
 
 /// A program from a Debian package that some tests run (`promtool` from
 /// `prometheus`, `systemd-analyze` from `systemd`).
 ///
-/// Without it the test is cancelled with one line naming the package; under
-/// CI (`CI=true`), which installs the packages, it fails instead.
+/// Found by `RequiredTool`, the one "tool or skip" rule: without it the test
+/// is cancelled with one line naming the package; under CI (`CI=true`),
+/// which installs the packages, it fails instead.
 public struct ExternalTool: Sendable {
     public let url: URL
 
-    /// The program `name` on PATH (or /usr/bin, /bin), else cancels or fails the test.
+    /// The program `name` from the Debian package `package`, located as
+    /// `RequiredTool` locates every tool a fresh machine may lack: without
+    /// it the test is cancelled naming the package, or fails under CI.
     public static func require(_ name: String, package: String) throws -> ExternalTool {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        let directories = path.split(separator: ":").map(String.init) + ["/usr/bin", "/bin"]
-        for directory in directories {
-            let candidate = directory + "/" + name
-            if FileManager.default.isExecutableFile(atPath: candidate) {
-                return ExternalTool(url: URL(fileURLWithPath: candidate))
-            }
-        }
-        let reason = "\(name) is not installed (Debian package \(package))"
-        if ProcessInfo.processInfo.environment["CI"] == "true" {
-            throw TestSupportFailure(reason + "; CI must install it")
-        }
-        try Test.cancel("Not run: \(reason).")
+        ExternalTool(url: try RequiredTool.locate(name, package: package))
     }
 
     /// Runs the program with `input` on standard input; returns its status and

@@ -57,7 +57,7 @@ public struct APIConfiguration: Hashable, Sendable {
     public var baseURLString: String { baseURL.absoluteString }
 
     /// `host:port` of the server, for messages.
-    public var hostDescription: String { TransportRequest.hostDescription(of: baseURL) }
+    package var hostDescription: String { TransportRequest.hostDescription(of: baseURL) }
 
     /// The URL of `path` (relative, no leading slash) under the base URL, with
     /// `query` items percent-encoded.

@@ -24,16 +24,16 @@ extension APIError {
                 self = .invalidCode
             }
         case (401, .account), (401, .habit):
-            self = body?.code == "not_authenticated" ? .signedOut : .sessionExpired
+            self = body?.code == APIErrorCode.notAuthenticated ? .signedOut : .sessionExpired
         case (401, .refresh):
             self = .sessionExpired
         case (404, .habit):
             self = .notFound
-        case (409, _) where body?.code == "habit_limit":
+        case (409, _) where body?.code == APIErrorCode.habitLimit:
             self = .habitLimit(message: body?.message ?? "")
-        case (409, _) where body?.code == "habit_name_taken":
+        case (409, _) where body?.code == APIErrorCode.habitNameTaken:
             self = .habitNameTaken
-        case (409, _) where body?.code == "habit_total_limit":
+        case (409, _) where body?.code == APIErrorCode.habitTotalLimit:
             self = .habitTotalLimit(message: body?.message ?? "")
         case (400, _), (403, _), (405, _), (409, _), (411, _), (413, _), (415, _), (422, _),
             (431, _):
@@ -65,7 +65,7 @@ extension APIError {
 
     /// Whether a sign-in rejection names the code (or nothing) rather than the address.
     private static func isAboutTheCode(_ body: ServerErrorBody) -> Bool {
-        body.code == "invalid_code" || (body.fields.keys.allSatisfy { $0 == "code" })
+        body.code == APIErrorCode.invalidCode || (body.fields.keys.allSatisfy { $0 == "code" })
     }
 }
 

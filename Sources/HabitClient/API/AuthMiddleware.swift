@@ -19,7 +19,7 @@ import HabitCore
 ///   written by another process are used; otherwise the session is removed
 ///   and the error is `.sessionExpired`. Any other failure (no network, a
 ///   server error) keeps the saved tokens.
-public actor AuthMiddleware: ClientMiddleware {
+package actor AuthMiddleware: ClientMiddleware {
     private typealias Waiter = CheckedContinuation<String, any Error>
 
     private let configuration: APIConfiguration
@@ -33,7 +33,7 @@ public actor AuthMiddleware: ClientMiddleware {
     ///   - tokenStore: where the session is read and saved.
     ///   - clock: the device clock, for expiry and clock-offset measurement.
     ///   - transport: how refresh requests are sent (not through this middleware).
-    public init(
+    package init(
         configuration: APIConfiguration, tokenStore: any TokenStore, clock: WallClock,
         transport: any HTTPTransport
     ) {
@@ -43,7 +43,7 @@ public actor AuthMiddleware: ClientMiddleware {
         self.transport = transport
     }
 
-    public func intercept(
+    package func intercept(
         _ request: TransportRequest,
         next: @Sendable (TransportRequest) async throws -> TransportResponse
     ) async throws -> TransportResponse {
@@ -55,7 +55,8 @@ public actor AuthMiddleware: ClientMiddleware {
         // treated as a refused token too; "not_authenticated" and other codes
         // say the token was not the problem, so no refresh would help.
         guard response.status == 401,
-            ServerErrorBody(response: response)?.code.map({ $0 == "token_not_valid" }) ?? true
+            ServerErrorBody(response: response)?.code.map({ $0 == APIErrorCode.tokenNotValid })
+                ?? true
         else { return response }
         let renewed = try await accessToken(rejecting: token)
         authorised.setHeader("Authorization", "Bearer \(renewed)")

@@ -2,13 +2,10 @@ import Foundation
 import HabitCore
 
 extension HabitAPIClient {
-    /// The most entries one batch request may carry.
-    public static let maximumBatchEntries = 1_000
-
     /// Replaces the entries of many days of one habit in one request
     /// (`PUT …/progress/` with `{"entries": […]}`), all or nothing on the
     /// server; returns how many were written. At most
-    /// `maximumBatchEntries` entries. Repeating it changes nothing, so it is
+    /// `ProgressEntry.maximumBatchEntries` entries. Repeating it changes nothing, so it is
     /// retried after a broken connection like any PUT.
     /// - Throws: `.notSupported` when the server has no such route (the habit
     ///   exists but the route answers 404 or 405); `.notFound` when the habit

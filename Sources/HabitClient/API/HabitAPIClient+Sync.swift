@@ -24,7 +24,7 @@ extension HabitAPIClient {
                     FeedPage.self))
         case 404:
             return .absent
-        case 410 where ServerErrorBody(response: response)?.code == "cursor_expired":
+        case 410 where ServerErrorBody(response: response)?.code == APIErrorCode.cursorExpired:
             return .cursorExpired
         default:
             throw APIError(

@@ -4,8 +4,8 @@ import HabitCore
 /// The habits API over HTTP: email-code sign-in, the account, habits and progress.
 ///
 /// Sessions are kept in a `TokenStore` and renewed unseen (see
-/// `AuthMiddleware`). Every method throws `APIError`, whose description is one
-/// sentence a person can act on. Dates that depend on "today" use the injected
+/// `AuthMiddleware`). Every method throws `APIError`, whose case and fields
+/// say what happened (the program words it). Dates that depend on "today" use the injected
 /// clock's date in the user's time zone, so a server elsewhere judges
 /// pending and failed as the user would.
 public final class HabitAPIClient: Sendable {
@@ -154,9 +154,6 @@ public final class HabitAPIClient: Sendable {
             },
             storage: tokenStore.locationDescription)
     }
-
-    /// Where credentials are kept, for people.
-    public var credentialsLocation: String { tokenStore.locationDescription }
 
     // MARK: - Account
 

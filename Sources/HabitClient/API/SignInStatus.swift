@@ -29,7 +29,7 @@ public struct SessionSummary: Hashable, Sendable {
     public var userID: String?
     /// When the session can no longer be renewed, on the device's clock
     /// (corrected by the measured server clock); `nil` when unknown.
-    public var renewableUntil: Date?
+    package var renewableUntil: Date?
 
     public init(
         email: String, server: String, isForConfiguredServer: Bool, userID: String?,

@@ -53,7 +53,7 @@ public enum TerminalSafeText {
     }
 
     /// Whether `text` is already clean.
-    public static func isClean(_ text: String) -> Bool {
+    package static func isClean(_ text: String) -> Bool {
         clean(text) == text
     }
 

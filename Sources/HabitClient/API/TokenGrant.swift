@@ -51,11 +51,9 @@ struct TokenGrant: Sendable {
         do {
             payload = try JWTPayload(token: body.access)
         } catch {
-            throw .unreadableToken(reason: "the access token: \(error.description)")
+            throw .unreadableToken(error)
         }
-        guard payload.expiresAt != nil else {
-            throw .unreadableToken(reason: "the access token has no expiry")
-        }
+        guard payload.expiresAt != nil else { throw .unreadableToken(.noExpiry) }
         if let refresh = body.refresh, refresh.isEmpty {
             throw .unexpectedResponse(status: response.status, path: path)
         }

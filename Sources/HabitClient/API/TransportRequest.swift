@@ -49,14 +49,14 @@ public struct TransportRequest: Hashable, Sendable {
 
     /// The URL's path as written, trailing slash kept, for error messages
     /// (Foundation's `URL.path` drops the slash).
-    public var pathDescription: String { Self.pathDescription(of: url) }
+    package var pathDescription: String { Self.pathDescription(of: url) }
 
     static func pathDescription(of url: URL) -> String {
         URLComponents(url: url, resolvingAgainstBaseURL: false)?.path ?? url.path
     }
 
     /// `host:port` of the URL, for error messages.
-    public var hostDescription: String {
+    package var hostDescription: String {
         Self.hostDescription(of: url)
     }
 

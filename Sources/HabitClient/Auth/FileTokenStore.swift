@@ -23,7 +23,7 @@ public struct FileTokenStore: TokenStore {
     /// The credentials file's name inside the directory.
     public static let fileName = "credentials.json"
     /// The lock file's name inside the directory.
-    public static let lockFileName = "credentials.lock"
+    package static let lockFileName = "credentials.lock"
     /// Credentials are small; anything larger is not a credentials file.
     private static let maximumFileSize = 64 * 1024
 
@@ -38,10 +38,10 @@ public struct FileTokenStore: TokenStore {
     }
 
     /// The credentials file's path.
-    public var credentialsPath: String { AtomicFile.join(directory, Self.fileName) }
+    package var credentialsPath: String { AtomicFile.join(directory, Self.fileName) }
 
     /// The lock file's path.
-    public var lockPath: String { AtomicFile.join(directory, Self.lockFileName) }
+    package var lockPath: String { AtomicFile.join(directory, Self.lockFileName) }
 
     public var locationDescription: String { "file \(credentialsPath)" }
 

@@ -7,20 +7,20 @@ import HabitCore
 /// payload to know when a token expires. The payload is base64url without
 /// padding (padding is tolerated). `exp` and `iat` are numbers of seconds since
 /// 1970 (whole or fractional); `user_id` may be a string or a number. Anything
-/// malformed is a `JWTPayload.Problem`, never a crash.
-public struct JWTPayload: Hashable, Sendable {
+/// malformed is a `TokenProblem`, never a crash.
+package struct JWTPayload: Hashable, Sendable {
     /// `exp`: when the token stops being accepted, in the server's time.
-    public var expiresAt: Date?
+    package var expiresAt: Date?
     /// `iat`: when the server issued the token, in the server's time.
-    public var issuedAt: Date?
+    package var issuedAt: Date?
     /// `token_type`: "access" or "refresh" on servers of this family.
-    public var tokenType: String?
+    package var tokenType: String?
     /// `user_id`, as text whether the token holds a string or a number.
-    public var userID: String?
+    package var userID: String?
     /// `jti`: the token's unique id.
-    public var tokenID: String?
+    package var tokenID: String?
 
-    public init(
+    package init(
         expiresAt: Date? = nil, issuedAt: Date? = nil, tokenType: String? = nil,
         userID: String? = nil, tokenID: String? = nil
     ) {
@@ -32,7 +32,7 @@ public struct JWTPayload: Hashable, Sendable {
     }
 
     /// Reads the payload of a compact JWT (`header.payload.signature`).
-    public init(token: String) throws(Problem) {
+    package init(token: String) throws(TokenProblem) {
         let segments = token.split(separator: ".", omittingEmptySubsequences: false)
         guard segments.count == 3, !segments[1].isEmpty else { throw .notThreeSegments }
         guard let data = Self.decodeBase64URL(segments[1]) else { throw .notBase64URL }
@@ -40,11 +40,11 @@ public struct JWTPayload: Hashable, Sendable {
     }
 
     /// Reads a payload already decoded from base64url.
-    public init(payloadJSON data: Data) throws(Problem) {
+    package init(payloadJSON data: Data) throws(TokenProblem) {
         let claims: Claims
         do {
             claims = try JSONDecoder().decode(Claims.self, from: data)
-        } catch let problem as Problem {
+        } catch let problem as TokenProblem {
             throw problem
         } catch {
             throw .notJSONObject
@@ -53,27 +53,6 @@ public struct JWTPayload: Hashable, Sendable {
             expiresAt: claims.exp.map(Date.init(timeIntervalSince1970:)),
             issuedAt: claims.iat.map(Date.init(timeIntervalSince1970:)),
             tokenType: claims.tokenType, userID: claims.userID, tokenID: claims.jti)
-    }
-
-    /// Why a token could not be read. The token itself is never part of it.
-    public enum Problem: Error, Hashable, Sendable, CustomStringConvertible {
-        /// Not three dot-separated parts with a payload in the middle.
-        case notThreeSegments
-        /// The payload is not base64url.
-        case notBase64URL
-        /// The payload is not a JSON object.
-        case notJSONObject
-        /// A claim has the wrong type, such as `exp` as text.
-        case wrongClaimType(String)
-
-        public var description: String {
-            switch self {
-            case .notThreeSegments: return "it is not three dot-separated parts"
-            case .notBase64URL: return "its payload is not base64url"
-            case .notJSONObject: return "its payload is not a JSON object"
-            case .wrongClaimType(let claim): return "its \(claim) claim has the wrong type"
-            }
-        }
     }
 
     // MARK: - Decoding
@@ -128,7 +107,7 @@ public struct JWTPayload: Hashable, Sendable {
             } else if let number = try? c.decode(Int64.self, forKey: .userID) {
                 userID = String(number)
             } else {
-                throw Problem.wrongClaimType(CodingKeys.userID.rawValue)
+                throw TokenProblem.wrongClaimType(CodingKeys.userID.rawValue)
             }
         }
 
@@ -137,7 +116,7 @@ public struct JWTPayload: Hashable, Sendable {
         {
             guard try c.contains(key) && !c.decodeNil(forKey: key) else { return nil }
             guard let value = try? c.decode(Double.self, forKey: key), value.isFinite else {
-                throw Problem.wrongClaimType(key.rawValue)
+                throw TokenProblem.wrongClaimType(key.rawValue)
             }
             return value
         }
@@ -147,7 +126,7 @@ public struct JWTPayload: Hashable, Sendable {
         {
             guard try c.contains(key) && !c.decodeNil(forKey: key) else { return nil }
             guard let value = try? c.decode(String.self, forKey: key) else {
-                throw Problem.wrongClaimType(key.rawValue)
+                throw TokenProblem.wrongClaimType(key.rawValue)
             }
             return value
         }

@@ -15,11 +15,11 @@ import HabitCore
 public struct ServerClock: Hashable, Sendable {
     /// How long before `exp` a token is already treated as expired, so a request
     /// in flight does not arrive just after the token lapsed: at most this.
-    public static let expiryMargin: TimeInterval = 30
+    package static let expiryMargin: TimeInterval = 30
 
     /// The margin for a token issued at `issuedAt` and expiring at `expiry`:
     /// min(30 s, a quarter of its lifetime); 30 s when its lifetime is unknown.
-    public static func expiryMargin(issuedAt: Date?, expiry: Date) -> TimeInterval {
+    package static func expiryMargin(issuedAt: Date?, expiry: Date) -> TimeInterval {
         guard let issuedAt else { return expiryMargin }
         let lifetime = expiry.timeIntervalSince(issuedAt)
         guard lifetime > 0 else { return 0 }
@@ -57,14 +57,14 @@ public struct ServerClock: Hashable, Sendable {
     }
 
     /// The device time when the server's clock reads `serverTime`.
-    public func deviceTime(atServerTime serverTime: Date) -> Date {
+    package func deviceTime(atServerTime serverTime: Date) -> Date {
         serverTime.addingTimeInterval(-offset)
     }
 
     /// Whether a token expiring at `expiry` (server time) counts as expired when
     /// the device clock reads `deviceNow`: exp ≤ device now + offset + margin,
     /// the margin as `expiryMargin(issuedAt:expiry:)` gives it.
-    public func hasExpired(_ expiry: Date, issuedAt: Date? = nil, deviceNow: Date) -> Bool {
+    package func hasExpired(_ expiry: Date, issuedAt: Date? = nil, deviceNow: Date) -> Bool {
         let margin = Self.expiryMargin(issuedAt: issuedAt, expiry: expiry)
         return expiry <= serverTime(atDeviceTime: deviceNow).addingTimeInterval(margin)
     }

@@ -27,15 +27,9 @@ public struct StoredSession: Hashable, Sendable {
         self.serverClock = serverClock
     }
 
-    /// The access token's expiry (server time), or `nil` when it has none or
-    /// cannot be read.
-    public var accessExpiresAt: Date? {
-        (try? JWTPayload(token: accessToken))?.expiresAt
-    }
-
     /// The refresh token's expiry (server time), or `nil` when it has none or
     /// cannot be read.
-    public var refreshExpiresAt: Date? {
+    package var refreshExpiresAt: Date? {
         (try? JWTPayload(token: refreshToken))?.expiresAt
     }
 
@@ -43,7 +37,7 @@ public struct StoredSession: Hashable, Sendable {
     /// `deviceNow`, by the `ServerClock` rule. A token that cannot be read counts
     /// as expired, so it is replaced rather than sent; one without `exp` does not,
     /// and the server decides.
-    public func accessTokenHasExpired(deviceNow: Date) -> Bool {
+    package func accessTokenHasExpired(deviceNow: Date) -> Bool {
         guard let payload = try? JWTPayload(token: accessToken) else { return true }
         guard let expiry = payload.expiresAt else { return false }
         return serverClock.hasExpired(expiry, issuedAt: payload.issuedAt, deviceNow: deviceNow)

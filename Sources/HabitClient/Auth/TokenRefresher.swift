@@ -22,16 +22,16 @@ import HabitCore
 /// - a finished refresh hands its new access token to every waiter, without
 ///   judging it again, so a server with an odd clock cannot cause a refresh loop;
 ///   a failed one hands them its error.
-public struct TokenRefresher<Waiter> {
+package struct TokenRefresher<Waiter> {
     /// Why a refresh was started, naming the access token that is no longer good.
-    public enum Reason: Hashable, Sendable {
+    package enum Reason: Hashable, Sendable {
         /// The token counts as expired by the `ServerClock` rule.
         case expired(accessToken: String)
         /// The server answered 401 "token_not_valid" to the token.
         case rejected(accessToken: String)
 
         /// The access token being replaced.
-        public var accessToken: String {
+        package var accessToken: String {
             switch self {
             case .expired(let token), .rejected(let token): return token
             }
@@ -39,7 +39,7 @@ public struct TokenRefresher<Waiter> {
     }
 
     /// What the owner does next for one caller.
-    public enum Action {
+    package enum Action {
         /// Send the request with this access token now.
         case useToken(String)
         /// Run a refresh for this reason and report with `refreshFinished`; the caller waits for it.
@@ -57,22 +57,22 @@ public struct TokenRefresher<Waiter> {
 
     private var state = State.idle
 
-    public init() {}
+    package init() {}
 
     /// Whether a refresh is in flight.
-    public var isRefreshing: Bool {
+    package var isRefreshing: Bool {
         if case .refreshing = state { return true }
         return false
     }
 
     /// How many callers wait for the refresh in flight.
-    public var waiterCount: Int {
+    package var waiterCount: Int {
         if case .refreshing(_, let waiters) = state { return waiters.count }
         return 0
     }
 
     /// A caller is about to send a request.
-    public mutating func tokenNeeded(
+    package mutating func tokenNeeded(
         session: StoredSession?, deviceNow: Date, waiter: Waiter
     ) -> Action {
         if case .refreshing(let reason, var waiters) = state {
@@ -90,7 +90,7 @@ public struct TokenRefresher<Waiter> {
     }
 
     /// The server answered 401 "token_not_valid" to a request sent with `accessToken`.
-    public mutating func tokenRejected(
+    package mutating func tokenRejected(
         _ accessToken: String, session: StoredSession?, waiter: Waiter
     ) -> Action {
         if case .refreshing(let reason, var waiters) = state {
@@ -108,7 +108,7 @@ public struct TokenRefresher<Waiter> {
     /// The refresh in flight ended; returns every waiting caller with what it gets.
     ///
     /// Calling it with no refresh in flight returns no one.
-    public mutating func refreshFinished(
+    package mutating func refreshFinished(
         _ result: Result<StoredSession, APIError>
     ) -> [(waiter: Waiter, outcome: Result<String, APIError>)] {
         guard case .refreshing(_, let waiters) = state else { return [] }

@@ -11,6 +11,11 @@ public struct ProgressEntry: Hashable, Sendable, Codable {
     /// The longest range of days one progress request may ask for (the API's
     /// `from`/`to` rule): the client splits longer reads.
     public static let maximumRangeDays = 3_700
+
+    /// The most entries one batch request (`PUT …/progress/` with
+    /// `{"entries": […]}`) may carry: the server refuses more, and the
+    /// client splits a longer list.
+    public static let maximumBatchEntries = 1_000
     /// The smallest value above 0 that a day may hold: a millionth. Smaller
     /// amounts are refused rather than rounded, so what is stored is what
     /// was sent.

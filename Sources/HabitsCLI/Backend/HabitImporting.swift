@@ -2,7 +2,8 @@ import Foundation
 import HabitCore
 
 /// What `habits import` and `habits export` need of a backend beyond
-/// `HabitBackend`: LocalBackend and RemoteBackend both conform.
+/// `HabitBackend`: every backend conforms (LocalBackend, RemoteBackend,
+/// ReplicaBackend), and `CommandContext.backend()` returns one.
 protocol HabitImporting: HabitBackend {
     /// Plans the import of `habits` against the backend's habits
     /// (`ImportPlan`) and, unless `dryRun`, carries it out; returns the

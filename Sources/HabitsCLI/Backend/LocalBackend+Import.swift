@@ -40,14 +40,7 @@ extension LocalBackend: HabitImporting {
     func allEntries(of habit: Habit) async throws(CommandError) -> [ProgressEntry] {
         let entries: [ProgressEntry]?
         do {
-            if let sqlite = store as? SQLiteStore {
-                entries = try sqlite.allProgress(habitID: habit.id, owner: owner)
-            } else {
-                // Every date there is: years 1 through 9999.
-                entries = try store.progress(
-                    habitID: habit.id, owner: owner, from: LocalDate(dayNumber: -719_162),
-                    to: LocalDate(dayNumber: 2_932_896))
-            }
+            entries = try store.allProgress(habitID: habit.id, owner: owner)
         } catch {
             throw CommandError.store(error)
         }

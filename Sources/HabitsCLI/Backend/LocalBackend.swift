@@ -11,12 +11,15 @@ import HabitStore
 /// in both modes. Everything belongs to one local user.
 struct LocalBackend: HabitBackend {
     let mode: BackendMode
-    let store: any HabitRepository
+    /// Local mode is SQLite by design (the replica of server mode too), so
+    /// the backend holds the store as what it is: its SQLite-only
+    /// operations (`salvage`, `allProgress`) need no downcast.
+    let store: SQLiteStore
     let owner: Int64
     let clock: WallClock
 
     /// A backend over `store` acting as user `owner`.
-    init(store: any HabitRepository, owner: Int64, clock: WallClock, databasePath: String) {
+    init(store: SQLiteStore, owner: Int64, clock: WallClock, databasePath: String) {
         self.store = store
         self.owner = owner
         self.clock = clock
@@ -56,11 +59,8 @@ struct LocalBackend: HabitBackend {
     /// Every habit and entry that still reads, with what was left out: what
     /// `habits export` saves of a database that fails its check.
     func salvage() throws(CommandError) -> StoreSalvage {
-        guard let sqlite = store as? SQLiteStore else {
-            throw CommandError(.failure, "This backend cannot export.")
-        }
         do {
-            return try sqlite.salvage(owner: owner)
+            return try store.salvage(owner: owner)
         } catch {
             throw CommandError.store(error)
         }

@@ -185,7 +185,7 @@ extension RemoteBackend: HabitImporting {
             // `,"note":"…"`, every byte of which JSON may escape to two.
             let note = entry.note.map { 10 + 2 * $0.utf8.count } ?? 0
             let size = 42 + entry.value.description.utf8.count + note
-            if current.count == HabitAPIClient.maximumBatchEntries
+            if current.count == ProgressEntry.maximumBatchEntries
                 || bytes + size > batchBodyLimit
             {
                 result.append(current)

@@ -33,8 +33,10 @@ struct CommandContext: Sendable {
             config: { () throws(CommandError) in try ConfigFile(path: paths.configFile).load() })
     }
 
-    /// The backend for the selected mode, opened for this command.
-    func backend() throws(CommandError) -> any HabitBackend {
+    /// The backend for the selected mode, opened for this command. Every
+    /// backend imports and exports, so `habits import` and `habits export`
+    /// need no check of their own.
+    func backend() throws(CommandError) -> any HabitImporting {
         if let selection = try serverSelection() {
             let remote = try RemoteBackend.open(selection: selection, context: self)
             // A replica unless this server was seen lacking the change feed.

@@ -57,15 +57,13 @@ struct ExportCommand: HabitsCommand {
             items = salvage.items.map {
                 HabitsExportDocument.Item(habit: $0.habit, entries: $0.entries)
             }
-            for reason in salvage.leftOut {
-                context.errorOutput.line("habits: left out of the export: \(reason).")
+            for part in salvage.leftOut {
+                context.errorOutput.line(
+                    "habits: left out of the export: \(CommandError.leftOut(part)).")
             }
         } else {
-            let backend = try context.backend()
-            guard let exporter = backend as? any HabitImporting else {
-                throw CommandError(.failure, "This backend cannot export.")
-            }
-            for habit in try await backend.habits(status: .all) {
+            let exporter = try context.backend()
+            for habit in try await exporter.habits(status: .all) {
                 items.append(
                     HabitsExportDocument.Item(
                         habit: habit, entries: try await exporter.allEntries(of: habit)))

@@ -94,12 +94,9 @@ struct ImportCommand: HabitsCommand {
                     hint: "Fix the habit in the source file and try again.")
             }
         }
-        let backend = try context.backend()
-        guard let importer = backend as? any HabitImporting else {
-            throw CommandError(.failure, "This backend cannot import.")
-        }
+        let importer = try context.backend()
         var report = ImportReport(
-            format: source.rawValue, source: path, mode: backend.mode.name, dryRun: dryRun)
+            format: source.rawValue, source: path, mode: importer.mode.name, dryRun: dryRun)
         report.skippedLines = document.skipped
         return try await importer.importHabits(
             mapped, options: options, report: report, dryRun: dryRun, progress: progress)

@@ -31,10 +31,10 @@ enum ImportSource: String, CaseIterable, Sendable {
                 do {
                     file = try SQLiteReadOnlyFile(path: path)
                 } catch {
+                    var why = CommandError.storeSentence(error)
+                    if case .cannotOpen = error { why = "it is not a SQLite database." }
                     throw ImportFormatError(
-                        "Cannot read \(path) as a Loop backup: "
-                            + (error.description.hasPrefix("Cannot open")
-                                ? "it is not a SQLite database." : error.description),
+                        "Cannot read \(path) as a Loop backup: " + why,
                         hint: "Choose the .db file of Loop's 'Export full backup'.")
                 }
                 defer { file.close() }

@@ -57,7 +57,7 @@ struct LogoutCommand: HabitsCommand {
         case .removedLocally(let error):
             context.output.line(
                 "Signed out on this device. The server could not revoke the session "
-                    + "(\(error.description)); it lapses on its own."
+                    + "(\(CommandError.api(error).message)); it lapses on its own."
             )
         case .wasSignedOut:
             context.output.line("You were not signed in.")

@@ -26,7 +26,7 @@ enum LoopDatabaseReader {
                 return try body()
             } catch {
                 throw ImportFormatError(
-                    "Cannot read \(name) as a Loop backup: \(error.description)",
+                    "Cannot read \(name) as a Loop backup: \(CommandError.storeSentence(error))",
                     hint: "Check that it is the .db file of Loop's 'Export full backup'.")
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 import TestSupport
 
 /// A private HOME with the XDG directories inside it, for running `habits`

@@ -77,7 +77,6 @@ import Testing
             Issue.record("a \(String(mode, radix: 8)) file was used")
         } catch {
             #expect(error == .insecureFile(path: store.credentialsPath, mode: UInt16(mode)))
-            #expect(error.description.contains("can be read by other users"))
         }
         // Neither used nor deleted nor changed.
         let after = try Data(contentsOf: URL(fileURLWithPath: store.credentialsPath))
@@ -99,7 +98,6 @@ import Testing
                 atPath: path, contents: Data(contents.utf8), attributes: [.posixPermissions: 0o600])
         )
         #expect(throws: TokenStoreError.corrupt(path: path)) { try store.load() }
-        #expect(TokenStoreError.corrupt(path: path).description.contains(path))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(contents.utf8))
     }
 

@@ -1,4 +1,6 @@
 import Foundation
+import HabitCore
+import ServerTestSupport
 import TestSupport
 import Testing
 
@@ -68,7 +70,9 @@ import Testing
             let token = try server.signIn("a@b.co").access
             let id = try server.createHabit(token: token)
             let path = "/api/me/habits/\(id)/progress/"
-            let items = (0..<1_001).map { #"{"date": "\#(2000 + $0 / 365)-01-01"}"# }
+            let items = (0...ProgressEntry.maximumBatchEntries).map {
+                #"{"date": "\#(2000 + $0 / 365)-01-01"}"#
+            }
             let tooMany = try server.request(
                 "PUT", path, body: #"{"entries": [\#(items.joined(separator: ","))]}"#, token: token
             )

@@ -1,6 +1,7 @@
 import Foundation
 import HabitHTTP
 import HabitStore
+import ServerTestSupport
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import HabitCore
 import HabitHTTP
 import HabitStore
+import ServerTestSupport
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import HabitStore
+import ServerTestSupport
 import TestSupport
 import Testing
 

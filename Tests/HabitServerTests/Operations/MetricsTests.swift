@@ -1,5 +1,6 @@
 import Foundation
 import HabitHTTP
+import ServerTestSupport
 import TestSupport
 import Testing
 

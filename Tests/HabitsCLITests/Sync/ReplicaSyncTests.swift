@@ -2,6 +2,7 @@ import Foundation
 import HabitClient
 import HabitCore
 import HabitStore
+import ServerTestSupport
 import TestSupport
 import Testing
 

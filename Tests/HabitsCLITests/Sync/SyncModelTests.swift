@@ -3,6 +3,7 @@ import HabitClient
 import HabitConcurrency
 import HabitCore
 import HabitStore
+import ServerTestSupport
 import TestSupport
 import Testing
 

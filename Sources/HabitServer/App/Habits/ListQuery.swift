@@ -35,10 +35,8 @@ struct ListQuery: Hashable, Sendable {
 }
 
 /// The query of `GET /api/me/habits/{id}/progress/`: `from` and `to`, both
-/// required, `to` not before `from`, at most `maximumSpan` days apart.
+/// required, `to` not before `from`, at most `ProgressEntry.maximumRangeDays` days apart.
 struct ProgressRangeQuery: Hashable, Sendable {
-    static let maximumSpan = ProgressEntry.maximumRangeDays
-
     var from: LocalDate
     var to: LocalDate
 
@@ -49,9 +47,10 @@ struct ProgressRangeQuery: Hashable, Sendable {
         if let from, let to {
             if to < from {
                 errors.add(["Must be on or after from."], to: "to")
-            } else if from.days(to: to) > Self.maximumSpan {
+            } else if from.days(to: to) > ProgressEntry.maximumRangeDays {
                 errors.add(
-                    ["The range may span at most \(Self.maximumSpan) days."], to: "to")
+                    ["The range may span at most \(ProgressEntry.maximumRangeDays) days."], to: "to"
+                )
             }
         }
         guard let from, let to, errors.isEmpty else { throw errors }

@@ -5,9 +5,6 @@ import HabitStore
 
 /// `PUT /api/me/habits/{id}/progress/`: many days' entries in one request.
 extension APIResponder {
-    /// The most entries one batch may hold.
-    static let maximumBatchEntries = 1_000
-
     /// Replaces the entry of each given date, all in one transaction: every
     /// entry is written or none is. Body `{"entries": [{"date", "value"?,
     /// "skipped"?, "note"?}, …]}` (1 to 1,000 entries, each date once; value
@@ -41,10 +38,10 @@ extension APIResponder {
         guard !items.isEmpty else {
             throw ValidationError(fields: ["entries": ["Send at least one entry."]])
         }
-        guard items.count <= maximumBatchEntries else {
+        guard items.count <= ProgressEntry.maximumBatchEntries else {
             throw ValidationError(fields: [
                 "entries": [
-                    "Send at most \(maximumBatchEntries) entries at once (got \(items.count))."
+                    "Send at most \(ProgressEntry.maximumBatchEntries) entries at once (got \(items.count))."
                 ]
             ])
         }

@@ -243,15 +243,15 @@ extension Decimal {
 
 extension APIError {
     static let reminderNotFound = APIError(
-        status: 404, code: "not_found", message: "No such reminder.")
+        status: 404, code: APIErrorCode.notFound, message: "No such reminder.")
     static let channelNotFound = APIError(
-        status: 404, code: "not_found", message: "No such channel.")
+        status: 404, code: APIErrorCode.notFound, message: "No such channel.")
     static let webhookNotFound = APIError(
-        status: 404, code: "not_found", message: "No such webhook.")
+        status: 404, code: APIErrorCode.notFound, message: "No such webhook.")
 
     static func reminderLimit(_ what: String, maximum: Int) -> APIError {
         APIError(
-            status: 409, code: "limit_reached",
+            status: 409, code: APIErrorCode.limitReached,
             message: "You already have \(maximum) \(what), the most allowed; remove one first.")
     }
 }

@@ -139,6 +139,28 @@ public final class PostgresTestServer: Sendable {
         try Self.run(binaries + "/pg_ctl", ["-D", directory + "/data", "-m", "fast", "-w", "stop"])
     }
 
+    /// A new empty database on this server, named `prefix` and a random
+    /// suffix; returns its URL (tests that run whole servers on it).
+    public func newDatabase(prefix: String) throws(Unavailable) -> String {
+        let name = prefix + Self.randomSuffix()
+        try psql("CREATE DATABASE \(name)")
+        return url(database: name)
+    }
+
+    /// A new empty schema in the `postgres` database, named `prefix` and a
+    /// random suffix; returns the URL whose connections use it, so tests run
+    /// side by side without seeing each other's rows.
+    public func newSchema(prefix: String) throws(Unavailable) -> String {
+        let name = prefix + Self.randomSuffix()
+        try psql("CREATE SCHEMA \(name)")
+        return url() + "?options=-csearch_path%3D" + name
+    }
+
+    /// 32 lowercase hex digits: a name part no other test picks.
+    private static func randomSuffix() -> String {
+        UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+    }
+
     /// Runs SQL through psql as the superuser; returns its unaligned output.
     @discardableResult
     public func psql(_ sql: String, database: String = "postgres") throws(Unavailable) -> String {

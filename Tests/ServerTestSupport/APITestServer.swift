@@ -3,6 +3,7 @@ import HabitConcurrency
 import HabitCore
 import HabitHTTP
 import HabitServer
+import TestSupport
 
 /// A real habits server in this process: port 0 on 127.0.0.1, an in-memory
 /// database, an outbox in a fresh temporary directory, and a clock the test
