@@ -123,6 +123,12 @@ struct SyncOperation: Hashable, Sendable {
         /// Whether the note changes; `note` is then the new one (absent: removed).
         var replacesNote: Bool?
         var note: String?
+        /// Whether the icon (colour) changes; `icon` (`color`) is then the
+        /// new one (absent: removed). A new habit's are set when present.
+        var replacesIcon: Bool?
+        var icon: String?
+        var replacesColor: Bool?
+        var color: String?
 
         init(_ change: Change) {
             switch change {
@@ -133,6 +139,8 @@ struct SyncOperation: Hashable, Sendable {
                 startDate = fields.startDate
                 actionDays = fields.actionDays.bits
                 targetValue = fields.targetValue.description
+                icon = fields.icon
+                color = fields.color
             case .updateHabit(let changes):
                 name = changes.name
                 frequency = changes.frequency
@@ -141,6 +149,14 @@ struct SyncOperation: Hashable, Sendable {
                 actionDays = changes.actionDays?.bits
                 targetValue = changes.targetValue?.description
                 status = changes.status
+                if let change = changes.icon {
+                    replacesIcon = true
+                    icon = change
+                }
+                if let change = changes.color {
+                    replacesColor = true
+                    color = change
+                }
             case .deleteHabit: break
             case .increment(let date, let amount, let note):
                 self.date = date
@@ -179,13 +195,15 @@ struct SyncOperation: Hashable, Sendable {
                     HabitFields(
                         name: name, frequency: frequency, measurementType: measurementType,
                         startDate: startDate, actionDays: ActionDays(bits: actionDays),
-                        targetValue: target))
+                        targetValue: target, icon: icon, color: color))
             case "edit":
                 return .updateHabit(
                     HabitChanges(
                         name: name, frequency: frequency, measurementType: measurementType,
                         startDate: startDate, actionDays: actionDays.map(ActionDays.init(bits:)),
-                        targetValue: Self.decimal(targetValue), status: status))
+                        targetValue: Self.decimal(targetValue), status: status,
+                        icon: replacesIcon == true ? .some(icon) : nil,
+                        color: replacesColor == true ? .some(color) : nil))
             case "delete":
                 return .deleteHabit
             case "increment":
