@@ -82,7 +82,7 @@ class CLIDevice:
     def __init__(self, email):
         self.home = tempfile.mkdtemp(prefix="habits-web-cli-")
         self.env = {"HOME": self.home, "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-                    "HABITS_SERVER": BASE, "LANG": "C.UTF-8", "NO_COLOR": "1"}
+                    "HABITS_SERVER": BASE + "/api", "LANG": "C.UTF-8", "NO_COLOR": "1"}
         for name, sub in (("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"),
                           ("XDG_STATE_HOME", "state"), ("XDG_CACHE_HOME", "cache")):
             self.env[name] = os.path.join(self.home, sub)
@@ -322,6 +322,51 @@ class WebAppCases:
         self.shot("send-limit")
 
     # MARK: creating habits
+
+    def test_icon_and_colour_from_the_form(self):
+        """The icon field and the colour picker: a wrong icon is shown beside
+        its field; the saved marks show on the habit screen and Today (the
+        colour as a CSS custom property), and the form removes them."""
+        self.sign_in()
+        self.driver.get(BASE + "/#/new")
+        name = self.wait(lambda: self.find("#name"))
+        name.send_keys("Swim")
+        # ChromeDriver types only the Basic Multilingual Plane: the emoji go in by script.
+        set_value = "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))"
+        self.driver.execute_script(set_value, self.find("#icon"), "🏊🏊")
+        self.find("#has-color").click()
+        self.driver.execute_script(set_value, self.find("#color"), "#1e90ff")
+        self.find("#name").send_keys(Keys.ENTER)
+        self.wait(lambda: "one emoji" in self.find("#error-icon").text)
+        self.assertEqual(self.find("#icon").get_attribute("aria-invalid"), "true")
+        self.assertIn("error-icon", self.find("#icon").get_attribute("aria-describedby"))
+        self.shot("icon-error")
+        self.driver.execute_script(set_value, self.find("#icon"), "🏊")
+        self.find("#name").send_keys(Keys.ENTER)
+        heading = self.wait(lambda: self.find("h1.marked"))
+        self.assertEqual(heading.text, "🏊 Swim")
+        self.assertEqual(self.driver.execute_script(
+            "return arguments[0].style.getPropertyValue('--mark')", heading), "#1e90ff")
+        habit_id = int(self.driver.current_url.rsplit("/", 1)[1])
+        stored = self.api("GET", f"/me/habits/{habit_id}/")["body"]
+        self.assertEqual((stored["icon"], stored["color"]), ("🏊", "#1e90ff"))
+        self.reload_today()
+        row = self.row(habit_id)
+        self.assertEqual(row.find_element(By.CSS_SELECTOR, ".mark").text, "🏊")
+        self.assertEqual(self.driver.execute_script(
+            "return getComputedStyle(arguments[0]).getPropertyValue('--mark').trim()", row), "#1e90ff")
+        self.shot("today-marks")
+        self.driver.get(BASE + f"/#/habit/{habit_id}/edit")
+        icon = self.wait(lambda: self.find("#icon"))
+        self.assertEqual(icon.get_attribute("value"), "🏊")
+        self.assertTrue(self.find("#has-color").is_selected())
+        icon.clear()
+        self.find("#has-color").click()
+        self.find("#name").send_keys(Keys.ENTER)
+        self.wait(lambda: self.find("h1.marked").text == "Swim")
+        stored = self.api("GET", f"/me/habits/{habit_id}/")["body"]
+        self.assertNotIn("icon", stored)
+        self.assertNotIn("color", stored)
 
     def test_create_a_habit_with_every_field_error_then_for_real(self):
         self.sign_in()

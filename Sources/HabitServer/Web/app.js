@@ -211,9 +211,9 @@ async function listFor(day) {
     return { list, stale: false };
   } catch (error) {
     if (!error.offline) throw error;
-    // The replica (with the waiting check-ins) knows every day; a list the
-    // server drew is kept for a device that never read the feed.
-    const list = (await offline.replicaList(day, today()).catch(() => null)) || await offline.keptList(day);
+    // The day as last drawn by the server, or by the replica (with the
+    // waiting check-ins) when that is newer or the day was never drawn.
+    const list = await offline.offlineList(day, today()).catch(() => null);
     if (!list) throw error;
     return { list, stale: true };
   }

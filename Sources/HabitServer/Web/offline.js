@@ -14,7 +14,8 @@ let database = null;
 function open() {
   if (!database) {
     database = new Promise((resolve, reject) => {
-      const request = indexedDB.open(DB, 2);
+      // Version 2: the replica; lists are kept with their time.
+    const request = indexedDB.open(DB, 2);
       request.onupgradeneeded = (event) => {
         const db = request.result;
         if (event.oldVersion < 1) {
@@ -22,6 +23,7 @@ function open() {
           db.createObjectStore("lists");
         }
         if (event.oldVersion < 2) {
+          if (event.oldVersion >= 1) request.transaction.objectStore("lists").clear();
           db.createObjectStore("habits", { keyPath: "id" });
           db.createObjectStore("entries", { keyPath: ["habit_id", "date"] });
           db.createObjectStore("meta");
@@ -44,9 +46,20 @@ async function run(store, mode, action) {
   });
 }
 
-/** Keeps the list of a day, as the API gave it. */
-export function keepList(day, list) { return run("lists", "readwrite", (s) => s.put(list, day)); }
-export function keptList(day) { return run("lists", "readonly", (s) => s.get(day)); }
+/** Keeps the list of a day, as the API gave it, with when it was kept. */
+export function keepList(day, list) { return run("lists", "readwrite", (s) => s.put({ list, at: Date.now() }, day)); }
+
+/**
+ * The day's list to show offline: the one kept for it, unless the replica
+ * was brought up to date after it was kept (then the replica's, with the
+ * waiting check-ins); `null` when neither knows the day.
+ */
+export async function offlineList(day, today) {
+  const kept = await run("lists", "readonly", (s) => s.get(day));
+  const pulledAt = (await run("meta", "readonly", (s) => s.get("pulled_at"))) || 0;
+  if (kept && kept.at >= pulledAt) return kept.list;
+  return (await replicaList(day, today)) || (kept ? kept.list : null);
+}
 
 /** The check-ins waiting to be sent, oldest first. */
 export function waiting() { return run("queue", "readonly", (s) => s.getAll()); }
@@ -106,6 +119,7 @@ async function applyPage(changes, cursor) {
       }
     }
     transaction.objectStore("meta").put(cursor, "cursor");
+    if (changes.length > 0) transaction.objectStore("meta").put(Date.now(), "pulled_at");
     transaction.oncomplete = () => resolve();
     transaction.onerror = () => reject(transaction.error);
   });
