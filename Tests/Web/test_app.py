@@ -432,9 +432,9 @@ class WebAppCases:
 
     def test_check_ins_of_each_kind_and_the_completed_section(self):
         self.sign_in()
-        walk = self.create("Walk")
-        run = self.create("Run", measurement_type="km", target_value=5)
-        floss = self.create("Floss")
+        walk = self.create("Walk", icon="🚶", color="#2e8b57")
+        run = self.create("Run", measurement_type="km", target_value=5, icon="🏃", color="#1e90ff")
+        floss = self.create("Floss", icon="🦷", color="#c2185b")
         self.reload_today()
         self.shot("today")
         # One tap: done, reflected at once.
@@ -492,7 +492,8 @@ class WebAppCases:
         self.sign_in()
         today = datetime.date.fromisoformat(self.today())
         start = today - datetime.timedelta(days=45)
-        habit = self.create("Meditate", start_date=start.isoformat(), action_days=[1, 2, 3, 4, 5])
+        habit = self.create("Meditate", start_date=start.isoformat(), action_days=[1, 2, 3, 4, 5],
+                            icon="🧘", color="#7b1fa2")
         for back in range(1, 45, 3):
             day = (today - datetime.timedelta(days=back)).isoformat()
             self.api("PUT", f"/me/habits/{habit['id']}/progress/{day}/", {"value": 1, "note": f"note {back}"})
