@@ -13,7 +13,7 @@
 enum PostgresSchema {
     static let migrations: [String] = [
         version1, version2, version3, version4, version5, version6, version7, version8,
-        version9,
+        version9, versionHabitMarks,
     ]
 
     static var version: Int { migrations.count }
@@ -369,5 +369,12 @@ enum PostgresSchema {
         CREATE INDEX deliveries_due ON deliveries (state, next_attempt_at);
         CREATE INDEX deliveries_by_webhook ON deliveries (webhook_id, id);
         CREATE INDEX deliveries_by_channel ON deliveries (channel_id);
+        """
+
+    /// SQLite's habit marks: an optional icon (one emoji) and colour
+    /// (`#rrggbb`), validated by `HabitFields` before they are written.
+    private static let versionHabitMarks = """
+        ALTER TABLE habits ADD COLUMN icon text;
+        ALTER TABLE habits ADD COLUMN color text;
         """
 }

@@ -138,7 +138,7 @@ extension PostgresStore: ChangeFeedRepository {
                 HabitSQL.update,
                 HabitSQL.values(fields) + [
                     status.rawValue, Self.seconds(now), String(id), String(owner), String(number),
-                ])
+                ] + HabitSQL.marks(fields))
             let habit = Habit(
                 id: id, fields: fields, status: status, createdAt: before.createdAt,
                 updatedAt: now)

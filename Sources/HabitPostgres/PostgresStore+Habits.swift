@@ -137,11 +137,12 @@ extension PostgresStore: HabitRepository {
 
 /// The habit statements and how rows become values.
 enum HabitSQL {
-    /// A habit's columns, its version (`change_seq`) last.
+    /// A habit's columns: its version (`change_seq`) at 10, then the marks
+    /// (icon, color), which came later.
     static let columns = """
         id, name, frequency, measurement_type, start_date::text, action_days, target_value::text,
         status, extract(epoch FROM created_at)::float8, extract(epoch FROM updated_at)::float8,
-        change_seq
+        change_seq, icon, color
         """
     static let selectAll = "SELECT \(columns) FROM habits WHERE owner_id = $1 ORDER BY id"
     static let selectWithStatus = """
@@ -153,15 +154,16 @@ enum HabitSQL {
         """
     static let insert = """
         INSERT INTO habits (owner_id, name, frequency, measurement_type, start_date,
-            action_days, target_value, status, created_at, updated_at, change_seq)
+            action_days, target_value, status, created_at, updated_at, change_seq, icon, color)
         VALUES ($1, $2, $3, $4, $5::date, $6::smallint, $7::numeric, 'ACTIVE',
-            to_timestamp($8::float8), to_timestamp($8::float8), $9::bigint)
+            to_timestamp($8::float8), to_timestamp($8::float8), $9::bigint, $10, $11)
         RETURNING id
         """
     static let update = """
         UPDATE habits SET name = $1, frequency = $2, measurement_type = $3, start_date = $4::date,
             action_days = $5::smallint, target_value = $6::numeric, status = $7,
-            updated_at = to_timestamp($8::float8), change_seq = $11::bigint
+            updated_at = to_timestamp($8::float8), change_seq = $11::bigint, icon = $12,
+            color = $13
         WHERE id = $9 AND owner_id = $10
         """
     static let delete = "DELETE FROM habits WHERE id = $1 AND owner_id = $2"
@@ -209,6 +211,11 @@ enum HabitSQL {
         ]
     }
 
+    /// Parameters icon and color, the last two of `insert` and `update`.
+    static func marks(_ fields: HabitFields) -> [String?] {
+        [fields.icon, fields.color]
+    }
+
     static func lockOwner(_ connection: PostgresConnection, _ owner: Int64) throws(StoreError) {
         try connection.query(lockOwner, [String(owner)])
     }
@@ -230,7 +237,8 @@ enum HabitSQL {
         try requireFreeName(fields.name, connection, owner: owner, except: nil)
         let inserted = try connection.query(
             insert,
-            [String(owner)] + values(fields) + [PostgresStore.seconds(now), String(number)])
+            [String(owner)] + values(fields) + [PostgresStore.seconds(now), String(number)]
+                + marks(fields))
         guard inserted.count == 1, let id = inserted.int64(0, 0) else {
             throw PostgresStore.internalError("the new habit was not stored")
         }
@@ -326,7 +334,11 @@ enum HabitSQL {
         Versioned(try habit(rows, row), version: rows.int64(row, 10) ?? 0)
     }
 
-    static func habit(_ rows: PostgresResult, _ row: Int) throws(StoreError) -> Habit {
+    /// The habit in a row of `columns`; `marks` is where icon and color
+    /// are, or `nil` for a statement without them.
+    static func habit(_ rows: PostgresResult, _ row: Int, marks: Int? = 11) throws(StoreError)
+        -> Habit
+    {
         let id = rows.int64(row, 0) ?? 0
         guard let frequency = Frequency(rawValue: rows.text(row, 2)),
             let startDate = rows.localDate(row, 4),
@@ -339,7 +351,19 @@ enum HabitSQL {
             id: id, name: rows.text(row, 1), frequency: frequency,
             measurementType: rows.text(row, 3), startDate: startDate,
             actionDays: ActionDays(bits: UInt8(bits)), targetValue: targetValue, status: status,
+            icon: marks.flatMap { mark(rows, row, $0, HabitFields.problems(icon:)) },
+            color: marks.flatMap { mark(rows, row, $0 + 1, HabitFields.problems(color:)) },
             createdAt: PostgresStore.date(created), updatedAt: PostgresStore.date(updated))
+    }
+
+    /// The text in `column` when it is a mark `problems` accepts: marks
+    /// only decorate, so one that does not read is dropped, not an error.
+    private static func mark(
+        _ rows: PostgresResult, _ row: Int, _ column: Int, _ problems: (String) -> [String]
+    ) -> String? {
+        guard !rows.isNull(row, column) else { return nil }
+        let text = rows.text(row, column)
+        return problems(text).isEmpty ? text : nil
     }
 
     /// The entry in columns `from` (date), `from + 1` (value), `from + 2`
@@ -394,7 +418,7 @@ extension PostgresStore {
                     HabitSQL.values(habit.fields) + [
                         habit.status.rawValue, Self.seconds(createdAt), Self.seconds(updatedAt),
                         String(number),
-                    ]
+                    ] + HabitSQL.marks(habit.fields)
                 let inserted: PostgresResult
                 if let id = habit.preferredID, id > highest {
                     inserted = try connection.query(
@@ -460,19 +484,19 @@ private struct PostgresImportSnapshot: HabitImportSnapshot {
 private enum ImportSQL {
     static let insertColumns = """
         owner_id, name, frequency, measurement_type, start_date, action_days, target_value,
-        status, created_at, updated_at, change_seq
+        status, created_at, updated_at, change_seq, icon, color
         """
     static let insert = """
         INSERT INTO habits (\(insertColumns))
         VALUES ($1, $2, $3, $4, $5::date, $6::smallint, $7::numeric, $8,
-            to_timestamp($9::float8), to_timestamp($10::float8), $11::bigint)
+            to_timestamp($9::float8), to_timestamp($10::float8), $11::bigint, $12, $13)
         RETURNING id
         """
     static let insertWithID = """
         INSERT INTO habits (id, \(insertColumns))
         OVERRIDING SYSTEM VALUE
         VALUES ($1, $2, $3, $4, $5, $6::date, $7::smallint, $8::numeric, $9,
-            to_timestamp($10::float8), to_timestamp($11::float8), $12::bigint)
+            to_timestamp($10::float8), to_timestamp($11::float8), $12::bigint, $13, $14)
         RETURNING id
         """
     /// The highest id the identity sequence has given, or the highest in use.

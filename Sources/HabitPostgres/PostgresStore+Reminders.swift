@@ -180,7 +180,7 @@ extension PostgresStore: ReminderRepository {
             return try (0..<rows.count).map { row throws(StoreError) in
                 ScheduledReminder(
                     reminderID: rows.int64(row, 10) ?? 0, owner: rows.int64(row, 11) ?? 0,
-                    habit: try HabitSQL.habit(rows, row), time: rows.text(row, 12),
+                    habit: try HabitSQL.habit(rows, row, marks: nil), time: rows.text(row, 12),
                     timeZone: rows.text(row, 13), channelID: rows.int64(row, 14),
                     webhookID: rows.int64(row, 15))
             }

@@ -149,7 +149,7 @@ extension SQLiteStore: ChangeFeedRepository {
                 HabitSQL.values(fields) + [
                     .text(status.rawValue), .real(now.timeIntervalSince1970), .integer(id),
                     .integer(owner), .integer(number),
-                ])
+                ] + HabitSQL.marks(fields))
             let habit = Habit(
                 id: id, fields: fields, status: status, createdAt: before.createdAt,
                 updatedAt: now)

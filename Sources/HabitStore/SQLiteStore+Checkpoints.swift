@@ -80,9 +80,8 @@ private enum CheckpointSQL {
         WHERE h.owner_id = ?1
         """
     static let select = "SELECT h.id, \(recordColumns) \(owned) ORDER BY h.id"
-    /// How many columns `HabitSQL.columns` has (the version last), before
-    /// the record's.
-    static let habitColumnCount: Int32 = 11
+    /// How many columns `HabitSQL.columns` has, before the record's.
+    static let habitColumnCount = Int32(HabitSQL.columns.split(separator: ",").count)
     // The habit columns are named without the table: no checkpoint column
     // shares a name with one.
     static let selectHabits = "SELECT \(HabitSQL.columns), \(recordColumns) \(owned) ORDER BY h.id"

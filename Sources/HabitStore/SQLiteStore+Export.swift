@@ -14,12 +14,12 @@ extension SQLiteStore {
                     connection,
                     """
                     SELECT id, owner_id, name, frequency, measurement_type, start_date,
-                        action_days, target_value, status, created_at, updated_at
+                        action_days, target_value, status, created_at, updated_at, icon, color
                     FROM habits ORDER BY id
                     """,
                     [
                         .integer, .integer, .text, .text, .text, .text, .integer, .text, .text,
-                        .real, .real,
+                        .real, .real, .text, .text,
                     ])
                 export.progress = try ExportSQL.rows(
                     connection,

@@ -142,10 +142,11 @@ extension SQLiteStore: HabitRepository {
 
 /// The habit statements and how rows become values.
 enum HabitSQL {
-    /// A habit's columns, its version (`change_seq`) last.
+    /// A habit's columns: its version (`change_seq`) at 10, then the marks
+    /// (icon, color), which came later.
     static let columns = """
         id, name, frequency, measurement_type, start_date, action_days, target_value, status,
-        created_at, updated_at, change_seq
+        created_at, updated_at, change_seq, icon, color
         """
     static let selectAll = "SELECT \(columns) FROM habits WHERE owner_id = ?1 ORDER BY id"
     static let selectWithStatus = """
@@ -158,12 +159,13 @@ enum HabitSQL {
         """
     static let insert = """
         INSERT INTO habits (owner_id, name, frequency, measurement_type, start_date,
-            action_days, target_value, status, created_at, updated_at, change_seq)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+            action_days, target_value, status, created_at, updated_at, change_seq, icon, color)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
         """
     static let update = """
         UPDATE habits SET name = ?1, frequency = ?2, measurement_type = ?3, start_date = ?4,
-            action_days = ?5, target_value = ?6, status = ?7, updated_at = ?8, change_seq = ?11
+            action_days = ?5, target_value = ?6, status = ?7, updated_at = ?8, change_seq = ?11,
+            icon = ?12, color = ?13
         WHERE id = ?9 AND owner_id = ?10
         """
     static let delete = "DELETE FROM habits WHERE id = ?1 AND owner_id = ?2"
@@ -208,6 +210,11 @@ enum HabitSQL {
         ]
     }
 
+    /// Bindings for icon and color, the last two of `insert` and `update`.
+    static func marks(_ fields: HabitFields) -> [SQLiteValue] {
+        [fields.icon.map { .text($0) } ?? .null, fields.color.map { .text($0) } ?? .null]
+    }
+
     static let countAll = "SELECT count(*) FROM habits WHERE owner_id = ?1"
     /// The day's entry with its version (`entry(_:from:)` columns, then `change_seq`).
     static let selectEntry = """
@@ -234,7 +241,7 @@ enum HabitSQL {
                 + [
                     .text(HabitStatus.active.rawValue), .real(timestamp), .real(timestamp),
                     .integer(number),
-                ])
+                ] + marks(fields))
         let habit = Habit(
             id: connection.lastInsertRowID, fields: fields, status: .active, createdAt: now,
             updatedAt: now)
@@ -361,10 +368,18 @@ enum HabitSQL {
             throw damage("habit \(id)'s status is neither ACTIVE nor ARCHIVED")
         }
         let actionDays = ActionDays(bits: UInt8(bits))
+        // Marks that do not read as one are dropped: they only decorate.
+        let icon = row.optionalText(11).flatMap {
+            HabitFields.problems(icon: $0).isEmpty ? $0 : nil
+        }
+        let color = row.optionalText(12).flatMap {
+            HabitFields.problems(color: $0).isEmpty ? $0 : nil
+        }
         return Habit(
             id: id, name: row.text(1), frequency: frequency, measurementType: row.text(3),
             startDate: startDate, actionDays: actionDays, targetValue: targetValue,
-            status: status, createdAt: Date(timeIntervalSince1970: row.double(8)),
+            status: status, icon: icon, color: color,
+            createdAt: Date(timeIntervalSince1970: row.double(8)),
             updatedAt: Date(timeIntervalSince1970: row.double(9)))
     }
 

@@ -55,13 +55,13 @@ private struct ImportSnapshot: HabitImportSnapshot {
 private enum ImportSQL {
     static let insertWithID = """
         INSERT INTO habits (id, owner_id, name, frequency, measurement_type, start_date,
-            action_days, target_value, status, created_at, updated_at, change_seq)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+            action_days, target_value, status, created_at, updated_at, change_seq, icon, color)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
         """
     static let insert = """
         INSERT INTO habits (owner_id, name, frequency, measurement_type, start_date,
-            action_days, target_value, status, created_at, updated_at, change_seq)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+            action_days, target_value, status, created_at, updated_at, change_seq, icon, color)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
         """
     /// The highest id ever given (AUTOINCREMENT keeps it), or the highest in use.
     static let highestID = """
@@ -92,7 +92,7 @@ private enum ImportSQL {
                 HabitSQL.values(habit.fields) + [
                     .text(habit.status.rawValue), .real(createdAt.timeIntervalSince1970),
                     .real(updatedAt.timeIntervalSince1970), .integer(number),
-                ]
+                ] + HabitSQL.marks(habit.fields)
             if let id = habit.preferredID, id > highest {
                 try connection.run(insertWithID, [.integer(id), .integer(owner)] + common)
             } else {

@@ -154,19 +154,19 @@ public struct ReplicaTransaction {
         try connection.run(
             """
             INSERT INTO habits (id, owner_id, name, frequency, measurement_type, start_date,
-                action_days, target_value, status, created_at, updated_at)
-            VALUES (?11, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+                action_days, target_value, status, created_at, updated_at, icon, color)
+            VALUES (?11, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?12, ?13)
             ON CONFLICT (id) DO UPDATE SET name = excluded.name,
                 frequency = excluded.frequency, measurement_type = excluded.measurement_type,
                 start_date = excluded.start_date, action_days = excluded.action_days,
                 target_value = excluded.target_value, status = excluded.status,
-                updated_at = excluded.updated_at
+                updated_at = excluded.updated_at, icon = excluded.icon, color = excluded.color
             """,
             [.integer(owner)] + HabitSQL.values(habit.fields)
                 + [
                     .text(habit.status.rawValue), .real(created), .real(updated),
                     .integer(habit.id),
-                ])
+                ] + HabitSQL.marks(habit.fields))
     }
 
     /// Deletes a habit with its entries and versions; whether there was one.

@@ -11,7 +11,7 @@
 enum Schema {
     static let migrations: [String] = [
         version1, version2, version3, version4, version5, version6, version7,
-        version8, version9, version10, version11,
+        version8, version9, version10, version11, versionHabitMarks,
     ]
 
     /// The version this build writes and reads.
@@ -374,5 +374,12 @@ enum Schema {
         CREATE INDEX deliveries_due ON deliveries (state, next_attempt_at);
         CREATE INDEX deliveries_by_webhook ON deliveries (webhook_id, id);
         CREATE INDEX deliveries_by_channel ON deliveries (channel_id);
+        """
+
+    /// A habit's marks: an optional icon (one emoji) and colour (`#rrggbb`),
+    /// validated by `HabitFields` before they are written.
+    private static let versionHabitMarks = """
+        ALTER TABLE habits ADD COLUMN icon TEXT;
+        ALTER TABLE habits ADD COLUMN color TEXT;
         """
 }

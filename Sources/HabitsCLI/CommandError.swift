@@ -58,6 +58,8 @@ struct CommandError: Error, Hashable, Sendable, CustomStringConvertible {
         case "target_value": return "--target"
         case "action_days": return "--days"
         case "start_date": return "--start"
+        case "icon": return "--icon"
+        case "color": return "--color"
         case "status": return "status"
         case "value": return "value"
         default: return field
@@ -67,6 +69,7 @@ struct CommandError: Error, Hashable, Sendable, CustomStringConvertible {
     private static func fieldOrder(_ field: String) -> String {
         let order = [
             "name", "frequency", "measurement_type", "target_value", "action_days", "start_date",
+            "icon", "color",
         ]
         return order.firstIndex(of: field).map { "\($0)" } ?? "9" + field
     }

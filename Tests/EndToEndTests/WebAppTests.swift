@@ -32,7 +32,8 @@ import Testing
             URL(fileURLWithPath: "/bin/sh"),
             [Self.root.appendingPathComponent("Tests/Web/run.sh").path],
             environment: [
-                "HABITS_SERVER": Binaries.server.path, "CHROMIUM": chromium.path,
+                "HABITS_SERVER": Binaries.server.path, "HABITS_CLI": Binaries.habits.path,
+                "CHROMIUM": chromium.path,
                 "CHROMEDRIVER": driver.path,
                 "HABITS_FIGURES": Self.root.appendingPathComponent(".build/web-figures.txt").path,
             ], log: log)

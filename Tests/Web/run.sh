@@ -5,12 +5,14 @@
 #
 # Needs Debian's chromium, chromium-driver and python3-venv (and PyPI for
 # the selenium package the first time). HABITS_SERVER names the server
-# binary (default .build/debug/habits-server); screenshots go to
+# binary (default .build/debug/habits-server), HABITS_CLI the habits binary
+# the tests run as a second device (default beside the server); screenshots go to
 # .build/web-screenshots; extra arguments go to unittest (a test name).
 set -eu
 cd "$(dirname "$0")/../.."
 root=$(pwd)
 server=${HABITS_SERVER:-$root/.build/debug/habits-server}
+export HABITS_CLI="${HABITS_CLI:-$(dirname "$server")/habits}"
 venv=$root/.build/venv
 if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"

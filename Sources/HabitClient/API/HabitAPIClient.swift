@@ -476,9 +476,12 @@ struct HabitBody: Encodable {
     var actionDays: ActionDays?
     var targetValue: Decimal?
     var status: HabitStatus?
+    /// `nil`: not sent; `.some(nil)`: sent as null, which removes the mark.
+    var icon: String??
+    var color: String??
 
     enum CodingKeys: String, CodingKey {
-        case name, frequency, status
+        case name, frequency, status, icon, color
         case measurementType = "measurement_type"
         case startDate = "start_date"
         case actionDays = "action_days"
@@ -492,6 +495,10 @@ struct HabitBody: Encodable {
         startDate = fields.startDate
         actionDays = fields.actionDays
         targetValue = fields.targetValue
+        // A new habit without a mark leaves the key out, as servers before
+        // marks expect.
+        icon = fields.icon.map { .some($0) }
+        color = fields.color.map { .some($0) }
     }
 
     init(_ changes: HabitChanges) {
@@ -502,5 +509,20 @@ struct HabitBody: Encodable {
         actionDays = changes.actionDays
         targetValue = changes.targetValue
         status = changes.status
+        icon = changes.icon
+        color = changes.color
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(name, forKey: .name)
+        try c.encodeIfPresent(frequency, forKey: .frequency)
+        try c.encodeIfPresent(measurementType, forKey: .measurementType)
+        try c.encodeIfPresent(startDate, forKey: .startDate)
+        try c.encodeIfPresent(actionDays, forKey: .actionDays)
+        try c.encodeIfPresent(targetValue, forKey: .targetValue)
+        try c.encodeIfPresent(status, forKey: .status)
+        if let icon { try c.encode(icon, forKey: .icon) }
+        if let color { try c.encode(color, forKey: .color) }
     }
 }

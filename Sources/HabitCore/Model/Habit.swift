@@ -3,8 +3,8 @@ import Foundation
 /// A habit as the API and the stores know it.
 ///
 /// Wire names: id, name, frequency, measurement_type, start_date, action_days,
-/// target_value, status, created_at, updated_at (timestamps in RFC 3339 UTC,
-/// optional on input).
+/// target_value, status, icon, color, created_at, updated_at (timestamps in
+/// RFC 3339 UTC, optional on input; icon and color absent when unset).
 public struct Habit: Hashable, Sendable, Identifiable {
     /// A user has at most this many active habits.
     public static let maximumActiveCount = 15
@@ -19,14 +19,21 @@ public struct Habit: Hashable, Sendable, Identifiable {
     /// The amount to reach each day (DAILY) or each ISO week (WEEKLY): > 0 and ≤ 1,000,000.
     public var targetValue: Decimal
     public var status: HabitStatus
+    /// One emoji (`HabitFields.problems(icon:)`), or none.
+    public var icon: String?
+    /// `#rrggbb` (`HabitFields.problems(color:)`), or none.
+    public var color: String?
     public var createdAt: Date?
     public var updatedAt: Date?
 
     public init(
         id: Int64, name: String, frequency: Frequency, measurementType: String,
         startDate: LocalDate, actionDays: ActionDays, targetValue: Decimal,
-        status: HabitStatus = .active, createdAt: Date? = nil, updatedAt: Date? = nil
+        status: HabitStatus = .active, icon: String? = nil, color: String? = nil,
+        createdAt: Date? = nil, updatedAt: Date? = nil
     ) {
+        self.icon = icon
+        self.color = color
         self.id = id
         self.name = name
         self.frequency = frequency
@@ -48,7 +55,7 @@ public struct Habit: Hashable, Sendable, Identifiable {
             id: id, name: fields.name, frequency: fields.frequency,
             measurementType: fields.measurementType, startDate: fields.startDate,
             actionDays: fields.actionDays, targetValue: fields.targetValue, status: status,
-            createdAt: createdAt, updatedAt: updatedAt)
+            icon: fields.icon, color: fields.color, createdAt: createdAt, updatedAt: updatedAt)
     }
 
     /// What one session counts toward its period when no amount is given
@@ -73,7 +80,8 @@ public struct Habit: Hashable, Sendable, Identifiable {
         get {
             HabitFields(
                 name: name, frequency: frequency, measurementType: measurementType,
-                startDate: startDate, actionDays: actionDays, targetValue: targetValue)
+                startDate: startDate, actionDays: actionDays, targetValue: targetValue, icon: icon,
+                color: color)
         }
         set {
             name = newValue.name
@@ -82,13 +90,15 @@ public struct Habit: Hashable, Sendable, Identifiable {
             startDate = newValue.startDate
             actionDays = newValue.actionDays
             targetValue = newValue.targetValue
+            icon = newValue.icon
+            color = newValue.color
         }
     }
 }
 
 extension Habit: Codable {
     enum CodingKeys: String, CodingKey {
-        case id, name, frequency, status
+        case id, name, frequency, status, icon, color
         case measurementType = "measurement_type"
         case startDate = "start_date"
         case actionDays = "action_days"
@@ -107,6 +117,14 @@ extension Habit: Codable {
         actionDays = try c.decode(ActionDays.self, forKey: .actionDays)
         targetValue = try c.decodeDecimal(forKey: .targetValue)
         status = try c.decodeIfPresent(HabitStatus.self, forKey: .status) ?? .active
+        // Only marks: one a reader does not accept (from a server with other
+        // rules) is left out rather than failing the habit.
+        icon = (try? c.decodeIfPresent(String.self, forKey: .icon)).flatMap {
+            $0.flatMap { HabitFields.problems(icon: $0).isEmpty ? $0 : nil }
+        }
+        color = (try? c.decodeIfPresent(String.self, forKey: .color)).flatMap {
+            $0.flatMap { HabitFields.problems(color: $0).isEmpty ? $0 : nil }
+        }
         // Timestamps are only shown, never computed with: one in a form this
         // reader does not know (a server without time zones) is left out
         // rather than failing the whole answer.
@@ -128,6 +146,8 @@ extension Habit: Codable {
         try c.encode(actionDays, forKey: .actionDays)
         try c.encode(targetValue, forKey: .targetValue)
         try c.encode(status, forKey: .status)
+        try c.encodeIfPresent(icon, forKey: .icon)
+        try c.encodeIfPresent(color, forKey: .color)
         if let createdAt { try c.encode(RFC3339.string(from: createdAt), forKey: .createdAt) }
         if let updatedAt { try c.encode(RFC3339.string(from: updatedAt), forKey: .updatedAt) }
     }

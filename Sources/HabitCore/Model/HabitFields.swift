@@ -1,6 +1,7 @@
 import Foundation
 
-/// The six properties a person sets on a habit.
+/// The properties a person sets on a habit: six required, and an optional
+/// icon and colour that only mark it (see `problems(icon:)`, `problems(color:)`).
 ///
 /// `validated()` checks them all at once and returns a normalised copy (the
 /// name and unit trimmed), or a `ValidationError` naming every field that is
@@ -23,10 +24,14 @@ public struct HabitFields: Hashable, Sendable {
     public var startDate: LocalDate
     public var actionDays: ActionDays
     public var targetValue: Decimal
+    /// One emoji shown before the name, or none.
+    public var icon: String?
+    /// A colour as `#rrggbb` (lower-case hex), or none.
+    public var color: String?
 
     public init(
         name: String, frequency: Frequency, measurementType: String, startDate: LocalDate,
-        actionDays: ActionDays, targetValue: Decimal
+        actionDays: ActionDays, targetValue: Decimal, icon: String? = nil, color: String? = nil
     ) {
         self.name = name
         self.frequency = frequency
@@ -34,6 +39,8 @@ public struct HabitFields: Hashable, Sendable {
         self.startDate = startDate
         self.actionDays = actionDays
         self.targetValue = targetValue
+        self.icon = icon
+        self.color = color
     }
 
     /// A copy with the name and unit trimmed, or every problem found.
@@ -56,6 +63,8 @@ public struct HabitFields: Hashable, Sendable {
         error.add(Self.problems(measurementType: measurementType), to: "measurement_type")
         error.add(Self.problems(actionDays: actionDays), to: "action_days")
         error.add(Self.problems(targetValue: targetValue), to: "target_value")
+        if let icon { error.add(Self.problems(icon: icon), to: "icon") }
+        if let color { error.add(Self.problems(color: color), to: "color") }
         if !error.isEmpty { throw error }
         return copy
     }
@@ -122,6 +131,56 @@ public struct HabitFields: Hashable, Sendable {
         actionDays.isEmpty ? ["Choose at least one day of the week (1 = Monday … 7 = Sunday)."] : []
     }
 
+    /// The most Unicode scalars an icon has: room for the longest emoji
+    /// sequences (a family of four with skin tones is 11, a subdivision flag 7).
+    public static let iconMaximumScalars = 16
+
+    /// Problems with an icon: it must be exactly one emoji, that is one
+    /// extended grapheme cluster of at most `iconMaximumScalars` scalars,
+    /// each an Emoji scalar (Unicode's Emoji property), a zero-width joiner
+    /// (U+200D), the emoji variation selector (U+FE0F), the combining keycap
+    /// (U+20E3) or a tag (U+E0020-E007F), the first an Emoji scalar, and
+    /// shown as an emoji: one scalar
+    /// has Emoji_Presentation, or the cluster holds U+FE0F or U+20E3. So
+    /// "🏃", "❤️", "👍🏽", "🇫🇷" and "1️⃣" are icons; "a", "1", "©" (text
+    /// presentation), "🏃🏃" (two), "" and control characters are not.
+    public static func problems(icon: String) -> [String] {
+        let scalars = icon.unicodeScalars
+        let isIcon =
+            icon.count == 1 && scalars.count <= iconMaximumScalars
+            && scalars.first?.properties.isEmoji == true
+            && scalars.allSatisfy { scalar in
+                scalar.properties.isEmoji || [0x200D, 0xFE0F, 0x20E3].contains(scalar.value)
+                    || (0xE0020...0xE007F).contains(scalar.value)
+            }
+            && scalars.contains { scalar in
+                scalar.properties.isEmojiPresentation || [0xFE0F, 0x20E3].contains(scalar.value)
+            }
+        return isIcon ? [] : ["Enter exactly one emoji."]
+    }
+
+    /// Problems with a colour: it must be `#` and six lower-case hex digits
+    /// (`#1e90ff`), a 24-bit sRGB colour as HTML's colour input gives it;
+    /// terminals show it exactly or as the nearest of their 256 colours.
+    public static func problems(color: String) -> [String] {
+        let utf8 = Array(color.utf8)
+        let isHex = { (byte: UInt8) in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+        }
+        if utf8.count == 7, utf8[0] == UInt8(ascii: "#"), utf8.dropFirst().allSatisfy(isHex) {
+            return []
+        }
+        return ["Enter a colour as # and six lower-case hex digits, such as #1e90ff."]
+    }
+
+    /// The red, green and blue components of a valid colour (`problems(color:)`).
+    public static func components(color: String) -> (red: UInt8, green: UInt8, blue: UInt8)? {
+        guard problems(color: color).isEmpty, let value = UInt32(color.dropFirst(), radix: 16)
+        else { return nil }
+        return (UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
+    }
+
     /// Problems with a target value.
     public static func problems(targetValue: Decimal) -> [String] {
         if targetValue.isNaN { return ["Enter a number."] }
@@ -145,12 +204,18 @@ public struct HabitChanges: Hashable, Sendable {
     public var actionDays: ActionDays?
     public var targetValue: Decimal?
     public var status: HabitStatus?
+    /// `nil` keeps the icon; `.some(nil)` removes it.
+    public var icon: String??
+    /// `nil` keeps the colour; `.some(nil)` removes it.
+    public var color: String??
 
     public init(
         name: String? = nil, frequency: Frequency? = nil, measurementType: String? = nil,
         startDate: LocalDate? = nil, actionDays: ActionDays? = nil, targetValue: Decimal? = nil,
-        status: HabitStatus? = nil
+        status: HabitStatus? = nil, icon: String?? = nil, color: String?? = nil
     ) {
+        self.icon = icon
+        self.color = color
         self.name = name
         self.frequency = frequency
         self.measurementType = measurementType
@@ -171,6 +236,8 @@ public struct HabitChanges: Hashable, Sendable {
         if let startDate { result.startDate = startDate }
         if let actionDays { result.actionDays = actionDays }
         if let targetValue { result.targetValue = targetValue }
+        if let icon { result.icon = icon }
+        if let color { result.color = color }
         return try result.validated(keepingName: name == nil)
     }
 }

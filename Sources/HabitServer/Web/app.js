@@ -20,7 +20,8 @@ async function start() {
   window.addEventListener("hashchange", route);
   window.addEventListener("online", () => { offlineMode = false; sync(true); });
   // Waiting check-ins are tried again every few seconds until they are sent;
-  // every 30 seconds Today is fetched again, for what other devices did.
+  // every 30 seconds the change feed is read for what other devices did, and
+  // Today is drawn again when it brought something.
   let tick = 0;
   setInterval(() => { if (document.visibilityState === "visible") sync(++tick % 6 === 0); }, 5000);
   // Only a device that signed in has a cookie to try: no request, no 400, otherwise.
@@ -33,19 +34,26 @@ async function start() {
   }
   route();
   updatePending();
+  sync(true);
 }
 
-/** Sends waiting check-ins; `reload` redraws Today with the server's answer. */
-async function sync(reload) {
+/**
+ * Sends waiting check-ins, then (with `pull`, or when some were sent) reads
+ * the change feed into the device's replica; Today is drawn again when
+ * either changed something.
+ */
+async function sync(pull) {
   const before = (await offline.waiting()).length;
-  if (before === 0 && !reload) return;
+  if (before === 0 && !pull) return;
   if (!api.signedIn()) {
     if (localStorage.getItem(SIGNED_IN) !== "1") return;
     try { if (!(await api.refresh())) return; } catch { return; }
   }
-  const left = await offline.flush();
+  const left = before === 0 ? 0 : await offline.flush();
   await updatePending();
-  if ((reload || left !== before) && currentRoute().name === "today") refreshToday();
+  let changes = 0;
+  try { changes = await offline.pull(); } catch { /* offline, or a server without the feed: next time */ }
+  if ((changes > 0 || left !== before) && currentRoute().name === "today") refreshToday();
 }
 
 /** Draws Today again from the server, leaving focus where it is. */
@@ -169,7 +177,7 @@ function codeScreen(email) {
       localStorage.setItem(SIGNED_IN, "1");
       offlineMode = false;
       route();
-      sync(false);
+      sync(true);
     } catch (problem) {
       if (problem.status === 401) {
         wrong += 1;
@@ -203,7 +211,9 @@ async function listFor(day) {
     return { list, stale: false };
   } catch (error) {
     if (!error.offline) throw error;
-    const list = await offline.keptList(day);
+    // The day as last drawn by the server, or by the replica (with the
+    // waiting check-ins) when that is newer or the day was never drawn.
+    const list = await offline.offlineList(day, today()).catch(() => null);
     if (!list) throw error;
     return { list, stale: true };
   }
@@ -304,13 +314,16 @@ async function checkIn(habit, { day, list, rerender }, change) {
   const base = `/me/habits/${habit.id}/progress/${day}/`;
   let operation;
   const weekly = habit.frequency === "WEEKLY";
+  // The feed's rules: "done" adds what is left (an increment, so check-ins
+  // of several devices add up instead of overwriting each other), under an
+  // Idempotency-Key kept with it, so a send retried after a lost answer
+  // counts once. A set (skip) and a delete (undo) are idempotent already.
   if (change.kind === "done") {
-    const left = Math.max(data.target - data.current, 0);
+    // In millionths, as the server counts, so 0.3 − 0.1 sends 0.2.
+    const left = Math.max(Math.round(data.target * 1e6) - Math.round(data.current * 1e6), 0) / 1e6;
     const add = weekly ? Math.min(sessionShare(habit), left) : left;
-    operation = weekly
-      ? { method: "POST", path: `${base}increment/`, body: { amount: add }, key: api.newKey() }
-      : { method: "PUT", path: base, body: { value: data.target } };
-    data.current = weekly ? data.current + add : data.target;
+    operation = { method: "POST", path: `${base}increment/`, body: { amount: add }, key: api.newKey() };
+    data.current += add;
   } else if (change.kind === "add") {
     operation = { method: "POST", path: `${base}increment/`, body: { amount: change.amount }, key: api.newKey() };
     data.current += change.amount;
@@ -381,7 +394,7 @@ async function habitScreen(where) {
   const notes = [...entries.values()].filter((entry) => entry.note).sort((a, b) => (a.date < b.date ? 1 : -1));
   const archived = habit.status === "ARCHIVED";
   view(
-    h("h1", {}, habit.icon ? `${habit.icon} ` : "", habit.name),
+    h("h1", { class: "marked", style: habit.color ? { "--mark": habit.color } : {} }, habit.icon ? `${habit.icon} ` : "", habit.name),
     h("p", { class: "meta" }, describe(habit)),
     archived ? h("p", { class: "notice" }, "This habit is archived: it keeps its history but is not on Today.") : null,
     h("div", { class: "row" }, h("a", { class: "button", href: `#/habit/${habit.id}/edit` }, "Edit"), h("a", { class: "button", href: "#/" }, "Back to Today")),
@@ -451,9 +464,9 @@ function heatmap(from, to, states, entries, habit) {
 
 // MARK: - Create and edit
 
-// The optional `icon` and `color` are shown when the server sends them; the
-// form offers them once the contract has them.
-const FIELDS = ["name", "frequency", "measurement_type", "start_date", "action_days", "target_value"];
+// The optional `icon` (one emoji) and `color` (#rrggbb): an empty icon and
+// an unticked colour send null, which removes them.
+const FIELDS = ["name", "frequency", "measurement_type", "start_date", "action_days", "target_value", "icon", "color"];
 
 async function editScreen(where) {
   const view = screenView();
@@ -472,6 +485,9 @@ async function editScreen(where) {
   const chosen = new Set(habit ? habit.action_days : [1, 2, 3, 4, 5, 6, 7]);
   const dayBoxes = days.WEEKDAY_NAMES.map((dayName, i) => h("input", { type: "checkbox", value: String(i + 1), checked: chosen.has(i + 1), "aria-label": dayName }));
   const target = h("input", { id: "target_value", type: "number", step: "any", min: "0.000001", value: habit ? amount(habit.target_value) : "1", inputmode: "decimal", ...described("target_value", true) });
+  const icon = h("input", { id: "icon", maxlength: "16", autocomplete: "off", value: habit && habit.icon ? habit.icon : "", ...described("icon", true) });
+  const hasColor = h("input", { id: "has-color", type: "checkbox", checked: Boolean(habit && habit.color) });
+  const color = h("input", { id: "color", type: "color", value: habit && habit.color ? habit.color : "#2f6fdf", ...described("color") });
   const formError = h("p", { class: "error", role: "alert", id: "form-error" });
   const save = h("button", { class: "primary", type: "submit", disabled: full }, habit ? "Save" : "Create habit");
   const form = h("form", { novalidate: true, onsubmit: async (event) => {
@@ -483,6 +499,8 @@ async function editScreen(where) {
       name: name.value, frequency: frequency.value, measurement_type: unit.value, start_date: startDate.value,
       action_days: dayBoxes.filter((box) => box.checked).map((box) => Number(box.value)),
       target_value: target.value === "" ? null : Number(target.value),
+      icon: icon.value.trim() === "" ? null : icon.value.trim(),
+      color: hasColor.checked ? color.value : null,
     };
     save.disabled = true;
     try {
@@ -517,6 +535,10 @@ async function editScreen(where) {
   h("fieldset", { id: "action-days", "aria-describedby": "error-action_days" }, h("legend", {}, "Action days"),
     h("div", { class: "days" }, dayBoxes.map((box, i) => h("label", {}, box, h("span", { "aria-hidden": "true" }, days.WEEKDAYS[i]))))),
   errors.action_days,
+  h("label", { for: "icon" }, "Icon"), icon,
+  h("p", { class: "hint", id: "hint-icon" }, "One emoji, such as 🏃; leave it empty for none."), errors.icon,
+  h("label", { class: "check" }, hasColor, "Colour"),
+  h("label", { for: "color" }, "Colour of the habit"), color, errors.color,
   h("div", { class: "row" }, save, h("a", { class: "button", href: habit ? `#/habit/${habit.id}` : "#/" }, "Cancel")));
   const manage = habit ? h("section", { "aria-labelledby": "manage-title" },
     h("h2", { id: "manage-title" }, "Archive or delete"),

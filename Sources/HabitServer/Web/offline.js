@@ -1,8 +1,12 @@
-// What the app keeps on the device: the last habit lists it showed (so it
-// opens offline and shows the day) and the check-ins made without a network,
-// in IndexedDB, sent in order once it is back.
+// What the app keeps on the device, in IndexedDB: a replica of the account
+// read through the change feed (GET /api/me/changes/, its cursor kept with
+// it), so the app opens and shows any day without a network; the last
+// habit lists the server drew (with streaks, which the replica has not);
+// and the check-ins made without a network, sent in order once it is back.
 
 import * as api from "./api.js";
+import { addDays, weekday } from "./dates.js";
+import { dayStates } from "./rules.js";
 
 const DB = "habits";
 let database = null;
@@ -10,10 +14,20 @@ let database = null;
 function open() {
   if (!database) {
     database = new Promise((resolve, reject) => {
-      const request = indexedDB.open(DB, 1);
-      request.onupgradeneeded = () => {
-        request.result.createObjectStore("queue", { keyPath: "id", autoIncrement: true });
-        request.result.createObjectStore("lists");
+      // Version 2: the replica; lists are kept with their time.
+    const request = indexedDB.open(DB, 2);
+      request.onupgradeneeded = (event) => {
+        const db = request.result;
+        if (event.oldVersion < 1) {
+          db.createObjectStore("queue", { keyPath: "id", autoIncrement: true });
+          db.createObjectStore("lists");
+        }
+        if (event.oldVersion < 2) {
+          if (event.oldVersion >= 1) request.transaction.objectStore("lists").clear();
+          db.createObjectStore("habits", { keyPath: "id" });
+          db.createObjectStore("entries", { keyPath: ["habit_id", "date"] });
+          db.createObjectStore("meta");
+        }
       };
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
@@ -32,9 +46,20 @@ async function run(store, mode, action) {
   });
 }
 
-/** Keeps the list of a day, as the API gave it. */
-export function keepList(day, list) { return run("lists", "readwrite", (s) => s.put(list, day)); }
-export function keptList(day) { return run("lists", "readonly", (s) => s.get(day)); }
+/** Keeps the list of a day, as the API gave it, with when it was kept. */
+export function keepList(day, list) { return run("lists", "readwrite", (s) => s.put({ list, at: Date.now() }, day)); }
+
+/**
+ * The day's list to show offline: the one kept for it, unless the replica
+ * was brought up to date after it was kept (then the replica's, with the
+ * waiting check-ins); `null` when neither knows the day.
+ */
+export async function offlineList(day, today) {
+  const kept = await run("lists", "readonly", (s) => s.get(day));
+  const pulledAt = (await run("meta", "readonly", (s) => s.get("pulled_at"))) || 0;
+  if (kept && kept.at >= pulledAt) return kept.list;
+  return (await replicaList(day, today)) || (kept ? kept.list : null);
+}
 
 /** The check-ins waiting to be sent, oldest first. */
 export function waiting() { return run("queue", "readonly", (s) => s.getAll()); }
@@ -44,8 +69,9 @@ export function enqueue(operation) { return run("queue", "readwrite", (s) => s.a
 
 /** Forgets everything kept (sign out). */
 export async function clear() {
-  await run("queue", "readwrite", (s) => s.clear());
-  await run("lists", "readwrite", (s) => s.clear());
+  for (const store of ["queue", "lists", "habits", "entries", "meta"]) {
+    await run(store, "readwrite", (s) => s.clear());
+  }
 }
 
 let flushing = null;
@@ -72,4 +98,116 @@ export function flush() {
     })().finally(() => { flushing = null; });
   }
   return flushing;
+}
+
+// MARK: - The replica
+
+/** Applies one page of the feed and keeps its cursor, in one transaction. */
+async function applyPage(changes, cursor) {
+  const db = await open();
+  return new Promise((resolve, reject) => {
+    const transaction = db.transaction(["habits", "entries", "meta"], "readwrite");
+    const habits = transaction.objectStore("habits");
+    const entries = transaction.objectStore("entries");
+    for (const change of changes) {
+      if (change.kind === "habit") habits.put(change.habit);
+      else if (change.kind === "entry") entries.put({ ...change.entry, habit_id: change.habit_id });
+      else if (change.kind === "entry_deleted") entries.delete([change.habit_id, change.date]);
+      else if (change.kind === "habit_deleted") {
+        habits.delete(change.habit_id);
+        entries.delete(IDBKeyRange.bound([change.habit_id, ""], [change.habit_id, "\uffff"]));
+      }
+    }
+    transaction.objectStore("meta").put(cursor, "cursor");
+    if (changes.length > 0) transaction.objectStore("meta").put(Date.now(), "pulled_at");
+    transaction.oncomplete = () => resolve();
+    transaction.onerror = () => reject(transaction.error);
+  });
+}
+
+async function forgetReplica() {
+  for (const store of ["habits", "entries", "meta"]) await run(store, "readwrite", (s) => s.clear());
+}
+
+let pulling = null;
+/**
+ * Brings the replica up to date through the change feed: pages from the
+ * kept cursor until `more` is false, each page and its cursor stored
+ * together, so an interrupted read goes on where it stopped. A cursor the
+ * server no longer knows (410) starts over from nothing, replacing the
+ * replica. Resolves to the number of changes read, 0 for a first read
+ * (what the screens show came from the server already).
+ */
+export function pull() {
+  if (!pulling) {
+    pulling = (async () => {
+      let cursor = await run("meta", "readonly", (s) => s.get("cursor"));
+      const first = cursor === undefined;
+      let count = 0;
+      let restarted = false;
+      for (;;) {
+        let page;
+        try {
+          page = await api.call("GET", cursor ? `/me/changes/?since=${encodeURIComponent(cursor)}` : "/me/changes/");
+        } catch (error) {
+          if (error.status !== 410 || restarted) throw error;
+          restarted = true;
+          cursor = undefined;
+          await forgetReplica();
+          continue;
+        }
+        count += page.changes.length;
+        await applyPage(page.changes, page.cursor);
+        cursor = page.cursor;
+        if (!page.more) return first ? 0 : count;
+      }
+    })().finally(() => { pulling = null; });
+  }
+  return pulling;
+}
+
+const micro = (value) => Math.round(Number(value || 0) * 1e6);
+
+/** The waiting check-in `operation` applied to the replica's `entries`. */
+function applyQueued(entriesByHabit, operation) {
+  const match = /^\/me\/habits\/(\d+)\/progress\/(\d{4}-\d{2}-\d{2})\/(increment\/)?$/.exec(operation.path);
+  if (!match) return;
+  const id = Number(match[1]);
+  const date = match[2];
+  if (!entriesByHabit.has(id)) entriesByHabit.set(id, new Map());
+  const entries = entriesByHabit.get(id);
+  const entry = entries.get(date) || { date, value: 0, skipped: false };
+  if (match[3]) entries.set(date, { ...entry, value: (micro(entry.value) + micro(operation.body.amount)) / 1e6 });
+  else if (operation.method === "PUT") entries.set(date, { ...entry, value: operation.body.value, skipped: Boolean(operation.body.skipped) });
+  else if (operation.method === "DELETE") entries.delete(date);
+}
+
+/**
+ * The day's habit list as the API's list answers it (`completion_data` for
+ * `day`, judged on `today`), from the replica with the waiting check-ins
+ * applied; `null` before the replica was first read.
+ */
+export async function replicaList(day, today) {
+  if ((await run("meta", "readonly", (s) => s.get("cursor"))) === undefined) return null;
+  const habits = await run("habits", "readonly", (s) => s.getAll());
+  const entriesByHabit = new Map();
+  for (const entry of await run("entries", "readonly", (s) => s.getAll())) {
+    if (!entriesByHabit.has(entry.habit_id)) entriesByHabit.set(entry.habit_id, new Map());
+    entriesByHabit.get(entry.habit_id).set(entry.date, entry);
+  }
+  for (const operation of await waiting()) applyQueued(entriesByHabit, operation);
+  return habits.sort((a, b) => a.id - b.id).map((habit) => {
+    const entries = entriesByHabit.get(habit.id) || new Map();
+    const state = dayStates(habit, entries, day, day, today).get(day);
+    let current = 0;
+    if (habit.frequency === "WEEKLY") {
+      const monday = addDays(day, 1 - weekday(day));
+      for (let date = monday; date <= addDays(monday, 6); date = addDays(date, 1)) {
+        if (date >= habit.start_date) current += micro((entries.get(date) || {}).value);
+      }
+    } else {
+      current = micro((entries.get(day) || {}).value);
+    }
+    return { ...habit, completion_data: { target: habit.target_value, current: current / 1e6, state } };
+  });
 }

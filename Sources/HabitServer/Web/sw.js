@@ -1,7 +1,8 @@
 // The service worker: keeps the app shell so the app opens offline.
 // Assets have content-versioned addresses, so a cached one is never stale;
 // the page itself is fetched first and the cached copy used only offline.
-// Data is not cached here: the app keeps the last day it showed itself.
+// Data is not cached here: the app keeps its replica of the account, read
+// through the change feed, in IndexedDB (offline.js).
 const SHELL = "habits-shell-__ASSETS__";
 const ASSETS = __ASSET_LIST__;
 

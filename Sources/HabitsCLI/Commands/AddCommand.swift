@@ -12,7 +12,8 @@ struct AddCommand: HabitsCommand {
             asked for, with defaults shown; otherwise the same defaults are taken (daily, \
             times, 1, every day, today) and printed. Only the name is required. A name may \
             not be only digits (those name an id) nor the name of another active habit, \
-            ignoring case. A user has at most 15 active habits.
+            ignoring case. A user has at most 15 active habits. --icon (one emoji) and \
+            --color (#rrggbb) mark the habit in lists; neither is asked for.
             """,
         positionals: [
             PositionalSpec("name", optional: true, help: "The habit's name (1–100 characters).")
@@ -22,6 +23,7 @@ struct AddCommand: HabitsCommand {
             "habits add \"Drink water\" --daily --unit glasses --target 8 --days daily --start today",
             "habits add Run --weekly --unit km --target 20 --days mon,wed,sat --start 2026-03-02",
             "habits add Read --daily --unit pages --target 30 --days weekdays --start monday",
+            "habits add Run --icon 🏃 --color '#1e90ff'",
             "habits add            # on a terminal: asks for each property",
         ])
 
@@ -42,7 +44,9 @@ struct AddCommand: HabitsCommand {
     static let defaultDays = "daily"
 
     func run(in context: CommandContext) async throws(CommandError) {
-        let (complete, defaults) = try completeFields(context)
+        var (complete, defaults) = try completeFields(context)
+        complete.icon = options.icon ?? nil
+        complete.color = options.color ?? nil
         let fields = try CommandInput.validated(complete)
         let backend = try context.backend()
         let habit = try await backend.createHabit(fields)

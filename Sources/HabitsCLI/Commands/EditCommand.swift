@@ -4,7 +4,7 @@ import HabitCore
 struct EditCommand: HabitsCommand {
     static let spec = CommandSpec(
         name: "edit",
-        summary: "Change a habit's name, frequency, unit, target, days or start.",
+        summary: "Change a habit's name, frequency, unit, target, days, start, icon or colour.",
         discussion: """
             Changes only the properties given; the others stay as they are. The result \
             is checked as a whole, and every problem is shown together.
@@ -14,7 +14,8 @@ struct EditCommand: HabitsCommand {
             + HabitFieldOptions.specs,
         examples: [
             "habits edit 3 --target 10", "habits edit \"Drink water\" --name Water --unit cups",
-            "habits edit Run --weekly --days mon,thu",
+            "habits edit Run --weekly --days mon,thu", "habits edit Run --icon 🏃 --color '#1e90ff'",
+            "habits edit Run --icon none",
         ])
 
     let reference: String
@@ -29,6 +30,7 @@ struct EditCommand: HabitsCommand {
             throw UsageError(
                 .nothingToChange(options: [
                     "--name", "--daily", "--weekly", "--unit", "--target", "--days", "--start",
+                    "--icon", "--color",
                 ]),
                 command: "edit")
         }
@@ -39,7 +41,8 @@ struct EditCommand: HabitsCommand {
         let habit = try await context.resolveHabit(reference, in: backend)
         let changes = HabitChanges(
             name: name, frequency: options.frequency, measurementType: options.unit,
-            startDate: options.start, actionDays: options.days, targetValue: options.target)
+            startDate: options.start, actionDays: options.days, targetValue: options.target,
+            icon: options.icon, color: options.color)
         try CommandInput.check(changes, on: habit)
         let updated = try await backend.updateHabit(id: habit.id, changes: changes)
         if context.style.json {

@@ -2,13 +2,19 @@ import Foundation
 import HabitCore
 
 /// The habit-property options `add` and `edit` share: --daily/--weekly,
-/// --unit, --target, --days and --start, each `nil` when not given.
+/// --unit, --target, --days, --start, --icon and --color, each `nil` when
+/// not given (`--icon none` and `--color none` give `.some(nil)`: remove it).
 struct HabitFieldOptions: Hashable, Sendable {
     var frequency: Frequency?
     var unit: String?
     var target: Decimal?
     var days: ActionDays?
     var start: LocalDate?
+    var icon: String??
+    var color: String??
+
+    /// The value of --icon and --color that removes the mark.
+    static let noneWord = "none"
 
     /// `mon` … `sun`, the words a --days list is made of.
     static let weekdayWords = Weekday.allCases.map { $0.threeLetterName.lowercased() }
@@ -29,6 +35,12 @@ struct HabitFieldOptions: Hashable, Sendable {
         .value(
             "start", valueName: "date", values: DateWords.words,
             help: "The first day that counts: YYYY-MM-DD, today, yesterday or a weekday."),
+        .value(
+            "icon", valueName: "emoji",
+            help: "One emoji shown before the name, such as 🏃; none removes it."),
+        .value(
+            "color", valueName: "#rrggbb",
+            help: "The habit's colour: # and six hex digits, such as #1e90ff; none removes it."),
     ]
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
@@ -41,9 +53,13 @@ struct HabitFieldOptions: Hashable, Sendable {
         start = try arguments.value("start") { text, name throws(UsageError) in
             try ArgumentValue.date(text, argument: name, today: today)
         }
+        icon = arguments.value("icon").map { $0 == Self.noneWord ? nil : $0 }
+        // Hex digits in either case, kept lower-case as the API has them.
+        color = arguments.value("color").map { $0 == Self.noneWord ? nil : $0.lowercased() }
     }
 
     var isEmpty: Bool {
         frequency == nil && unit == nil && target == nil && days == nil && start == nil
+            && icon == nil && color == nil
     }
 }

@@ -10,7 +10,8 @@ import HabitCore
 ///  "habits": [Habit + {"entries": [{"date", "value", "skipped", "note"?}]}]}
 /// ```
 /// Habit is the API's habit object (id, name, frequency, measurement_type,
-/// start_date, action_days, target_value, status, created_at, updated_at).
+/// start_date, action_days, target_value, status, icon and color when set,
+/// created_at, updated_at).
 /// Entries are sorted by date, each with `"note"` when it has one (a
 /// version 1 reader that knows no notes ignores it). Readers accept any
 /// `version` up to `currentVersion`.

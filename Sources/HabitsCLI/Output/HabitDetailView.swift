@@ -40,7 +40,8 @@ struct HabitDetailView: Sendable {
         let palette = style.palette
         let separator = style.unicode ? " \u{00B7} " : ", "
         var lines: [String] = []
-        var title = palette.bold("#\(habit.id) \(HabitText.name(habit.name))")
+        let label = HabitText.label(habit, unicode: style.unicode)
+        var title = HabitText.painted(habit, palette)(palette.bold("#\(habit.id) \(label)"))
         if habit.status == .archived { title += palette.dim(" (archived)") }
         lines.append(title)
         lines.append(

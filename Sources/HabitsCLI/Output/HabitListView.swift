@@ -93,7 +93,9 @@ struct HabitListView: Sendable {
         return [
             TextTable.Cell(mark, paint: paint),
             TextTable.Cell("\(item.habit.id)", alignRight: true),
-            TextTable.Cell(HabitText.name(item.habit.name)),
+            TextTable.Cell(
+                HabitText.label(item.habit, unicode: style.unicode),
+                paint: HabitText.painted(item.habit, palette)),
             TextTable.Cell(
                 HabitText.progress(item.completion, unit: item.habit.measurementType),
                 paint: paint),

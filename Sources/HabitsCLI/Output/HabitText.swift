@@ -33,6 +33,20 @@ enum HabitText {
         TerminalSafeText.clean(text)
     }
 
+    /// The habit's name as lists and `show` title it: its icon first when
+    /// the output is Unicode (an icon is an emoji, which ASCII output has
+    /// not), both cleaned for the terminal.
+    static func label(_ habit: Habit, unicode: Bool) -> String {
+        guard unicode, let icon = habit.icon else { return name(habit.name) }
+        return name(icon) + " " + name(habit.name)
+    }
+
+    /// `text` painted in the habit's colour, when it has one and colour is on.
+    static func painted(_ habit: Habit, _ palette: Palette) -> @Sendable (String) -> String {
+        guard let color = habit.color else { return { $0 } }
+        return { palette.color(color, $0) }
+    }
+
     /// `1 day`, `4 days`, `2 weeks`.
     static func periods(_ count: Int, of frequency: Frequency) -> String {
         let unit = frequency == .daily ? "day" : "week"

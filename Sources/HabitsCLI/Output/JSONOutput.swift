@@ -7,7 +7,8 @@ import HabitCore
 /// (decimals exact: `0.8`, never `0.80000001`). A habit is the API's Habit
 /// object: `{"id", "name", "frequency": "DAILY"|"WEEKLY", "measurement_type",
 /// "start_date", "action_days": [1…7], "target_value", "status":
-/// "ACTIVE"|"ARCHIVED", "created_at"?, "updated_at"?}`. A completion is
+/// "ACTIVE"|"ARCHIVED", "icon"?, "color"?, "created_at"?, "updated_at"?}`
+/// (icon and color only when set). A completion is
 /// `{"target", "current", "remaining", "state"}` with state one of "done",
 /// "pending", "skipped", "failed", "future", "rest", "before_start".
 ///

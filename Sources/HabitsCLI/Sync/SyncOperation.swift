@@ -130,6 +130,12 @@ struct SyncOperation: Hashable, Sendable {
         var note: String?
         /// An edit's `baseHabit` (absent in records of earlier versions).
         var base: Base?
+        /// Whether the icon (colour) changes; `icon` (`color`) is then the
+        /// new one (absent: removed). A new habit's are set when present.
+        var replacesIcon: Bool?
+        var icon: String?
+        var replacesColor: Bool?
+        var color: String?
 
         /// A habit's fields and status, as the outbox keeps them.
         struct Base: Codable {
@@ -173,6 +179,8 @@ struct SyncOperation: Hashable, Sendable {
                 startDate = fields.startDate
                 actionDays = fields.actionDays.bits
                 targetValue = fields.targetValue.description
+                icon = fields.icon
+                color = fields.color
             case .updateHabit(let changes):
                 name = changes.name
                 frequency = changes.frequency
@@ -181,6 +189,14 @@ struct SyncOperation: Hashable, Sendable {
                 actionDays = changes.actionDays?.bits
                 targetValue = changes.targetValue?.description
                 status = changes.status
+                if let change = changes.icon {
+                    replacesIcon = true
+                    icon = change
+                }
+                if let change = changes.color {
+                    replacesColor = true
+                    color = change
+                }
             case .deleteHabit: break
             case .increment(let date, let amount, let note):
                 self.date = date
@@ -219,13 +235,15 @@ struct SyncOperation: Hashable, Sendable {
                     HabitFields(
                         name: name, frequency: frequency, measurementType: measurementType,
                         startDate: startDate, actionDays: ActionDays(bits: actionDays),
-                        targetValue: target))
+                        targetValue: target, icon: icon, color: color))
             case "edit":
                 return .updateHabit(
                     HabitChanges(
                         name: name, frequency: frequency, measurementType: measurementType,
                         startDate: startDate, actionDays: actionDays.map(ActionDays.init(bits:)),
-                        targetValue: Self.decimal(targetValue), status: status))
+                        targetValue: Self.decimal(targetValue), status: status,
+                        icon: replacesIcon == true ? .some(icon) : nil,
+                        color: replacesColor == true ? .some(color) : nil))
             case "delete":
                 return .deleteHabit
             case "increment":

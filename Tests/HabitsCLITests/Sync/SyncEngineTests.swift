@@ -239,6 +239,13 @@ import Testing
             .createHabit(Self.fields),
             .updateHabit(HabitChanges(name: "Ríding", targetValue: Decimal(string: "2.25"))),
             .updateHabit(HabitChanges(status: .archived)),
+            .createHabit(
+                HabitFields(
+                    name: "Swim", frequency: .daily, measurementType: "laps",
+                    startDate: Self.day, actionDays: .everyDay, targetValue: 4, icon: "🏊",
+                    color: "#1e90ff")),
+            .updateHabit(HabitChanges(icon: .some("🚴"), color: .some(nil))),
+            .updateHabit(HabitChanges(icon: .some(nil))),
             .deleteHabit,
             .increment(date: Self.day, amount: Decimal(string: "0.1")!, note: .replace("tired")),
             .setEntry(ProgressEntry(date: Self.day, value: 0, skipped: true), note: .replace(nil)),

@@ -46,6 +46,19 @@ struct BodyFields {
         return text
     }
 
+    /// A string that may be null: `.some(nil)` for null, `nil` when absent
+    /// or not a string (reported).
+    mutating func nullableString(_ name: String) -> String?? {
+        switch object[name] {
+        case nil: return nil
+        case .null?: return .some(nil)
+        case .string(let text)?: return .some(text)
+        default:
+            report([Self.stringMessage], for: name)
+            return nil
+        }
+    }
+
     /// A number. One too small or too large for `Decimal` reads as the
     /// nearest `Decimal` on the same side of every bound the API sets
     /// (±1e-128 for a tiny one, the largest `Decimal` for a huge one), so the

@@ -7,7 +7,8 @@ import HabitCore
 /// the fields and rule problems (blank name, target ≤ 0, …) of the fields
 /// that did read, in one `ValidationError` keyed by wire names.
 enum HabitInput {
-    /// The six fields of a new habit, all required, validated and normalised.
+    /// The six fields of a new habit, all required, and the optional marks
+    /// (`icon`, `color`: absent or null for none), validated and normalised.
     static func fields(from object: [String: JSONValue]) throws(ValidationError) -> HabitFields {
         var body = BodyFields(object)
         let name = body.string("name", required: true)
@@ -16,22 +17,27 @@ enum HabitInput {
         let startDate = body.date("start_date", required: true)
         let actionDays = body.actionDays("action_days", required: true)
         let targetValue = body.decimal("target_value", required: true)
+        let icon = body.nullableString("icon")
+        let color = body.nullableString("color")
         guard let name, let frequency, let measurementType, let startDate, let actionDays,
-            let targetValue
+            let targetValue, body.errors.isEmpty
         else {
             var errors = body.errors
             addRuleProblems(
                 to: &errors, name: name, measurementType: measurementType,
-                actionDays: actionDays, targetValue: targetValue)
+                actionDays: actionDays, targetValue: targetValue, icon: icon ?? nil,
+                color: color ?? nil)
             throw errors
         }
         return try HabitFields(
             name: name, frequency: frequency, measurementType: measurementType,
-            startDate: startDate, actionDays: actionDays, targetValue: targetValue
+            startDate: startDate, actionDays: actionDays, targetValue: targetValue,
+            icon: icon ?? nil, color: color ?? nil
         ).validated()
     }
 
-    /// A partial update: any subset of the six fields plus `status`. The
+    /// A partial update: any subset of the six fields, the marks (null
+    /// removes one) and `status`. The
     /// caller validates the merged result with `HabitChanges.applied(to:)`.
     static func changes(from object: [String: JSONValue]) throws(ValidationError) -> HabitChanges {
         var body = BodyFields(object)
@@ -42,12 +48,14 @@ enum HabitInput {
             startDate: body.date("start_date", required: false),
             actionDays: body.actionDays("action_days", required: false),
             targetValue: body.decimal("target_value", required: false),
-            status: body.choice("status", as: HabitStatus.self, required: false))
+            status: body.choice("status", as: HabitStatus.self, required: false),
+            icon: body.nullableString("icon"), color: body.nullableString("color"))
         if !body.errors.isEmpty {
             var errors = body.errors
             addRuleProblems(
                 to: &errors, name: changes.name, measurementType: changes.measurementType,
-                actionDays: changes.actionDays, targetValue: changes.targetValue)
+                actionDays: changes.actionDays, targetValue: changes.targetValue,
+                icon: changes.icon ?? nil, color: changes.color ?? nil)
             throw errors
         }
         return changes
@@ -93,7 +101,7 @@ enum HabitInput {
     /// no type problem already.
     private static func addRuleProblems(
         to errors: inout ValidationError, name: String?, measurementType: String?,
-        actionDays: ActionDays?, targetValue: Decimal?
+        actionDays: ActionDays?, targetValue: Decimal?, icon: String?, color: String?
     ) {
         if let name {
             errors.add(HabitFields.problems(name: name), to: "name")
@@ -108,5 +116,7 @@ enum HabitInput {
         if let targetValue {
             errors.add(HabitFields.problems(targetValue: targetValue), to: "target_value")
         }
+        if let icon { errors.add(HabitFields.problems(icon: icon), to: "icon") }
+        if let color { errors.add(HabitFields.problems(color: color), to: "color") }
     }
 }
