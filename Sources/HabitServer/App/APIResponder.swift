@@ -121,9 +121,9 @@ public final class APIResponder: HTTPResponder {
             guard method != "GET" && method != "HEAD" else { return try answer(request, owner) }
             // Whatever the outcome, the user's habit lists may have changed.
             defer { listAnswers.userChanged(owner) }
-            let response = try answer(request, owner)
-            publishEvent(of: route, method: method, owner: owner, response: response)
-            return response
+            return try answeringWithEvent(of: route, method: method, owner: owner) {
+                () throws(APIError) in try answer(request, owner)
+            }
         }
     }
 
