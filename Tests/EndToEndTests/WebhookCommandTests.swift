@@ -82,9 +82,12 @@ import Testing
         #expect(unknown.status == 1)
         #expect(unknown.error.contains("You have no webhook #9."), "\(unknown)")
 
-        let removed = try await sandbox.habits("webhook", "remove", "1")
+        let removed = try await sandbox.habits("webhook", "remove", "#1", "--json")
         #expect(removed.status == 0, "\(removed)")
-        #expect(removed.output == "Removed webhook #1 and its deliveries.\n")
+        let answer = try #require(
+            try JSONSerialization.jsonObject(with: Data(removed.output.utf8)) as? [String: Any])
+        #expect(answer["id"] as? Int == 1 && answer["removed"] as? Bool == true)
+        #expect(try await sandbox.habits("webhook", "remove", "1").status == 1)
         let none = try await sandbox.habits("webhook", "list")
         #expect(none.output == "No webhooks. Add one with: habits webhook add <https-url>\n")
         await server.stop()

@@ -153,7 +153,7 @@ struct WebhookCommand: HabitsCommand {
                 try await client.deleteWebhook(id: id)
             }
             if context.style.json {
-                try context.writeJSON(["id": JSONScalar.string(String(id)), "removed": .bool(true)])
+                try context.writeJSON(Removed(id: id, removed: true))
             } else {
                 context.output.line("Removed webhook #\(id) and its deliveries.")
             }
@@ -226,6 +226,12 @@ struct WebhookCommand: HabitsCommand {
             state += ": " + TerminalSafeText.clean(error)
         }
         return "\(at) \(TerminalSafeText.clean(delivery.event)) \(state)"
+    }
+
+    /// What `remove --json` prints.
+    private struct Removed: Encodable {
+        var id: Int64
+        var removed: Bool
     }
 
     /// An endpoint as `--json` shows it.
