@@ -113,6 +113,13 @@ import Testing
             }
         }
         #expect(try test.queued("evt_twice").count == 1)
+        // The same entry again changes nothing: no event.
+        try PendingEvent.$current.withValue(test.event("evt_same")) {
+            _ = try test.store.setProgress(
+                ProgressEntry(date: date("2026-03-03"), value: 1), habitID: habit.id,
+                owner: test.owner)
+        }
+        #expect(try test.queued("evt_same").isEmpty)
         // Without an event bound, a write queues nothing.
         _ = try test.store.setProgress(
             ProgressEntry(date: date("2026-03-04"), value: 1), habitID: habit.id,

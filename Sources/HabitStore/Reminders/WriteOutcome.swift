@@ -26,9 +26,14 @@ extension Versioned: WriteOutcome where Value: WriteOutcome {
     public var createdHabitID: Int64? { value.createdHabitID }
 }
 
-/// An update or delete: written or not; it creates no habit.
+/// An update or delete: written, and not answered with the row as it was
+/// (a repeated PUT of the same entry, a delete of a day with none); it
+/// creates no habit.
 extension GuardedWrite: WriteOutcome {
-    public var wroteSomething: Bool { isWritten }
+    public var wroteSomething: Bool {
+        guard case .written(let stored, let replaced) = self else { return false }
+        return stored?.version != replaced?.version
+    }
 }
 
 extension Optional: WriteOutcome where Wrapped: WriteOutcome {
