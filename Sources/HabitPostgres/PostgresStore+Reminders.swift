@@ -305,6 +305,23 @@ extension PostgresStore: ReminderRepository {
         }
     }
 
+    /// Inserts the deliveries of the request's `PendingEvent` when the
+    /// transaction answering `outcome` wrote something and the event is not
+    /// queued yet; the event, for the caller to mark committed after COMMIT.
+    static func queuePendingEvent(_ connection: PostgresConnection, for outcome: Any)
+        throws(StoreError) -> PendingEvent?
+    {
+        guard let pending = PendingEvent.current, let payload = pending.payload(for: outcome)
+        else { return nil }
+        _ = try connection.run(
+            ReminderSQL.enqueueEvent,
+            [
+                String(pending.owner), pending.event, pending.eventID, payload,
+                time(pending.now),
+            ])
+        return pending
+    }
+
     /// A time as the statements' `to_timestamp($n::float8)` takes it.
     static func time(_ date: Date) -> String {
         String(date.timeIntervalSince1970)

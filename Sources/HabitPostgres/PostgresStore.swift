@@ -114,8 +114,11 @@ public final class PostgresStore: Sendable {
                     let result: Result
                     do throws(StoreError) {
                         result = try body(connection)
+                        // A write route's webhook event commits with its write.
+                        let pending = try Self.queuePendingEvent(connection, for: result)
                         commitSent = true
                         try connection.execute("COMMIT")
+                        pending?.committed()
                     } catch {
                         if connection.isUsable { try? connection.execute("ROLLBACK") }
                         throw error

@@ -413,6 +413,23 @@ enum ReminderSQL {
     static let selectSubscribed = """
         SELECT 1 FROM webhooks WHERE owner_id = ?1 AND instr(',' || events || ',', ',' || ?2 || ',') > 0
         """
+    /// Inserts the deliveries of the request's `PendingEvent` when the
+    /// transaction answering `outcome` wrote something and the event is not
+    /// queued yet; the event, for the caller to mark committed after COMMIT.
+    static func queuePendingEvent(_ connection: SQLiteConnection, for outcome: Any)
+        throws(StoreError) -> PendingEvent?
+    {
+        guard let pending = PendingEvent.current, let payload = pending.payload(for: outcome)
+        else { return nil }
+        try connection.run(
+            enqueueEvent,
+            [
+                .integer(pending.owner), .text(pending.event), .text(pending.eventID),
+                .text(payload), .real(pending.now.timeIntervalSince1970),
+            ])
+        return pending
+    }
+
     static let enqueueEvent = """
         INSERT INTO deliveries (owner_id, event_id, target, webhook_id, event, payload, state,
             created_at, next_attempt_at)

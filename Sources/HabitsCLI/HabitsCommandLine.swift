@@ -22,6 +22,7 @@ public enum HabitsCommandLine {
         CommandEntry(LogoutCommand.self), CommandEntry(StatusCommand.self),
         CommandEntry(SyncCommand.self),
         CommandEntry(ConfigCommand.self), CommandEntry(TokenCommand.self),
+        CommandEntry(WebhookCommand.self),
         CommandEntry(LogCommand.self), CommandEntry(CheckCommand.self),
         CommandEntry(ImportCommand.self), CommandEntry(ExportCommand.self),
         CommandEntry(HeatmapCommand.self),

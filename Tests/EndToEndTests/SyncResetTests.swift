@@ -1,5 +1,6 @@
 import Foundation
 import HabitConcurrency
+import ServerTestSupport
 import TestSupport
 import Testing
 

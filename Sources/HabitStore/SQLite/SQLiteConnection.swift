@@ -140,7 +140,10 @@ final class SQLiteConnection {
         try run(kind == .immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
         do {
             let result = try body()
+            // A write route's webhook event commits with its write.
+            let pending = try ReminderSQL.queuePendingEvent(self, for: result)
             try run("COMMIT")
+            pending?.committed()
             return result
         } catch {
             rollback()

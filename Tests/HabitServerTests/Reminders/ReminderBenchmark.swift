@@ -67,7 +67,7 @@ import Testing
                                         measurementType: "times",
                                         startDate: LocalDate("2026-11-01")!,
                                         actionDays: .everyDay, targetValue: 1))
-                                + [.text("ACTIVE"), time, time])
+                                + [.text("ACTIVE"), time, time, .integer(Int64(index + 1))])
                         try connection.run(
                             "INSERT INTO reminders (habit_id, owner_id, time, created_at) VALUES (?1, ?2, '20:00', ?3)",
                             [.integer(connection.lastInsertRowID), owner, time])

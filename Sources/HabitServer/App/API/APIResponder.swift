@@ -142,11 +142,9 @@ public final class APIResponder: HTTPResponder {
         _ next: () throws(APIError) -> HTTPResponse
     ) throws(APIError) -> HTTPResponse {
         defer { listAnswers.userChanged(owner) }
-        let response = try next()
-        if response.headers[Self.replayedHeader] == nil {
-            publishEvent(of: route, method: request.method, owner: owner, response: response)
-        }
-        return response
+        // The store queues the route's event inside the write's transaction;
+        // a replayed answer runs no write, so it queues none.
+        return try answeringWithEvent(of: route, method: request.method, owner: owner, next)
     }
 
     /// A handler of the reminder and webhook routes (`reminderHandler`),
