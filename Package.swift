@@ -15,9 +15,9 @@ let package = Package(
     ],
     targets: [
         // C libraries from the system (Debian: libsqlite3-dev, libssl-dev).
+        // SQLite's headers only: HabitStore says how the library is linked.
         .systemLibrary(
             name: "CSQLite",
-            pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         // libpq, the PostgreSQL client library (Debian: libpq-dev; Homebrew's
@@ -56,7 +56,18 @@ let package = Package(
         // The file system's edge, one copy each: how a file is replaced
         // atomically (PendingFile, AtomicFile) and where the XDG rules put it.
         .target(name: "HabitFiles", dependencies: ["HabitConcurrency"]),
-        .target(name: "HabitStore", dependencies: ["HabitConcurrency", "HabitCore", "CSQLite"]),
+        .target(
+            name: "HabitStore", dependencies: ["HabitConcurrency", "HabitCore", "CSQLite"],
+            linkerSettings: [
+                // SQLite linked in (Debian's libsqlite3-dev ships libsqlite3.a):
+                // loading libsqlite3.so and relocating its symbols cost every
+                // `habits` run about 1.1 M instructions (Tests/Load/README.md).
+                .unsafeFlags(
+                    ["-Xlinker", "-Bstatic", "-Xlinker", "-lsqlite3", "-Xlinker", "-Bdynamic"],
+                    .when(platforms: [.linux])),
+                .linkedLibrary(
+                    "sqlite3", .when(platforms: [.macOS, .iOS, .tvOS, .watchOS, .visionOS])),
+            ]),
         .target(
             name: "HabitPostgres",
             dependencies: ["HabitConcurrency", "HabitCore", "HabitStore", "CLibPQ"]),
@@ -93,7 +104,16 @@ let package = Package(
                 "HabitConcurrency", "HabitCore", "HabitClient", "HabitFiles", "HabitStore",
             ]),
 
-        .executableTarget(name: "habits", dependencies: ["HabitsCLI"]),
+        .executableTarget(
+            name: "habits", dependencies: ["HabitsCLI"],
+            linkerSettings: [
+                // lld packs the binary's 80,000 relative relocations (RELR, glibc
+                // 2.36 or later), which the loader otherwise applies one by one
+                // on every run: 0.37 M instructions (Tests/Load/README.md).
+                .unsafeFlags(
+                    ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                    .when(platforms: [.linux]))
+            ]),
         .executableTarget(name: "habits-server", dependencies: ["HabitHTTP", "HabitServer"]),
         .executableTarget(name: "habits-bench", dependencies: ["HabitCore"]),
 

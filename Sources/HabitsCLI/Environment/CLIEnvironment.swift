@@ -21,7 +21,19 @@ public struct CLIEnvironment: Sendable {
     var output: TextOutput
     var errorOutput: TextOutput
     var terminal: TerminalTraits
-    var clock: WallClock
+    /// The wall clock commands read. The process's is made on first use:
+    /// `TimeZone.current` costs about 1 M instructions (Tests/Load/README.md),
+    /// which `--version` and help, answered before any command runs, skip.
+    var clock: WallClock {
+        get {
+            switch clockSource {
+            case .system: return .system
+            case .given(let clock): return clock
+            }
+        }
+        set { clockSource = .given(newValue) }
+    }
+    private var clockSource: ClockSource
     /// How long network calls and imports run before a spinner or progress
     /// bar appears on a terminal; nil for each one's own delay. Tests that
     /// capture a terminal's output set it beyond any call, since a loaded
@@ -36,6 +48,18 @@ public struct CLIEnvironment: Sendable {
         statusLineDelay: Duration? = nil,
         executablePath: @escaping @Sendable () -> String? = { nil }
     ) {
+        self.init(
+            arguments: arguments, variables: variables, input: input, output: output,
+            errorOutput: errorOutput, terminal: terminal, clockSource: .given(clock),
+            statusLineDelay: statusLineDelay, executablePath: executablePath)
+    }
+
+    private init(
+        arguments: [String], variables: [String: String], input: any LineInput,
+        output: TextOutput, errorOutput: TextOutput, terminal: TerminalTraits,
+        clockSource: ClockSource, statusLineDelay: Duration?,
+        executablePath: @escaping @Sendable () -> String?
+    ) {
         self.statusLineDelay = statusLineDelay
         self.arguments = arguments
         self.variables = variables
@@ -43,7 +67,7 @@ public struct CLIEnvironment: Sendable {
         self.output = output
         self.errorOutput = errorOutput
         self.terminal = terminal
-        self.clock = clock
+        self.clockSource = clockSource
         self.executablePath = executablePath
     }
 
@@ -57,8 +81,15 @@ public struct CLIEnvironment: Sendable {
             output: TextOutput(FileDescriptorSink(descriptor: 1)),
             errorOutput: TextOutput(FileDescriptorSink(descriptor: 2)),
             terminal: .current(),
-            clock: .system,
+            clockSource: .system, statusLineDelay: nil,
             executablePath: runningExecutablePath)
+    }
+
+    /// Where `clock` comes from: the machine's, read when asked (Foundation
+    /// keeps the current time zone once read, so each read agrees), or one given.
+    private enum ClockSource: Sendable {
+        case system
+        case given(WallClock)
     }
 
     /// The process's environment variables, read from `environ` on Linux:
