@@ -1,4 +1,5 @@
 import Foundation
+import HabitConcurrency
 import HabitCore
 
 #if canImport(Glibc)
@@ -16,7 +17,19 @@ public struct CLIEnvironment: Sendable {
     /// The words after the program name.
     var arguments: [String]
     /// Environment variables: HOME, XDG_*, NO_COLOR, HABITS_SERVER, LANG, LC_*, COLUMNS…
-    var variables: [String: String]
+    /// The process's are read on first use: the first dictionary keyed by
+    /// strings costs about 0.6 M instructions (Tests/Load/README.md), which
+    /// `--version` skips.
+    var variables: [String: String] {
+        get {
+            switch variablesSource {
+            case .process(let variables): return variables.value
+            case .given(let variables): return variables
+            }
+        }
+        set { variablesSource = .given(newValue) }
+    }
+    private var variablesSource: VariablesSource
     var input: any LineInput
     var output: TextOutput
     var errorOutput: TextOutput
@@ -49,20 +62,21 @@ public struct CLIEnvironment: Sendable {
         executablePath: @escaping @Sendable () -> String? = { nil }
     ) {
         self.init(
-            arguments: arguments, variables: variables, input: input, output: output,
+            arguments: arguments, input: input, output: output,
             errorOutput: errorOutput, terminal: terminal, clockSource: .given(clock),
+            variablesSource: .given(variables),
             statusLineDelay: statusLineDelay, executablePath: executablePath)
     }
 
     private init(
-        arguments: [String], variables: [String: String], input: any LineInput,
+        arguments: [String], input: any LineInput,
         output: TextOutput, errorOutput: TextOutput, terminal: TerminalTraits,
-        clockSource: ClockSource, statusLineDelay: Duration?,
+        clockSource: ClockSource, variablesSource: VariablesSource, statusLineDelay: Duration?,
         executablePath: @escaping @Sendable () -> String?
     ) {
         self.statusLineDelay = statusLineDelay
         self.arguments = arguments
-        self.variables = variables
+        self.variablesSource = variablesSource
         self.input = input
         self.output = output
         self.errorOutput = errorOutput
@@ -76,12 +90,12 @@ public struct CLIEnvironment: Sendable {
     public static func process() -> CLIEnvironment {
         CLIEnvironment(
             arguments: Array(CommandLine.arguments.dropFirst()),
-            variables: processVariables(),
             input: StandardInput(),
             output: TextOutput(FileDescriptorSink(descriptor: 1)),
             errorOutput: TextOutput(FileDescriptorSink(descriptor: 2)),
             terminal: .current(),
-            clockSource: .system, statusLineDelay: nil,
+            clockSource: .system, variablesSource: .process(ProcessVariables()),
+            statusLineDelay: nil,
             executablePath: runningExecutablePath)
     }
 
@@ -90,6 +104,27 @@ public struct CLIEnvironment: Sendable {
     private enum ClockSource: Sendable {
         case system
         case given(WallClock)
+    }
+
+    /// Where `variables` come from: the process's, read once when first
+    /// asked, or ones given.
+    private enum VariablesSource: Sendable {
+        case process(ProcessVariables)
+        case given([String: String])
+    }
+
+    /// The process's environment variables, read on first use and kept.
+    private final class ProcessVariables: Sendable {
+        private let read = Locked<[String: String]?>(nil)
+
+        var value: [String: String] {
+            read.withLock { variables in
+                if let variables { return variables }
+                let found = CLIEnvironment.processVariables()
+                variables = found
+                return found
+            }
+        }
     }
 
     /// The process's environment variables, read from `environ` on Linux:
