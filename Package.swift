@@ -1,6 +1,39 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Linking for the fastest start, asked for with `HABITS_FAST_START_LINK=1`
+/// (Tests/Load/startup-floor.sh sets it): SQLite from `libsqlite3.a` and the
+/// binary's relative relocations packed by lld. Together they spare every
+/// `habits` run about 1.5 M instructions (Tests/Load/README.md). Not the
+/// default, because they need a static SQLite (Debian's libsqlite3-dev has
+/// one, other distributions may not), a glibc of 2.36 or later wherever the
+/// binary runs, and unsafe flags, which keep a package from being used as a
+/// dependency.
+let fastStartLink =
+    Context.environment["HABITS_FAST_START_LINK"] == "1"
+
+/// How HabitStore links SQLite: statically for a fast-start build on Linux,
+/// else the system's shared library.
+let sqliteLinking: [LinkerSetting] =
+    fastStartLink
+    ? [
+        .unsafeFlags(
+            ["-Xlinker", "-Bstatic", "-Xlinker", "-lsqlite3", "-Xlinker", "-Bdynamic"],
+            .when(platforms: [.linux])),
+        .linkedLibrary("sqlite3", .when(platforms: [.macOS, .iOS, .tvOS, .watchOS, .visionOS])),
+    ]
+    : [.linkedLibrary("sqlite3")]
+
+/// The `habits` binary's extra linker settings for a fast-start build.
+let habitsLinking: [LinkerSetting] =
+    fastStartLink
+    ? [
+        .unsafeFlags(
+            ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+            .when(platforms: [.linux]))
+    ]
+    : []
+
 let package = Package(
     name: "habits",
     platforms: [.macOS(.v13)],
@@ -15,9 +48,10 @@ let package = Package(
     ],
     targets: [
         // C libraries from the system (Debian: libsqlite3-dev, libssl-dev).
+        // SQLite's headers only: HabitStore says how the library is linked
+        // (`sqliteLinking`).
         .systemLibrary(
             name: "CSQLite",
-            pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         // libpq, the PostgreSQL client library (Debian: libpq-dev; Homebrew's
@@ -56,7 +90,9 @@ let package = Package(
         // The file system's edge, one copy each: how a file is replaced
         // atomically (PendingFile, AtomicFile) and where the XDG rules put it.
         .target(name: "HabitFiles", dependencies: ["HabitConcurrency"]),
-        .target(name: "HabitStore", dependencies: ["HabitConcurrency", "HabitCore", "CSQLite"]),
+        .target(
+            name: "HabitStore", dependencies: ["HabitConcurrency", "HabitCore", "CSQLite"],
+            linkerSettings: sqliteLinking),
         .target(
             name: "HabitPostgres",
             dependencies: ["HabitConcurrency", "HabitCore", "HabitStore", "CLibPQ"]),
@@ -93,7 +129,9 @@ let package = Package(
                 "HabitConcurrency", "HabitCore", "HabitClient", "HabitFiles", "HabitStore",
             ]),
 
-        .executableTarget(name: "habits", dependencies: ["HabitsCLI"]),
+        .executableTarget(
+            name: "habits", dependencies: ["HabitsCLI"],
+            linkerSettings: habitsLinking),
         .executableTarget(name: "habits-server", dependencies: ["HabitHTTP", "HabitServer"]),
         .executableTarget(name: "habits-bench", dependencies: ["HabitCore"]),
 

@@ -3,7 +3,10 @@
 /// consistency check whose cost does not grow with the data.
 ///
 /// This version's shape comes from running the migrations on an empty
-/// database in memory, once per process, so it never drifts from `Schema`.
+/// database in memory, so it never drifts from `Schema`; a record of it in
+/// the source (`recordedObjects`) stands in while the migrations are the
+/// ones it was made from, since building it costs more than the rest of a
+/// local command's start.
 /// A file's shape must hold every object of it, tables with the same columns
 /// in the same order; objects of its own (an index someone added) are
 /// allowed.
@@ -41,12 +44,18 @@ struct SchemaShape: Hashable, Sendable {
         return SchemaShape(objects: objects)
     }
 
-    /// This version's shape.
+    /// This version's shape: the record when it is this build's, else built.
     static var current: SchemaShape {
-        get throws(StoreError) { try built.get() }
+        get throws(StoreError) {
+            if let recorded = recordedIfCurrent { return recorded }
+            return try built.get()
+        }
     }
 
-    private static let built: Result<SchemaShape, StoreError> = {
+    private static let recordedIfCurrent = recorded(for: Schema.migrations)
+
+    /// This version's shape from its migrations, run once per process.
+    static let built: Result<SchemaShape, StoreError> = {
         do throws(StoreError) {
             let connection = try SQLiteConnection(path: SQLiteStore.inMemoryPath, create: true)
             defer { connection.close() }

@@ -100,7 +100,6 @@ public enum HabitsCommandLine {
         -> ExitCode
     {
         let tokens = ArgumentTokenizer.tokenize(environment.arguments)
-        let help = HelpRenderer(width: environment.width)
         let invocation: Invocation
         do {
             invocation = try Invocation(tokens)
@@ -114,6 +113,8 @@ public enum HabitsCommandLine {
             environment.output.line("habits \(version)")
             return .success
         }
+        // After the version: the width may read the environment (COLUMNS).
+        let help = HelpRenderer(width: environment.width)
         guard let index = invocation.commandIndex, let name = tokens[index].wordText else {
             if wantsJSON { throw CommandError(UsageError(.textOnly(what: "the overview"))) }
             environment.output.send(help.overview(commands: commands.map(\.spec)))

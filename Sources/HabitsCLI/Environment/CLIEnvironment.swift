@@ -1,4 +1,5 @@
 import Foundation
+import HabitConcurrency
 import HabitCore
 
 #if canImport(Glibc)
@@ -16,12 +17,36 @@ public struct CLIEnvironment: Sendable {
     /// The words after the program name.
     var arguments: [String]
     /// Environment variables: HOME, XDG_*, NO_COLOR, HABITS_SERVER, LANG, LC_*, COLUMNS…
-    var variables: [String: String]
+    /// The process's are read on first use: the first dictionary keyed by
+    /// strings costs about 0.6 M instructions (Tests/Load/README.md), which
+    /// `--version` skips.
+    var variables: [String: String] {
+        get {
+            switch variablesSource {
+            case .process(let variables): return variables.value
+            case .given(let variables): return variables
+            }
+        }
+        set { variablesSource = .given(newValue) }
+    }
+    private var variablesSource: VariablesSource
     var input: any LineInput
     var output: TextOutput
     var errorOutput: TextOutput
     var terminal: TerminalTraits
-    var clock: WallClock
+    /// The wall clock commands read. The process's is made on first use:
+    /// `TimeZone.current` costs about 1 M instructions (Tests/Load/README.md),
+    /// which `--version` and help, answered before any command runs, skip.
+    var clock: WallClock {
+        get {
+            switch clockSource {
+            case .system: return .system
+            case .given(let clock): return clock
+            }
+        }
+        set { clockSource = .given(newValue) }
+    }
+    private var clockSource: ClockSource
     /// How long network calls and imports run before a spinner or progress
     /// bar appears on a terminal; nil for each one's own delay. Tests that
     /// capture a terminal's output set it beyond any call, since a loaded
@@ -36,14 +61,27 @@ public struct CLIEnvironment: Sendable {
         statusLineDelay: Duration? = nil,
         executablePath: @escaping @Sendable () -> String? = { nil }
     ) {
+        self.init(
+            arguments: arguments, input: input, output: output,
+            errorOutput: errorOutput, terminal: terminal, clockSource: .given(clock),
+            variablesSource: .given(variables),
+            statusLineDelay: statusLineDelay, executablePath: executablePath)
+    }
+
+    private init(
+        arguments: [String], input: any LineInput,
+        output: TextOutput, errorOutput: TextOutput, terminal: TerminalTraits,
+        clockSource: ClockSource, variablesSource: VariablesSource, statusLineDelay: Duration?,
+        executablePath: @escaping @Sendable () -> String?
+    ) {
         self.statusLineDelay = statusLineDelay
         self.arguments = arguments
-        self.variables = variables
+        self.variablesSource = variablesSource
         self.input = input
         self.output = output
         self.errorOutput = errorOutput
         self.terminal = terminal
-        self.clock = clock
+        self.clockSource = clockSource
         self.executablePath = executablePath
     }
 
@@ -52,13 +90,41 @@ public struct CLIEnvironment: Sendable {
     public static func process() -> CLIEnvironment {
         CLIEnvironment(
             arguments: Array(CommandLine.arguments.dropFirst()),
-            variables: processVariables(),
             input: StandardInput(),
             output: TextOutput(FileDescriptorSink(descriptor: 1)),
             errorOutput: TextOutput(FileDescriptorSink(descriptor: 2)),
             terminal: .current(),
-            clock: .system,
+            clockSource: .system, variablesSource: .process(ProcessVariables()),
+            statusLineDelay: nil,
             executablePath: runningExecutablePath)
+    }
+
+    /// Where `clock` comes from: the machine's, read when asked (Foundation
+    /// keeps the current time zone once read, so each read agrees), or one given.
+    private enum ClockSource: Sendable {
+        case system
+        case given(WallClock)
+    }
+
+    /// Where `variables` come from: the process's, read once when first
+    /// asked, or ones given.
+    private enum VariablesSource: Sendable {
+        case process(ProcessVariables)
+        case given([String: String])
+    }
+
+    /// The process's environment variables, read on first use and kept.
+    private final class ProcessVariables: Sendable {
+        private let read = Locked<[String: String]?>(nil)
+
+        var value: [String: String] {
+            read.withLock { variables in
+                if let variables { return variables }
+                let found = CLIEnvironment.processVariables()
+                variables = found
+                return found
+            }
+        }
     }
 
     /// The process's environment variables, read from `environ` on Linux:

@@ -1,0 +1,131 @@
+/// This version's shape as recorded in the source, so that opening a file
+/// does not run every migration on a database in memory to learn it: that
+/// took about 31 M instructions, most of a local command's start
+/// (Tests/Load/README.md, startup-floor.sh).
+///
+/// The record holds only while `Schema.migrations` is what it was made from
+/// (their count and their length in UTF-8 bytes); after any change opening
+/// builds the shape from the migrations again, and
+/// `SchemaShapeRecordTests` fails; `SNAPSHOT_RECORD=1` makes it write the
+/// new record here.
+extension SchemaShape {
+    /// The migrations' count and total UTF-8 length the record was made from.
+    static let recordedFrom = (count: 12, bytes: 12592)
+
+    /// Each table with its columns in order.
+    static let recordedTables: [(name: String, columns: [String])] = [
+        (
+            "access_tokens",
+            [
+                "id", "owner_id", "name", "scope", "habit_id", "token_hash", "created_at",
+                "expires_at", "last_used_at", "revoked_at",
+            ]
+        ),
+        (
+            "change_tombstones",
+            ["owner_id", "kind", "habit_id", "date", "change_seq", "deleted_at"]
+        ),
+        ("code_requests", ["client", "requested_at"]),
+        ("code_sends", ["email", "sent_at"]),
+        (
+            "deliveries",
+            [
+                "id", "owner_id", "event_id", "target", "channel_id", "webhook_id", "event",
+                "payload", "attempts", "state", "created_at", "next_attempt_at", "last_attempt_at",
+                "last_error",
+            ]
+        ),
+        (
+            "habits",
+            [
+                "id", "owner_id", "name", "frequency", "measurement_type", "start_date",
+                "action_days", "target_value", "status", "created_at", "updated_at",
+                "progress_generation", "change_seq", "icon", "color",
+            ]
+        ),
+        (
+            "history_checkpoints",
+            [
+                "habit_id", "through", "current_streak", "strength", "rules", "longest_streak",
+                "success_count", "failed_count", "skipped_count",
+            ]
+        ),
+        ("idempotency_keys", ["scope", "key", "fingerprint", "status", "body", "created_at"]),
+        ("login_codes", ["email", "code_hash", "expires_at", "attempts"]),
+        ("progress", ["habit_id", "date", "value", "skipped", "note", "owner_id", "change_seq"]),
+        ("refresh_families", ["family_id", "user_id", "revoked", "expires_at"]),
+        (
+            "refresh_tokens",
+            ["jti", "family_id", "parent_jti", "user_id", "issued_at", "expires_at", "rotated_at"]
+        ),
+        (
+            "reminder_channels",
+            ["id", "owner_id", "kind", "url", "last_error", "last_error_at", "created_at"]
+        ),
+        ("reminder_occurrences", ["habit_id", "instant", "claimed_at"]),
+        (
+            "reminders",
+            ["id", "habit_id", "owner_id", "time", "channel_id", "webhook_id", "created_at"]
+        ),
+        (
+            "users",
+            ["id", "email", "created_at", "change_seq", "changes_purged_through", "time_zone"]
+        ),
+        (
+            "webhooks",
+            [
+                "id", "owner_id", "url", "events", "secret", "last_error", "last_error_at",
+                "created_at",
+            ]
+        ),
+    ]
+
+    /// Each index and trigger, as `read` writes them.
+    static let recordedIndexesAndTriggers: [String] = [
+        "index access_tokens_by_habit",
+        "index access_tokens_by_hash",
+        "index access_tokens_live_name",
+        "index change_tombstones_by_row",
+        "index change_tombstones_changes",
+        "index code_requests_by_client",
+        "index code_requests_by_time",
+        "index code_sends_by_email",
+        "index code_sends_by_time",
+        "index deliveries_by_channel",
+        "index deliveries_by_webhook",
+        "index deliveries_due",
+        "index habits_by_owner",
+        "index habits_changes",
+        "index idempotency_keys_by_scope_time",
+        "index idempotency_keys_by_time",
+        "index login_codes_by_expiry",
+        "index progress_changes",
+        "index refresh_families_by_expiry",
+        "index refresh_families_by_user",
+        "index refresh_tokens_by_expiry",
+        "index refresh_tokens_by_family",
+        "index refresh_tokens_by_parent",
+        "index refresh_tokens_by_user",
+        "index reminder_channels_by_owner",
+        "index reminder_occurrences_by_instant",
+        "index reminders_by_channel",
+        "index reminders_by_habit",
+        "index reminders_by_owner",
+        "index reminders_by_webhook",
+        "index webhooks_by_owner",
+        "trigger habit_rules_changed",
+        "trigger progress_deleted",
+        "trigger progress_inserted",
+        "trigger progress_moved",
+        "trigger progress_updated",
+    ]
+
+    /// The recorded shape when it is this build's, else nil.
+    static func recorded(for migrations: [String]) -> SchemaShape? {
+        guard migrations.count == recordedFrom.count,
+            migrations.reduce(0, { $0 + $1.utf8.count }) == recordedFrom.bytes
+        else { return nil }
+        let tables = recordedTables.map { "table \($0.name)(\($0.columns.joined(separator: ",")))" }
+        return SchemaShape(objects: Set(tables + recordedIndexesAndTriggers))
+    }
+}
