@@ -43,7 +43,7 @@ struct ManPage: Sendable {
         page += [".SH FILES"]
         page += Self.files.flatMap { tagged(#"\fI\#(Self.escaped($0.path))\fR"#, $0.meaning) }
         page += [".SH EXAMPLES", ".nf", ".RS 4"]
-        page += commands.flatMap(\.examples).map(Self.line)
+        page += commands.flatMap(\.examples).map { Self.line(Self.escaped($0)) }
         page += [".RE", ".fi", ".SH SEE ALSO", #"\fBcrontab\fR(1), \fBcron\fR(8)"#]
         return page.joined(separator: "\n") + "\n"
     }
