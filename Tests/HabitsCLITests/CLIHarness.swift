@@ -69,6 +69,11 @@ struct CLIHarness {
         try #require(request.status == .success, "auth email: \(request.error)")
         let verify = await harness.run("verify", try server.latestCode(for: "tester@example.com"))
         try #require(verify.status == .success, "verify: \(verify.error)")
+        // A loaded machine can take longer than the default 1.5 s to sync,
+        // and a command would then answer from the replica ("saved on this
+        // device"); the tests compare what a command says after a sync.
+        let timeout = await harness.run("config", "set", "sync-timeout", "600")
+        try #require(timeout.status == .success, "config: \(timeout.error)")
         return harness
     }
 
