@@ -137,5 +137,12 @@ import Testing
         #expect(body.contains(#""type":"digest.due""#))
         #expect(body.contains(#""habit_name":"Read""#))
         #expect(body.contains(#""time_zone":"Europe/Berlin""#))
+        #expect(try #require(requests.first).headers["Habits-Event"] == "digest.due")
+        // The endpoint's deliveries list it under its event.
+        let hookID = try #require(try hook.object()["id"] as? Int)
+        let deliveries = try server.request(
+            "GET", "/api/me/webhooks/\(hookID)/deliveries/", token: token
+        ).list()
+        #expect(deliveries.map { $0["event"] as? String } == ["digest.due"])
     }
 }
