@@ -13,7 +13,7 @@
 enum PostgresSchema {
     static let migrations: [String] = [
         version1, version2, version3, version4, version5, version6, version7, version8,
-        version9, versionHabitMarks,
+        version9, versionHabitMarks, versionDigest,
     ]
 
     static var version: Int { migrations.count }
@@ -376,5 +376,17 @@ enum PostgresSchema {
     private static let versionHabitMarks = """
         ALTER TABLE habits ADD COLUMN icon text;
         ALTER TABLE habits ADD COLUMN color text;
+        """
+
+    /// The daily digest: a time per user, and the (owner, local date) rows
+    /// that claim each day's digest once across processes.
+    private static let versionDigest = """
+        ALTER TABLE users ADD COLUMN digest_time text;
+        CREATE TABLE digest_occurrences (
+            owner_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            local_date text NOT NULL,
+            claimed_at timestamptz NOT NULL,
+            PRIMARY KEY (owner_id, local_date)
+        );
         """
 }

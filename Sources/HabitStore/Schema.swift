@@ -11,7 +11,7 @@
 enum Schema {
     static let migrations: [String] = [
         version1, version2, version3, version4, version5, version6, version7,
-        version8, version9, version10, version11, versionHabitMarks,
+        version8, version9, version10, version11, versionHabitMarks, versionDigest,
     ]
 
     /// The version this build writes and reads.
@@ -381,5 +381,17 @@ enum Schema {
     private static let versionHabitMarks = """
         ALTER TABLE habits ADD COLUMN icon TEXT;
         ALTER TABLE habits ADD COLUMN color TEXT;
+        """
+
+    /// The daily digest: a time per user, and the (owner, local date) rows
+    /// that claim each day's digest once across processes.
+    private static let versionDigest = """
+        ALTER TABLE users ADD COLUMN digest_time TEXT;
+        CREATE TABLE digest_occurrences (
+            owner_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            local_date TEXT NOT NULL,
+            claimed_at REAL NOT NULL,
+            PRIMARY KEY (owner_id, local_date)
+        );
         """
 }

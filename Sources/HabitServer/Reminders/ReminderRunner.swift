@@ -62,6 +62,8 @@ public final class ReminderRunner: Sendable {
         public var considered = 0
         /// Occurrences this process claimed (and queued deliveries for).
         public var claimed = 0
+        /// Daily digests this process claimed with something to send.
+        public var digests = 0
         public var delivered = 0
         public var retried = 0
         public var failed = 0
@@ -75,6 +77,7 @@ public final class ReminderRunner: Sendable {
         let claims = try dueClaims(at: now, report: &report)
         report.claimed = try store.claimOccurrences(claims, now: now).count
         metrics?.remindersClaimed(report.claimed)
+        report.digests = try claimDigests(at: now)
         for _ in 0..<Self.batchesPerTick {
             let deliveries = try store.claimDeliveries(
                 now: now, limit: Self.batch, lease: Self.lease)
@@ -214,6 +217,12 @@ public final class ReminderRunner: Sendable {
 
     private func message(of delivery: Delivery) -> ReminderMessage? {
         struct Envelope: Decodable { var data: ReminderDueData }
+        struct DigestEnvelope: Decodable { var data: DigestDueData }
+        if delivery.event == "digest.due" {
+            let envelope = try? JSONDecoder().decode(
+                DigestEnvelope.self, from: Data(delivery.payload.utf8))
+            return envelope.map { ReminderMessage($0.data) }
+        }
         guard
             let envelope = try? JSONDecoder().decode(
                 Envelope.self, from: Data(delivery.payload.utf8))

@@ -22,12 +22,21 @@ struct RemindCommand: HabitsCommand {
             channel you have; --via mail, --via ntfy URL or --via webhook ID picks one. \
             'habits remind list' shows them with your channels' last errors, 'habits \
             remind remove <habit> 20:00' removes one. Local mode keeps cron.
+
+            'habits remind digest 08:00' has the server send one daily digest instead, at \
+            08:00 in your account's time zone: the day's planned habits not done or skipped \
+            yet, through every channel you have (nothing when all are done); 'habits remind \
+            digest --off' stops it. 'habits remind list' shows it.
             """,
         positionals: [
             PositionalSpec(
                 "action", optional: true, values: ServerReminders.Action.allCases.map(\.rawValue),
-                help: "Server mode: add, list or remove a reminder the server sends."),
-            PositionalSpec("habit", optional: true, help: "With add or remove: the habit."),
+                help:
+                    "Server mode: add, list or remove a reminder the server sends; digest sets "
+                    + "the daily digest."),
+            PositionalSpec(
+                "habit", optional: true,
+                help: "With add or remove: the habit. With digest: the time, HH:MM."),
             PositionalSpec("time", optional: true, help: "With add or remove: the time, HH:MM."),
             PositionalSpec(
                 "target", optional: true, help: "After --via ntfy or webhook: its URL or id."),
@@ -42,12 +51,14 @@ struct RemindCommand: HabitsCommand {
             .value(
                 "via", valueName: "CHANNEL",
                 help: "With add: mail, ntfy URL or webhook ID (default: all your channels)."),
+            .flag("off", help: "With digest: turn the daily digest off."),
         ],
         examples: [
             "habits remind", "habits remind --quiet", "habits remind --install --at 19:30",
             "habits remind add Read 20:00",
             "habits remind add Run 07:30 --via ntfy https://ntfy.sh/me",
             "habits remind list", "habits remind remove Read 20:00",
+            "habits remind digest 08:00", "habits remind digest --off",
         ])
 
     let date: LocalDate

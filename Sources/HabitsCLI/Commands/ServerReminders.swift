@@ -1,11 +1,11 @@
 import HabitClient
 import HabitCore
 
-/// `habits remind add|list|remove`: reminders the server sends (server mode
-/// only; local mode keeps cron through `habits remind --install`).
+/// `habits remind add|list|remove|digest`: reminders the server sends
+/// (server mode only; local mode keeps cron through `habits remind --install`).
 struct ServerReminders {
     enum Action: String, CaseIterable, Sendable {
-        case add, list, remove
+        case add, list, remove, digest
     }
 
     /// Where `add --via` sends the reminder.
@@ -19,9 +19,36 @@ struct ServerReminders {
     let habit: String?
     let time: String?
     let via: Via?
+    /// With `digest --off`: turn the daily digest off.
+    let off: Bool
 
     init(action: Action, arguments: BoundArguments) throws(UsageError) {
         self.action = action
+        off = arguments.flag("off")
+        if off && action != .digest {
+            throw UsageError(.conflictingOptions(["--off", action.rawValue]), command: "remind")
+        }
+        if action == .digest {
+            // `habits remind digest 08:00`: the time is the first word after the action.
+            habit = nil
+            time = arguments.positional("habit")
+            if let extra = arguments.positional("time") ?? arguments.positional("target") {
+                throw UsageError(.unexpectedArgument(extra), command: "remind")
+            }
+            if let time {
+                guard !off else {
+                    throw UsageError(.conflictingOptions([time, "--off"]), command: "remind")
+                }
+                _ = try RemindCommand.readTime(time, argument: "time")
+            } else if !off {
+                throw UsageError(.missingArgument("time"), command: "remind")
+            }
+            guard arguments.value("via") == nil else {
+                throw UsageError(.conflictingOptions(["--via", "digest"]), command: "remind")
+            }
+            via = nil
+            return
+        }
         habit = arguments.positional("habit")
         time = arguments.positional("time")
         let target = arguments.positional("target")
@@ -80,6 +107,8 @@ struct ServerReminders {
         switch action {
         case .list:
             try await list(client: client, backend: backend, context: context)
+        case .digest:
+            try await digest(client: client, context: context)
         case .add:
             let habit = try await context.resolveHabit(self.habit ?? "", in: backend)
             var channelID: Int64?
@@ -137,9 +166,16 @@ struct ServerReminders {
         let channels = try await Self.call { () async throws(APIError) in
             try await client.channels()
         }
+        let digest = try await Self.call { () async throws(APIError) in
+            try await client.digestTime()
+        }
         let habits = try await backend.habits(status: .all)
         let names = Dictionary(
             habits.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        if let digest {
+            context.output.line(
+                "Daily digest at \(TerminalSafeText.clean(digest)) (your account's time zone).")
+        }
         guard !reminders.isEmpty else {
             context.output.line("No reminders. Add one with: habits remind add <habit> 20:00")
             return
@@ -170,6 +206,22 @@ struct ServerReminders {
                 "Last error of \(Self.describe(channel)): "
                     + TerminalSafeText.clean(channel.lastError ?? ""))
         }
+    }
+
+    /// `habits remind digest HH:MM` or `--off`.
+    private func digest(client: HabitAPIClient, context: CommandContext) async throws(CommandError)
+    {
+        guard let time, !off else {
+            try await Self.call { () async throws(APIError) in try await client.deleteDigest() }
+            context.output.line("The daily digest is off.")
+            return
+        }
+        let set = try await Self.call { () async throws(APIError) in
+            try await client.setDigestTime(time)
+        }
+        context.output.line(
+            "The server will send you a daily digest at \(TerminalSafeText.clean(set ?? time)) "
+                + "of the habits not done yet, through all your channels.")
     }
 
     private static func describe(_ channel: ServerChannel) -> String {

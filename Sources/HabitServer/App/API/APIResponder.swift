@@ -16,7 +16,7 @@ public final class APIResponder: HTTPResponder {
     let store:
         any HabitRepository & AuthRepository & IdempotencyRepository
             & OperationsRepository & ChangeFeedRepository & AccessTokenRepository
-            & ReminderRepository
+            & ReminderRepository & DigestRepository
     let signer: TokenSigner
     let codes: SignInCodes
     let pseudonyms: EmailPseudonyms
@@ -56,7 +56,7 @@ public final class APIResponder: HTTPResponder {
     public init(
         store: any HabitRepository & AuthRepository & IdempotencyRepository
             & OperationsRepository & ChangeFeedRepository & AccessTokenRepository
-            & ReminderRepository,
+            & ReminderRepository & DigestRepository,
         secret: [UInt8],
         mailer: any Mailer,
         settings: APISettings = APISettings(), now: @escaping @Sendable () -> Date = { Date() },

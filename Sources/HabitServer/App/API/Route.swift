@@ -38,6 +38,8 @@ enum Route: Hashable, Sendable {
     case webhooks
     case webhook(id: Int64)
     case webhookDeliveries(webhookID: Int64)
+    /// `/api/me/digest/`: the account's daily digest time (`APIResponder+Digest`).
+    case digest
 
     /// The habit the path names (its `{id}` under `me/habits/`); 0, which
     /// no habit has, for a route without one.
@@ -99,6 +101,7 @@ enum Route: Hashable, Sendable {
         case .webhooks: return "/api/me/webhooks/"
         case .webhook: return "/api/me/webhooks/{id}/"
         case .webhookDeliveries: return "/api/me/webhooks/{id}/deliveries/"
+        case .digest: return "/api/me/digest/"
         }
     }
 
@@ -162,6 +165,7 @@ enum Route: Hashable, Sendable {
             }
             self = .habitReminder(habitID: habitID, id: id)
         case 2 where segment(1, is: "me") && segment(2, is: "reminders"): self = .reminders
+        case 2 where segment(1, is: "me") && segment(2, is: "digest"): self = .digest
         case 2 where segment(1, is: "me") && segment(2, is: "channels"): self = .channels
         case 3 where segment(1, is: "me") && segment(2, is: "channels"):
             guard let id = Self.id(segments[3]) else { return nil }

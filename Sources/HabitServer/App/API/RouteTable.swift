@@ -199,6 +199,16 @@ enum RouteTable {
         reminders("POST", "/api/me/webhooks/", token: .write),
         reminders("DELETE", "/api/me/webhooks/{id}/", token: .write),
         reminders("GET", "/api/me/webhooks/{id}/deliveries/", token: .read),
+        // The daily digest (its handlers: `APIResponder+Digest`).
+        .user("GET", "/api/me/digest/", token: .read) { api, _, _, user throws(APIError) in
+            try api.digest(owner: user.owner)
+        },
+        .user("PUT", "/api/me/digest/", token: .write) { api, _, request, user throws(APIError) in
+            try api.setDigest(request, owner: user.owner)
+        },
+        .user("DELETE", "/api/me/digest/", token: .write) { api, _, _, user throws(APIError) in
+            try api.deleteDigest(owner: user.owner)
+        },
     ]
 
     /// A reminder or webhook route, answered by `reminderHandler`.

@@ -97,8 +97,8 @@ public final class OperationsResponder: HTTPResponder {
                 status: 200,
                 [
                     "considered": report.considered, "claimed": report.claimed,
-                    "delivered": report.delivered, "retried": report.retried,
-                    "failed": report.failed,
+                    "digests": report.digests, "delivered": report.delivered,
+                    "retried": report.retried, "failed": report.failed,
                 ])
         } catch {
             return JSONBody.response(for: .storeUnavailable)

@@ -5,7 +5,7 @@ import HabitStore
 /// A store the server can run on: the repositories, and closing at shutdown.
 public protocol ServerStore: HabitRepository, AuthRepository, IdempotencyRepository,
     OperationsRepository, ChangeFeedRepository, AccessTokenRepository,
-    ReminderRepository
+    ReminderRepository, DigestRepository
 {
     func close()
 }

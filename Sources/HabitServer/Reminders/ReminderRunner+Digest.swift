@@ -1,0 +1,48 @@
+import Foundation
+import HabitCore
+import HabitStore
+
+extension ReminderRunner {
+    /// Claims the daily digests due at `now` (`DigestPlan`), each with a
+    /// `digest.due` payload listing the habits still pending, or with none
+    /// when nothing is (the day is claimed, nothing is sent); returns how
+    /// many this process claimed with something to send. The deliveries go
+    /// out with the reminders' on this tick or the next.
+    func claimDigests(at now: Date) throws(StoreError) -> Int {
+        // The digest store is a second protocol of the same store object;
+        // a repository without it (a test double) has no digests.
+        guard let digests = store as? any DigestRepository else { return 0 }
+        let scheduled = try digests.scheduledDigests()
+        let due = DigestPlan.due(scheduled, at: now, grace: grace)
+        guard !due.isEmpty else { return 0 }
+        let habits = Dictionary(
+            scheduled.map { ($0.owner, $0.habits) }, uniquingKeysWith: { first, _ in first })
+        let dates = due.map(\.date)
+        guard let earliest = dates.min(), let latest = dates.max() else { return 0 }
+        let ids = due.flatMap { habits[$0.owner] ?? [] }.map(\.id)
+        // A weekly habit's state needs its whole week.
+        let entries = try store.entries(
+            habitIDs: Array(Set(ids)), from: earliest.startOfISOWeek,
+            to: latest.startOfISOWeek.adding(days: 6))
+        var sent = 0
+        for digest in due {
+            let histories = (habits[digest.owner] ?? []).map {
+                HabitHistory(habit: $0, entries: entries[$0.id] ?? [])
+            }
+            let pending = DigestPlan.pending(histories, on: digest.date)
+            var claim = DigestClaim(owner: digest.owner, date: digest.date, payload: nil)
+            if !pending.isEmpty {
+                claim.payload =
+                    WebhookEvent(
+                        id: claim.eventID, type: "digest.due", created: digest.instant,
+                        data: DigestDueData(
+                            date: digest.date.description, time: digest.time.description,
+                            timeZone: digest.timeZone,
+                            habits: pending.map { .init(habitID: $0.id, habitName: $0.name) })
+                    ).json
+            }
+            if try digests.claimDigest(claim, now: now), claim.payload != nil { sent += 1 }
+        }
+        return sent
+    }
+}
