@@ -197,6 +197,67 @@ import Testing
             ).isEmpty)
     }
 
+    /// A claim queues a delivery to each target the reminder names: its own
+    /// channel, its own webhook, or (naming neither) every channel of the
+    /// owner and every endpoint that asked for `reminder.due`; an owner
+    /// without endpoints gets channel deliveries only.
+    @Test(arguments: StoreKind.allCases) static func aClaimQueuesTheRemindersTargets(
+        _ kind: StoreKind
+    ) throws {
+        let test = try Self(kind)
+        let store = test.store
+        let owner = try store.makeUser("a@example.com").id
+        let other = try store.makeUser("b@example.com").id
+        let habit = try store.createHabit(fields(), owner: owner, now: referenceTime)
+        let otherHabit = try store.createHabit(fields(), owner: other, now: referenceTime)
+        for (id, who) in [(habit.id, owner), (otherHabit.id, other)] {
+            _ = try store.addReminder(
+                habitID: id, owner: who, time: "20:00", channelID: nil, webhookID: nil,
+                now: referenceTime)
+        }
+        let channel = try #require(try store.channels(owner: owner).first)
+        guard
+            case .added(let due) = try store.addWebhook(
+                url: "https://example.com/due", events: ["reminder.due"], secret: "whsec_a",
+                owner: owner, now: referenceTime),
+            case .added(let changes) = try store.addWebhook(
+                url: "https://example.com/changes", events: ["entry.changed"],
+                secret: "whsec_b", owner: owner, now: referenceTime)
+        else {
+            Issue.record("not added")
+            return
+        }
+        func claim(_ habit: Habit, _ who: Int64, minute: Double, channel: Int64?, webhook: Int64?)
+            -> OccurrenceClaim
+        {
+            OccurrenceClaim(
+                reminderID: 1, habitID: habit.id, owner: who,
+                instant: referenceTime.addingTimeInterval(minute * 60), channelID: channel,
+                webhookID: webhook, payload: "{}")
+        }
+        let claims = [
+            claim(habit, owner, minute: 0, channel: nil, webhook: nil),
+            claim(habit, owner, minute: 1, channel: channel.id, webhook: nil),
+            claim(habit, owner, minute: 2, channel: nil, webhook: changes.id),
+            claim(otherHabit, other, minute: 0, channel: nil, webhook: nil),
+        ]
+        #expect(try store.claimOccurrences(claims, now: referenceTime).count == 4)
+        /// Whether the claim's deliveries go to exactly `expected`.
+        func queued(_ claim: OccurrenceClaim, _ expected: [String]) throws -> Bool {
+            let all = "SELECT count(*) FROM deliveries WHERE event_id = '\(claim.eventID)'"
+            for target in expected
+            where try test.database.count(all + " AND target = '\(target)'") != 1 {
+                return false
+            }
+            return try test.database.count(all) == Int64(expected.count)
+        }
+        let otherChannel = try #require(try store.channels(owner: other).first)
+        #expect(try queued(claims[0], ["c\(channel.id)", "w\(due.id)"]))
+        #expect(try queued(claims[1], ["c\(channel.id)"]))
+        #expect(try queued(claims[2], ["w\(changes.id)"]))
+        #expect(try queued(claims[3], ["c\(otherChannel.id)"]))
+    }
+
     @Test(arguments: StoreKind.allCases) static func aFailureIsTheChannelsLastErrorUntilASuccess(
         _ kind: StoreKind
     ) throws {

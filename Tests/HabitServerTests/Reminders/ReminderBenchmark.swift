@@ -58,16 +58,15 @@ import Testing
                         "INSERT INTO reminder_channels (owner_id, kind, created_at) VALUES (?1, 'mail', ?2)",
                         [owner, time])
                     for index in 0..<Habit.maximumActiveCount {
+                        let fields = HabitFields(
+                            name: "Habit \(index)", frequency: .daily, measurementType: "times",
+                            startDate: LocalDate("2026-11-01")!, actionDays: .everyDay,
+                            targetValue: 1)
                         try connection.run(
                             HabitSQL.insert,
-                            [owner]
-                                + HabitSQL.values(
-                                    HabitFields(
-                                        name: "Habit \(index)", frequency: .daily,
-                                        measurementType: "times",
-                                        startDate: LocalDate("2026-11-01")!,
-                                        actionDays: .everyDay, targetValue: 1))
-                                + [.text("ACTIVE"), time, time, .integer(Int64(index + 1))])
+                            [owner] + HabitSQL.values(fields)
+                                + [.text("ACTIVE"), time, time, .integer(Int64(index + 1))]
+                                + HabitSQL.marks(fields))
                         try connection.run(
                             "INSERT INTO reminders (habit_id, owner_id, time, created_at) VALUES (?1, ?2, '20:00', ?3)",
                             [.integer(connection.lastInsertRowID), owner, time])
