@@ -86,15 +86,19 @@ class CLIDevice:
         for name, sub in (("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"),
                           ("XDG_STATE_HOME", "state"), ("XDG_CACHE_HOME", "cache")):
             self.env[name] = os.path.join(self.home, sub)
-        if "TZ" in os.environ:
-            self.env["TZ"] = os.environ["TZ"]
+        # TZ as the run has it; LLVM_PROFILE_FILE so that a binary built for
+        # coverage writes its profile where the run collects them, not a
+        # default.profraw in the working directory.
+        for name in ("TZ", "LLVM_PROFILE_FILE"):
+            if name in os.environ:
+                self.env[name] = os.environ[name]
         started = time.time() - 1
         self.run("auth", "email", email)
         self.run("verify", latest_code(email, started))
 
     def run(self, *arguments):
-        done = subprocess.run([HABITS, *arguments], env=self.env, capture_output=True, text=True,
-                              timeout=60, check=False)
+        done = subprocess.run([HABITS, *arguments], env=self.env, cwd=self.home,
+                              capture_output=True, text=True, timeout=60, check=False)
         if done.returncode != 0:
             raise AssertionError(f"habits {' '.join(arguments)}: exit {done.returncode}: {done.stderr}")
         return done.stdout
