@@ -90,6 +90,9 @@ import Testing
         try #require(fresh.status == 0)
         #expect(!fresh.output.contains("cached"))
         await server.stop()
+        // Held so no other test's server is handed the freed port meanwhile.
+        let closed = try ClosedPort(reserving: UInt16(server.port))
+        defer { withExtendedLifetime(closed) {} }
 
         // This device's replica answers, saying how old it is.
         let cached = try await sandbox.habits("list")

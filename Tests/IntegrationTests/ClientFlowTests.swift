@@ -252,7 +252,8 @@ import Testing
             "ann@example.com", to: server, deviceClock: TestClock(TestClock.epoch))
         let saved = try user.store.load()
         server.stop()
-        await #expect(throws: HabitClient.APIError.unreachable(host: "127.0.0.1:\(server.port)")) {
+        let closed = try ClosedPort(reserving: server.port)
+        await #expect(throws: HabitClient.APIError.unreachable(host: "127.0.0.1:\(closed.port)")) {
             try await user.client.me()
         }
         #expect(try user.store.load() == saved)

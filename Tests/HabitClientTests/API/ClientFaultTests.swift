@@ -193,25 +193,8 @@ import Testing
     }
 
     @Test func aClosedPortIsUnreachable() async throws {
-        // A bound socket that does not listen refuses connections, and keeps
-        // the port from being taken by another test meanwhile.
-        #if canImport(Glibc)
-            let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let socketFD = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        defer { close(socketFD) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(socketFD, $0, length) == 0 && getsockname(socketFD, $0, &length) == 0
-            }
-        }
-        try #require(bound)
-        let port = UInt16(bigEndian: address.sin_port)
+        let closed = try ClosedPort()
+        let port = closed.port
         let setup = try Setup(baseURL: "http://127.0.0.1:\(port)/api/")
         let before = setup.savedBytes
         await #expect(throws: APIError.unreachable(host: "127.0.0.1:\(port)")) {

@@ -2,6 +2,7 @@ import Foundation
 import HabitClient
 import HabitConcurrency
 import HabitCore
+import TestSupport
 import Testing
 
 /// When a request is sent again after a broken connection, and what is said
@@ -85,9 +86,8 @@ import Testing
     /// A server that is not there: nothing was sent, so nothing "may have
     /// been applied"; the error is plain unreachable.
     @Test func aRefusedConnectionIsUnreachableEvenForAChange() async throws {
-        let server = try FaultHTTPServer { _ in .http(200) }
-        let port = server.port
-        server.stop()
+        let closed = try ClosedPort()
+        let port = closed.port
         let setup = try Setup(baseURL: "http://127.0.0.1:\(port)/api/")
         await #expect(throws: APIError.unreachable(host: "127.0.0.1:\(port)")) {
             _ = try await setup.client.createHabit(Self.fields)
