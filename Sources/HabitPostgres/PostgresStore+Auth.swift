@@ -47,26 +47,30 @@ extension PostgresStore: AuthRepository {
         }
     }
 
-    /// The checks in `SQLiteStore.checkCode`'s order, on the code's row
-    /// locked with `FOR UPDATE`: two servers checking one code take turns,
-    /// so a code is accepted once and every wrong try is counted.
+    /// Decided by `CodeCheckDecision` on the code's row locked with
+    /// `FOR UPDATE`: two servers checking one code take turns, so a code is
+    /// accepted once and every wrong try is counted.
     public func checkCode(
         email: String, now: Date, maximumAttempts: Int, matches: (String) -> Bool
     ) throws(StoreError) -> CodeCheck {
         try transaction { connection throws(StoreError) -> CodeCheck in
             let rows = try connection.query(AuthSQL.selectCodeForUpdate, [email])
-            guard rows.count == 1 else { return .missing }
-            guard let expiresAt = rows.double(0, 1), let attempts = rows.int64(0, 2) else {
-                throw Self.unreadable("the pending code")
+            var pending: CodeCheckDecision.PendingCode?
+            if rows.count == 1 {
+                guard let expiresAt = rows.double(0, 1), let attempts = rows.int64(0, 2) else {
+                    throw Self.unreadable("the pending code")
+                }
+                pending = CodeCheckDecision.PendingCode(
+                    codeHash: rows.text(0, 0), expiresAt: expiresAt, attempts: attempts)
             }
-            if now.timeIntervalSince1970 >= expiresAt { return .expired }
-            if attempts >= Int64(maximumAttempts) { return .burned }
-            if matches(rows.text(0, 0)) {
-                try connection.query(AuthSQL.deleteCode, [email])
-                return .accepted
+            let decision = CodeCheckDecision.decide(
+                pending: pending, now: now, maximumAttempts: maximumAttempts, matches: matches)
+            switch decision.effect {
+            case .none: break
+            case .deleteCode: try connection.query(AuthSQL.deleteCode, [email])
+            case .countAttempt: try connection.query(AuthSQL.countAttempt, [email])
             }
-            try connection.query(AuthSQL.countAttempt, [email])
-            return .rejected
+            return decision.answer
         }
     }
 

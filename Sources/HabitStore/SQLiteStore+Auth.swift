@@ -56,32 +56,27 @@ extension SQLiteStore: AuthRepository {
         }
     }
 
-    /// The order of the checks: no code → `.missing`; past its expiry →
-    /// `.expired`; `maximumAttempts` wrong tries already → `.burned` (so with 5,
-    /// the sixth try is refused even with the right code); a match consumes
-    /// the code → `.accepted`; otherwise the try is counted → `.rejected`.
-    /// `matches` runs inside the transaction and must not call the store.
+    /// Decided by `CodeCheckDecision` on the code's row, read and changed
+    /// inside one write transaction. `matches` runs inside the transaction
+    /// and must not call the store.
     public func checkCode(
         email: String, now: Date, maximumAttempts: Int, matches: (String) -> Bool
     ) throws(StoreError) -> CodeCheck {
         try write { connection throws(StoreError) in
             try connection.transaction(.immediate) { () throws(StoreError) -> CodeCheck in
-                guard
-                    let pending = try connection.firstRow(
-                        AuthSQL.selectCode, [.text(email)],
-                        { row in
-                            (hash: row.text(0), expiresAt: row.double(1), attempts: row.int64(2))
-                        }
-                    )
-                else { return .missing }
-                if now.timeIntervalSince1970 >= pending.expiresAt { return .expired }
-                if pending.attempts >= Int64(maximumAttempts) { return .burned }
-                if matches(pending.hash) {
-                    try connection.run(AuthSQL.deleteCode, [.text(email)])
-                    return .accepted
+                let pending = try connection.firstRow(AuthSQL.selectCode, [.text(email)]) { row in
+                    CodeCheckDecision.PendingCode(
+                        codeHash: row.text(0), expiresAt: row.double(1), attempts: row.int64(2))
                 }
-                try connection.run(AuthSQL.countAttempt, [.text(email)])
-                return .rejected
+                let decision = CodeCheckDecision.decide(
+                    pending: pending, now: now, maximumAttempts: maximumAttempts,
+                    matches: matches)
+                switch decision.effect {
+                case .none: break
+                case .deleteCode: try connection.run(AuthSQL.deleteCode, [.text(email)])
+                case .countAttempt: try connection.run(AuthSQL.countAttempt, [.text(email)])
+                }
+                return decision.answer
             }
         }
     }
