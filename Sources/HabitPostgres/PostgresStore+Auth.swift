@@ -88,8 +88,8 @@ extension PostgresStore: AuthRepository {
         }
     }
 
-    /// The decisions of `SQLiteStore.rotateRefreshToken`, on the presented
-    /// token's row and its family's row locked (`FOR NO KEY UPDATE`): racing
+    /// Decided by `RefreshRotationDecision` on the presented token's row
+    /// and its family's row locked (`FOR NO KEY UPDATE`): racing
     /// presentations of one token from any server take turns, so the first
     /// rotates it and the others see it rotated (and its child committed),
     /// which makes them replays within the grace window, not reuse.
@@ -97,34 +97,26 @@ extension PostgresStore: AuthRepository {
         jti: String, now: Date, grace: TimeInterval,
         makeChild: (RefreshTokenRecord) -> RefreshTokenRecord
     ) throws(StoreError) -> RefreshRotation {
-        let instant = now.timeIntervalSince1970
-        return try transaction { connection throws(StoreError) -> RefreshRotation in
-            let rows = try connection.query(AuthSQL.selectTokenForUpdate, [jti])
-            guard rows.count == 1 else { return .invalid }
-            let presented = try AuthSQL.token(rows, 0)
-            if presented.familyRevoked || instant >= presented.expiresAt { return .invalid }
-            guard let rotatedAt = presented.rotatedAt else {
-                var child = makeChild(presented.record)
-                child.familyID = presented.record.familyID
-                child.userID = presented.record.userID
-                child.parentJTI = jti
+        try transaction { connection throws(StoreError) -> RefreshRotation in
+            let presented = try AuthSQL.token(
+                connection.query(AuthSQL.selectTokenForUpdate, [jti]))
+            let child =
+                RefreshRotationDecision.needsChild(of: presented)
+                ? try AuthSQL.token(connection.query(AuthSQL.selectChild, [jti])) : nil
+            let decision = RefreshRotationDecision.decide(
+                presented: presented, child: child, now: now, grace: grace,
+                makeChild: makeChild)
+            switch decision.effect {
+            case .none: break
+            case .storeChild(let child, let rotatedAt):
                 try connection.query(AuthSQL.insertToken, AuthSQL.values(child))
-                try connection.query(AuthSQL.markRotated, [String(instant), jti])
+                try connection.query(AuthSQL.markRotated, [String(rotatedAt), jti])
                 try connection.query(
                     AuthSQL.extendFamily, [Self.seconds(child.expiresAt), child.familyID])
-                return .rotated(new: child)
+            case .revokeFamily(let familyID):
+                try connection.query(AuthSQL.revokeFamily, [familyID])
             }
-            if instant - rotatedAt <= grace {
-                let children = try connection.query(AuthSQL.selectChild, [jti])
-                if children.count > 0 {
-                    let child = try AuthSQL.token(children, 0)
-                    if child.rotatedAt == nil, instant < child.expiresAt {
-                        return .replayedWithinGrace(newest: child.record)
-                    }
-                }
-            }
-            try connection.query(AuthSQL.revokeFamily, [presented.record.familyID])
-            return .reuseDetected
+            return decision.answer
         }
     }
 
@@ -140,14 +132,6 @@ extension PostgresStore: AuthRepository {
             _ = try connection.run(AuthSQL.revokeFamilyOfToken, [jti])
         }
     }
-}
-
-/// A stored refresh token with what rotation needs to know about it.
-private struct StoredToken {
-    var record: RefreshTokenRecord
-    var expiresAt: Double
-    var rotatedAt: Double?
-    var familyRevoked: Bool
 }
 
 /// The sign-in statements and how rows become values.
@@ -293,17 +277,20 @@ private enum AuthSQL {
         return User(id: id, email: rows.text(0, 1), timeZone: rows.optionalText(0, 2))
     }
 
-    static func token(_ rows: PostgresResult, _ row: Int) throws(StoreError) -> StoredToken {
-        guard let userID = rows.int64(row, 3), let issuedAt = rows.double(row, 4),
-            let expiresAt = rows.double(row, 5), let rotatedAt = rows.optionalDouble(row, 6)
+    /// The token in the first of `rows`, `nil` when there is none.
+    static func token(_ rows: PostgresResult) throws(StoreError)
+        -> RefreshRotationDecision.StoredToken?
+    {
+        guard rows.count > 0 else { return nil }
+        guard let userID = rows.int64(0, 3), let issuedAt = rows.double(0, 4),
+            let expiresAt = rows.double(0, 5), let rotatedAt = rows.optionalDouble(0, 6)
         else { throw PostgresStore.unreadable("a refresh token") }
         let record = RefreshTokenRecord(
-            jti: rows.text(row, 0), familyID: rows.text(row, 1),
-            parentJTI: rows.optionalText(row, 2), userID: userID,
+            jti: rows.text(0, 0), familyID: rows.text(0, 1),
+            parentJTI: rows.optionalText(0, 2), userID: userID,
             issuedAt: PostgresStore.date(issuedAt), expiresAt: PostgresStore.date(expiresAt))
-        return StoredToken(
-            record: record, expiresAt: expiresAt, rotatedAt: rotatedAt,
-            familyRevoked: rows.bool(row, 7))
+        return RefreshRotationDecision.StoredToken(
+            record: record, rotatedAt: rotatedAt, familyRevoked: rows.bool(0, 7))
     }
 
     static func values(_ record: RefreshTokenRecord) -> [String?] {

@@ -100,51 +100,37 @@ extension SQLiteStore: AuthRepository {
         }
     }
 
-    /// Decides, in order: unknown jti, revoked family, or expired token →
-    /// `.invalid`; never rotated (the newest) → rotated now, its child stored →
-    /// `.rotated`; rotated at most `grace` seconds ago and its child is still
-    /// the newest and unexpired → `.replayedWithinGrace(newest: child)`; any
-    /// other presentation of a rotated token → the family is revoked →
-    /// `.reuseDetected`.
-    ///
-    /// The child `makeChild` returns is stored with the presented token's
-    /// family and user and with it as parent, whatever the closure set.
-    /// `makeChild` runs inside the transaction and must not call the store.
+    /// Decided by `RefreshRotationDecision` on the presented token's row
+    /// (and its child's, once rotated), read and changed inside one write
+    /// transaction. `makeChild` runs inside the transaction and must not
+    /// call the store.
     public func rotateRefreshToken(
         jti: String, now: Date, grace: TimeInterval,
         makeChild: (RefreshTokenRecord) -> RefreshTokenRecord
     ) throws(StoreError) -> RefreshRotation {
-        let instant = now.timeIntervalSince1970
-        return try write { connection throws(StoreError) in
+        try write { connection throws(StoreError) in
             try connection.transaction(.immediate) { () throws(StoreError) -> RefreshRotation in
-                guard
-                    let presented = try connection.firstRow(
-                        AuthSQL.selectToken, [.text(jti)], AuthSQL.token)
-                else { return .invalid }
-                if presented.familyRevoked || instant >= presented.expiresAt {
-                    return .invalid
-                }
-                guard let rotatedAt = presented.rotatedAt else {
-                    var child = makeChild(presented.record)
-                    child.familyID = presented.record.familyID
-                    child.userID = presented.record.userID
-                    child.parentJTI = jti
+                let presented = try connection.firstRow(
+                    AuthSQL.selectToken, [.text(jti)], AuthSQL.token)
+                let child =
+                    RefreshRotationDecision.needsChild(of: presented)
+                    ? try connection.firstRow(AuthSQL.selectChild, [.text(jti)], AuthSQL.token)
+                    : nil
+                let decision = RefreshRotationDecision.decide(
+                    presented: presented, child: child, now: now, grace: grace,
+                    makeChild: makeChild)
+                switch decision.effect {
+                case .none: break
+                case .storeChild(let child, let rotatedAt):
                     try connection.run(AuthSQL.insertToken, AuthSQL.values(child))
-                    try connection.run(AuthSQL.markRotated, [.real(instant), .text(jti)])
+                    try connection.run(AuthSQL.markRotated, [.real(rotatedAt), .text(jti)])
                     try connection.run(
                         AuthSQL.extendFamily,
                         [.real(child.expiresAt.timeIntervalSince1970), .text(child.familyID)])
-                    return .rotated(new: child)
+                case .revokeFamily(let familyID):
+                    try connection.run(AuthSQL.revokeFamily, [.text(familyID)])
                 }
-                if instant - rotatedAt <= grace,
-                    let child = try connection.firstRow(
-                        AuthSQL.selectChild, [.text(jti)], AuthSQL.token),
-                    child.rotatedAt == nil, instant < child.expiresAt
-                {
-                    return .replayedWithinGrace(newest: child.record)
-                }
-                try connection.run(AuthSQL.revokeFamily, [.text(presented.record.familyID)])
-                return .reuseDetected
+                return decision.answer
             }
         }
     }
@@ -174,14 +160,6 @@ extension SQLiteStore: AuthRepository {
         if let existing { return existing }
         return try findOrCreateUser(email: Self.localUserEmail, now: now)
     }
-}
-
-/// A stored refresh token with what rotation needs to know about it.
-private struct StoredToken: Sendable {
-    var record: RefreshTokenRecord
-    var expiresAt: Double
-    var rotatedAt: Double?
-    var familyRevoked: Bool
 }
 
 /// The sign-in statements and how rows become values.
@@ -288,15 +266,13 @@ private enum AuthSQL {
         User(id: row.int64(0), email: row.text(1), timeZone: row.optionalText(2))
     }
 
-    static func token(_ row: SQLiteRow) -> StoredToken {
-        let expiresAt = row.double(5)
+    static func token(_ row: SQLiteRow) -> RefreshRotationDecision.StoredToken {
         let record = RefreshTokenRecord(
             jti: row.text(0), familyID: row.text(1), parentJTI: row.optionalText(2),
             userID: row.int64(3), issuedAt: Date(timeIntervalSince1970: row.double(4)),
-            expiresAt: Date(timeIntervalSince1970: expiresAt))
-        return StoredToken(
-            record: record, expiresAt: expiresAt, rotatedAt: row.optionalDouble(6),
-            familyRevoked: row.int64(7) != 0)
+            expiresAt: Date(timeIntervalSince1970: row.double(5)))
+        return RefreshRotationDecision.StoredToken(
+            record: record, rotatedAt: row.optionalDouble(6), familyRevoked: row.int64(7) != 0)
     }
 
     static func values(_ record: RefreshTokenRecord) -> [SQLiteValue] {
