@@ -126,13 +126,9 @@ extension PostgresStore: ChangeFeedRepository {
             let current = try HabitSQL.versionedHabit(rows, 0)
             guard expecting.isMet(by: current.version) else { return .mismatch(current: current) }
             let before = current.value
-            if status == .active,
-                before.status != .active || !HabitFields.sameName(before.name, fields.name)
-            {
-                if before.status != .active {
-                    try HabitSQL.requireRoomForActiveHabit(connection, owner: owner)
-                }
-                try HabitSQL.requireFreeName(fields.name, connection, owner: owner, except: id)
+            if HabitRoom.isChecked(changing: before, toName: fields.name, status: status) {
+                try HabitSQL.room(connection, owner: owner).checkChange(
+                    of: before, toName: fields.name, status: status)
             }
             try connection.query(
                 HabitSQL.update,

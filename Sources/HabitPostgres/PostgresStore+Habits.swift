@@ -149,9 +149,7 @@ enum HabitSQL {
         SELECT \(columns) FROM habits WHERE owner_id = $1 AND status = $2 ORDER BY id
         """
     static let selectOne = "SELECT \(columns) FROM habits WHERE id = $1 AND owner_id = $2"
-    static let counts = """
-        SELECT count(*), count(*) FILTER (WHERE status = 'ACTIVE') FROM habits WHERE owner_id = $1
-        """
+    static let countAll = "SELECT count(*) FROM habits WHERE owner_id = $1"
     static let insert = """
         INSERT INTO habits (owner_id, name, frequency, measurement_type, start_date,
             action_days, target_value, status, created_at, updated_at, change_seq, icon, color)
@@ -227,14 +225,7 @@ enum HabitSQL {
     ) throws(StoreError) -> Versioned<Habit> {
         // The owner's next number, which also locks the owner's row.
         let number = try ChangeSQL.next(connection, owner: owner)
-        let counts = try connection.query(Self.counts, [String(owner)])
-        if counts.int64(0, 0) ?? 0 >= Int64(Habit.maximumTotalCount) {
-            throw .totalHabitLimit(maximum: Habit.maximumTotalCount)
-        }
-        if counts.int64(0, 1) ?? 0 >= Int64(Habit.maximumActiveCount) {
-            throw .habitLimit(maximum: Habit.maximumActiveCount)
-        }
-        try requireFreeName(fields.name, connection, owner: owner, except: nil)
+        try room(connection, owner: owner).checkNewHabit(named: fields.name)
         let inserted = try connection.query(
             insert,
             [String(owner)] + values(fields) + [PostgresStore.seconds(now), String(number)]
@@ -246,29 +237,20 @@ enum HabitSQL {
         return Versioned(habit, version: number)
     }
 
-    /// Fails with `.nameTaken` when an active habit of the owner other
-    /// than `except` has `name` (`HabitFields.sameName`, compared here as
-    /// the SQLite store does, whatever the database's collation); the
-    /// caller holds the owner's lock.
-    static func requireFreeName(
-        _ name: String, _ connection: PostgresConnection, owner: Int64, except id: Int64?
-    ) throws(StoreError) {
-        let active = try connection.query(activeNames, [String(owner)])
-        for row in 0..<active.count
-        where active.int64(row, 0) != id && HabitFields.sameName(active.text(row, 1), name) {
-            throw .nameTaken(name: name)
-        }
-    }
-
     static let activeNames = "SELECT id, name FROM habits WHERE owner_id = $1 AND status = 'ACTIVE'"
 
-    static func requireRoomForActiveHabit(_ connection: PostgresConnection, owner: Int64)
-        throws(StoreError)
+    /// The owner's habits as `HabitRoom` counts them; the caller holds the
+    /// owner's lock.
+    static func room(_ connection: PostgresConnection, owner: Int64) throws(StoreError)
+        -> HabitRoom
     {
-        let counts = try connection.query(Self.counts, [String(owner)])
-        if counts.int64(0, 1) ?? 0 >= Int64(Habit.maximumActiveCount) {
-            throw .habitLimit(maximum: Habit.maximumActiveCount)
-        }
+        let total = try connection.query(countAll, [String(owner)])
+        let active = try connection.query(activeNames, [String(owner)])
+        return HabitRoom(
+            total: Int(total.int64(0, 0) ?? 0),
+            active: (0..<active.count).map { row in
+                HabitRoom.ActiveHabit(id: active.int64(row, 0) ?? 0, name: active.text(row, 1))
+            })
     }
 
     /// The day's entry with its version, or `nil`.

@@ -54,13 +54,8 @@ public struct HabitImportWrite: Sendable {
     /// habit it adds entries to is one of them (every store's import runs
     /// this inside its transaction). Returns the ids of `existing`.
     package func check(against existing: [Habit]) throws(StoreError) -> Set<Int64> {
-        if existing.count + newHabits.count > Habit.maximumTotalCount {
-            throw .totalHabitLimit(maximum: Habit.maximumTotalCount)
-        }
-        let active = existing.filter { $0.status == .active }.count
-        if active + newHabits.filter({ $0.status == .active }).count > Habit.maximumActiveCount {
-            throw .habitLimit(maximum: Habit.maximumActiveCount)
-        }
+        try HabitRoom(habits: existing).checkAdding(
+            habits: newHabits.count, active: newHabits.filter { $0.status == .active }.count)
         let owned = Set(existing.map(\.id))
         if let stranger = entries.keys.sorted().first(where: { !owned.contains($0) }) {
             // 19 is SQLITE_CONSTRAINT: what a foreign key would have said.

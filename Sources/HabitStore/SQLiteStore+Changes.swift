@@ -135,13 +135,9 @@ extension SQLiteStore: ChangeFeedRepository {
                 return .mismatch(current: current)
             }
             let before = current.value
-            if status == .active, before.status != .active {
-                try HabitSQL.requireRoomForActiveHabit(connection, owner: owner)
-            }
-            if status == .active,
-                before.status != .active || !HabitFields.sameName(before.name, fields.name)
-            {
-                try HabitSQL.requireFreeName(fields.name, connection, owner: owner, except: id)
+            if HabitRoom.isChecked(changing: before, toName: fields.name, status: status) {
+                try HabitSQL.room(connection, owner: owner).checkChange(
+                    of: before, toName: fields.name, status: status)
             }
             let number = try ChangeSQL.next(connection, owner: owner)
             try connection.run(

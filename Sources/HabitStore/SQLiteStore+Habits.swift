@@ -154,9 +154,6 @@ enum HabitSQL {
         """
     static let selectOne = "SELECT \(columns) FROM habits WHERE id = ?1 AND owner_id = ?2"
     static let selectOwned = "SELECT 1 FROM habits WHERE id = ?1 AND owner_id = ?2"
-    static let countActive = """
-        SELECT count(*) FROM habits WHERE owner_id = ?1 AND status = 'ACTIVE'
-        """
     static let insert = """
         INSERT INTO habits (owner_id, name, frequency, measurement_type, start_date,
             action_days, target_value, status, created_at, updated_at, change_seq, icon, color)
@@ -227,12 +224,7 @@ enum HabitSQL {
     static func insertHabit(
         _ connection: SQLiteConnection, _ fields: HabitFields, owner: Int64, now: Date
     ) throws(StoreError) -> Versioned<Habit> {
-        let total = try connection.firstRow(countAll, [.integer(owner)]) { row in row.int64(0) }
-        if (total ?? 0) >= Int64(Habit.maximumTotalCount) {
-            throw .totalHabitLimit(maximum: Habit.maximumTotalCount)
-        }
-        try requireRoomForActiveHabit(connection, owner: owner)
-        try requireFreeName(fields.name, connection, owner: owner, except: nil)
+        try room(connection, owner: owner).checkNewHabit(named: fields.name)
         let number = try ChangeSQL.next(connection, owner: owner)
         let timestamp = now.timeIntervalSince1970
         try connection.run(
@@ -314,30 +306,16 @@ enum HabitSQL {
         return value
     }
 
-    /// Fails with `.nameTaken` when an active habit of the owner other
-    /// than `except` has `name` (`HabitFields.sameName`: Unicode case, which
-    /// SQLite's `lower` does not know, so compared here; an owner has at
-    /// most 15 active habits).
-    static func requireFreeName(
-        _ name: String, _ connection: SQLiteConnection, owner: Int64, except id: Int64?
-    ) throws(StoreError) {
-        let active = try connection.rows(activeNames, [.integer(owner)]) { row in
-            (id: row.int64(0), name: row.text(1))
-        }
-        if active.contains(where: { $0.id != id && HabitFields.sameName($0.name, name) }) {
-            throw .nameTaken(name: name)
-        }
-    }
-
     static let activeNames = "SELECT id, name FROM habits WHERE owner_id = ?1 AND status = 'ACTIVE'"
 
-    static func requireRoomForActiveHabit(_ connection: SQLiteConnection, owner: Int64)
-        throws(StoreError)
-    {
-        let active = try connection.firstRow(countActive, [.integer(owner)]) { row in row.int64(0) }
-        if (active ?? 0) >= Int64(Habit.maximumActiveCount) {
-            throw .habitLimit(maximum: Habit.maximumActiveCount)
+    /// The owner's habits as `HabitRoom` counts them; the caller holds the
+    /// write transaction.
+    static func room(_ connection: SQLiteConnection, owner: Int64) throws(StoreError) -> HabitRoom {
+        let total = try connection.firstRow(countAll, [.integer(owner)]) { row in row.int64(0) }
+        let active = try connection.rows(activeNames, [.integer(owner)]) { row in
+            HabitRoom.ActiveHabit(id: row.int64(0), name: row.text(1))
         }
+        return HabitRoom(total: Int(total ?? 0), active: active)
     }
 
     /// The habit in a row of `columns`; a value no version of habits writes

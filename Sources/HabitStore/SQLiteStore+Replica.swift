@@ -113,12 +113,7 @@ public struct ReplicaTransaction {
     /// after the same checks as local mode: room for it and a free name.
     public func createHabit(_ fields: HabitFields, id: Int64, now: Date) throws(StoreError) -> Habit
     {
-        let total = try connection.firstRow(HabitSQL.countAll, [.integer(owner)]) { $0.int64(0) }
-        if (total ?? 0) >= Int64(Habit.maximumTotalCount) {
-            throw .totalHabitLimit(maximum: Habit.maximumTotalCount)
-        }
-        try HabitSQL.requireRoomForActiveHabit(connection, owner: owner)
-        try HabitSQL.requireFreeName(fields.name, connection, owner: owner, except: nil)
+        try HabitSQL.room(connection, owner: owner).checkNewHabit(named: fields.name)
         let habit = Habit(
             id: id, fields: fields, status: .active, createdAt: now, updatedAt: now)
         try putHabit(habit)
@@ -130,13 +125,9 @@ public struct ReplicaTransaction {
         throws(StoreError) -> Habit?
     {
         guard let current = try habit(id: id) else { return nil }
-        if status == .active, current.status != .active {
-            try HabitSQL.requireRoomForActiveHabit(connection, owner: owner)
-        }
-        if status == .active,
-            current.status != .active || !HabitFields.sameName(current.name, fields.name)
-        {
-            try HabitSQL.requireFreeName(fields.name, connection, owner: owner, except: id)
+        if HabitRoom.isChecked(changing: current, toName: fields.name, status: status) {
+            try HabitSQL.room(connection, owner: owner).checkChange(
+                of: current, toName: fields.name, status: status)
         }
         var updated = Habit(
             id: id, fields: fields, status: status, createdAt: current.createdAt, updatedAt: now)
