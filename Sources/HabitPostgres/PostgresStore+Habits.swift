@@ -516,9 +516,7 @@ private enum ImportSQL {
         _ progress: (@Sendable (Int) -> Void)?
     ) throws(StoreError) {
         guard !entries.isEmpty else { return }
-        guard entries.allSatisfy({ $0.value >= 0 && $0.value <= ProgressEntry.maximumValue }) else {
-            throw .valueLimit(maximum: ProgressEntry.maximumValue)
-        }
+        try EntryWritePlan.checkValues(entries)
         let last = try ChangeSQL.next(connection, owner: owner, count: entries.count)
         let first = last - Int64(entries.count) + 1
         for start in stride(from: 0, to: entries.count, by: progressStep) {

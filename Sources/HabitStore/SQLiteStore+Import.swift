@@ -121,13 +121,11 @@ private enum ImportSQL {
         progress: (@Sendable (Int) -> Void)? = nil
     ) throws(StoreError) {
         guard !entries.isEmpty else { return }
+        try EntryWritePlan.checkValues(entries)
         let last = try ChangeSQL.next(connection, owner: owner, count: entries.count)
         let first = last - Int64(entries.count) + 1
         for (index, entry) in entries.enumerated() {
             if let progress, index > 0, index % progressStep == 0 { progress(progressStep) }
-            guard entry.value >= 0, entry.value <= ProgressEntry.maximumValue else {
-                throw .valueLimit(maximum: ProgressEntry.maximumValue)
-            }
             try connection.run(
                 upsert,
                 [

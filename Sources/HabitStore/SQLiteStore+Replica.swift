@@ -185,12 +185,12 @@ public struct ReplicaTransaction {
     {
         guard try habit(id: habitID) != nil else { return nil }
         let stored = try entry(habitID: habitID, date: date)
-        let value = (stored?.value ?? 0) + amount
-        guard value <= ProgressEntry.maximumValue else {
-            throw .valueLimit(maximum: ProgressEntry.maximumValue)
-        }
-        let updated = ProgressEntry(
-            date: date, value: value, skipped: false, note: note.applied(to: stored?.note))
+        // Unconditional (no version expected), so the plan always writes.
+        let plan = try EntryWritePlan.increment(
+            date: date, amount: amount, note: note,
+            stored: stored.map { Versioned($0, version: 0) },
+            expecting: nil)
+        guard case .write(let updated) = plan else { return stored }
         try putEntry(updated, habitID: habitID)
         return updated
     }

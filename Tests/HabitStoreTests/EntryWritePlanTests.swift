@@ -57,4 +57,19 @@ import Testing
                 stored: self.stored, expecting: nil)
         }
     }
+
+    @Test func aBatchHoldsOnlyValuesADayHolds() throws {
+        try EntryWritePlan.checkValues([
+            ProgressEntry(date: day, value: 0),
+            ProgressEntry(date: day, value: ProgressEntry.maximumValue),
+        ])
+        for value in [Decimal(-1), ProgressEntry.maximumValue + 1] {
+            #expect(throws: StoreError.valueLimit(maximum: ProgressEntry.maximumValue)) {
+                try EntryWritePlan.checkValues([
+                    ProgressEntry(date: self.day, value: 1),
+                    ProgressEntry(date: self.day, value: value),
+                ])
+            }
+        }
+    }
 }

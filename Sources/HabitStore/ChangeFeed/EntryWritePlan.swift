@@ -27,6 +27,14 @@ public enum EntryWritePlan: Sendable, Equatable {
         return .write(saved)
     }
 
+    /// Checks entries a batch write or an import gives whole, before any
+    /// is written: `.valueLimit` unless every value is one a day's entry
+    /// holds, 0 through `ProgressEntry.maximumValue`.
+    public static func checkValues(_ entries: [ProgressEntry]) throws(StoreError) {
+        guard entries.allSatisfy({ $0.value >= 0 && $0.value <= ProgressEntry.maximumValue })
+        else { throw .valueLimit(maximum: ProgressEntry.maximumValue) }
+    }
+
     /// An increment: the stored value (0 without an entry) plus `amount`,
     /// un-skipped, the note as `note` says. Throws `.valueLimit` past
     /// `ProgressEntry.maximumValue`.
