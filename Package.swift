@@ -40,6 +40,7 @@ let package = Package(
     products: [
         .library(name: "HabitCore", targets: ["HabitCore"]),
         .library(name: "HabitClient", targets: ["HabitClient"]),
+        .library(name: "HabitStorage", targets: ["HabitStorage"]),
         .library(name: "HabitStore", targets: ["HabitStore"]),
         .library(name: "HabitServer", targets: ["HabitServer"]),
         .executable(name: "habits", targets: ["habits"]),
@@ -90,12 +91,20 @@ let package = Package(
         // The file system's edge, one copy each: how a file is replaced
         // atomically (PendingFile, AtomicFile) and where the XDG rules put it.
         .target(name: "HabitFiles", dependencies: ["HabitConcurrency"]),
+        // What a store is, whatever its database: the repository protocols,
+        // the records they use, the backend-neutral StoreError and the pure
+        // decisions both stores apply under their locks (code checks, refresh
+        // rotation, habit limits, entry writes, idempotency replay). No I/O.
+        .target(name: "HabitStorage", dependencies: ["HabitConcurrency", "HabitCore"]),
+        // The stores on SQLite: the server's and the CLI's local mode.
         .target(
-            name: "HabitStore", dependencies: ["HabitConcurrency", "HabitCore", "CSQLite"],
+            name: "HabitStore",
+            dependencies: ["HabitConcurrency", "HabitCore", "HabitStorage", "CSQLite"],
             linkerSettings: sqliteLinking),
+        // The server's store on PostgreSQL.
         .target(
             name: "HabitPostgres",
-            dependencies: ["HabitConcurrency", "HabitCore", "HabitStore", "CLibPQ"]),
+            dependencies: ["HabitConcurrency", "HabitCore", "HabitStorage", "CLibPQ"]),
         // The HTTP/1.1 server: sockets, event loops, parsing; knows nothing of habits.
         .target(
             name: "HabitHTTP",
@@ -107,8 +116,8 @@ let package = Package(
         .target(
             name: "HabitServer",
             dependencies: [
-                "HabitConcurrency", "HabitCore", "HabitFiles", "HabitStore", "HabitPostgres",
-                "HabitHTTP",
+                "HabitConcurrency", "HabitCore", "HabitFiles", "HabitStorage", "HabitStore",
+                "HabitPostgres", "HabitHTTP",
                 .target(name: "CCrypto", condition: .when(platforms: [.linux])),
                 // TLS for webhook and ntfy deliveries (Reminders/TLSStream).
                 .target(name: "CTLS", condition: .when(platforms: [.linux])),
@@ -126,7 +135,8 @@ let package = Package(
         .target(
             name: "HabitsCLI",
             dependencies: [
-                "HabitConcurrency", "HabitCore", "HabitClient", "HabitFiles", "HabitStore",
+                "HabitConcurrency", "HabitCore", "HabitClient", "HabitFiles", "HabitStorage",
+                "HabitStore",
             ]),
 
         .executableTarget(
@@ -164,7 +174,7 @@ let package = Package(
         .testTarget(
             name: "HabitStoreTests",
             dependencies: [
-                "HabitConcurrency", "HabitCore", "HabitStore", "HabitPostgres",
+                "HabitConcurrency", "HabitCore", "HabitStorage", "HabitStore", "HabitPostgres",
                 "ServerTestSupport", "TestSupport",
             ]),
         .testTarget(name: "HabitConcurrencyTests", dependencies: ["HabitConcurrency"]),
@@ -173,8 +183,8 @@ let package = Package(
         .testTarget(
             name: "HabitServerTests",
             dependencies: [
-                "HabitConcurrency", "HabitCore", "HabitHTTP", "HabitServer", "HabitStore",
-                "habits-server", "ServerTestSupport", "TestSupport",
+                "HabitConcurrency", "HabitCore", "HabitHTTP", "HabitServer", "HabitStorage",
+                "HabitStore", "habits-server", "ServerTestSupport", "TestSupport",
             ]),
         // The command tests run in both modes: server mode against an
         // in-process habits-server.
@@ -182,14 +192,14 @@ let package = Package(
             name: "HabitsCLITests",
             dependencies: [
                 "HabitConcurrency", "HabitCore", "HabitsCLI", "HabitClient", "HabitServer",
-                "HabitStore", "ServerTestSupport", "TestSupport",
+                "HabitStorage", "HabitStore", "ServerTestSupport", "TestSupport",
             ]),
         // The HabitCore API client against a real HabitServer in the same process.
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "HabitConcurrency", "HabitCore", "HabitClient", "HabitServer", "HabitStore",
-                "ServerTestSupport", "TestSupport",
+                "HabitConcurrency", "HabitCore", "HabitClient", "HabitServer", "HabitStorage",
+                "HabitStore", "ServerTestSupport", "TestSupport",
             ]),
         // Runs the built `habits` and `habits-server` binaries as subprocesses.
         .testTarget(

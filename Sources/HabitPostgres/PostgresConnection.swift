@@ -1,7 +1,7 @@
 import CLibPQ
 import Foundation
 import HabitCore
-import HabitStore
+import HabitStorage
 
 #if canImport(Glibc)
     import Glibc

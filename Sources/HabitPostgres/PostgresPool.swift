@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import HabitConcurrency
 import HabitCore
-import HabitStore
+import HabitStorage
 
 /// A fixed number of connections to one database, opened as they are first
 /// needed and opened again after they break.

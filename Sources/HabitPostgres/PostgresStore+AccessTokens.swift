@@ -1,5 +1,5 @@
 import Foundation
-import HabitStore
+import HabitStorage
 
 extension PostgresStore: AccessTokenRepository {
     /// The checks of `SQLiteStore.createAccessToken`, with the owner's row

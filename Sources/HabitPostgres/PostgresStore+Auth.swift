@@ -1,5 +1,5 @@
 import Foundation
-import HabitStore
+import HabitStorage
 
 extension PostgresStore: AuthRepository {
     public func user(id: Int64) throws(StoreError) -> User? {

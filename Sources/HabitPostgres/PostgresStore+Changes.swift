@@ -1,6 +1,6 @@
 import Foundation
 import HabitCore
-import HabitStore
+import HabitStorage
 
 /// The change feed, and the writes that answer versions (see
 /// `ChangeFeedRepository`). Every write takes the owner's next change

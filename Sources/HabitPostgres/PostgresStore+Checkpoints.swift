@@ -1,5 +1,5 @@
 import HabitCore
-import HabitStore
+import HabitStorage
 
 extension PostgresStore {
     /// The owner's habits among `habitIDs`, each with its checkpoint (if one

@@ -1,6 +1,6 @@
 import Foundation
 import HabitCore
-import HabitStore
+import HabitStorage
 
 extension PostgresStore: DigestRepository {
     public func digestTime(owner: Int64) throws(StoreError) -> String? {

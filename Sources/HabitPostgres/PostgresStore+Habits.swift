@@ -1,6 +1,6 @@
 import Foundation
 import HabitCore
-import HabitStore
+import HabitStorage
 
 extension PostgresStore: HabitRepository {
     public func habits(owner: Int64, status: HabitStatusFilter) throws(StoreError) -> [Habit] {

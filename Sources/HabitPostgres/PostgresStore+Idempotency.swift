@@ -1,5 +1,5 @@
 import Foundation
-import HabitStore
+import HabitStorage
 
 extension PostgresStore: IdempotencyRepository {
     public func recordAnswer(_ answer: IdempotentAnswer, for request: IdempotencyRequest, now: Date)

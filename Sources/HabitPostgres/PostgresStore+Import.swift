@@ -1,5 +1,5 @@
 import Foundation
-import HabitStore
+import HabitStorage
 
 /// What `PostgresStore.importRows` copied.
 package struct ImportCounts: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import HabitStore
+import HabitStorage
 
 extension PostgresStore: OperationsRepository {
     public func checkReadiness() throws(StoreError) {

@@ -1,6 +1,6 @@
 import Foundation
 import HabitCore
-import HabitStore
+import HabitStorage
 
 extension PostgresStore: ReminderRepository {
     public func reminders(habitID: Int64, owner: Int64) throws(StoreError) -> [Reminder]? {

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import HabitCore
-import HabitStore
+import HabitStorage
 
 /// The PostgreSQL store: the same repositories as `SQLiteStore`, for several
 /// server processes on one database.
@@ -29,9 +29,6 @@ public final class PostgresStore: Sendable {
     /// How many times a transaction runs at most when PostgreSQL reports a
     /// serialization failure or a deadlock.
     static let maximumAttempts = 5
-
-    /// How long send records and long-expired codes are kept (as SQLite's).
-    public static let authRecordRetention = SQLiteStore.authRecordRetention
 
     /// Expired idempotency keys removed by each write that records one.
     static let idempotencyPurgeBatch = 32

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import HabitStorage
 
 #if canImport(Glibc)
     import Glibc

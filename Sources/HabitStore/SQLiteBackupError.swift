@@ -1,3 +1,5 @@
+import HabitStorage
+
 /// Why a SQLite backup or restore did not happen; the command line words it.
 public enum SQLiteBackupError: Error, Sendable, Equatable {
     /// The backup file to write already exists (it is never overwritten).

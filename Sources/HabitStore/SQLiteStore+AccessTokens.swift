@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import HabitStorage
 
 extension SQLiteStore: AccessTokenRepository {
     public func createAccessToken(_ token: NewAccessToken, owner: Int64, maximum: Int)

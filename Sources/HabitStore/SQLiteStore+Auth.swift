@@ -1,11 +1,8 @@
 import CSQLite
 import Foundation
+import HabitStorage
 
 extension SQLiteStore: AuthRepository {
-    /// How long send records and long-expired codes are kept before the store
-    /// prunes them (longer than any rate-limit window the server uses).
-    public static let authRecordRetention: TimeInterval = 86_400
-
     public func user(id: Int64) throws(StoreError) -> User? {
         try read { connection throws(StoreError) in
             try connection.firstRow(AuthSQL.selectUserByID, [.integer(id)], AuthSQL.user)

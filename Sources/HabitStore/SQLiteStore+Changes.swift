@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import HabitCore
+import HabitStorage
 
 /// The change feed, and the writes that answer versions (see
 /// `ChangeFeedRepository`). Every write runs in the writer's `BEGIN

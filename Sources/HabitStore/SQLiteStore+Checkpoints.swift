@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitStorage
 
 extension SQLiteStore {
     /// The owner's habits among `habitIDs`, each with its checkpoint (if one

@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitStorage
 
 extension SQLiteStore: DigestRepository {
     public func digestTime(owner: Int64) throws(StoreError) -> String? {

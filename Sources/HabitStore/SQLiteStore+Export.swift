@@ -1,4 +1,5 @@
 import Foundation
+import HabitStorage
 
 extension SQLiteStore {
     /// Every row `StoreExport` holds, read in one transaction so the copy is

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import HabitCore
+import HabitStorage
 
 extension SQLiteStore: HabitRepository {
     public func habits(owner: Int64, status: HabitStatusFilter) throws(StoreError) -> [Habit] {

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import HabitStorage
 
 extension SQLiteStore: IdempotencyRepository {
     /// Expired keys removed by each write that records one: enough to keep

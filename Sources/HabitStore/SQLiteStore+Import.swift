@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import HabitCore
+import HabitStorage
 
 extension SQLiteStore {
     public func importHabits<Outcome: Sendable>(

@@ -1,3 +1,5 @@
+import HabitStorage
+
 extension SQLiteStore: OperationsRepository {
     public func checkReadiness() throws(StoreError) {
         let version = try read { connection throws(StoreError) in

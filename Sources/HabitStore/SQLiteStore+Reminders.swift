@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitStorage
 
 extension SQLiteStore: ReminderRepository {
     public func reminders(habitID: Int64, owner: Int64) throws(StoreError) -> [Reminder]? {

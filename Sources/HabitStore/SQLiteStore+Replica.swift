@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitStorage
 
 /// A server-mode replica: a habits database like local mode's (the same
 /// schema, read by the same queries), plus the tables sync keeps beside it.

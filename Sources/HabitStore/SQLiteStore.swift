@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import HabitConcurrency
 import HabitCore
+import HabitStorage
 
 #if canImport(Glibc)
     import Glibc

@@ -1,3 +1,5 @@
+import HabitStorage
+
 /// This version's shape as recorded in the source, so that opening a file
 /// does not run every migration on a database in memory to learn it: that
 /// took about 31 M instructions, most of a local command's start

@@ -1,3 +1,5 @@
+import HabitStorage
+
 /// The tables (with their columns), indexes and triggers of a habits
 /// database: what opening compares with this version's own, the part of the
 /// consistency check whose cost does not grow with the data.

@@ -1,4 +1,5 @@
 import HabitCore
+import HabitStorage
 
 /// What of an owner's habits still reads in a database that may be damaged
 /// (`SQLiteStore.salvage(owner:)`): each habit whose row reads, with its

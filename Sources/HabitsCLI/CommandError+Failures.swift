@@ -1,6 +1,7 @@
 import Foundation
 import HabitClient
 import HabitCore
+import HabitStorage
 import HabitStore
 
 /// The one place that decides how a library failure reads on the command

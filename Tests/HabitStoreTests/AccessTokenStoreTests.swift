@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HabitPostgres
+@testable import HabitStorage
 @testable import HabitStore
 
 /// Personal access tokens on both stores.

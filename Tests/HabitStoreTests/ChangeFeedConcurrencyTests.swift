@@ -3,6 +3,7 @@ import HabitConcurrency
 import HabitCore
 import Testing
 
+@testable import HabitStorage
 @testable import HabitStore
 
 /// Writers on several threads (on PostgreSQL, through two stores, as two

@@ -3,6 +3,7 @@ import HabitConcurrency
 import HabitCore
 import Testing
 
+@testable import HabitStorage
 @testable import HabitStore
 
 /// The change feed on both stores: order, content, tombstones, expiry,

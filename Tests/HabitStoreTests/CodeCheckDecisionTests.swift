@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import HabitStorage
 @testable import HabitStore
 
 /// The order of a sign-in code's checks, which both stores apply to the

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HabitPostgres
+@testable import HabitStorage
 @testable import HabitStore
 
 /// Code requests counted per client in the database, so a per-client limit

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import HabitStorage
 @testable import HabitStore
 
 /// The reader remembers repeats, but must read every text exactly as

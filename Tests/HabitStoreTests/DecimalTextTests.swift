@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import HabitStorage
 @testable import HabitStore
 
 @Suite struct DecimalTextTests {

@@ -2,6 +2,7 @@ import Foundation
 import HabitCore
 import Testing
 
+@testable import HabitStorage
 @testable import HabitStore
 
 /// The decisions of a guarded write of one day, which both stores share.

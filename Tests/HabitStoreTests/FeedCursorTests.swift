@@ -1,6 +1,7 @@
 import HabitCore
 import Testing
 
+@testable import HabitStorage
 @testable import HabitStore
 
 /// The cursor's text and when the feed still answers from it.

@@ -3,6 +3,7 @@ import HabitCore
 import TestSupport
 import Testing
 
+@testable import HabitStorage
 @testable import HabitStore
 
 /// A habit's icon and colour in both stores: written, read by every habit

@@ -2,6 +2,7 @@ import Foundation
 import HabitCore
 import Testing
 
+@testable import HabitStorage
 @testable import HabitStore
 
 /// The 15-active and 200-total habit limits and the free-name rule, which

@@ -3,6 +3,7 @@ import HabitCore
 import Testing
 
 @testable import HabitPostgres
+@testable import HabitStorage
 @testable import HabitStore
 
 /// The cap on all of a user's habits, archived ones included.

@@ -3,6 +3,7 @@ import HabitCore
 import TestSupport
 import Testing
 
+@testable import HabitStorage
 @testable import HabitStore
 
 /// Saved history checkpoints stay true, in SQLite and PostgreSQL alike:

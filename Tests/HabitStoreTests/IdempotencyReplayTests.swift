@@ -2,6 +2,7 @@ import Foundation
 import HabitCore
 import Testing
 
+@testable import HabitStorage
 @testable import HabitStore
 
 /// The replay decision both stores make inside a keyed write's transaction.

@@ -3,6 +3,7 @@ import HabitCore
 import Testing
 
 @testable import HabitPostgres
+@testable import HabitStorage
 @testable import HabitStore
 
 /// Idempotency keys stored in the operation's own transaction.

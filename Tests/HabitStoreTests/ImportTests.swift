@@ -4,6 +4,7 @@ import HabitCore
 import TestSupport
 import Testing
 
+@testable import HabitStorage
 @testable import HabitStore
 
 /// `importHabits` (one transaction, all or nothing) and the batch `setProgress`.

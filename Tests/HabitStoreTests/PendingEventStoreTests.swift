@@ -3,6 +3,7 @@ import HabitCore
 import Testing
 
 @testable import HabitPostgres
+@testable import HabitStorage
 @testable import HabitStore
 
 /// A write route's webhook event is queued inside the write's transaction,

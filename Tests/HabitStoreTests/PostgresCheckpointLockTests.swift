@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import HabitPostgres
+@testable import HabitStorage
 @testable import HabitStore
 
 /// Several server processes on one PostgreSQL database: a checkpoint save

@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import HabitPostgres
+@testable import HabitStorage
 @testable import HabitStore
 
 /// Opening a PostgreSQL database: migrations under the advisory lock, and

@@ -3,6 +3,7 @@ import HabitCore
 import Testing
 
 @testable import HabitPostgres
+@testable import HabitStorage
 @testable import HabitStore
 
 /// A day's note: kept by value-only writes, replaced or removed on request,

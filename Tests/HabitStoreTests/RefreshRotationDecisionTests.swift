@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import HabitStorage
 @testable import HabitStore
 
 /// Refresh rotation with its grace window and reuse detection, which both

@@ -3,6 +3,7 @@ import HabitCore
 import Testing
 
 @testable import HabitPostgres
+@testable import HabitStorage
 @testable import HabitStore
 
 /// Reminders, channels, webhooks and the delivery outbox, on both stores.

@@ -4,6 +4,7 @@ import HabitCore
 import TestSupport
 import Testing
 
+@testable import HabitStorage
 @testable import HabitStore
 
 /// `SQLiteBackup`: a copy taken while writers write, restored, row for row.

@@ -3,6 +3,7 @@ import HabitCore
 import TestSupport
 import Testing
 
+@testable import HabitStorage
 @testable import HabitStore
 
 /// The SQLite store on a file that fails its consistency check or whose

@@ -3,6 +3,7 @@ import HabitCore
 import TestSupport
 import Testing
 
+@testable import HabitStorage
 @testable import HabitStore
 
 @Suite struct SQLiteStoreOpeningTests {

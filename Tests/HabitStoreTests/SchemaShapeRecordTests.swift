@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import HabitStorage
 @testable import HabitStore
 
 /// The shape recorded in the source (`SchemaShape+Recorded.swift`) is the one

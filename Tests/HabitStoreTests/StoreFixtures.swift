@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import HabitPostgres
+@testable import HabitStorage
 @testable import HabitStore
 
 /// A moment in 2026 that the tests count from.

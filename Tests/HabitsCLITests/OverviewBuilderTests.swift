@@ -1,5 +1,6 @@
 import HabitConcurrency
 import HabitCore
+import HabitStorage
 import HabitStore
 import Testing
 

@@ -3,6 +3,7 @@ import HabitClient
 import HabitConcurrency
 import HabitCore
 import HabitServer
+import HabitStorage
 import HabitStore
 import ServerTestSupport
 import TestSupport

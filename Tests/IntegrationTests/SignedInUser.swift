@@ -2,6 +2,7 @@ import Foundation
 import HabitClient
 import HabitCore
 import HabitServer
+import HabitStorage
 import HabitStore
 import ServerTestSupport
 import TestSupport

@@ -3,6 +3,7 @@ import Foundation
 import HabitConcurrency
 import HabitCore
 import HabitHTTP
+import HabitStorage
 import HabitStore
 
 /// Sends reminders and webhook deliveries from inside the server process.

@@ -1,4 +1,5 @@
 import CSQLite
+import HabitStorage
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import HabitStorage
 
 /// Any SQLite database file opened read-only, for reading another program's
 /// data (a Loop Habit Tracker backup): `PRAGMA user_version`, a table's

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import HabitCore
+import HabitStorage
 
 /// The current row of a statement being stepped, read by column index (from 0).
 ///

@@ -1,4 +1,5 @@
 import CSQLite
+import HabitStorage
 
 /// One prepared statement of a connection, reused across calls.
 ///

@@ -1,3 +1,5 @@
+import HabitStorage
+
 /// A value bound to a statement parameter: the four storage classes habits uses.
 enum SQLiteValue {
     case integer(Int64)

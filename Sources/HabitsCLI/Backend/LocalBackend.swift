@@ -1,6 +1,7 @@
 import Foundation
 import HabitCore
 import HabitFiles
+import HabitStorage
 import HabitStore
 
 /// Local mode: the habits in a SQLite database on this machine, through the

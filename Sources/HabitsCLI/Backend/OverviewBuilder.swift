@@ -1,4 +1,5 @@
 import HabitCore
+import HabitStorage
 import HabitStore
 
 /// The day's overview of habits (completion and current streak), built the

@@ -1,6 +1,7 @@
 import Foundation
 import HabitClient
 import HabitCore
+import HabitStorage
 import HabitStore
 
 /// Server mode: the habits on a habits server, through HabitCore's API client.

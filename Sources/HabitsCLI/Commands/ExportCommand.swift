@@ -1,6 +1,7 @@
 import Foundation
 import HabitCore
 import HabitFiles
+import HabitStorage
 import HabitStore
 
 /// `habits export`: every habit and entry, as our JSON document or as CSV.

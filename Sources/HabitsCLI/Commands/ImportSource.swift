@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitStorage
 import HabitStore
 
 /// The formats `habits import` reads, and how each is read from disk.

@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitStorage
 import HabitStore
 
 /// `habits sync`: sends this device's waiting changes and pulls the others'

@@ -1,6 +1,7 @@
 import Foundation
 import HabitClient
 import HabitCore
+import HabitStorage
 import HabitStore
 
 /// What an import will do to a store, decided from the mapped habits and

@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitStorage
 import HabitStore
 
 /// Reads a Loop Habit Tracker backup (`.db`, SQLite) of schema versions 12

@@ -2,6 +2,7 @@ import Foundation
 import HabitClient
 import HabitCore
 import HabitFiles
+import HabitStorage
 import HabitStore
 
 /// Server mode with a replica: every habit and entry of the account in a

@@ -1,6 +1,7 @@
 import Foundation
 import HabitClient
 import HabitCore
+import HabitStorage
 import HabitStore
 
 /// Sync's edge: sends the outbox and pulls the feed into the replica,

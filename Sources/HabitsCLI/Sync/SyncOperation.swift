@@ -1,6 +1,7 @@
 import Foundation
 import HabitClient
 import HabitCore
+import HabitStorage
 import HabitStore
 
 /// One change in a replica's outbox, read from its `OutboxRecord`: what it

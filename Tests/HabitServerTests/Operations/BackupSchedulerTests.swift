@@ -1,5 +1,6 @@
 import Foundation
 import HabitHTTP
+import HabitStorage
 import HabitStore
 import TestSupport
 import Testing

@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import HabitServer
+@testable import HabitStorage
 @testable import HabitStore
 
 /// Tests/Load/reminder-bench.sh: one reminder run over 10,000 users with 15

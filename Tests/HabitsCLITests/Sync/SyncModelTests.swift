@@ -2,6 +2,7 @@ import Foundation
 import HabitClient
 import HabitConcurrency
 import HabitCore
+import HabitStorage
 import HabitStore
 import ServerTestSupport
 import TestSupport

@@ -1,6 +1,7 @@
 import Foundation
 import HabitCore
 import HabitHTTP
+import HabitStorage
 import HabitStore
 
 /// The `Idempotency-Key` header of every write of a user's habits and

@@ -1,6 +1,7 @@
 import Foundation
 import HabitCore
 import HabitHTTP
+import HabitStorage
 import HabitStore
 
 /// The habits API: turns each HTTP request into its answer.

@@ -1,6 +1,7 @@
 import Foundation
 import HabitCore
 import HabitHTTP
+import HabitStorage
 import HabitStore
 
 /// `GET /api/me/calendar.ics?token=hpat_…`: the calendar feed.

@@ -1,6 +1,7 @@
 import Foundation
 import HabitCore
 import HabitHTTP
+import HabitStorage
 import HabitStore
 
 /// The habit routes: list (with completion data), create, show, update, delete.

@@ -1,5 +1,6 @@
 import HabitCore
 import HabitHTTP
+import HabitStorage
 import HabitStore
 
 /// The query of `GET /api/me/habits/`: `status`, `date` and `today`.

@@ -1,5 +1,6 @@
 import Foundation
 import HabitPostgres
+import HabitStorage
 import HabitStore
 
 /// `habits-server backup --to FILE [--database PATH]`: a consistent copy of

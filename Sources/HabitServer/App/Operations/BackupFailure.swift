@@ -1,3 +1,4 @@
+import HabitStorage
 import HabitStore
 
 /// The sentences of backup and restore failures, in one place.

@@ -1,6 +1,7 @@
 import Foundation
 import HabitConcurrency
 import HabitHTTP
+import HabitStorage
 import HabitStore
 
 #if canImport(Glibc)

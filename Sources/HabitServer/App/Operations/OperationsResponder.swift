@@ -1,5 +1,6 @@
 import Foundation
 import HabitHTTP
+import HabitStorage
 import HabitStore
 
 /// The operator's routes in front of the API: `/healthz` and `/readyz`

@@ -1,5 +1,6 @@
 import Foundation
 import HabitPostgres
+import HabitStorage
 import HabitStore
 
 /// `habits-server restore --from FILE [--database PATH]`: puts a backup

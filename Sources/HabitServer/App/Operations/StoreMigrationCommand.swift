@@ -1,5 +1,6 @@
 import Foundation
 import HabitPostgres
+import HabitStorage
 import HabitStore
 
 /// `habits-server migrate --from sqlite:PATH --to postgres://…`: copies a

@@ -1,6 +1,7 @@
 import Foundation
 import HabitCore
 import HabitHTTP
+import HabitStorage
 import HabitStore
 
 /// `PUT /api/me/habits/{id}/progress/`: many days' entries in one request.

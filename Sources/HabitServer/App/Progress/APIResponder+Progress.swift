@@ -1,6 +1,7 @@
 import Foundation
 import HabitCore
 import HabitHTTP
+import HabitStorage
 import HabitStore
 
 /// The progress routes: a date range of entries, and one day's entry.

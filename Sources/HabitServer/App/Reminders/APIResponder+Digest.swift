@@ -1,5 +1,6 @@
 import Foundation
 import HabitHTTP
+import HabitStorage
 import HabitStore
 
 /// The daily digest routes: `GET/PUT/DELETE /api/me/digest/`.

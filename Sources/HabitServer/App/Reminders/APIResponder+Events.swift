@@ -1,5 +1,6 @@
 import Foundation
 import HabitHTTP
+import HabitStorage
 import HabitStore
 
 /// The one place writes turn into webhook events.

@@ -3,6 +3,7 @@ import Foundation
 import HabitConcurrency
 import HabitCore
 import HabitHTTP
+import HabitStorage
 import HabitStore
 
 /// The whole habits server: the SQLite store, the API and the HTTP server,

@@ -1,3 +1,4 @@
+import HabitStorage
 import HabitStore
 
 /// How a store failure reads for the server's operator: start-up errors,

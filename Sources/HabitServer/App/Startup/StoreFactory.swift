@@ -1,5 +1,6 @@
 import Foundation
 import HabitPostgres
+import HabitStorage
 import HabitStore
 
 /// A store the server can run on: the repositories, and closing at shutdown.

@@ -1,4 +1,5 @@
 import Foundation
+import HabitStorage
 import HabitStore
 
 /// The flags of `backup` and `restore`: `--name VALUE` or `--name=VALUE`,

@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitStorage
 import HabitStore
 
 /// Encodes a feed page, byte for byte as `JSONBody` would encode

@@ -1,6 +1,7 @@
 import Foundation
 import HabitCore
 import HabitHTTP
+import HabitStorage
 import HabitStore
 
 /// Personal access tokens: managing them from a signed-in session, and

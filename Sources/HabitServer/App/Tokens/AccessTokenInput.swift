@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitStorage
 import HabitStore
 
 /// The body of `POST /api/me/tokens/`, read and checked.

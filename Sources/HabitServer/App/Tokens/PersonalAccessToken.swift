@@ -1,4 +1,5 @@
 import Foundation
+import HabitStorage
 import HabitStore
 
 /// The text of a personal access token: `hpat_` and 43 base64url

@@ -166,3 +166,9 @@ extension AuthRepository {
             sendTimesSince: since, refusal: { refusal($0.email) }, idempotency: idempotency)
     }
 }
+
+extension AuthRepository {
+    /// How long send records and long-expired codes are kept before a store
+    /// prunes them (longer than any rate-limit window the server uses).
+    public static var authRecordRetention: TimeInterval { 86_400 }
+}
