@@ -98,25 +98,8 @@ extension PostgresStore: AuthRepository {
         makeChild: (RefreshTokenRecord) -> RefreshTokenRecord
     ) throws(StoreError) -> RefreshRotation {
         try transaction { connection throws(StoreError) -> RefreshRotation in
-            let presented = try AuthSQL.token(
-                connection.query(AuthSQL.selectTokenForUpdate, [jti]))
-            let child =
-                RefreshRotationDecision.needsChild(of: presented)
-                ? try AuthSQL.token(connection.query(AuthSQL.selectChild, [jti])) : nil
-            let decision = RefreshRotationDecision.decide(
-                presented: presented, child: child, now: now, grace: grace,
-                makeChild: makeChild)
-            switch decision.effect {
-            case .none: break
-            case .storeChild(let child, let rotatedAt):
-                try connection.query(AuthSQL.insertToken, AuthSQL.values(child))
-                try connection.query(AuthSQL.markRotated, [String(rotatedAt), jti])
-                try connection.query(
-                    AuthSQL.extendFamily, [Self.seconds(child.expiresAt), child.familyID])
-            case .revokeFamily(let familyID):
-                try connection.query(AuthSQL.revokeFamily, [familyID])
-            }
-            return decision.answer
+            try PostgresRefreshTokenRows(connection: connection).carryOut(
+                jti: jti, now: now, grace: grace, makeChild: makeChild)
         }
     }
 
@@ -131,6 +114,33 @@ extension PostgresStore: AuthRepository {
         try read { connection throws(StoreError) in
             _ = try connection.run(AuthSQL.revokeFamilyOfToken, [jti])
         }
+    }
+}
+
+/// The refresh tokens as rotation reaches them inside a transaction: the
+/// presented token's row and its family's are read locked.
+private struct PostgresRefreshTokenRows: RefreshTokenRows {
+    let connection: PostgresConnection
+
+    func token(jti: String) throws(StoreError) -> RefreshRotationDecision.StoredToken? {
+        try AuthSQL.token(connection.query(AuthSQL.selectTokenForUpdate, [jti]))
+    }
+
+    func child(of jti: String) throws(StoreError) -> RefreshRotationDecision.StoredToken? {
+        try AuthSQL.token(connection.query(AuthSQL.selectChild, [jti]))
+    }
+
+    func store(child: RefreshTokenRecord, rotating parent: String, at rotatedAt: TimeInterval)
+        throws(StoreError)
+    {
+        try connection.query(AuthSQL.insertToken, AuthSQL.values(child))
+        try connection.query(AuthSQL.markRotated, [String(rotatedAt), parent])
+        try connection.query(
+            AuthSQL.extendFamily, [PostgresStore.seconds(child.expiresAt), child.familyID])
+    }
+
+    func revokeFamily(_ familyID: String) throws(StoreError) {
+        try connection.query(AuthSQL.revokeFamily, [familyID])
     }
 }
 

@@ -107,27 +107,8 @@ extension SQLiteStore: AuthRepository {
     ) throws(StoreError) -> RefreshRotation {
         try write { connection throws(StoreError) in
             try connection.transaction(.immediate) { () throws(StoreError) -> RefreshRotation in
-                let presented = try connection.firstRow(
-                    AuthSQL.selectToken, [.text(jti)], AuthSQL.token)
-                let child =
-                    RefreshRotationDecision.needsChild(of: presented)
-                    ? try connection.firstRow(AuthSQL.selectChild, [.text(jti)], AuthSQL.token)
-                    : nil
-                let decision = RefreshRotationDecision.decide(
-                    presented: presented, child: child, now: now, grace: grace,
-                    makeChild: makeChild)
-                switch decision.effect {
-                case .none: break
-                case .storeChild(let child, let rotatedAt):
-                    try connection.run(AuthSQL.insertToken, AuthSQL.values(child))
-                    try connection.run(AuthSQL.markRotated, [.real(rotatedAt), .text(jti)])
-                    try connection.run(
-                        AuthSQL.extendFamily,
-                        [.real(child.expiresAt.timeIntervalSince1970), .text(child.familyID)])
-                case .revokeFamily(let familyID):
-                    try connection.run(AuthSQL.revokeFamily, [.text(familyID)])
-                }
-                return decision.answer
+                try SQLiteRefreshTokenRows(connection: connection).carryOut(
+                    jti: jti, now: now, grace: grace, makeChild: makeChild)
             }
         }
     }
@@ -156,6 +137,33 @@ extension SQLiteStore: AuthRepository {
         }
         if let existing { return existing }
         return try findOrCreateUser(email: Self.localUserEmail, now: now)
+    }
+}
+
+/// The refresh tokens as rotation reaches them inside a write transaction.
+private struct SQLiteRefreshTokenRows: RefreshTokenRows {
+    let connection: SQLiteConnection
+
+    func token(jti: String) throws(StoreError) -> RefreshRotationDecision.StoredToken? {
+        try connection.firstRow(AuthSQL.selectToken, [.text(jti)], AuthSQL.token)
+    }
+
+    func child(of jti: String) throws(StoreError) -> RefreshRotationDecision.StoredToken? {
+        try connection.firstRow(AuthSQL.selectChild, [.text(jti)], AuthSQL.token)
+    }
+
+    func store(child: RefreshTokenRecord, rotating parent: String, at rotatedAt: TimeInterval)
+        throws(StoreError)
+    {
+        try connection.run(AuthSQL.insertToken, AuthSQL.values(child))
+        try connection.run(AuthSQL.markRotated, [.real(rotatedAt), .text(parent)])
+        try connection.run(
+            AuthSQL.extendFamily,
+            [.real(child.expiresAt.timeIntervalSince1970), .text(child.familyID)])
+    }
+
+    func revokeFamily(_ familyID: String) throws(StoreError) {
+        try connection.run(AuthSQL.revokeFamily, [.text(familyID)])
     }
 }
 
