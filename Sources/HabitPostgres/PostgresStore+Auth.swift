@@ -24,21 +24,8 @@ extension PostgresStore: AuthRepository {
 
     public func storeCode<Refusal: Sendable>(
         email: String, clients: [String], codeHash: String, sentAt: Date, expiresAt: Date,
-        sendTimesSince since: Date, refusal: (CodeSendHistory) -> Refusal?
-    ) throws(StoreError) -> Refusal? {
-        let outcome = try writeOnce(nil as IdempotencyRecord<Refusal?>?) {
-            connection throws(StoreError) in
-            try AuthSQL.storeCode(
-                connection, email: email, clients: clients, codeHash: codeHash, sentAt: sentAt,
-                expiresAt: expiresAt, since: since, refusal: refusal)
-        }
-        return try Self.performed(outcome)
-    }
-
-    public func storeCode<Refusal: Sendable>(
-        email: String, clients: [String], codeHash: String, sentAt: Date, expiresAt: Date,
         sendTimesSince since: Date, refusal: (CodeSendHistory) -> Refusal?,
-        idempotency: IdempotencyRecord<Refusal?>
+        idempotency: IdempotencyRecord<Refusal?>?
     ) throws(StoreError) -> Idempotent<Refusal?> {
         try writeOnce(idempotency) { connection throws(StoreError) in
             try AuthSQL.storeCode(

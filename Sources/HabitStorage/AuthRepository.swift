@@ -104,18 +104,13 @@ public protocol AuthRepository: Sendable {
     /// process using the store) cannot all pass a limit. `refusal` sees when
     /// codes were sent to `email` and requested by each client at or after
     /// `since`, oldest first, and returns why not (nothing is stored then) or
-    /// nil to go ahead; it must not call the store.
-    func storeCode<Refusal: Sendable>(
-        email: String, clients: [String], codeHash: String, sentAt: Date, expiresAt: Date,
-        sendTimesSince since: Date, refusal: (CodeSendHistory) -> Refusal?
-    ) throws(StoreError) -> Refusal?
-
-    /// The guarded `storeCode` with its answer remembered under an
-    /// idempotency key in the same transaction (see `IdempotencyRecord`).
+    /// nil to go ahead; it must not call the store. Its answer is
+    /// remembered under `idempotency` in the same transaction when given
+    /// (see `IdempotencyRecord`).
     func storeCode<Refusal: Sendable>(
         email: String, clients: [String], codeHash: String, sentAt: Date, expiresAt: Date,
         sendTimesSince since: Date, refusal: (CodeSendHistory) -> Refusal?,
-        idempotency: IdempotencyRecord<Refusal?>
+        idempotency: IdempotencyRecord<Refusal?>?
     ) throws(StoreError) -> Idempotent<Refusal?>
 
     /// Checks a code for `email` atomically. `matches` compares the stored hash
@@ -145,6 +140,17 @@ public protocol AuthRepository: Sendable {
 }
 
 extension AuthRepository {
+    /// `storeCode` without an idempotency key.
+    public func storeCode<Refusal: Sendable>(
+        email: String, clients: [String], codeHash: String, sentAt: Date, expiresAt: Date,
+        sendTimesSince since: Date, refusal: (CodeSendHistory) -> Refusal?
+    ) throws(StoreError) -> Refusal? {
+        try Idempotent.performedValue(
+            storeCode(
+                email: email, clients: clients, codeHash: codeHash, sentAt: sentAt,
+                expiresAt: expiresAt, sendTimesSince: since, refusal: refusal, idempotency: nil))
+    }
+
     /// `storeCode` limited by the address's sends alone.
     public func storeCode<Refusal: Sendable>(
         email: String, codeHash: String, sentAt: Date, expiresAt: Date,

@@ -27,24 +27,8 @@ extension SQLiteStore: AuthRepository {
 
     public func storeCode<Refusal: Sendable>(
         email: String, clients: [String], codeHash: String, sentAt: Date, expiresAt: Date,
-        sendTimesSince since: Date, refusal: (CodeSendHistory) -> Refusal?
-    ) throws(StoreError) -> Refusal? {
-        let outcome = try writeOnce(nil as IdempotencyRecord<Refusal?>?) {
-            connection throws(StoreError) in
-            try AuthSQL.storeCode(
-                connection, email: email, clients: clients, codeHash: codeHash, sentAt: sentAt,
-                expiresAt: expiresAt, since: since, refusal: refusal)
-        }
-        guard case .performed(let refused) = outcome else {
-            throw .sqlite(code: SQLITE_INTERNAL, message: "an operation without a key was replayed")
-        }
-        return refused
-    }
-
-    public func storeCode<Refusal: Sendable>(
-        email: String, clients: [String], codeHash: String, sentAt: Date, expiresAt: Date,
         sendTimesSince since: Date, refusal: (CodeSendHistory) -> Refusal?,
-        idempotency: IdempotencyRecord<Refusal?>
+        idempotency: IdempotencyRecord<Refusal?>?
     ) throws(StoreError) -> Idempotent<Refusal?> {
         try writeOnce(idempotency) { connection throws(StoreError) in
             try AuthSQL.storeCode(

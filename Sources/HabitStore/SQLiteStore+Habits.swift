@@ -24,30 +24,6 @@ extension SQLiteStore: HabitRepository {
         }
     }
 
-    public func createHabit(_ fields: HabitFields, owner: Int64, now: Date) throws(StoreError)
-        -> Habit
-    {
-        let outcome = try writeOnce(nil as IdempotencyRecord<Habit>?) {
-            connection throws(StoreError) in
-            try HabitSQL.insertHabit(connection, fields, owner: owner, now: now).value
-        }
-        return try HabitSQL.performed(outcome)
-    }
-
-    public func updateHabit(
-        id: Int64, owner: Int64, fields: HabitFields, status: HabitStatus, now: Date
-    ) throws(StoreError) -> Habit? {
-        try updateHabit(
-            id: id, owner: owner, fields: fields, status: status, now: now, expecting: nil)?
-            .storedValue
-    }
-
-    public func deleteHabit(id: Int64, owner: Int64) throws(StoreError) -> Bool {
-        // This protocol's delete takes no clock; the tombstone's date only
-        // decides when it is purged, days later.
-        try deleteHabit(id: id, owner: owner, now: Date(), expecting: nil) != nil
-    }
-
     public func progress(habitID: Int64, owner: Int64, from: LocalDate, to: LocalDate)
         throws(StoreError) -> [ProgressEntry]?
     {
@@ -99,35 +75,6 @@ extension SQLiteStore: HabitRepository {
             if let habitID { result[habitID] = entries }
             return result
         }
-    }
-
-    public func setProgress(
-        _ entry: ProgressEntry, note: NoteChange, habitID: Int64, owner: Int64
-    ) throws(StoreError) -> ProgressEntry? {
-        try setProgress(entry, note: note, habitID: habitID, owner: owner, expecting: nil)?
-            .storedValue
-    }
-
-    public func incrementProgress(
-        habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal, note: NoteChange
-    ) throws(StoreError) -> ProgressEntry? {
-        let outcome = try writeOnce(nil as IdempotencyRecord<ProgressEntry?>?) {
-            connection throws(StoreError) in
-            try HabitSQL.increment(
-                connection, habitID: habitID, owner: owner, date: date, amount: amount, note: note,
-                expecting: nil)?.storedValue
-        }
-        return try HabitSQL.performed(outcome)
-    }
-
-    public func deleteProgress(habitID: Int64, owner: Int64, date: LocalDate) throws(StoreError)
-        -> Bool?
-    {
-        // As `deleteHabit`: the tombstone's date only decides its purge.
-        let outcome = try deleteProgress(
-            habitID: habitID, owner: owner, date: date, now: Date(), expecting: nil)
-        guard case .written(_, let replaced) = outcome else { return nil }
-        return replaced != nil
     }
 
     /// Every entry of one habit, sorted by date; `nil` when the habit is not
@@ -297,14 +244,6 @@ enum HabitSQL {
             return try writeEntry(
                 connection, entry, habitID: habitID, owner: owner, replaced: replaced)
         }
-    }
-
-    /// The value of an operation run without an idempotency key.
-    static func performed<Value>(_ outcome: Idempotent<Value>) throws(StoreError) -> Value {
-        guard case .performed(let value) = outcome else {
-            throw .sqlite(code: SQLITE_INTERNAL, message: "an operation without a key was replayed")
-        }
-        return value
     }
 
     static let activeNames = "SELECT id, name FROM habits WHERE owner_id = ?1 AND status = 'ACTIVE'"
