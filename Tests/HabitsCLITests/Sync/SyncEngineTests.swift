@@ -1,9 +1,9 @@
 import Foundation
-import HabitClient
 import HabitCore
 import HabitStore
 import Testing
 
+@testable import HabitClient
 @testable import HabitsCLI
 
 /// The sync rules as pure decisions: what a push does after each answer,
