@@ -104,11 +104,14 @@ let package = Package(
                 .target(name: "CEventPoll", condition: .when(platforms: [.linux])),
             ]
         ),
+        // The server's pure request handling: routes and their matching, body
+        // decoding and the inputs read from it. No I/O: the fuzz targets link it.
+        .target(name: "HabitAPI", dependencies: ["HabitCore"]),
         .target(
             name: "HabitServer",
             dependencies: [
-                "HabitConcurrency", "HabitCore", "HabitFiles", "HabitStore", "HabitPostgres",
-                "HabitHTTP",
+                "HabitAPI", "HabitConcurrency", "HabitCore", "HabitFiles", "HabitStore",
+                "HabitPostgres", "HabitHTTP",
                 .target(name: "CCrypto", condition: .when(platforms: [.linux])),
                 // TLS for webhook and ntfy deliveries (Reminders/TLSStream).
                 .target(name: "CTLS", condition: .when(platforms: [.linux])),
@@ -173,8 +176,8 @@ let package = Package(
         .testTarget(
             name: "HabitServerTests",
             dependencies: [
-                "HabitConcurrency", "HabitCore", "HabitHTTP", "HabitServer", "HabitStore",
-                "habits-server", "ServerTestSupport", "TestSupport",
+                "HabitAPI", "HabitConcurrency", "HabitCore", "HabitHTTP", "HabitServer",
+                "HabitStore", "habits-server", "ServerTestSupport", "TestSupport",
             ]),
         // The command tests run in both modes: server mode against an
         // in-process habits-server.

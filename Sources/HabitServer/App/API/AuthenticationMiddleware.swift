@@ -1,3 +1,4 @@
+import HabitAPI
 import HabitHTTP
 
 /// The middleware of every signed-in route: finds the user of the

@@ -1,3 +1,4 @@
+import HabitAPI
 import HabitHTTP
 
 /// What a route's middleware and handler are given besides the request:

@@ -1,3 +1,4 @@
+import HabitAPI
 import HabitHTTP
 
 /// Who may call a route, as its declaration in `RouteTable` says.
@@ -276,7 +277,7 @@ extension Route {
     /// The methods the route answers, for 405's `Allow` header, as
     /// `RouteTable` declares them. HEAD goes wherever GET does: the HTTP
     /// layer answers it as a GET without the body. (Here, not in
-    /// `Route.swift`, which the fuzz targets compile on its own.)
+    /// HabitAPI's `Route.swift`: the handlers are the server's.)
     var allowedMethods: [String] {
         RouteTable.allowedMethods(of: template)
     }

@@ -1,3 +1,4 @@
+import HabitAPI
 import HabitStore
 
 /// Which routes a personal access token may use: the scope rules in one
