@@ -113,10 +113,14 @@ let package = Package(
                 .target(name: "CEventPoll", condition: .when(platforms: [.linux])),
             ]
         ),
+        // The server's pure request handling: routes and their matching, body
+        // decoding and the inputs read from it. No I/O: the fuzz targets link it.
+        .target(name: "HabitAPI", dependencies: ["HabitCore"]),
         .target(
             name: "HabitServer",
             dependencies: [
-                "HabitConcurrency", "HabitCore", "HabitFiles", "HabitStorage", "HabitStore",
+                "HabitAPI", "HabitConcurrency", "HabitCore", "HabitFiles", "HabitStorage",
+                "HabitStore",
                 "HabitPostgres", "HabitHTTP",
                 .target(name: "CCrypto", condition: .when(platforms: [.linux])),
                 // TLS for webhook and ntfy deliveries (Reminders/TLSStream).
@@ -183,7 +187,8 @@ let package = Package(
         .testTarget(
             name: "HabitServerTests",
             dependencies: [
-                "HabitConcurrency", "HabitCore", "HabitHTTP", "HabitServer", "HabitStorage",
+                "HabitAPI", "HabitConcurrency", "HabitCore", "HabitHTTP", "HabitServer",
+                "HabitStorage",
                 "HabitStore", "habits-server", "ServerTestSupport", "TestSupport",
             ]),
         // The command tests run in both modes: server mode against an

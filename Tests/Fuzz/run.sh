@@ -4,11 +4,13 @@
 #   Tests/Fuzz/run.sh <target|all> [seconds]
 #
 # A target is a directory here holding fuzz.swift (with
-# @_cdecl("LLVMFuzzerTestOneInput")) and sources.txt (the repository-relative
-# Swift files to compile with it, one per line; # starts a comment). A line
-# `module NAME` starts a list of files built first as their own module NAME,
-# which the files after the next `fuzzer` line (and fuzz.swift) import, as the
-# package's targets import each other; files before any `module` line are
+# @_cdecl("LLVMFuzzerTestOneInput")) and sources.txt (what it links, one line
+# each; # starts a comment). A line `target NAME` builds the package's target
+# NAME (every Swift file under Sources/NAME) as its own module, with testing
+# enabled, which fuzz.swift imports (`@testable` reaches its internals), as
+# the package's targets import each other; list a target after the targets
+# it imports. A line `module NAME` starts a list of repository-relative files
+# built as module NAME, up to the next `fuzzer` line; other file lines are
 # compiled with fuzz.swift. Optional:
 # corpus/ (seed inputs, committed) and dictionary.txt (libFuzzer -dict).
 # Builds go to Tests/Fuzz/.work/<target>/ (git-ignored), with the inputs the
@@ -58,6 +60,13 @@ for target in "${targets[@]}"; do
         line=$(echo "$line" | xargs)
         [ -n "$line" ] || continue
         case "$line" in
+        "target "*)
+            current=""
+            name=${line#target }
+            [ -d "$root/Sources/$name" ] || { echo "$target: no target $name in Sources" >&2; exit 2; }
+            module_names+=("$name")
+            module_files[$name]=$(find "$root/Sources/$name" -name '*.swift' | sort)$'\n'
+            ;;
         "module "*)
             current=${line#module }
             module_names+=("$current")
@@ -76,19 +85,23 @@ for target in "${targets[@]}"; do
 
     echo "== $target: building"
     : >"$work/build.txt"
+    # The package's C modules (system libraries), for a target that imports one.
+    c_modules=()
+    for map in "$root"/Sources/*/module.modulemap; do c_modules+=(-I "$(dirname "$map")"); done
     objects=()
     for module in "${module_names[@]}"; do
         mapfile -t files < <(printf '%s' "${module_files[$module]}")
         if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -c -package-name habits \
-            -module-name "$module" -emit-module -emit-module-path "$work/modules/$module.swiftmodule" \
-            -I "$work/modules" "${files[@]}" -o "$work/modules/$module.o" >>"$work/build.txt" 2>&1; then
+            -enable-testing -module-name "$module" -emit-module \
+            -emit-module-path "$work/modules/$module.swiftmodule" -I "$work/modules" "${c_modules[@]}" \
+            "${files[@]}" -o "$work/modules/$module.o" >>"$work/build.txt" 2>&1; then
             cat "$work/build.txt" >&2
             exit 1
         fi
         objects+=("$work/modules/$module.o")
     done
     if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -package-name habits \
-        -module-name "Fuzz_${target//[^A-Za-z0-9]/_}" -I "$work/modules" \
+        -module-name "Fuzz_${target//[^A-Za-z0-9]/_}" -I "$work/modules" "${c_modules[@]}" \
         "${sources[@]}" "${objects[@]}" -o "$work/fuzzer" >>"$work/build.txt" 2>&1; then
         cat "$work/build.txt" >&2
         exit 1

@@ -5,11 +5,6 @@
 public struct Account: Hashable, Sendable {
     public var id: String
     public var email: String
-
-    public init(id: String, email: String) {
-        self.id = id
-        self.email = email
-    }
 }
 
 extension Account: Codable {

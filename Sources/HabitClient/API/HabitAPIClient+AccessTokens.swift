@@ -14,7 +14,7 @@ public struct AccessTokenInfo: Hashable, Sendable {
     public var lastUsedAt: Date?
     public var token: String?
 
-    public init(
+    init(
         id: Int64, name: String, scope: String, habitID: Int64? = nil, createdAt: Date? = nil,
         expiresAt: Date? = nil, lastUsedAt: Date? = nil, token: String? = nil
     ) {

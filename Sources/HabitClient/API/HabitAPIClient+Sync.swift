@@ -112,7 +112,7 @@ public struct FeedPage: Hashable, Sendable, Decodable {
     public var cursor: String
     public var more: Bool
 
-    public init(changes: [FeedChange], cursor: String, more: Bool) {
+    init(changes: [FeedChange], cursor: String, more: Bool) {
         self.changes = changes
         self.cursor = cursor
         self.more = more
@@ -233,7 +233,7 @@ public struct SyncWriteAnswer: Hashable, Sendable, Decodable {
         public var entry: ProgressEntry?
         public var version: String?
 
-        public init(habit: Habit? = nil, entry: ProgressEntry? = nil, version: String?) {
+        init(habit: Habit? = nil, entry: ProgressEntry? = nil, version: String?) {
             self.habit = habit
             self.entry = entry
             self.version = version
@@ -246,7 +246,7 @@ public struct SyncWriteAnswer: Hashable, Sendable, Decodable {
         }
     }
 
-    public init(
+    init(
         habit: Habit? = nil, entry: ProgressEntry? = nil, version: String? = nil,
         replaced: Replaced? = nil
     ) {

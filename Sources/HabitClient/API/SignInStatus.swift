@@ -10,12 +10,6 @@ public struct SignInStatus: Hashable, Sendable {
     public var session: SessionSummary?
     /// Where credentials are kept, for people ("file …/credentials.json", "macOS Keychain").
     public var storage: String
-
-    public init(pendingEmail: String?, session: SessionSummary?, storage: String) {
-        self.pendingEmail = pendingEmail
-        self.session = session
-        self.storage = storage
-    }
 }
 
 /// A saved session described without its tokens.
@@ -31,7 +25,7 @@ public struct SessionSummary: Hashable, Sendable {
     /// (corrected by the measured server clock); `nil` when unknown.
     package var renewableUntil: Date?
 
-    public init(
+    init(
         email: String, server: String, isForConfiguredServer: Bool, userID: String?,
         renewableUntil: Date?
     ) {
@@ -43,7 +37,7 @@ public struct SessionSummary: Hashable, Sendable {
     }
 
     /// Describes `session` as seen by a client configured for `configuredServer`.
-    public init(_ session: StoredSession, configuredServer: String) {
+    init(_ session: StoredSession, configuredServer: String) {
         let refreshExpiry = session.refreshExpiresAt
         self.init(
             email: session.email, server: session.server,

@@ -39,7 +39,7 @@ public struct TransportRequest: Hashable, Sendable {
     /// Whether sending the request twice has the effect of sending it once:
     /// GET, PUT and DELETE by HTTP's rules (RFC 9110 §9.2.2), and a POST that
     /// carries an `Idempotency-Key`, which the server answers once per key.
-    public var isRetryable: Bool {
+    var isRetryable: Bool {
         switch method {
         case .get, .put, .delete: return true
         case .post: return header("Idempotency-Key") != nil

@@ -21,7 +21,7 @@ import HabitFiles
 /// serialises refreshes across processes.
 public struct FileTokenStore: TokenStore {
     /// The credentials file's name inside the directory.
-    public static let fileName = "credentials.json"
+    static let fileName = "credentials.json"
     /// The lock file's name inside the directory.
     package static let lockFileName = "credentials.lock"
     /// Credentials are small; anything larger is not a credentials file.

@@ -9,7 +9,7 @@
     /// serialised with a lock file in `lockDirectory` (created 0700).
     public struct KeychainTokenStore: TokenStore {
         /// The Keychain service name.
-        public let service: String
+        let service: String
         /// The item's account name.
         public let account: String
         /// Where the cross-process lock file lives.

@@ -12,7 +12,7 @@ public struct SalvagedSession: Hashable, Sendable, CustomStringConvertible {
     public var server: String?
     public var refreshToken: String
 
-    public init(server: String?, refreshToken: String) {
+    init(server: String?, refreshToken: String) {
         self.server = server
         self.refreshToken = refreshToken
     }
@@ -21,7 +21,7 @@ public struct SalvagedSession: Hashable, Sendable, CustomStringConvertible {
 
     /// The session in `data`: read as credentials when they parse, else the
     /// `"server"` and `"refresh"` strings found in what is left of the JSON.
-    public static func read(_ data: Data) -> SalvagedSession? {
+    static func read(_ data: Data) -> SalvagedSession? {
         if let credentials = try? JSONDecoder().decode(StoredCredentials.self, from: data) {
             return credentials.session.map {
                 SalvagedSession(server: $0.server, refreshToken: $0.refreshToken)

@@ -52,7 +52,7 @@ public struct ServerClock: Hashable, Sendable {
     }
 
     /// The server's time when the device clock reads `deviceNow`.
-    public func serverTime(atDeviceTime deviceNow: Date) -> Date {
+    func serverTime(atDeviceTime deviceNow: Date) -> Date {
         deviceNow.addingTimeInterval(offset)
     }
 

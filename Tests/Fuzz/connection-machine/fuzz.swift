@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import HabitHTTP
+
 /// libFuzzer entry point for `HTTPConnectionMachine`.
 ///
 /// The input is a program of events: bytes (raw, or fragments of real

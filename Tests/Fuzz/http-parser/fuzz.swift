@@ -1,4 +1,5 @@
 import Foundation
+import HabitHTTP
 
 /// libFuzzer entry point for `HTTPRequestParser`.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import HabitAPI
 import HabitCore
 
 /// libFuzzer entry point for the server's request-body decoding and routing.

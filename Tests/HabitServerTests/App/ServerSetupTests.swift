@@ -1,4 +1,5 @@
 import Foundation
+import HabitAPI
 import ServerTestSupport
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import HabitAPI
 import HabitConcurrency
 import HabitCore
 import Testing

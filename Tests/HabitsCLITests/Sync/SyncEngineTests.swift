@@ -1,10 +1,10 @@
 import Foundation
-import HabitClient
 import HabitCore
 import HabitStorage
 import HabitStore
 import Testing
 
+@testable import HabitClient
 @testable import HabitsCLI
 
 /// The sync rules as pure decisions: what a push does after each answer,

@@ -1,4 +1,5 @@
 import Foundation
+import HabitAPI
 import HabitCore
 import HabitHTTP
 import HabitStorage
@@ -6,8 +7,9 @@ import HabitStore
 
 /// The habits API: turns each HTTP request into its answer.
 ///
-/// Routing, authentication and body decoding happen here; the route handlers
-/// live in extensions (auth, habits, progress). Handlers throw `APIError`,
+/// Routing and body decoding happen here; each route's handler (in
+/// extensions by resource) runs inside the middleware its `RouteTable`
+/// declaration asks for (`AuthenticationMiddleware`, `IdempotencyMiddleware`, …). Handlers throw `APIError`,
 /// which becomes the `{"code", "message", "fields"}` answer, so no request,
 /// however malformed, ends in a crash; only a failing store answers 500.
 ///
@@ -97,7 +99,7 @@ public final class APIResponder: HTTPResponder {
     public func answerAtOnce(to request: HTTPRequest) -> HTTPResponse? {
         // HEAD arrives as GET; the HTTP layer leaves the body out.
         guard request.method == "GET", Route(path: request.path) == .habits,
-            let token = try? bearerToken(request),
+            let token = try? AuthenticationMiddleware.bearerToken(request),
             let owner = verifiedTokens.userID(of: token, now: now()),
             let query = try? ListQuery(request),
             let stamp = try? store.externalWriteStamp(waiting: false),
@@ -108,44 +110,14 @@ public final class APIResponder: HTTPResponder {
         return response
     }
 
-    /// Finds the route's declaration in `RouteTable` and runs its handler
-    /// inside the middleware it declares: authentication for a signed-in
-    /// route; for a write, list-cache invalidation and webhook events, and
-    /// the idempotency wrapper on a keyed route.
+    /// Finds the route's declaration in `RouteTable` and runs its chain:
+    /// the handler inside the middleware it declares (`RouteChain`).
     private func dispatch(_ request: HTTPRequest, route: Route?) throws(APIError) -> HTTPResponse {
         guard let route else { throw .notFound }
-        let method = request.method
-        guard let declaration = RouteTable.declaration(of: route, method: method) else {
-            throw .methodNotAllowed(method, allowed: route.allowedMethods)
+        guard let declaration = RouteTable.declaration(of: route, method: request.method) else {
+            throw .methodNotAllowed(request.method, allowed: route.allowedMethods)
         }
-        switch declaration.handler {
-        case .anyone(let answer):
-            return try answer(self, route, request)
-        case .user(let reach, let answer):
-            let owner = try authenticate(request, route: route, reach: reach)
-            let next = { (key: KeyedRequest?) throws(APIError) -> HTTPResponse in
-                try answer(self, route, request, SignedInRequest(owner: owner, key: key))
-            }
-            guard method != "GET" && method != "HEAD" else { return try next(nil) }
-            return try written(request, route: route, owner: owner) { () throws(APIError) in
-                guard declaration.keyed else { return try next(nil) }
-                return try idempotent(request, scope: Self.scope(user: owner), next)
-            }
-        }
-    }
-
-    /// The middleware of every write of a signed-in user: whatever the
-    /// outcome, the user's cached habit lists are dropped; a successful
-    /// write (not a replayed one: that was published the first time)
-    /// queues its webhook event.
-    private func written(
-        _ request: HTTPRequest, route: Route, owner: Int64,
-        _ next: () throws(APIError) -> HTTPResponse
-    ) throws(APIError) -> HTTPResponse {
-        defer { listAnswers.userChanged(owner) }
-        // The store queues the route's event inside the write's transaction;
-        // a replayed answer runs no write, so it queues none.
-        return try answeringWithEvent(of: route, method: request.method, owner: owner, next)
+        return try declaration.responder(request, RouteContext(api: self, route: route))
     }
 
     /// A handler of the reminder and webhook routes (`reminderHandler`),
@@ -158,38 +130,6 @@ public final class APIResponder: HTTPResponder {
     }
 
     // MARK: - Shared steps
-
-    /// The user id of the request's access token; 401 `not_authenticated`
-    /// without one, `token_not_valid` for a bad or expired one. A personal
-    /// access token (`hpat_…`) must also cover the route: else 403.
-    private func authenticate(_ request: HTTPRequest, route: Route, reach: TokenReach)
-        throws(APIError) -> Int64
-    {
-        let token = try bearerToken(request)
-        let now = now()
-        if PersonalAccessToken.isToken(token) {
-            return try personalAccessOwner(token, route: route, reach: reach, now: now)
-        }
-        if let user = verifiedTokens.userID(of: token, now: now) { return user }
-        do {
-            let claims = try signer.verify(token, as: .access, now: now)
-            verifiedTokens.remember(token, claims: claims)
-            return claims.userID
-        } catch {
-            log.debug("auth: access token refused: \(error)")
-            throw .tokenNotValid
-        }
-    }
-
-    /// The token of the request's `Authorization: Bearer …` header.
-    private func bearerToken(_ request: HTTPRequest) throws(APIError) -> String {
-        guard let header = request.headers["Authorization"] else { throw .notAuthenticated }
-        // "Bearer" is matched without regard to case (RFC 9110 §11.1).
-        guard header.utf8.prefix(7).elementsEqual("bearer ".utf8, by: { $0 | 0x20 == $1 }) else {
-            throw header.lowercased() == "bearer" ? .tokenNotValid : .notAuthenticated
-        }
-        return Self.trimmed(header.dropFirst(7))
-    }
 
     /// `text` without the white space around it. A token starts and ends
     /// with a printable ASCII character as a rule, and then is taken as it

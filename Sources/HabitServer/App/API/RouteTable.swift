@@ -1,3 +1,4 @@
+import HabitAPI
 import HabitHTTP
 
 /// Who may call a route, as its declaration in `RouteTable` says.
@@ -44,16 +45,40 @@ struct RouteDeclaration: Sendable {
     /// Whether the idempotency wrapper runs around the handler.
     let keyed: Bool
     let handler: Handler
+    /// The handler inside the middleware the declaration asks for
+    /// (`RouteChain.middleware`), composed once.
+    let responder: RouteResponder
 
     private init(method: String, template: String, keyed: Bool, handler: Handler) {
         self.method = method
         self.template = template
         self.keyed = keyed
         self.handler = handler
+        let endpoint: RouteResponder
+        switch handler {
+        case .anyone(let answer):
+            endpoint = { request, context throws(APIError) in
+                try answer(context.api, context.route, request)
+            }
+        case .user(_, let answer):
+            endpoint = { request, context throws(APIError) in
+                // `AuthenticationMiddleware` runs first on every such route.
+                guard let owner = context.owner else { throw .notAuthenticated }
+                let user = SignedInRequest(owner: owner, key: context.key)
+                return try answer(context.api, context.route, request, user)
+            }
+        }
+        let middleware = RouteChain.middleware(
+            access: Self.access(of: handler), method: method, keyed: keyed)
+        self.responder = RouteChain.compose(middleware, around: endpoint)
     }
 
     /// Who may call it.
     var access: RouteAccess {
+        Self.access(of: handler)
+    }
+
+    private static func access(of handler: Handler) -> RouteAccess {
         switch handler {
         case .anyone: return .public
         case .user(let reach, _): return .signedIn(personalToken: reach)
@@ -92,8 +117,9 @@ struct SignedInRequest {
 }
 
 /// Every method of every route, declared once: matching's 405 and `Allow`,
-/// the access check, the idempotency wrapper, the log's route label and the
-/// access tests are all read from here.
+/// the middleware chain (authentication, idempotency replay, list-cache
+/// invalidation, webhook events), the log's route label and the access
+/// tests are all read from here.
 enum RouteTable {
     static let declarations: [RouteDeclaration] = [
         // Sign-in.
@@ -251,7 +277,7 @@ extension Route {
     /// The methods the route answers, for 405's `Allow` header, as
     /// `RouteTable` declares them. HEAD goes wherever GET does: the HTTP
     /// layer answers it as a GET without the body. (Here, not in
-    /// `Route.swift`, which the fuzz targets compile on its own.)
+    /// HabitAPI's `Route.swift`: the handlers are the server's.)
     var allowedMethods: [String] {
         RouteTable.allowedMethods(of: template)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HabitAPI
 import HabitCore
 
 /// Turns the body of `PATCH /api/me/` into the account's changes.

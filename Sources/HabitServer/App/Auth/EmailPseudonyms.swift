@@ -1,3 +1,5 @@
+import HabitAPI
+
 /// Stand-ins for email addresses where the address itself must not appear.
 ///
 /// Each is an HMAC-SHA256 of the normalised address under a key derived from

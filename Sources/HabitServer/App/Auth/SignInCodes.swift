@@ -1,4 +1,5 @@
 import Foundation
+import HabitAPI
 
 /// Makes and checks the six-digit sign-in codes.
 ///

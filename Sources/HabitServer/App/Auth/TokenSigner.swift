@@ -1,4 +1,5 @@
 import Foundation
+import HabitAPI
 
 /// Why a presented JWT is refused. Every case answers 401 "token_not_valid";
 /// the cases exist for tests and debug logs (which never show the token).

@@ -1,4 +1,5 @@
 import Foundation
+import HabitAPI
 
 /// The message that carries a sign-in code: a plain-text RFC 5322 message.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import HabitAPI
 import HabitHTTP
 import HabitStorage
 import HabitStore

@@ -1,4 +1,5 @@
 import Foundation
+import HabitAPI
 import HabitCore
 import HabitHTTP
 import HabitStorage

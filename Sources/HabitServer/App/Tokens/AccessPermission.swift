@@ -1,3 +1,4 @@
+import HabitAPI
 import HabitStorage
 import HabitStore
 

@@ -11,16 +11,16 @@ import Foundation
 /// of 1 to 63 scalars each; no white space, control characters, invisible
 /// format characters (zero-width and bidirectional controls), or the
 /// characters that would need quoting in a mail header (`<>()[]\,;:"`).
-struct EmailAddress: Hashable, Sendable, CustomStringConvertible {
-    static let maximumLength = 254
-    static let maximumLocalLength = 64
-    static let maximumLabelLength = 63
-    static let invalidMessage = "Enter a valid email address."
+package struct EmailAddress: Hashable, Sendable, CustomStringConvertible {
+    package static let maximumLength = 254
+    package static let maximumLocalLength = 64
+    package static let maximumLabelLength = 63
+    package static let invalidMessage = "Enter a valid email address."
 
-    let value: String
+    package let value: String
 
     /// Normalises `text`, or returns `nil` when it is not a plausible address.
-    init?(_ text: String) {
+    package init?(_ text: String) {
         guard text.unicodeScalars.count <= Self.maximumLength else { return nil }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let lowered = trimmed.lowercased()
@@ -30,7 +30,7 @@ struct EmailAddress: Hashable, Sendable, CustomStringConvertible {
         value = lowered
     }
 
-    var description: String { value }
+    package var description: String { value }
 
     private static let forbidden = Set("<>()[]\\,;:\"@".unicodeScalars)
 

@@ -3,9 +3,11 @@ import HabitCore
 
 /// Turns request bodies of the auth routes into values, reporting every
 /// problem together like the habit routes do.
-enum AuthInput {
+package enum AuthInput {
     /// `{"email"}` of `POST /api/auth/email/`.
-    static func email(from object: [String: JSONValue]) throws(ValidationError) -> EmailAddress {
+    package static func email(from object: [String: JSONValue]) throws(ValidationError)
+        -> EmailAddress
+    {
         var body = BodyFields(object)
         let address = readEmail(&body)
         guard let address else { throw body.errors }
@@ -13,7 +15,7 @@ enum AuthInput {
     }
 
     /// `{"email", "code"}` of `POST /api/auth/token/`.
-    static func credentials(from object: [String: JSONValue]) throws(ValidationError) -> (
+    package static func credentials(from object: [String: JSONValue]) throws(ValidationError) -> (
         email: EmailAddress, code: String
     ) {
         var body = BodyFields(object)
@@ -25,7 +27,9 @@ enum AuthInput {
     }
 
     /// `{"refresh"}` of the refresh and logout routes.
-    static func refreshToken(from object: [String: JSONValue]) throws(ValidationError) -> String {
+    package static func refreshToken(from object: [String: JSONValue]) throws(ValidationError)
+        -> String
+    {
         var body = BodyFields(object)
         let token = body.string("refresh", required: true)
         if let token, token.isEmpty {

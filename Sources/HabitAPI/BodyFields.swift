@@ -8,36 +8,36 @@ import HabitCore
 /// reads all its fields first and then reports them together. A value of the
 /// wrong JSON type is a problem even when it could be converted (the number
 /// 10 sent as "10" is not a number). Unknown fields are ignored.
-struct BodyFields {
-    static let requiredMessage = "This field is required."
-    static let nullMessage = "This field may not be null."
-    static let stringMessage = "Not a valid string."
-    static let numberMessage = "A valid number is required."
-    static let unreadableNumberMessage =
+package struct BodyFields {
+    package static let requiredMessage = "This field is required."
+    package static let nullMessage = "This field may not be null."
+    package static let stringMessage = "Not a valid string."
+    package static let numberMessage = "A valid number is required."
+    package static let unreadableNumberMessage =
         "A valid number is required; numbers beyond ±1e308 cannot be read."
-    static let booleanMessage = "Must be a valid boolean."
-    static let dateMessage = "Enter a valid date as YYYY-MM-DD."
-    static let actionDaysMessage =
+    package static let booleanMessage = "Must be a valid boolean."
+    package static let dateMessage = "Enter a valid date as YYYY-MM-DD."
+    package static let actionDaysMessage =
         "Each day must be a whole number from 1 (Monday) to 7 (Sunday)."
 
-    let object: [String: JSONValue]
-    private(set) var errors = ValidationError()
+    package let object: [String: JSONValue]
+    package private(set) var errors = ValidationError()
 
-    init(_ object: [String: JSONValue]) {
+    package init(_ object: [String: JSONValue]) {
         self.object = object
     }
 
     /// Adds `problems` to `name`'s list.
-    mutating func report(_ problems: [String], for name: String) {
+    package mutating func report(_ problems: [String], for name: String) {
         errors.add(problems, to: name)
     }
 
     /// Whether the body has a key `name` (even with a null value).
-    func contains(_ name: String) -> Bool {
+    package func contains(_ name: String) -> Bool {
         object[name] != nil
     }
 
-    mutating func string(_ name: String, required: Bool) -> String? {
+    package mutating func string(_ name: String, required: Bool) -> String? {
         guard let value = present(name, required: required) else { return nil }
         guard case .string(let text) = value else {
             report([Self.stringMessage], for: name)
@@ -48,7 +48,7 @@ struct BodyFields {
 
     /// A string that may be null: `.some(nil)` for null, `nil` when absent
     /// or not a string (reported).
-    mutating func nullableString(_ name: String) -> String?? {
+    package mutating func nullableString(_ name: String) -> String?? {
         switch object[name] {
         case nil: return nil
         case .null?: return .some(nil)
@@ -63,7 +63,7 @@ struct BodyFields {
     /// nearest `Decimal` on the same side of every bound the API sets
     /// (±1e-128 for a tiny one, the largest `Decimal` for a huge one), so the
     /// field's rules refuse it with the message of the bound it passes.
-    mutating func decimal(_ name: String, required: Bool) -> Decimal? {
+    package mutating func decimal(_ name: String, required: Bool) -> Decimal? {
         guard let value = present(name, required: required) else { return nil }
         switch value {
         case .number(let number):
@@ -83,7 +83,7 @@ struct BodyFields {
         }
     }
 
-    mutating func bool(_ name: String, required: Bool) -> Bool? {
+    package mutating func bool(_ name: String, required: Bool) -> Bool? {
         guard let value = present(name, required: required) else { return nil }
         guard case .bool(let flag) = value else {
             report([Self.booleanMessage], for: name)
@@ -92,7 +92,7 @@ struct BodyFields {
         return flag
     }
 
-    mutating func date(_ name: String, required: Bool) -> LocalDate? {
+    package mutating func date(_ name: String, required: Bool) -> LocalDate? {
         guard let value = present(name, required: required) else { return nil }
         guard case .string(let text) = value, let date = LocalDate(text) else {
             report([Self.dateMessage], for: name)
@@ -102,7 +102,7 @@ struct BodyFields {
     }
 
     /// A string that must be one of `T`'s raw values: "DAILY", "ACTIVE", …
-    mutating func choice<T: RawRepresentable & CaseIterable>(
+    package mutating func choice<T: RawRepresentable & CaseIterable>(
         _ name: String, as type: T.Type, required: Bool
     ) -> T? where T.RawValue == String {
         guard let value = present(name, required: required) else { return nil }
@@ -117,7 +117,7 @@ struct BodyFields {
     /// A day's `note` (see `ProgressEntry.problems(note:)`): `.keep` when
     /// absent, `.replace(nil)` when null or blank, the trimmed text else;
     /// `nil` after reporting a problem.
-    mutating func note(_ name: String) -> NoteChange? {
+    package mutating func note(_ name: String) -> NoteChange? {
         guard let value = object[name] else { return .keep }
         switch value {
         case .null:
@@ -136,7 +136,7 @@ struct BodyFields {
     }
 
     /// A list of ISO weekday numbers, 1 (Monday) to 7 (Sunday).
-    mutating func actionDays(_ name: String, required: Bool) -> ActionDays? {
+    package mutating func actionDays(_ name: String, required: Bool) -> ActionDays? {
         guard let value = present(name, required: required) else { return nil }
         guard case .array(let items) = value else {
             report(["Expected a list of days but got \(value.typeName)."], for: name)

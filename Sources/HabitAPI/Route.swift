@@ -5,7 +5,7 @@
 /// `/api/me` and `/api/me/` are one route. Empty segments (`//`), `.` and `..`
 /// match nothing, and so does an id that is not a plain decimal number that
 /// fits Int64: those paths are 404, never an error of the server.
-enum Route: Hashable, Sendable {
+package enum Route: Hashable, Sendable {
     case requestCode
     case issueTokens
     case refreshTokens
@@ -43,7 +43,7 @@ enum Route: Hashable, Sendable {
 
     /// The habit the path names (its `{id}` under `me/habits/`); 0, which
     /// no habit has, for a route without one.
-    var habitID: Int64 {
+    package var habitID: Int64 {
         switch self {
         case .habit(let id), .progress(let id), .progressDay(let id, _),
             .progressIncrement(let id, _), .habitReminders(let id), .habitReminder(let id, _):
@@ -55,7 +55,7 @@ enum Route: Hashable, Sendable {
 
     /// The `{date}` of a day's route, as sent (the handler checks it);
     /// empty for a route without one.
-    var date: String {
+    package var date: String {
         switch self {
         case .progressDay(_, let date), .progressIncrement(_, let date): return date
         default: return ""
@@ -64,7 +64,7 @@ enum Route: Hashable, Sendable {
 
     /// The `{id}` of a token, channel or webhook; 0, which none has, for
     /// another route.
-    var resourceID: Int64 {
+    package var resourceID: Int64 {
         switch self {
         case .accessToken(let id), .channel(let id), .webhook(let id), .webhookDeliveries(let id):
             return id
@@ -76,7 +76,7 @@ enum Route: Hashable, Sendable {
     /// The path as the contract writes it, ids and dates as placeholders:
     /// what the request log shows (`/api/me/habits/{id}/`), so no segment
     /// a client sent reaches the log.
-    var template: String {
+    package var template: String {
         switch self {
         case .requestCode: return "/api/auth/email/"
         case .issueTokens: return "/api/auth/token/"
@@ -111,7 +111,7 @@ enum Route: Hashable, Sendable {
     /// which no other Unicode text equals, so this is what comparing the
     /// segments as strings gave, without making a string of each (measured
     /// with callgrind: 15,000 instructions of a PUT went to that).
-    init?(path: String) {
+    package init?(path: String) {
         let bytes = path.utf8
         guard bytes.first == UInt8(ascii: "/") else { return nil }
         var segments = bytes.dropFirst().split(

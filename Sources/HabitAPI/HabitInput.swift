@@ -6,10 +6,12 @@ import HabitCore
 /// Every problem in a body is reported together: type problems from reading
 /// the fields and rule problems (blank name, target ≤ 0, …) of the fields
 /// that did read, in one `ValidationError` keyed by wire names.
-enum HabitInput {
+package enum HabitInput {
     /// The six fields of a new habit, all required, and the optional marks
     /// (`icon`, `color`: absent or null for none), validated and normalised.
-    static func fields(from object: [String: JSONValue]) throws(ValidationError) -> HabitFields {
+    package static func fields(from object: [String: JSONValue]) throws(ValidationError)
+        -> HabitFields
+    {
         var body = BodyFields(object)
         let name = body.string("name", required: true)
         let frequency = body.choice("frequency", as: Frequency.self, required: true)
@@ -39,7 +41,9 @@ enum HabitInput {
     /// A partial update: any subset of the six fields, the marks (null
     /// removes one) and `status`. The
     /// caller validates the merged result with `HabitChanges.applied(to:)`.
-    static func changes(from object: [String: JSONValue]) throws(ValidationError) -> HabitChanges {
+    package static func changes(from object: [String: JSONValue]) throws(ValidationError)
+        -> HabitChanges
+    {
         var body = BodyFields(object)
         let changes = HabitChanges(
             name: body.string("name", required: false),
@@ -66,7 +70,7 @@ enum HabitInput {
     /// to 0 or false.
     /// `note` is optional: absent keeps the day's note, null or blank
     /// removes it (see `BodyFields.note`).
-    static func progressEntry(from object: [String: JSONValue], date: LocalDate)
+    package static func progressEntry(from object: [String: JSONValue], date: LocalDate)
         throws(ValidationError) -> (entry: ProgressEntry, note: NoteChange)
     {
         var body = BodyFields(object)
@@ -86,7 +90,7 @@ enum HabitInput {
 
     /// `{"amount", "note"?}` of an increment: a number from 0 to
     /// `ProgressEntry.maximumValue`, required, and the note as for a PUT.
-    static func increment(from object: [String: JSONValue]) throws(ValidationError)
+    package static func increment(from object: [String: JSONValue]) throws(ValidationError)
         -> (amount: Decimal, note: NoteChange)
     {
         var body = BodyFields(object)

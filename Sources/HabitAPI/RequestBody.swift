@@ -5,15 +5,15 @@ import Foundation
 /// An empty body counts as `{}`, so a missing field is reported as required
 /// rather than the body as malformed. Anything that is not a JSON object
 /// (invalid JSON, invalid UTF-8, an array, a bare number) is a `BodyProblem`.
-enum RequestBody {
+package enum RequestBody {
     /// Why a body could not be read as a JSON object.
-    enum Problem: Error, Hashable, Sendable, CustomStringConvertible {
+    package enum Problem: Error, Hashable, Sendable, CustomStringConvertible {
         /// The bytes are not JSON (or not UTF-8).
         case malformed
         /// Valid JSON, but not an object.
         case notAnObject(found: String)
 
-        var description: String {
+        package var description: String {
             switch self {
             case .malformed:
                 return "The request body is not valid JSON."
@@ -24,7 +24,7 @@ enum RequestBody {
     }
 
     /// The body's top-level object.
-    static func object(from data: Data) throws(Problem) -> [String: JSONValue] {
+    package static func object(from data: Data) throws(Problem) -> [String: JSONValue] {
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
             return [:]
         }

@@ -13,7 +13,7 @@ import Foundation
 /// a decimal exponent from -128 to 127. A number outside that range but
 /// within a `Double`'s (5e-324, 1e300) is `.unrepresentable`, so its field
 /// can be refused for the bound it passes rather than as "not a number".
-enum JSONValue: Hashable, Sendable {
+package enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(Decimal)
@@ -25,7 +25,7 @@ enum JSONValue: Hashable, Sendable {
     case unreadable
 
     /// The wire name of this value's type, as error messages show it.
-    var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: return "null"
         case .bool: return "boolean"
@@ -39,7 +39,7 @@ enum JSONValue: Hashable, Sendable {
 }
 
 extension JSONValue: Decodable {
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
