@@ -153,7 +153,10 @@ struct ReplicaBackend: HabitBackend {
 
     /// Says each refused change and each conflict of `report`.
     func tell(_ report: ReplicaSync.Report) {
-        let names = habitNames()
+        // The names are read (the outbox and every habit, under the write
+        // lock) only for something to say: most syncs have nothing.
+        let names =
+            report.rejected.isEmpty && report.conflicts.isEmpty ? [:] : habitNames()
         for operation in report.rejected {
             let name = names[operation.habitID] ?? "habit \(operation.habitID)"
             notes.line(
