@@ -14,11 +14,43 @@ public struct StreakSummary: Hashable, Sendable {
 }
 
 extension HabitRepository {
+    /// The owner's habits with `status`, each with its completion for the
+    /// period containing `window.date` and its current streak and strength
+    /// as of `window.asOf`: what the server's list sends and local mode (the
+    /// server-mode replica too) shows, built here once for both.
+    ///
+    /// Three reads: the habits with their checkpoint records (the records'
+    /// generations must predate the entries a new checkpoint is worked out
+    /// from, or a write landing between the reads would let a checkpoint
+    /// that misses it be saved), every entry from `window.from` through
+    /// `window.through` in one query, and, only for a habit whose checkpoint
+    /// does not resume within them, its older history
+    /// (`streakSummaries(of:owner:asOf:known:records:)`).
+    public func overview(
+        owner: Int64, status: HabitStatusFilter, window: OverviewWindow
+    ) throws(StoreError) -> StoredOverview {
+        let (habits, records) = try habitsWithCheckpoints(owner: owner, status: status)
+        guard !habits.isEmpty else { return StoredOverview(items: [], entries: [:]) }
+        let entries = try progress(
+            habitIDs: habits.map(\.id), owner: owner, from: window.from, to: window.through)
+        let summaries = try streakSummaries(
+            of: habits, owner: owner, asOf: window.asOf,
+            known: (from: window.from, through: window.through, entries: entries),
+            records: records)
+        let items = habits.map { habit in
+            HabitWithCompletion(
+                habit: habit,
+                completion: window.completion(of: habit, entries: entries[habit.id] ?? []),
+                currentStreak: summaries[habit.id]?.currentStreak,
+                strength: summaries[habit.id]?.strength)
+        }
+        return StoredOverview(items: items, entries: entries)
+    }
+
     /// Each of the owner's `habits`' current streak and strength as of
     /// `asOf`, resumed from saved history checkpoints so that ten years of
     /// history cost what a few days cost, with the checkpoints that moved on
-    /// saved again. Used by the CLI's local mode and the server's habit list,
-    /// so both answer alike.
+    /// saved again. What `overview(owner:status:window:)` builds on.
     ///
     /// A habit without a usable checkpoint is read whole once (then it has
     /// one); a store that keeps no checkpoints reads every habit whole.

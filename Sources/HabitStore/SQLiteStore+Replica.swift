@@ -66,6 +66,19 @@ extension SQLiteStore {
             }
         }
     }
+
+    /// Runs `body` in one read transaction of the replica (`BEGIN DEFERRED`),
+    /// for what only reads: it takes no write lock, so a sync that finds
+    /// nothing to send costs no write. `body` must not write.
+    public func replicaSnapshot<Result: Sendable>(
+        owner: Int64, _ body: (ReplicaTransaction) throws(StoreError) -> Result
+    ) throws(StoreError) -> Result {
+        try read { connection throws(StoreError) in
+            try connection.transaction(.deferred) { () throws(StoreError) -> Result in
+                try body(ReplicaTransaction(connection: connection, owner: owner))
+            }
+        }
+    }
 }
 
 /// What a replica transaction can read and write; only valid inside

@@ -437,3 +437,53 @@ import Testing
                 of: habit, owner: other, from: later, to: later, asOf: later) == nil)
     }
 }
+
+/// The one overview operation (the server's list, local mode, the replica):
+/// each habit's completion, streak and strength equal the whole history's,
+/// on both stores, with the recent entries asked for.
+@Suite struct StoredOverviewTests {
+    @Test(arguments: StoreKind.allCases)
+    func theOverviewEqualsTheWholeHistoryAndHoldsTheEntriesRead(kind: StoreKind) throws {
+        let database = try kind.open()
+        let store = database.store
+        let owner = try store.makeUser("ann@example.com").id
+        let start = date("2024-01-01")
+        var habits: [Habit] = []
+        var all: [Int64: [ProgressEntry]] = [:]
+        for (index, frequency) in [Frequency.daily, .weekly, .daily].enumerated() {
+            let habit = try store.createHabit(
+                fields("H\(index)", frequency: frequency, start: "2024-01-01", target: "2"),
+                owner: owner, now: referenceTime)
+            habits.append(habit)
+            var entries: [ProgressEntry] = []
+            for offset in 0..<700 where offset % (13 + index) != 0 {
+                entries.append(
+                    ProgressEntry(date: start.adding(days: offset), value: offset % 5 == 0 ? 1 : 2))
+            }
+            _ = try store.setProgress(entries, habitID: habit.id, owner: owner)
+            all[habit.id] = entries
+        }
+        // Twice: the first makes the checkpoints, the second resumes from them.
+        for today in [start.adding(days: 650), start.adding(days: 651)] {
+            let window = OverviewWindow(
+                date: today, today: today, entriesFrom: today.adding(days: -20))
+            let overview = try store.overview(owner: owner, status: .active, window: window)
+            #expect(overview.items.map(\.habit.id) == habits.map(\.id))
+            for item in overview.items {
+                let entries = all[item.habit.id] ?? []
+                let whole = HabitHistory(habit: item.habit, entries: entries)
+                #expect(item.completion == whole.completion(on: today, today: today))
+                let stats = whole.stats(today: today)
+                #expect(item.currentStreak == stats.currentStreak)
+                #expect(abs((item.strength ?? -1) - stats.strength) < 1e-12)
+                #expect(
+                    overview.entries[item.habit.id]
+                        == entries.filter { $0.date >= window.from && $0.date <= window.through })
+            }
+        }
+        // None with the status asked: nothing read, nothing listed.
+        let archived = try store.overview(
+            owner: owner, status: .archived, window: OverviewWindow(date: start, today: start))
+        #expect(archived.items.isEmpty && archived.entries.isEmpty)
+    }
+}

@@ -84,17 +84,6 @@ extension HabitBackend {
         try reference.resolve(among: try await habits(status: .all))
     }
 
-    /// Reads the whole history from the habit's start: the stats need every
-    /// period, and a backend without checkpoints has nothing to resume from.
-    func historyAndStats(of habit: Habit, from: LocalDate, to: LocalDate, asOf date: LocalDate)
-        async throws(CommandError) -> (history: HabitHistory, stats: HabitStats)
-    {
-        let entries = try await entries(
-            habitID: habit.id, from: min(habit.startDate, from), to: to)
-        let history = HabitHistory(habit: habit, entries: entries)
-        return (history, history.stats(today: date))
-    }
-
     /// Adds to the day's value, keeping its note.
     func addToEntry(habitID: Int64, date: LocalDate, amount: Decimal) async throws(CommandError)
         -> ProgressEntry
@@ -160,5 +149,31 @@ struct HabitOverview: Hashable, Sendable {
         self.items = items
         self.cachedAt = cachedAt
         self.recent = recent
+    }
+}
+
+extension HabitOverview {
+    /// A store's overview of `window` (`HabitRepository.overview`), with
+    /// the recent entries when `window.entriesFrom` asked for them.
+    init(window: OverviewWindow, _ overview: StoredOverview) {
+        let items = overview.items.map { item in
+            Item(
+                habit: item.habit,
+                completion: item.completion
+                    ?? window.completion(
+                        of: item.habit, entries: overview.entries[item.habit.id] ?? []),
+                currentStreak: item.currentStreak, strength: item.strength)
+        }
+        self.init(
+            date: window.date, items: items,
+            recent: window.entriesFrom.map { from in
+                var entries: [Int64: [ProgressEntry]] = [:]
+                for item in overview.items {
+                    entries[item.habit.id] = (overview.entries[item.habit.id] ?? []).filter {
+                        $0.date >= from && $0.date <= window.date
+                    }
+                }
+                return Recent(from: from, entries: entries)
+            })
     }
 }

@@ -99,6 +99,8 @@ struct HabitListCache: Sendable {
         }
         guard snapshot.covers(status) else { throw .archivedHabits }
         let streakKnown = date == snapshot.date && snapshot.today == today
+        // The completion by the rule every list uses, from the cached week.
+        let window = OverviewWindow(date: date, today: today)
         let items = snapshot.items.filter { item in
             switch status {
             case .all: return true
@@ -108,8 +110,7 @@ struct HabitListCache: Sendable {
         }.map { item in
             HabitOverview.Item(
                 habit: item.habit,
-                completion: HabitHistory(habit: item.habit, entries: item.weekEntries).completion(
-                    on: date, today: today),
+                completion: window.completion(of: item.habit, entries: item.weekEntries),
                 currentStreak: streakKnown ? item.currentStreak : nil,
                 strength: streakKnown ? item.strength : nil)
         }

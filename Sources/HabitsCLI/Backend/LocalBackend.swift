@@ -67,43 +67,20 @@ struct LocalBackend: HabitBackend {
         }
     }
 
+    /// The store's overview (`HabitRepository.overview`), the one the
+    /// server's list sends: the week's entries (and `entriesFrom`'s) in one
+    /// query, the streaks resumed from history checkpoints.
     func overview(
         status: HabitStatusFilter, on date: LocalDate, entriesFrom: LocalDate?
     ) async throws(CommandError) -> HabitOverview {
-        // The habits with their checkpoint records in one query, before the
-        // entries the checkpoints resume from.
-        let habits: [Habit]
-        let records: [Int64: HistoryCheckpointRecord]
+        let window = OverviewWindow(date: date, today: clock.today, entriesFrom: entriesFrom)
+        let overview: StoredOverview
         do {
-            (habits, records) = try store.habitsWithCheckpoints(owner: owner, status: status)
+            overview = try store.overview(owner: owner, status: status, window: window)
         } catch {
             throw CommandError.store(error)
         }
-        let store = store
-        let owner = owner
-        // One query for every habit's entries (the week, and `entriesFrom`
-        // on); the checkpoints resume from them.
-        let builder = OverviewBuilder(
-            read: { (ids, from, to) throws(CommandError) in
-                do throws(StoreError) {
-                    return try store.progress(habitIDs: ids, owner: owner, from: from, to: to)
-                } catch {
-                    throw CommandError.store(error)
-                }
-            },
-            summaries: { (habits, asOf, known) throws(CommandError) in
-                do throws(StoreError) {
-                    return try store.streakSummaries(
-                        of: habits, owner: owner, asOf: asOf, known: known, records: records)
-                } catch {
-                    throw CommandError.store(error)
-                }
-            })
-        let results = try await builder.overview(
-            of: habits, on: date, today: clock.today, entriesFrom: entriesFrom)
-        return HabitOverview(
-            date: date, items: results.map(\.item),
-            recent: entriesFrom.map { HabitOverview.Recent(from: $0, results, through: date) })
+        return HabitOverview(window: window, overview)
     }
 
     func habits(status: HabitStatusFilter) async throws(CommandError) -> [Habit] {

@@ -2,16 +2,18 @@ import HabitCore
 import HabitStorage
 import HabitStore
 
-/// The day's overview of habits (completion and current streak), built the
-/// same way in local and server mode.
+/// The day's overview of habits (completion and current streak) as the
+/// network reader (`RemoteBackend`, online-only server mode) builds it; a
+/// store builds its own (`HabitRepository.overview`, for local mode, the
+/// replica and the server's list).
 ///
 /// Its I/O is `read`, the entries of some habits from one date through
-/// another (one query locally, a request per habit remotely), and optional
-/// `summaries`, streaks and strengths the backend can give cheaply. The rules
-/// are all `HabitHistory`'s; this type only decides how much history to read:
-/// the week of the date (completion needs no more) and, without summaries,
-/// for the streak, windows reaching back as far as the current streak does
-/// (`StreakWindow`), so a habit missed now and then needs weeks, not years.
+/// another (a request per habit), and optional `summaries`, the streaks and
+/// strengths a habits-server sends in its list. The rules are all
+/// HabitCore's: the days an overview reads and its completion
+/// (`OverviewWindow`) and, without summaries, for the streak, windows
+/// reaching back as far as the current streak does (`StreakWindow`), so a
+/// habit missed now and then needs weeks, not years.
 struct OverviewBuilder: Sendable {
     /// Entries of each of `habitIDs` from `from` through `to`, by habit id.
     typealias Reader =
@@ -19,9 +21,7 @@ struct OverviewBuilder: Sendable {
         async throws(CommandError) -> [Int64: [ProgressEntry]]
 
     /// Current streaks and strengths of some habits as of a date, when the
-    /// backend can work them out cheaply (the local store, from its history
-    /// checkpoints: `HabitRepository.streakSummaries`; a habits-server, which
-    /// sends them in its list). `known` is what the builder already read:
+    /// backend has them cheaply (a habits-server sends them in its list). `known` is what the builder already read:
     /// every entry of the habits from `from` through `through`, so the store
     /// need not read those days again.
     typealias Summaries =
@@ -57,10 +57,10 @@ struct OverviewBuilder: Sendable {
         completions: [Int64: CompletionData] = [:], entriesFrom: LocalDate? = nil
     ) async throws(CommandError) -> [Result] {
         guard !habits.isEmpty else { return [] }
-        let asOf = min(date, today)
-        // The date's week (its completion needs no more), or earlier.
-        let from = min(date.startOfISOWeek, entriesFrom ?? date.startOfISOWeek)
-        let to = max(date.startOfISOWeek.adding(days: 6), asOf)
+        let window = OverviewWindow(date: date, today: today, entriesFrom: entriesFrom)
+        let asOf = window.asOf
+        let from = window.from
+        let to = window.through
         var entries: [Int64: [ProgressEntry]]
         var streaks: [Int64: (streak: Int, strength: Double?)] = [:]
         if let summaries {
@@ -72,23 +72,13 @@ struct OverviewBuilder: Sendable {
             (entries, streaks) = try await windowed(habits, asOf: asOf, earliest: from, to: to)
         }
         var results: [Result] = []
-        let week = date.startOfISOWeek
-        let weekEnd = week.adding(days: 6)
         for habit in habits {
             let read = entries[habit.id] ?? []
             guard let streak = streaks[habit.id] else {
                 throw CommandError.api(.internalInconsistency("no streak for habit \(habit.id)"))
             }
-            // The completion depends on the date's week alone; a history of
-            // just that week costs less than one of every entry read (more
-            // than 7 entries cannot all be in the week).
             let completion =
-                completions[habit.id]
-                ?? HabitHistory(
-                    habit: habit,
-                    entries: read.count > 7
-                        ? read.filter { $0.date >= week && $0.date <= weekEnd } : read
-                ).completion(on: date, today: today)
+                completions[habit.id] ?? window.completion(of: habit, entries: read)
             results.append(
                 Result(
                     item: HabitOverview.Item(
@@ -99,19 +89,15 @@ struct OverviewBuilder: Sendable {
         return results
     }
 
-    /// Streaks through widening windows: from `earliest` (the date's week,
-    /// or the caller's earlier day) and about two months first, then four times as far back while a habit's streak
-    /// reaches the window's edge. The strength is left unknown.
+    /// Streaks through widening windows (`StreakWindow`): from `earliest`
+    /// (the date's week, or the caller's earlier day) and about two months
+    /// first, then four times as far back while a habit's streak reaches
+    /// the window's edge. The strength is left unknown.
     private func windowed(_ habits: [Habit], asOf: LocalDate, earliest: LocalDate, to: LocalDate)
         async throws(CommandError)
         -> ([Int64: [ProgressEntry]], [Int64: (streak: Int, strength: Double?)])
     {
-        var from =
-            habits.map { habit in
-                min(
-                    StreakWindow.start(of: habit, asOf: asOf, days: StreakWindow.initialDays),
-                    earliest)
-            }.min() ?? earliest
+        var from = StreakWindow.first(of: habits, asOf: asOf, earliest: earliest)
         var entries = try await read(habits.map(\.id), from, to)
         var streaks: [Int64: (streak: Int, strength: Double?)] = [:]
         var days = StreakWindow.initialDays
@@ -129,10 +115,8 @@ struct OverviewBuilder: Sendable {
             }
             if open.isEmpty { break }
             // Four times as far back each round, down to the earliest start.
-            days *= 4
-            let earlier = max(
-                open.map(\.startDate).min() ?? from,
-                min(asOf.adding(days: -days).startOfISOWeek, from.adding(days: -7)))
+            let earlier: LocalDate
+            (earlier, days) = StreakWindow.widened(from: from, days: days, open: open, asOf: asOf)
             let more = try await read(open.map(\.id), earlier, from.adding(days: -1))
             for habit in open {
                 entries[habit.id] = (more[habit.id] ?? []) + (entries[habit.id] ?? [])

@@ -155,7 +155,7 @@ struct RemoteBackend: HabitBackend {
         } catch  where error.exitCode == .unavailable {
             return try cachedOverview(status: status, on: date, today: today, failure: error)
         }
-        let monday = date.startOfISOWeek
+        let week = OverviewWindow(date: date, today: today).week
         cache.save(
             HabitListCache.Snapshot(
                 server: client.configuration.baseURLString, fetchedAt: clock.now(), date: date,
@@ -164,9 +164,7 @@ struct RemoteBackend: HabitBackend {
                     HabitListCache.Snapshot.Item(
                         habit: result.item.habit, completion: result.item.completion,
                         currentStreak: result.item.currentStreak, strength: result.item.strength,
-                        weekEntries: result.entries.filter {
-                            $0.date >= monday && $0.date <= monday.adding(days: 6)
-                        })
+                        weekEntries: result.entries.filter { week.contains($0.date) })
                 }))
         return HabitOverview(
             date: date, items: results.map(\.item),

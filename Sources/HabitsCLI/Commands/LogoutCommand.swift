@@ -47,6 +47,7 @@ struct LogoutCommand: HabitsCommand {
         }
         HabitListCache(path: try context.paths().listCacheFile).remove()
         replica?.removeReplica()
+        ReplicaName(path: try context.paths().replicaNameFile).remove()
         if context.style.json {
             try context.writeJSON(["signed_out": true])
             return

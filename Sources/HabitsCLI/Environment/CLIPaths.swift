@@ -36,4 +36,6 @@ struct CLIPaths: Hashable, Sendable {
     var listCacheFile: String { AtomicFile.join(cacheDirectory, "habit-list.json") }
     /// What the configured server was seen to lack (`ServerFeatureNotes`).
     var serverFeaturesFile: String { AtomicFile.join(cacheDirectory, "server-features.json") }
+    /// The server-mode replica's file name, kept beside the session (`ReplicaName`).
+    var replicaNameFile: String { AtomicFile.join(configDirectory, "replica-name.json") }
 }

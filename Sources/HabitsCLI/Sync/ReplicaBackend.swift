@@ -36,10 +36,14 @@ struct ReplicaBackend: HabitBackend {
     }
 
     /// The replica's file for `server` and `account`: a name made of a
-    /// hash of both, so neither shows in the file system.
+    /// hash of both, so neither shows in the file system, hashed once and
+    /// kept beside the session (`ReplicaName`).
     static func path(paths: CLIPaths, server: String, account: String) -> String? {
-        guard let digest = SHA256Digest.hex(Data("\(server)\n\(account)".utf8)) else { return nil }
-        return AtomicFile.join(paths.dataDirectory, "replica-\(digest.prefix(32)).sqlite3")
+        guard
+            let name = ReplicaName(path: paths.replicaNameFile).name(
+                server: server, account: account)
+        else { return nil }
+        return AtomicFile.join(paths.dataDirectory, name)
     }
 
     /// The replica's file for the account `client` is signed in to, if any.
@@ -150,7 +154,10 @@ struct ReplicaBackend: HabitBackend {
 
     /// Says each refused change and each conflict of `report`.
     func tell(_ report: ReplicaSync.Report) {
-        let names = habitNames()
+        // The names are read (the outbox and every habit, under the write
+        // lock) only for something to say: most syncs have nothing.
+        let names =
+            report.rejected.isEmpty && report.conflicts.isEmpty ? [:] : habitNames()
         for operation in report.rejected {
             let name = names[operation.habitID] ?? "habit \(operation.habitID)"
             notes.line(
@@ -185,7 +192,7 @@ struct ReplicaBackend: HabitBackend {
     /// Whether the replica has ever reached the head of the feed.
     private func hasSynced() throws(CommandError) -> Bool {
         do {
-            return try store.replica(owner: owner) { replica throws(StoreError) in
+            return try store.replicaSnapshot(owner: owner) { replica throws(StoreError) in
                 try replica.state(ReplicaState.cursor) != nil
             }
         } catch {
@@ -193,11 +200,14 @@ struct ReplicaBackend: HabitBackend {
         }
     }
 
-    /// When the replica last reached the head of the feed.
+    /// When the replica last reached the head of the feed: the time this
+    /// command's sync recorded, else the one read from the replica.
     func syncedAt() -> Date? {
-        (try? store.replica(owner: owner) { replica throws(StoreError) in
-            try replica.state(ReplicaState.syncedAt)
-        }).flatMap { $0 }.flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
+        if let recorded = session.state.withLock({ $0.report?.syncedAt }) { return recorded }
+        return
+            (try? store.replicaSnapshot(owner: owner) { replica throws(StoreError) in
+                try replica.state(ReplicaState.syncedAt)
+            }).flatMap { $0 }.flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
     }
 
     /// Before a read: sync, then whether the replica answers (`nil`) or the

@@ -35,6 +35,8 @@ struct ReplicaSync: Sendable {
         var feedAbsent = false
         /// Whether the pull reached the head of the feed.
         var pulled = false
+        /// When it did: the time recorded as the replica's `synced_at`.
+        var syncedAt: Date?
         /// Another process was syncing this replica: this one did nothing.
         var busy = false
     }
@@ -54,9 +56,16 @@ struct ReplicaSync: Sendable {
         }
         // Held until the sync ends (the lock is released when it is freed).
         defer { withExtendedLifetime(lock) {} }
-        let needsResync = try await push(into: &report)
+        // Where the sync starts, read without the write lock: with nothing
+        // to send (the usual case) the push writes nothing. The lock keeps
+        // every other sync out, so both stay true until the pull.
+        let (waiting, cursor) = try store.replicaSnapshot(owner: owner) {
+            replica throws(StoreError) in
+            (try replica.pendingSummary().count, try replica.state(ReplicaState.cursor))
+        }
+        let needsResync = waiting > 0 ? try await push(into: &report) : false
         if report.failure != nil { return report }
-        try await pull(full: needsResync, into: &report)
+        try await pull(from: needsResync ? nil : cursor, into: &report)
         return report
     }
 
@@ -150,12 +159,19 @@ struct ReplicaSync: Sendable {
     /// or without a cursor, replacing the replica), applying each page in
     /// one transaction with the pending changes applied again on top.
     func pull(full: Bool, into report: inout Report) async throws(StoreError) {
-        var cursor: String? =
+        let cursor =
             full
             ? nil
-            : try store.replica(owner: owner) { replica throws(StoreError) in
+            : try store.replicaSnapshot(owner: owner) { replica throws(StoreError) in
                 try replica.state(ReplicaState.cursor)
             }
+        try await pull(from: cursor, into: &report)
+    }
+
+    /// Pulls the feed from `cursor` (from the start without one, replacing
+    /// the replica), as `pull(full:into:)` does.
+    private func pull(from cursor: String?, into report: inout Report) async throws(StoreError) {
+        var cursor = cursor
         var replacing = cursor == nil
         var firstPage = true
         while true {
@@ -184,6 +200,27 @@ struct ReplicaSync: Sendable {
                 page = answered
             }
             let now = clock.now()
+            if !replacing && page.changes.isEmpty {
+                // Nothing changed (what most commands find): no change to
+                // apply and none of this device's to apply again, so one
+                // statement records the cursor and the time.
+                try store.replica(owner: owner) { replica throws(StoreError) in
+                    if page.cursor != cursor {
+                        try replica.setState(page.cursor, for: ReplicaState.cursor)
+                    }
+                    if !page.more {
+                        try replica.setState(
+                            String(now.timeIntervalSince1970), for: ReplicaState.syncedAt)
+                    }
+                }
+                cursor = page.cursor
+                if !page.more {
+                    report.syncedAt = now
+                    report.pulled = true
+                    return
+                }
+                continue
+            }
             let reconciled = try store.replica(owner: owner) { replica throws(StoreError) -> Int in
                 if replacing && firstPage { try replica.removeEverything() }
                 var touched: Set<SyncEngine.Key> = []
@@ -216,6 +253,7 @@ struct ReplicaSync: Sendable {
             firstPage = false
             cursor = page.cursor
             if !page.more {
+                report.syncedAt = now
                 report.pulled = true
                 return
             }

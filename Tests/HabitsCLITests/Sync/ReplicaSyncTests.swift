@@ -59,6 +59,43 @@ import Testing
         #expect(try devices[1].replicaSnapshot() == onServer)
     }
 
+    @Test func aSyncThatBringsNothingKeepsTheCursorAndRecordsTheTime() async throws {
+        let server = try APITestServer()
+        defer { server.stop() }
+        let device = try Self.devices(1, server: server)[0]
+        try #require(try await device.backend().syncOnce(waiting: 600)?.pulled == true)
+        let habit = try await device.backend().createHabit(Self.fields)
+        _ = try await device.backend().addToEntry(
+            habitID: habit.id, date: Self.day, amount: 3, note: .keep)
+        func state() throws -> (cursor: String?, syncedAt: String?) {
+            try device.store.replicaSnapshot(owner: device.owner) { replica throws(StoreError) in
+                (
+                    try replica.state(ReplicaState.cursor),
+                    try replica.state(ReplicaState.syncedAt)
+                )
+            }
+        }
+        let before = try state()
+        let replicaBefore = try device.replicaSnapshot()
+        server.clock.advance(by: 60)
+        let backend = device.backend()
+        let report = try #require(try await backend.syncOnce(waiting: 600))
+        #expect(report.pulled)
+        #expect(report.received == 0 && report.sent == 0 && report.failure == nil)
+        let after = try state()
+        #expect(after.cursor == before.cursor)
+        let recorded = try #require(report.syncedAt)
+        #expect(recorded == server.clock.wallClock.now())
+        #expect(after.syncedAt == String(recorded.timeIntervalSince1970))
+        #expect(after.syncedAt != before.syncedAt)
+        #expect(try device.replicaSnapshot() == replicaBefore)
+        // The overview says when the replica synced: this sync's time.
+        let overview = try await backend.overview(status: .active, on: Self.day)
+        #expect(overview.syncedAt == recorded)
+        #expect(overview.items.map(\.habit.id) == [habit.id])
+        #expect(overview.items.first?.completion.current == 3)
+    }
+
     @Test func anExpiredCursorRebuildsTheReplicaKeepingWaitingChanges() async throws {
         let server = try APITestServer()
         defer { server.stop() }

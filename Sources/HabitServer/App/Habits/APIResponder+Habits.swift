@@ -50,39 +50,15 @@ extension APIResponder {
             return listEncoder.encode(
                 habits.map { HabitWithCompletion(habit: $0, completion: nil) }, versions: versions)
         }
-        // The checkpoint records come with the habits, before any entry is
-        // read: a record's generation must predate the entries a new
-        // checkpoint is worked out from, or a write landing between the two
-        // reads would let a checkpoint that misses it be saved.
-        let (habits, records) = try stored { () throws(StoreError) in
-            try store.habitsWithCheckpoints(owner: owner, status: status)
+        // The same operation as local mode's list: the week's entries in one
+        // read, the streak and strength from the store's history
+        // checkpoints, so a list costs the same with ten years of history as
+        // with ten days.
+        let overview = try stored { () throws(StoreError) in
+            try store.overview(
+                owner: owner, status: status, window: OverviewWindow(date: date, today: today))
         }
-        // A week is the widest period, and its rules only look inside it.
-        let monday = date.startOfISOWeek
-        // The last week of year 9999 runs past the last date there is; no
-        // entry lies beyond it, and the store compares dates as text.
-        let sunday = min(monday.adding(days: 6), LocalDate.latest)
-        let entries = try stored { () throws(StoreError) in
-            try store.progress(
-                habitIDs: habits.map(\.id), owner: owner, from: monday, to: sunday)
-        }
-        // The streak and strength from the store's history checkpoints, so a
-        // list costs the same with ten years of history as with ten days.
-        let summaries = try stored { () throws(StoreError) in
-            // The week just read holds what the checkpoints resume from, as
-            // a rule (yesterday's checkpoint, or last week's): no more reads.
-            try store.streakSummaries(
-                of: habits, owner: owner, asOf: min(date, today),
-                known: (from: monday, through: sunday, entries: entries), records: records)
-        }
-        let items = habits.map { habit in
-            let history = HabitHistory(habit: habit, entries: entries[habit.id] ?? [])
-            return HabitWithCompletion(
-                habit: habit, completion: history.completion(on: date, today: today),
-                currentStreak: summaries[habit.id]?.currentStreak,
-                strength: summaries[habit.id]?.strength)
-        }
-        return listEncoder.encode(items, versions: versions)
+        return listEncoder.encode(overview.items, versions: versions)
     }
 
     /// `POST /api/me/habits/`: 201 with the new habit; 409 past the active
@@ -135,12 +111,10 @@ extension APIResponder {
         // The stats resume from the store's checkpoint, so a habit with ten
         // years of history costs what one with ten days does. The reads run
         // over the period containing `today`, which the stats must hold.
-        let week = today.startOfISOWeek
+        let week = OverviewWindow(date: today, today: today).week
         let found = try stored { () throws(StoreError) in
             try store.historyAndStats(
-                of: habit, owner: owner, from: week,
-                to: min(week.adding(days: 6), LocalDate.latest),
-                asOf: today)
+                of: habit, owner: owner, from: week.lowerBound, to: week.upperBound, asOf: today)
         }
         guard let found else { throw .habitNotFound }
         return JSONBody.response(

@@ -1,0 +1,73 @@
+import Foundation
+import HabitCore
+import Testing
+
+/// The days an overview reads and its completion: one rule for the server's
+/// list, local mode, the replica and the offline list cache.
+@Suite struct OverviewWindowTests {
+    typealias F = HistoryFixture
+
+    @Test func theWindowIsTheDatesISOWeekAndTheStreaksAreAsOfTheEarlierDay() {
+        // Thursday 2026-12-03; today the Tuesday before.
+        let window = OverviewWindow(date: F.day("2026-12-03"), today: F.day("2026-12-01"))
+        #expect(window.week == F.day("2026-11-30")...F.day("2026-12-06"))
+        #expect(window.from == F.day("2026-11-30"))
+        #expect(window.through == F.day("2026-12-06"))
+        #expect(window.asOf == F.day("2026-12-01"))
+        #expect(
+            OverviewWindow(date: F.day("2026-12-01"), today: F.day("2026-12-03")).asOf
+                == F.day("2026-12-01"))
+    }
+
+    @Test func recentDaysBeforeTheWeekWidenTheReadNotTheWeek() {
+        let window = OverviewWindow(
+            date: F.day("2026-12-03"), today: F.day("2026-12-03"),
+            entriesFrom: F.day("2026-11-20"))
+        #expect(window.from == F.day("2026-11-20"))
+        #expect(window.week.lowerBound == F.day("2026-11-30"))
+        // A day inside the week reads no more than the week.
+        let inside = OverviewWindow(
+            date: F.day("2026-12-03"), today: F.day("2026-12-03"),
+            entriesFrom: F.day("2026-12-02"))
+        #expect(inside.from == F.day("2026-11-30"))
+    }
+
+    @Test func theLastWeekThereIsEndsOnTheLastDate() {
+        // 9999-12-31 is a Friday: its week's Sunday does not exist.
+        let window = OverviewWindow(date: LocalDate.latest, today: LocalDate.latest)
+        #expect(window.week.upperBound == LocalDate.latest)
+        #expect(window.week.lowerBound == F.day("9999-12-27"))
+        #expect(window.through == LocalDate.latest)
+    }
+
+    @Test func theCompletionCountsOnlyTheWeeksEntries() {
+        let habit = F.habit(.weekly, start: "2026-11-01", target: "3")
+        let window = OverviewWindow(date: F.day("2026-12-03"), today: F.day("2026-12-03"))
+        // Entries of the week before and after must not count.
+        let entries = [
+            F.done("2026-11-29", "5"), F.done("2026-11-30", "1"), F.done("2026-12-02", "1"),
+            F.done("2026-12-07", "4"),
+        ]
+        let completion = window.completion(of: habit, entries: entries)
+        #expect(completion.current == 2)
+        #expect(completion.target == 3)
+        #expect(
+            completion
+                == F.history(habit, [F.done("2026-11-30", "1"), F.done("2026-12-02", "1")])
+                .completion(on: window.date, today: window.today))
+    }
+
+    @Test func aWiderStreakWindowGoesFourTimesAsFarBackDownToTheStart() {
+        let habit = F.habit(.daily, start: "2026-01-01")
+        let asOf = F.day("2026-12-03")
+        let first = StreakWindow.first(of: [habit], asOf: asOf, earliest: F.day("2026-11-30"))
+        #expect(first == StreakWindow.start(of: habit, asOf: asOf, days: StreakWindow.initialDays))
+        let wider = StreakWindow.widened(
+            from: first, days: StreakWindow.initialDays, open: [habit], asOf: asOf)
+        #expect(wider.days == StreakWindow.initialDays * 4)
+        #expect(wider.from == asOf.adding(days: -wider.days).startOfISOWeek)
+        let widest = StreakWindow.widened(
+            from: wider.from, days: wider.days, open: [habit], asOf: asOf)
+        #expect(widest.from == habit.startDate)
+    }
+}
