@@ -538,16 +538,11 @@ private enum ReminderSQL {
             c.date::text, c.instant
         FROM candidates c JOIN habits h ON h.id = c.habit_id WHERE c.state = 0
         """
-    /// The `reminder.due` event of claimed occurrence `claimed`, as
-    /// `WebhookEvent` writes it: compact, keys sorted.
+    /// What the `reminder.due` event of claimed occurrence `claimed` is
+    /// built from when it is sent (`Delivery.dueLines`), as on SQLite.
     static let duePayload = """
-        '{"created":"' || to_char(to_timestamp(claimed.instant) AT TIME ZONE 'UTC',
-                'YYYY-MM-DD"T"HH24:MI:SS"Z"')
-            || '","data":{"date":"' || claimed.date::text || '","habit_id":' || claimed.habit_id
-            || ',"habit_name":' || to_json(claimed.name)::text
-            || ',"time":' || to_json(claimed.time)::text
-            || ',"time_zone":' || to_json(claimed.zone)::text || '},"id":"evt_rem_'
-            || claimed.habit_id || '_' || claimed.instant || '","type":"reminder.due"}'
+        concat_ws(E'\\n', 'due', claimed.habit_id, claimed.instant, claimed.date::text,
+            claimed.time, claimed.zone, claimed.name)
         """
     /// $1 the slots, $2/$3 the (habit, instant) `isDue` found due, $4 the time.
     static let claimSlots = """

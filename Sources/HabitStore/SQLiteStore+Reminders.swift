@@ -309,14 +309,18 @@ extension SQLiteStore: ReminderRepository {
         return try write { connection throws(StoreError) in
             try connection.transaction(.immediate) {
                 () throws(StoreError) -> OccurrenceClaim.Outcome in
+                try connection.run(ReminderSQL.createSlotTable)
+                try connection.run(ReminderSQL.clearSlotTable)
+                try connection.run(ReminderSQL.insertSlots, [.text(table)])
                 try connection.run(ReminderSQL.createDueTable)
                 try connection.run(ReminderSQL.clearDueTable)
-                let considered = try connection.run(ReminderSQL.insertCandidates, [.text(table)])
+                let considered = try connection.run(ReminderSQL.insertCandidates)
                 try decideUndecided(connection, isDue: isDue)
                 let claimed = try connection.run(ReminderSQL.claimCandidates, [time])
                 try connection.run(ReminderSQL.queueDueChannels, [time])
                 try connection.run(ReminderSQL.queueDueWebhooks, [time])
                 try connection.run(ReminderSQL.clearDueTable)
+                try connection.run(ReminderSQL.clearSlotTable)
                 return OccurrenceClaim.Outcome(considered: considered, claimed: claimed)
             }
         }
@@ -575,14 +579,25 @@ enum ReminderSQL {
         ) WITHOUT ROWID
         """
     static let clearDueTable = "DELETE FROM temp.reminder_due"
-    /// ?1: `slotTable`. In reminder id order, so that of a habit's reminders
-    /// at one time the first keeps the occurrence.
+    /// The run's slots, keyed for the candidates' join (a reminder finds
+    /// its slot by time and zone): the JSON of `slotTable` as rows.
+    static let createSlotTable = """
+        CREATE TEMP TABLE IF NOT EXISTS reminder_slots (
+            zone TEXT NOT NULL, date TEXT NOT NULL, time TEXT NOT NULL, instant INTEGER NOT NULL,
+            bit INTEGER NOT NULL, monday TEXT NOT NULL, sunday TEXT NOT NULL,
+            PRIMARY KEY (time, zone, instant)
+        ) WITHOUT ROWID
+        """
+    static let clearSlotTable = "DELETE FROM temp.reminder_slots"
+    static let insertSlots = """
+        INSERT OR IGNORE INTO temp.reminder_slots (zone, date, time, instant, bit, monday, sunday)
+        SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5,
+            value ->> 6
+        FROM json_each(?1)
+        """
+    /// In reminder id order (the table's own, so no sort), so that of a
+    /// habit's reminders at one time the first keeps the occurrence.
     static let insertCandidates = """
-        WITH s (zone, date, time, instant, bit, monday, sunday) AS (
-            SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5,
-                value ->> 6
-            FROM json_each(?1)
-        )
         INSERT OR IGNORE INTO temp.reminder_due (habit_id, instant, reminder_id, owner_id,
             channel_id, webhook_id, date, time, zone, name, state)
         SELECT r.habit_id, s.instant, r.id, r.owner_id, r.channel_id, r.webhook_id, s.date, s.time,
@@ -594,8 +609,8 @@ enum ReminderSQL {
                         AND (CASE h.frequency WHEN 'DAILY' THEN s.date ELSE s.sunday END)
                 ) THEN 1
                 ELSE 0 END
-        FROM s JOIN users u ON coalesce(u.time_zone, 'UTC') = s.zone
-        JOIN reminders r ON r.owner_id = u.id AND r.time = s.time
+        FROM reminders r JOIN users u ON u.id = r.owner_id
+        JOIN temp.reminder_slots s ON s.time = r.time AND s.zone = coalesce(u.time_zone, 'UTC')
         JOIN habits h ON h.id = r.habit_id
         WHERE h.status = 'ACTIVE' AND NOT EXISTS (
             SELECT 1 FROM reminder_occurrences o
@@ -615,14 +630,12 @@ enum ReminderSQL {
         SELECT habit_id, instant, ?1 FROM temp.reminder_due WHERE state = 1
         ON CONFLICT DO NOTHING
         """
-    /// The `reminder.due` event of candidate `d`, as `WebhookEvent` writes
-    /// it: compact, keys sorted.
+    /// What the `reminder.due` event of candidate `d` is built from when
+    /// it is sent (`Delivery.dueLines`): building the JSON of every claim
+    /// here would cost more than the rest of the claim.
     static let duePayload = """
-        '{"created":"' || strftime('%Y-%m-%dT%H:%M:%SZ', d.instant, 'unixepoch')
-            || '","data":{"date":"' || d.date || '","habit_id":' || d.habit_id
-            || ',"habit_name":' || json_quote(d.name) || ',"time":' || json_quote(d.time)
-            || ',"time_zone":' || json_quote(d.zone) || '},"id":"evt_rem_' || d.habit_id || '_'
-            || d.instant || '","type":"reminder.due"}'
+        'due' || char(10) || d.habit_id || char(10) || d.instant || char(10) || d.date || char(10)
+            || d.time || char(10) || d.zone || char(10) || d.name
         """
     static let queueDueChannels = """
         INSERT INTO deliveries (owner_id, event_id, target, channel_id, event, payload, state,

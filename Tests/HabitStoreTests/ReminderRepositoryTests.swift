@@ -339,8 +339,9 @@ import Testing
     /// (nothing logged in the period: due; not a planned day: not due),
     /// `isDue` is asked about the others only, archived habits and other
     /// zones are left out, a habit's two reminders at one time make one
-    /// occurrence (the first reminder's targets), the payload is the
-    /// `reminder.due` event, and concurrent claimers claim each once.
+    /// occurrence (the first reminder's targets), the payload holds what
+    /// the `reminder.due` event is built from, and concurrent claimers
+    /// claim each once.
     @Test(arguments: StoreKind.allCases) static func dueOccurrencesAreClaimedSetBased(
         _ kind: StoreKind
     ) throws {
@@ -422,20 +423,13 @@ import Testing
         #expect(try test.database.count("SELECT count(*) FROM deliveries") == 8)
 
         let deliveries = try store.claimDeliveries(now: referenceTime, limit: 20, lease: 60)
-        let payload = try #require(
-            deliveries.first { $0.eventID == "evt_rem_\(nothing.id)_\(instant)" }?.payload)
-        let event = try #require(
-            try JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any])
-        #expect(event["id"] as? String == "evt_rem_\(nothing.id)_\(instant)")
-        #expect(event["type"] as? String == "reminder.due")
-        #expect(event["created"] as? String == "2026-11-30T20:00:00Z")
-        let data = try #require(event["data"] as? [String: Any])
-        #expect(data["habit_id"] as? Int == Int(nothing.id))
-        #expect(data["habit_name"] as? String == #"Lire "vite" é"#)
-        #expect(data["date"] as? String == "2026-11-30")
-        #expect(data["time"] as? String == "20:00")
-        #expect(data["time_zone"] as? String == "UTC")
-
+        let lines = try #require(
+            deliveries.first { $0.eventID == "evt_rem_\(nothing.id)_\(instant)" }?.dueLines)
+        #expect(
+            lines
+                == Delivery.DueLines(
+                    habitID: nothing.id, instant: instant, date: "2026-11-30", time: "20:00",
+                    timeZone: "UTC", habitName: #"Lire "vite" é"#))
         // Claimed once: again, or by another process, nothing more (the
         // day left undecided still not due).
         #expect(

@@ -78,11 +78,13 @@ public final class ReminderRunner: Sendable {
         try claimDue(at: now, report: &report)
         metrics?.remindersClaimed(report.claimed)
         report.digests = try claimDigests(at: now)
+        // One encoder for the run's `reminder.due` bodies.
+        let encoder = WebhookEvent<ReminderDueData>.encoder()
         for _ in 0..<Self.batchesPerTick {
             let deliveries = try store.claimDeliveries(
                 now: now, limit: Self.batch, lease: Self.lease)
             for delivery in deliveries {
-                let outcome = send(delivery, at: now)
+                let outcome = send(delivery, at: now, encoder: encoder)
                 metrics?.delivery(to: delivery.target, outcome)
                 switch outcome {
                 case .delivered: report.delivered += 1
@@ -118,13 +120,18 @@ public final class ReminderRunner: Sendable {
 
     /// One attempt of `delivery`; a failure is retried or given up by its
     /// target's schedule.
-    func send(_ delivery: Delivery, at now: Date) -> DeliveryOutcome {
+    func send(
+        _ delivery: Delivery, at now: Date,
+        encoder: JSONEncoder = WebhookEvent<ReminderDueData>.encoder()
+    ) -> DeliveryOutcome {
         let failure: String
         let schedule: RetrySchedule
         switch delivery.target {
         case .webhook(_, let url, let secret):
             schedule = .webhook
-            let body = Data(delivery.payload.utf8)
+            let body =
+                Self.dueEvent(of: delivery).map { $0.json(with: encoder) }
+                ?? Data(delivery.payload.utf8)
             let headers = [
                 ("Content-Type", "application/json"),
                 (
@@ -169,8 +176,20 @@ public final class ReminderRunner: Sendable {
         return .failed(error: failure)
     }
 
+    /// The `reminder.due` event of a delivery queued with `DueLines`.
+    static func dueEvent(of delivery: Delivery) -> WebhookEvent<ReminderDueData>? {
+        guard delivery.event == "reminder.due", let lines = delivery.dueLines else { return nil }
+        return WebhookEvent(
+            id: delivery.eventID, type: "reminder.due",
+            created: Date(timeIntervalSince1970: TimeInterval(lines.instant)),
+            data: ReminderDueData(
+                habitID: lines.habitID, habitName: lines.habitName, date: lines.date,
+                time: lines.time, timeZone: lines.timeZone))
+    }
+
     private func message(of delivery: Delivery) -> ReminderMessage? {
         struct Envelope: Decodable { var data: ReminderDueData }
+        if let event = Self.dueEvent(of: delivery) { return ReminderMessage(event.data) }
         struct DigestEnvelope: Decodable { var data: DigestDueData }
         if delivery.event == "digest.due" {
             let envelope = try? JSONDecoder().decode(
