@@ -261,6 +261,80 @@ extension PostgresStore: ReminderRepository {
         }
     }
 
+    public func reminderZones() throws(StoreError) -> [String] {
+        try read { connection throws(StoreError) in
+            let rows = try connection.query(ReminderSQL.selectZones)
+            return (0..<rows.count).map { rows.text($0, 0) }
+        }
+    }
+
+    /// One transaction: a statement reads the candidates SQL cannot decide
+    /// for `isDue`, then one statement claims the due ones (the rest of
+    /// the candidates with those `isDue` kept) and queues their deliveries.
+    /// Two processes claiming one occurrence meet on its primary key.
+    public func claimDueOccurrences(
+        in slots: [OccurrenceClaim.Slot], now: Date, isDue: (HabitHistory, LocalDate) -> Bool
+    ) throws(StoreError) -> OccurrenceClaim.Outcome {
+        guard !slots.isEmpty else { return OccurrenceClaim.Outcome(considered: 0, claimed: 0) }
+        let rows: [[String: Any]] = slots.map {
+            [
+                "zone": $0.zone, "date": $0.date.description, "time": $0.time,
+                "instant": $0.instant, "bit": $0.weekdayBit,
+                "monday": $0.date.startOfISOWeek.description,
+                "sunday": $0.date.startOfISOWeek.adding(days: 6).description,
+            ]
+        }
+        let table = String(
+            decoding: (try? JSONSerialization.data(withJSONObject: rows)) ?? Data("[]".utf8),
+            as: UTF8.self)
+        return try transaction { connection throws(StoreError) -> OccurrenceClaim.Outcome in
+            let undecided = try connection.query(ReminderSQL.selectUndecided, [table])
+            var candidates: [(Habit, LocalDate, Int64)] = []
+            for row in 0..<undecided.count {
+                guard let date = undecided.localDate(row, 10) else {
+                    throw PostgresStore.unreadable("a reminder's date")
+                }
+                candidates.append(
+                    (
+                        try HabitSQL.habit(undecided, row, marks: nil), date,
+                        undecided.int64(row, 11) ?? 0
+                    ))
+            }
+            var due: [(habitID: Int64, instant: Int64)] = []
+            if let earliest = candidates.map({ $0.1 }).min(),
+                let latest = candidates.map({ $0.1 }).max()
+            {
+                let list =
+                    "{" + Set(candidates.map { $0.0.id }).map(String.init).joined(separator: ",")
+                    + "}"
+                let entryRows = try connection.query(
+                    ReminderSQL.selectEntries,
+                    [
+                        list, earliest.startOfISOWeek.description,
+                        latest.startOfISOWeek.adding(days: 6).description,
+                    ])
+                var entries: [Int64: [ProgressEntry]] = [:]
+                for row in 0..<entryRows.count {
+                    entries[entryRows.int64(row, 0) ?? 0, default: []].append(
+                        try HabitSQL.entry(entryRows, row, from: 1))
+                }
+                for (habit, date, instant) in candidates
+                where isDue(HabitHistory(habit: habit, entries: entries[habit.id] ?? []), date) {
+                    due.append((habit.id, instant))
+                }
+            }
+            let result = try connection.query(
+                ReminderSQL.claimSlots,
+                [
+                    table, "{" + due.map { String($0.habitID) }.joined(separator: ",") + "}",
+                    "{" + due.map { String($0.instant) }.joined(separator: ",") + "}",
+                    Self.time(now),
+                ])
+            return OccurrenceClaim.Outcome(
+                considered: Int(result.int64(0, 0) ?? 0), claimed: Int(result.int64(0, 1) ?? 0))
+        }
+    }
+
     /// `FOR UPDATE SKIP LOCKED`: processes claiming at once take different rows.
     public func claimDeliveries(now: Date, limit: Int, lease: TimeInterval) throws(StoreError)
         -> [Delivery]
@@ -424,6 +498,88 @@ private enum ReminderSQL {
     static let selectEntries = """
         SELECT habit_id, date::text, value::text, skipped, note FROM progress
         WHERE habit_id = ANY ($1::bigint[]) AND date BETWEEN $2::date AND $3::date
+        """
+    static let selectZones = """
+        SELECT DISTINCT coalesce(u.time_zone, 'UTC') FROM users u
+        WHERE EXISTS (SELECT 1 FROM reminders r WHERE r.owner_id = u.id)
+        """
+    /// The CTEs `s` (the slots, $1 as JSON) and `candidates`: the
+    /// unclaimed occurrences of active habits in them, one per habit and
+    /// instant (the lowest reminder id), with state 1 due, 0 for `isDue` to
+    /// decide (a planned day with entries in its period), 2 not due.
+    static let candidates = """
+        s AS (
+            SELECT * FROM json_to_recordset($1::json) AS s (zone text, date date, time text,
+                instant bigint, bit integer, monday date, sunday date)
+        ), candidates AS (
+            SELECT DISTINCT ON (r.habit_id, s.instant) r.habit_id, s.instant,
+                r.id AS reminder_id, r.owner_id, r.channel_id, r.webhook_id, s.date, s.time, s.zone,
+                h.name,
+                CASE WHEN h.start_date > s.date OR (h.action_days & s.bit) = 0 THEN 2
+                    WHEN NOT EXISTS (
+                        SELECT 1 FROM progress p WHERE p.habit_id = h.id AND p.date
+                            BETWEEN (CASE h.frequency WHEN 'DAILY' THEN s.date ELSE s.monday END)
+                            AND (CASE h.frequency WHEN 'DAILY' THEN s.date ELSE s.sunday END)
+                    ) THEN 1
+                    ELSE 0 END AS state
+            FROM s JOIN users u ON coalesce(u.time_zone, 'UTC') = s.zone
+            JOIN reminders r ON r.owner_id = u.id AND r.time = s.time
+            JOIN habits h ON h.id = r.habit_id
+            WHERE h.status = 'ACTIVE' AND NOT EXISTS (
+                SELECT 1 FROM reminder_occurrences o
+                WHERE o.habit_id = r.habit_id AND o.instant = s.instant)
+            ORDER BY r.habit_id, s.instant, r.id
+        )
+        """
+    static let selectUndecided = """
+        WITH \(candidates)
+        SELECT h.id, h.name, h.frequency, h.measurement_type, h.start_date::text, h.action_days,
+            h.target_value::text, h.status, \(epoch("h.created_at")), \(epoch("h.updated_at")),
+            c.date::text, c.instant
+        FROM candidates c JOIN habits h ON h.id = c.habit_id WHERE c.state = 0
+        """
+    /// What the `reminder.due` event of claimed occurrence `claimed` is
+    /// built from when it is sent (`Delivery.dueLines`), as on SQLite.
+    static let duePayload = """
+        concat_ws(E'\\n', 'due', claimed.habit_id, claimed.instant, claimed.date::text,
+            claimed.time, claimed.zone, claimed.name)
+        """
+    /// $1 the slots, $2/$3 the (habit, instant) `isDue` found due, $4 the time.
+    static let claimSlots = """
+        WITH \(candidates), extra AS (
+            SELECT * FROM unnest($2::bigint[], $3::bigint[]) AS e (habit_id, instant)
+        ), due AS (
+            SELECT c.* FROM candidates c WHERE c.state = 1 OR (c.state = 0 AND EXISTS (
+                SELECT 1 FROM extra e WHERE e.habit_id = c.habit_id AND e.instant = c.instant))
+        ), won AS (
+            INSERT INTO reminder_occurrences (habit_id, instant, claimed_at)
+            SELECT habit_id, instant, to_timestamp($4::float8) FROM due
+            ON CONFLICT DO NOTHING RETURNING habit_id, instant
+        ), claimed AS (
+            SELECT due.* FROM due JOIN won USING (habit_id, instant)
+        ), to_channels AS (
+            INSERT INTO deliveries (owner_id, event_id, target, channel_id, event, payload, state,
+                created_at, next_attempt_at)
+            SELECT c.owner_id, 'evt_rem_' || claimed.habit_id || '_' || claimed.instant,
+                'c' || c.id, c.id, 'reminder.due', \(duePayload), 'pending',
+                to_timestamp($4::float8), to_timestamp($4::float8)
+            FROM claimed JOIN reminder_channels c ON c.owner_id = claimed.owner_id
+            WHERE c.id = claimed.channel_id
+                OR (claimed.channel_id IS NULL AND claimed.webhook_id IS NULL)
+            ON CONFLICT (event_id, target) DO NOTHING
+        ), to_webhooks AS (
+            INSERT INTO deliveries (owner_id, event_id, target, webhook_id, event, payload, state,
+                created_at, next_attempt_at)
+            SELECT w.owner_id, 'evt_rem_' || claimed.habit_id || '_' || claimed.instant,
+                'w' || w.id, w.id, 'reminder.due', \(duePayload), 'pending',
+                to_timestamp($4::float8), to_timestamp($4::float8)
+            FROM claimed JOIN webhooks w ON w.owner_id = claimed.owner_id
+            WHERE w.id = claimed.webhook_id
+                OR (claimed.channel_id IS NULL AND claimed.webhook_id IS NULL
+                    AND 'reminder.due' = ANY (string_to_array(w.events, ',')))
+            ON CONFLICT (event_id, target) DO NOTHING
+        )
+        SELECT (SELECT count(*) FROM candidates), (SELECT count(*) FROM won)
         """
     /// $1…$7 are arrays, one element per claim; $8 the time.
     static let claim = """

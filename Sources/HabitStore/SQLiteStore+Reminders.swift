@@ -291,6 +291,78 @@ extension SQLiteStore: ReminderRepository {
         }
     }
 
+    public func reminderZones() throws(StoreError) -> [String] {
+        try read { connection throws(StoreError) in
+            try connection.rows(ReminderSQL.selectZones) { $0.text(0) }
+        }
+    }
+
+    /// One write transaction: the candidates go into a temporary table with
+    /// one statement (SQL deciding what it can), `isDue` decides the rest,
+    /// then one statement claims them and one per kind of target queues
+    /// their deliveries. The writer lock makes the claim once per database.
+    public func claimDueOccurrences(
+        in slots: [OccurrenceClaim.Slot], now: Date, isDue: (HabitHistory, LocalDate) -> Bool
+    ) throws(StoreError) -> OccurrenceClaim.Outcome {
+        guard !slots.isEmpty else { return OccurrenceClaim.Outcome(considered: 0, claimed: 0) }
+        let table = ReminderSQL.slotTable(slots)
+        let time = SQLiteValue.real(now.timeIntervalSince1970)
+        return try write { connection throws(StoreError) in
+            try connection.transaction(.immediate) {
+                () throws(StoreError) -> OccurrenceClaim.Outcome in
+                try connection.run(ReminderSQL.createSlotTable)
+                try connection.run(ReminderSQL.clearSlotTable)
+                try connection.run(ReminderSQL.insertSlots, [.text(table)])
+                try connection.run(ReminderSQL.createDueTable)
+                try connection.run(ReminderSQL.clearDueTable)
+                let considered = try connection.run(ReminderSQL.insertCandidates)
+                try decideUndecided(connection, isDue: isDue)
+                let claimed = try connection.run(ReminderSQL.claimCandidates, [time])
+                try connection.run(ReminderSQL.queueDueChannels, [time])
+                try connection.run(ReminderSQL.queueDueWebhooks, [time])
+                try connection.run(ReminderSQL.clearDueTable)
+                try connection.run(ReminderSQL.clearSlotTable)
+                return OccurrenceClaim.Outcome(considered: considered, claimed: claimed)
+            }
+        }
+    }
+
+    /// Asks `isDue` about the candidates SQL left undecided (a planned day
+    /// with entries in its period) and marks the due ones.
+    private func decideUndecided(
+        _ connection: SQLiteConnection, isDue: (HabitHistory, LocalDate) -> Bool
+    ) throws(StoreError) {
+        let columns = Int32(HabitSQL.columns.split(separator: ",").count)
+        let undecided = try connection.rows(ReminderSQL.selectUndecided) {
+            row throws(StoreError) -> (Habit, LocalDate, Int64) in
+            guard let date = row.localDate(columns) else {
+                throw HabitSQL.damage("a reminder's date is not a date")
+            }
+            return (try HabitSQL.habit(row), date, row.int64(columns + 1))
+        }
+        guard let earliest = undecided.map({ $0.1 }).min(),
+            let latest = undecided.map({ $0.1 }).max()
+        else { return }
+        let list =
+            "[" + Set(undecided.map { $0.0.id }).map(String.init).joined(separator: ",") + "]"
+        var entries: [Int64: [ProgressEntry]] = [:]
+        var reader = DecimalTextReader()
+        try connection.forEachRow(
+            ReminderSQL.selectEntries,
+            [
+                .text(list), .text(earliest.startOfISOWeek.description),
+                .text(latest.startOfISOWeek.adding(days: 6).description),
+            ]
+        ) { row throws(StoreError) in
+            entries[row.int64(0), default: []].append(
+                try HabitSQL.entry(row, from: 1, reader: &reader))
+        }
+        for (habit, date, instant) in undecided
+        where isDue(HabitHistory(habit: habit, entries: entries[habit.id] ?? []), date) {
+            try connection.run(ReminderSQL.markDue, [.integer(habit.id), .integer(instant)])
+        }
+    }
+
     public func claimDeliveries(now: Date, limit: Int, lease: TimeInterval) throws(StoreError)
         -> [Delivery]
     {
@@ -477,6 +549,112 @@ enum ReminderSQL {
         SELECT ?1, ?2, 'w' || id, id, 'reminder.due', ?3, 'pending', ?4, ?4 FROM webhooks
         WHERE owner_id = ?1 AND (id = ?6 OR (?5 IS NULL AND ?6 IS NULL
             AND instr(',' || events || ',', ',reminder.due,') > 0))
+        ON CONFLICT (event_id, target) DO NOTHING
+        """
+    /// The slots as a JSON array of `[zone, date, time, instant, weekday
+    /// bit, Monday, Sunday]`, the parameter of `insertCandidates`.
+    static func slotTable(_ slots: [OccurrenceClaim.Slot]) -> String {
+        let rows: [[Any]] = slots.map {
+            [
+                $0.zone, $0.date.description, $0.time, $0.instant, $0.weekdayBit,
+                $0.date.startOfISOWeek.description,
+                $0.date.startOfISOWeek.adding(days: 6).description,
+            ]
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: rows)) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static let selectZones = """
+        SELECT DISTINCT coalesce(u.time_zone, 'UTC') FROM users u
+        WHERE EXISTS (SELECT 1 FROM reminders r WHERE r.owner_id = u.id)
+        """
+    /// A run's candidates: state 1 due, 0 for `isDue` to decide, 2 not due
+    /// (not a planned day).
+    static let createDueTable = """
+        CREATE TEMP TABLE IF NOT EXISTS reminder_due (
+            habit_id INTEGER NOT NULL, instant INTEGER NOT NULL, reminder_id INTEGER NOT NULL,
+            owner_id INTEGER NOT NULL, channel_id INTEGER, webhook_id INTEGER,
+            date TEXT NOT NULL, time TEXT NOT NULL, zone TEXT NOT NULL, name TEXT NOT NULL,
+            state INTEGER NOT NULL, PRIMARY KEY (habit_id, instant)
+        ) WITHOUT ROWID
+        """
+    static let clearDueTable = "DELETE FROM temp.reminder_due"
+    /// The run's slots, keyed for the candidates' join (a reminder finds
+    /// its slot by time and zone): the JSON of `slotTable` as rows.
+    static let createSlotTable = """
+        CREATE TEMP TABLE IF NOT EXISTS reminder_slots (
+            zone TEXT NOT NULL, date TEXT NOT NULL, time TEXT NOT NULL, instant INTEGER NOT NULL,
+            bit INTEGER NOT NULL, monday TEXT NOT NULL, sunday TEXT NOT NULL,
+            PRIMARY KEY (time, zone, instant)
+        ) WITHOUT ROWID
+        """
+    static let clearSlotTable = "DELETE FROM temp.reminder_slots"
+    static let insertSlots = """
+        INSERT OR IGNORE INTO temp.reminder_slots (zone, date, time, instant, bit, monday, sunday)
+        SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5,
+            value ->> 6
+        FROM json_each(?1)
+        """
+    /// In reminder id order (the table's own, so no sort), so that of a
+    /// habit's reminders at one time the first keeps the occurrence.
+    static let insertCandidates = """
+        INSERT OR IGNORE INTO temp.reminder_due (habit_id, instant, reminder_id, owner_id,
+            channel_id, webhook_id, date, time, zone, name, state)
+        SELECT r.habit_id, s.instant, r.id, r.owner_id, r.channel_id, r.webhook_id, s.date, s.time,
+            s.zone, h.name,
+            CASE WHEN h.start_date > s.date OR (h.action_days & s.bit) = 0 THEN 2
+                WHEN NOT EXISTS (
+                    SELECT 1 FROM progress p WHERE p.habit_id = h.id AND p.date
+                        BETWEEN (CASE h.frequency WHEN 'DAILY' THEN s.date ELSE s.monday END)
+                        AND (CASE h.frequency WHEN 'DAILY' THEN s.date ELSE s.sunday END)
+                ) THEN 1
+                ELSE 0 END
+        FROM reminders r JOIN users u ON u.id = r.owner_id
+        JOIN temp.reminder_slots s ON s.time = r.time AND s.zone = coalesce(u.time_zone, 'UTC')
+        JOIN habits h ON h.id = r.habit_id
+        WHERE h.status = 'ACTIVE' AND NOT EXISTS (
+            SELECT 1 FROM reminder_occurrences o
+            WHERE o.habit_id = r.habit_id AND o.instant = s.instant)
+        ORDER BY r.id
+        """
+    static let selectUndecided = """
+        SELECT \(HabitSQL.columns.split(separator: ",").map { "h." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")),
+            d.date, d.instant
+        FROM temp.reminder_due d JOIN habits h ON h.id = d.habit_id WHERE d.state = 0
+        """
+    static let markDue = """
+        UPDATE temp.reminder_due SET state = 1 WHERE habit_id = ?1 AND instant = ?2
+        """
+    static let claimCandidates = """
+        INSERT INTO reminder_occurrences (habit_id, instant, claimed_at)
+        SELECT habit_id, instant, ?1 FROM temp.reminder_due WHERE state = 1
+        ON CONFLICT DO NOTHING
+        """
+    /// What the `reminder.due` event of candidate `d` is built from when
+    /// it is sent (`Delivery.dueLines`): building the JSON of every claim
+    /// here would cost more than the rest of the claim.
+    static let duePayload = """
+        'due' || char(10) || d.habit_id || char(10) || d.instant || char(10) || d.date || char(10)
+            || d.time || char(10) || d.zone || char(10) || d.name
+        """
+    static let queueDueChannels = """
+        INSERT INTO deliveries (owner_id, event_id, target, channel_id, event, payload, state,
+            created_at, next_attempt_at)
+        SELECT d.owner_id, 'evt_rem_' || d.habit_id || '_' || d.instant, 'c' || c.id, c.id,
+            'reminder.due', \(duePayload), 'pending', ?1, ?1
+        FROM temp.reminder_due d JOIN reminder_channels c ON c.owner_id = d.owner_id
+        WHERE d.state = 1 AND (c.id = d.channel_id OR (d.channel_id IS NULL AND d.webhook_id IS NULL))
+        ON CONFLICT (event_id, target) DO NOTHING
+        """
+    static let queueDueWebhooks = """
+        INSERT INTO deliveries (owner_id, event_id, target, webhook_id, event, payload, state,
+            created_at, next_attempt_at)
+        SELECT d.owner_id, 'evt_rem_' || d.habit_id || '_' || d.instant, 'w' || w.id, w.id,
+            'reminder.due', \(duePayload), 'pending', ?1, ?1
+        FROM temp.reminder_due d JOIN webhooks w ON w.owner_id = d.owner_id
+        WHERE d.state = 1 AND (w.id = d.webhook_id OR (d.channel_id IS NULL AND d.webhook_id IS NULL
+            AND instr(',' || w.events || ',', ',reminder.due,') > 0))
         ON CONFLICT (event_id, target) DO NOTHING
         """
     static let selectDue = """

@@ -1,4 +1,5 @@
 import Foundation
+import HabitConcurrency
 import HabitCore
 import Testing
 
@@ -333,6 +334,125 @@ import Testing
             ])
         #expect(try store.deleteWebhook(id: hook.id, owner: owner))
         #expect(try test.database.count("SELECT count(*) FROM deliveries") == 0)
+    }
+
+    /// The set-based claim of a run's slots: SQL decides the days it can
+    /// (nothing logged in the period: due; not a planned day: not due),
+    /// `isDue` is asked about the others only, archived habits and other
+    /// zones are left out, a habit's two reminders at one time make one
+    /// occurrence (the first reminder's targets), the payload holds what
+    /// the `reminder.due` event is built from, and concurrent claimers
+    /// claim each once.
+    @Test(arguments: StoreKind.allCases) static func dueOccurrencesAreClaimedSetBased(
+        _ kind: StoreKind
+    ) throws {
+        let test = try Self(kind)
+        let store = test.store
+        let second = try test.another()
+        let owner = try store.makeUser("a@example.com").id
+        let berliner = try store.makeUser("b@example.com").id
+        _ = try store.setTimeZone("Europe/Berlin", userID: berliner)
+        func habit(_ fields: HabitFields, who: Int64 = owner) throws -> Habit {
+            let habit = try store.createHabit(fields, owner: who, now: referenceTime)
+            _ = try store.addReminder(
+                habitID: habit.id, owner: who, time: "20:00", channelID: nil, webhookID: nil,
+                now: referenceTime)
+            return habit
+        }
+        let nothing = try habit(fields(#"Lire "vite" é"#))
+        let done = try habit(fields("B"))
+        let partly = try habit(fields("C"))
+        let weekly = try habit(fields("D", frequency: .weekly))
+        let rest = try habit(fields("E", days: .weekends))
+        let later = try habit(fields("F", start: "2026-12-01"))
+        let archived = try habit(fields("G"))
+        let twice = try habit(fields("H"))
+        _ = try habit(fields("I"), who: berliner)
+        _ = try store.updateHabit(
+            id: archived.id, owner: owner, fields: archived.fields, status: .archived,
+            now: referenceTime)
+        guard
+            case .added(let ntfy) = try store.addChannel(
+                kind: .ntfy, url: "https://ntfy.example.com/t", owner: owner, now: referenceTime)
+        else {
+            Issue.record("not added")
+            return
+        }
+        // A later reminder at the same time through the ntfy channel alone.
+        _ = try store.addReminder(
+            habitID: twice.id, owner: owner, time: "20:00", channelID: ntfy.id, webhookID: nil,
+            now: referenceTime)
+        let monday = date("2026-11-30")
+        for (habit, entry) in [
+            (done, ProgressEntry(date: monday, value: 10)),
+            (partly, ProgressEntry(date: monday, value: 3)),
+            (weekly, ProgressEntry(date: date("2026-12-01"), value: 4)),
+        ] {
+            _ = try store.setProgress(entry, habitID: habit.id, owner: owner)
+        }
+        let instant: Int64 = 1_796_068_800  // 2026-11-30T20:00:00Z
+        let slots = [
+            OccurrenceClaim.Slot(zone: "UTC", date: monday, time: "20:00", instant: instant)
+        ]
+        let asked = Locked<[Int64]>([])
+        let outcome = try store.claimDueOccurrences(in: slots, now: referenceTime) {
+            history, day in
+            asked.withLock { $0.append(history.habit.id) }
+            return history.calendarState(of: day, today: day) == .pending
+                && history.entry(on: day)?.skipped != true
+        }
+        #expect(outcome == OccurrenceClaim.Outcome(considered: 7, claimed: 4))
+        #expect(asked.withLock { Set($0) } == [done.id, partly.id, weekly.id])
+        let mail = try #require(try store.channels(owner: owner).first { $0.kind == .mail })
+        func queued(_ habit: Habit, at instant: Int64 = instant) throws -> [String] {
+            var targets: [String] = []
+            for target in ["c\(ntfy.id)", "c\(mail.id)"]
+            where try test.database.count(
+                "SELECT count(*) FROM deliveries WHERE event_id = 'evt_rem_\(habit.id)_\(instant)'"
+                    + " AND target = '\(target)'") == 1
+            {
+                targets.append(target)
+            }
+            return targets
+        }
+        let both = ["c\(ntfy.id)", "c\(mail.id)"]
+        #expect(try queued(nothing) == both)
+        #expect(try queued(partly) == both)
+        #expect(try queued(weekly) == both)
+        #expect(try queued(twice) == both)
+        for habit in [done, rest, later, archived] { #expect(try queued(habit).isEmpty) }
+        #expect(try test.database.count("SELECT count(*) FROM deliveries") == 8)
+
+        let deliveries = try store.claimDeliveries(now: referenceTime, limit: 20, lease: 60)
+        let lines = try #require(
+            deliveries.first { $0.eventID == "evt_rem_\(nothing.id)_\(instant)" }?.dueLines)
+        #expect(
+            lines
+                == Delivery.DueLines(
+                    habitID: nothing.id, instant: instant, date: "2026-11-30", time: "20:00",
+                    timeZone: "UTC", habitName: #"Lire "vite" é"#))
+        // Claimed once: again, or by another process, nothing more (the
+        // day left undecided still not due).
+        #expect(
+            try second.claimDueOccurrences(in: slots, now: referenceTime) { _, _ in false }
+                == OccurrenceClaim.Outcome(considered: 3, claimed: 0))
+        // The next day, four claimers at once: each occurrence once.
+        let tuesday = [
+            OccurrenceClaim.Slot(
+                zone: "UTC", date: date("2026-12-01"), time: "20:00", instant: instant + 86_400)
+        ]
+        let stores: [any Store] = [store, second, store, second]
+        let won = runConcurrently(stores.count) { index in
+            (try? stores[index].claimDueOccurrences(in: tuesday, now: referenceTime) {
+                history, day in
+                history.calendarState(of: day, today: day) == .pending
+                    && history.entry(on: day)?.skipped != true
+            })?.claimed ?? -1
+        }
+        // All but the rest day's and the archived habit's; the weekly
+        // habit's week is not done yet.
+        #expect(won.reduce(0, +) == 6 && !won.contains(-1))
+        #expect(try queued(later, at: instant + 86_400) == both)
     }
 
     @Test(arguments: StoreKind.allCases)

@@ -8,10 +8,11 @@ import HabitStore
 
 /// Sends reminders and webhook deliveries from inside the server process.
 ///
-/// Each `tick()` reads the clock once, then: works out the reminder
-/// occurrences of the grace window (`ReminderGrace`), keeps the due ones
-/// (`ReminderDue`), claims them in the database (once across all processes)
-/// with their deliveries, and sends the deliveries whose attempt is due,
+/// Each `tick()` reads the clock once, then: works out, per time zone in
+/// use, the local times due in the grace window (`ReminderGrace`,
+/// `ReminderSchedule.slots`), has the store claim the due occurrences
+/// (`ReminderDue`'s rule) in the database with set-based statements (once
+/// across all processes) with their deliveries, and sends the deliveries whose attempt is due,
 /// scheduling failures again with `RetrySchedule`. The loop started by
 /// `start(every:)` only calls `tick()`; tests call it themselves with a
 /// clock they move, so nothing here sleeps for timing.
@@ -75,15 +76,16 @@ public final class ReminderRunner: Sendable {
     public func tick() throws(StoreError) -> Report {
         let now = now()
         var report = Report()
-        let claims = try dueClaims(at: now, report: &report)
-        report.claimed = try store.claimOccurrences(claims, now: now).count
+        try claimDue(at: now, report: &report)
         metrics?.remindersClaimed(report.claimed)
         report.digests = try claimDigests(at: now)
+        // One encoder for the run's `reminder.due` bodies.
+        let encoder = WebhookEvent<ReminderDueData>.encoder()
         for _ in 0..<Self.batchesPerTick {
             let deliveries = try store.claimDeliveries(
                 now: now, limit: Self.batch, lease: Self.lease)
             for delivery in deliveries {
-                let outcome = send(delivery, at: now)
+                let outcome = send(delivery, at: now, encoder: encoder)
                 metrics?.delivery(to: delivery.target, outcome)
                 switch outcome {
                 case .delivered: report.delivered += 1
@@ -99,79 +101,38 @@ public final class ReminderRunner: Sendable {
         return report
     }
 
-    /// The occurrences in the grace window at `now` that no process has
-    /// claimed and that are due, with their `reminder.due` payloads.
-    func dueClaims(at now: Date, report: inout Report) throws(StoreError) -> [OccurrenceClaim] {
+    /// Claims the due occurrences of the grace window at `now` with their
+    /// deliveries: the window is worked out per time zone in use (its
+    /// `ReminderSchedule.slots`), and the store finds and claims the due
+    /// reminders set-based, asking `ReminderDue` only about days SQL cannot
+    /// decide alone.
+    func claimDue(at now: Date, report: inout Report) throws(StoreError) {
         let window = grace.window(at: now)
-        let scheduled = try store.scheduledReminders()
-        let claimed = try store.claimedOccurrences(since: window.lowerBound)
-        var zones: [String: TimeZone] = [:]
-        // Most reminders share a zone and a time: worked out once each.
-        var occurrenceCache: [String: [(date: LocalDate, instant: Date)]] = [:]
-        var candidates: [(ScheduledReminder, LocalDate, Date)] = []
-        var seen: Set<OccurrenceKey> = []
-        for reminder in scheduled {
-            guard let time = ReminderTime(reminder.time) else { continue }
-            let key = reminder.timeZone + " " + reminder.time
-            let occurrences: [(date: LocalDate, instant: Date)]
-            if let cached = occurrenceCache[key] {
-                occurrences = cached
-            } else {
-                let zone =
-                    zones[reminder.timeZone]
-                    ?? TimeZone(identifier: reminder.timeZone) ?? TimeZone(identifier: "UTC")!
-                zones[reminder.timeZone] = zone
-                occurrences = ReminderSchedule.occurrences(of: time, in: zone, within: window)
-                occurrenceCache[key] = occurrences
-            }
-            for occurrence in occurrences {
-                let occurrenceKey = OccurrenceKey(
-                    habitID: reminder.habit.id,
-                    instant: Int64(occurrence.instant.timeIntervalSince1970.rounded(.down)))
-                guard !claimed.contains(occurrenceKey), seen.insert(occurrenceKey).inserted else {
-                    continue
-                }
-                candidates.append((reminder, occurrence.date, occurrence.instant))
-            }
+        var slots: [OccurrenceClaim.Slot] = []
+        for zone in try store.reminderZones() {
+            slots += ReminderSchedule.slots(in: zone, within: window)
         }
-        report.considered = candidates.count
-        guard let earliest = candidates.map({ $0.1 }).min(),
-            let latest = candidates.map({ $0.1 }).max()
-        else { return [] }
-        // A weekly habit's state needs its whole week.
-        let entries = try store.entries(
-            habitIDs: Array(Set(candidates.map { $0.0.habit.id })),
-            from: earliest.startOfISOWeek, to: latest.startOfISOWeek.adding(days: 6))
-        var claims: [OccurrenceClaim] = []
-        for (reminder, date, instant) in candidates {
-            let history = HabitHistory(
-                habit: reminder.habit, entries: entries[reminder.habit.id] ?? [])
-            guard ReminderDue.isDue(history, on: date) else { continue }
-            let claim = OccurrenceClaim(
-                reminderID: reminder.reminderID, habitID: reminder.habit.id, owner: reminder.owner,
-                instant: instant, channelID: reminder.channelID, webhookID: reminder.webhookID,
-                payload: "")
-            let event = WebhookEvent(
-                id: claim.eventID, type: "reminder.due", created: instant,
-                data: ReminderDueData(
-                    habitID: reminder.habit.id, habitName: reminder.habit.name,
-                    date: date.description, time: reminder.time, timeZone: reminder.timeZone))
-            var withPayload = claim
-            withPayload.payload = event.json
-            claims.append(withPayload)
+        let outcome = try store.claimDueOccurrences(in: slots, now: now) { history, date in
+            ReminderDue.isDue(history, on: date)
         }
-        return claims
+        report.considered = outcome.considered
+        report.claimed = outcome.claimed
     }
 
     /// One attempt of `delivery`; a failure is retried or given up by its
     /// target's schedule.
-    func send(_ delivery: Delivery, at now: Date) -> DeliveryOutcome {
+    func send(
+        _ delivery: Delivery, at now: Date,
+        encoder: JSONEncoder = WebhookEvent<ReminderDueData>.encoder()
+    ) -> DeliveryOutcome {
         let failure: String
         let schedule: RetrySchedule
         switch delivery.target {
         case .webhook(_, let url, let secret):
             schedule = .webhook
-            let body = Data(delivery.payload.utf8)
+            let body =
+                Self.dueEvent(of: delivery).map { $0.json(with: encoder) }
+                ?? Data(delivery.payload.utf8)
             let headers = [
                 ("Content-Type", "application/json"),
                 (
@@ -216,8 +177,20 @@ public final class ReminderRunner: Sendable {
         return .failed(error: failure)
     }
 
+    /// The `reminder.due` event of a delivery queued with `DueLines`.
+    static func dueEvent(of delivery: Delivery) -> WebhookEvent<ReminderDueData>? {
+        guard delivery.event == "reminder.due", let lines = delivery.dueLines else { return nil }
+        return WebhookEvent(
+            id: delivery.eventID, type: "reminder.due",
+            created: Date(timeIntervalSince1970: TimeInterval(lines.instant)),
+            data: ReminderDueData(
+                habitID: lines.habitID, habitName: lines.habitName, date: lines.date,
+                time: lines.time, timeZone: lines.timeZone))
+    }
+
     private func message(of delivery: Delivery) -> ReminderMessage? {
         struct Envelope: Decodable { var data: ReminderDueData }
+        if let event = Self.dueEvent(of: delivery) { return ReminderMessage(event.data) }
         struct DigestEnvelope: Decodable { var data: DigestDueData }
         if delivery.event == "digest.due" {
             let envelope = try? JSONDecoder().decode(

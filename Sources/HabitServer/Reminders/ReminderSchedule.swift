@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitStore
 
 /// Where a local time of day falls in UTC, by the platform's time zone
 /// database, with the daylight-saving rules reminders keep:
@@ -51,5 +52,67 @@ public enum ReminderSchedule {
             date = date.adding(days: 1)
         }
         return result
+    }
+
+    /// Every local time of day (`HH:MM`) with an occurrence in `window` in
+    /// `zone`, with its date and instant: `occurrences(of:in:within:)` for
+    /// all 1,440 times at once. `identifier` is the zone as accounts store
+    /// it; one the platform does not know is read as UTC, as for one reminder.
+    ///
+    /// Where the zone's offset is the same for two days either side of the
+    /// window, an instant is the local wall clock minus that offset, so the
+    /// due times are read straight off the window; otherwise (a transition
+    /// near) each time goes through `instant(of:on:in:)` and its rules.
+    public static func slots(in identifier: String, within window: ClosedRange<Date>)
+        -> [OccurrenceClaim.Slot]
+    {
+        let zone = TimeZone(identifier: identifier) ?? TimeZone(identifier: "UTC")!
+        let margin: TimeInterval = 2 * 86_400
+        let early = window.lowerBound.addingTimeInterval(-margin)
+        let late = window.upperBound.addingTimeInterval(margin)
+        let offset = zone.secondsFromGMT(for: early)
+        let steady =
+            zone.secondsFromGMT(for: late) == offset
+            && (zone.nextDaylightSavingTimeTransition(after: early).map { $0 > late } ?? true)
+        var slots: [OccurrenceClaim.Slot] = []
+        if steady {
+            // Local wall-clock seconds of the window's ends, as if UTC.
+            let low = window.lowerBound.timeIntervalSince1970 + Double(offset)
+            let high = window.upperBound.timeIntervalSince1970 + Double(offset)
+            var minute = Int64((low / 60).rounded(.down))
+            if Double(minute * 60) <= low { minute += 1 }
+            while Double(minute * 60) <= high {
+                let day = Int(minute.floorDivided(by: 1_440))
+                let ofDay = Int(minute - Int64(day) * 1_440)
+                let time = ReminderTime(hour: ofDay / 60, minute: ofDay % 60)!
+                slots.append(
+                    OccurrenceClaim.Slot(
+                        zone: identifier, date: LocalDate(dayNumber: day),
+                        time: time.description, instant: minute * 60 - Int64(offset)))
+                minute += 1
+            }
+            return slots
+        }
+        for hour in 0..<24 {
+            for minute in 0..<60 {
+                let time = ReminderTime(hour: hour, minute: minute)!
+                for occurrence in occurrences(of: time, in: zone, within: window) {
+                    slots.append(
+                        OccurrenceClaim.Slot(
+                            zone: identifier, date: occurrence.date, time: time.description,
+                            instant: Int64(occurrence.instant.timeIntervalSince1970.rounded(.down)))
+                    )
+                }
+            }
+        }
+        return slots
+    }
+}
+
+extension Int64 {
+    /// The quotient rounded towards minus infinity.
+    fileprivate func floorDivided(by divisor: Int64) -> Int64 {
+        let quotient = self / divisor
+        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }
 }

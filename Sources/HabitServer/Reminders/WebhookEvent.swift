@@ -19,11 +19,20 @@ struct WebhookEvent<Payload: Encodable>: Encodable {
 
     /// The event as compact JSON text with sorted keys.
     var json: String {
+        String(decoding: json(with: Self.encoder()), as: UTF8.self)
+    }
+
+    /// The encoder of `json`, for a caller encoding many events.
+    static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// `json`'s bytes, encoded by `encoder` (one of `encoder()`).
+    func json(with encoder: JSONEncoder) -> Data {
         // Every field is a string, a number or such a struct: cannot fail.
-        let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        (try? encoder.encode(self)) ?? Data("{}".utf8)
     }
 }
 

@@ -24,7 +24,9 @@ public struct Delivery: Hashable, Sendable {
     /// Unique per target; the id a webhook receiver deduplicates by.
     public var eventID: String
     public var event: String
-    /// The JSON body (for mail and ntfy, what the message is made from).
+    /// The JSON body (for mail and ntfy, what the message is made from);
+    /// for a `reminder.due` queued by `claimDueOccurrences`, the lines it
+    /// is built from when sent (`dueLines`).
     public var payload: String
     public var attempts: Int
     public var state: State
@@ -51,5 +53,31 @@ public struct Delivery: Hashable, Sendable {
         self.lastAttemptAt = lastAttemptAt
         self.lastError = lastError
         self.target = target
+    }
+}
+
+extension Delivery {
+    /// What a `reminder.due` event is built from, as `claimDueOccurrences`
+    /// queues it: lines `due`, habit id, instant, local date, time, zone,
+    /// and the habit's name (the rest of the text, so any name reads back).
+    public struct DueLines: Hashable, Sendable {
+        public var habitID: Int64
+        public var instant: Int64
+        public var date: String
+        public var time: String
+        public var timeZone: String
+        public var habitName: String
+    }
+
+    /// The payload's `DueLines`; `nil` for a payload that is the event's JSON.
+    public var dueLines: DueLines? {
+        guard payload.hasPrefix("due\n") else { return nil }
+        let lines = payload.split(
+            separator: "\n", maxSplits: 6, omittingEmptySubsequences: false)
+        guard lines.count == 7, let habitID = Int64(lines[1]), let instant = Int64(lines[2])
+        else { return nil }
+        return DueLines(
+            habitID: habitID, instant: instant, date: String(lines[3]), time: String(lines[4]),
+            timeZone: String(lines[5]), habitName: String(lines[6]))
     }
 }

@@ -71,6 +71,27 @@ public protocol ReminderRepository: Sendable {
     func claimOccurrences(_ claims: [OccurrenceClaim], now: Date) throws(StoreError)
         -> [OccurrenceClaim]
 
+    /// The time zones of the accounts that have reminders (`UTC` for an
+    /// account without one), each once: what a runner works slots out for.
+    func reminderZones() throws(StoreError) -> [String]
+
+    /// Claims, in one transaction and with set-based statements, every due
+    /// occurrence in `slots`: the reminders at a slot's time of active
+    /// habits of accounts in its zone, not claimed before (one per habit and
+    /// instant, the reminder with the lowest id), whose day is due. The
+    /// store decides in SQL the days it can decide exactly (not a planned
+    /// day: not due; a planned day with no entry in its period, the day for
+    /// a daily habit, the ISO week for a weekly one: due) and asks `isDue`,
+    /// with the habit's entries of the slot's week, about the others only.
+    /// Each claimed occurrence's deliveries (its reminder's channel or
+    /// webhook, or else every channel and every webhook asking for
+    /// `reminder.due`) are queued in the same transaction with the
+    /// `reminder.due` event as their payload.
+    func claimDueOccurrences(
+        in slots: [OccurrenceClaim.Slot], now: Date,
+        isDue: (HabitHistory, LocalDate) -> Bool
+    ) throws(StoreError) -> OccurrenceClaim.Outcome
+
     /// Takes up to `limit` pending deliveries whose attempt is due, for
     /// `lease` seconds: their next attempt moves to `now + lease` and their
     /// attempt count up by one in the claiming transaction, so no other

@@ -217,6 +217,42 @@ import Testing
         }
     }
 
+    /// A webhook asking for `reminder.due` receives the event built when it
+    /// is sent from what the claim stored: compact JSON, signed.
+    @Test func aReminderWebhookGetsTheDueEvent() throws {
+        let server = try privateTargets()
+        defer { server.stop() }
+        let receiver = try LocalReceiver(statuses: [204])
+        defer { receiver.stop() }
+        let token = try server.signIn("a@b.co").access
+        let id = try server.createHabit(token: token)
+        let created = try server.request(
+            "POST", "/api/me/webhooks/",
+            body: #"{"url": "\#(receiver.url())", "events": ["reminder.due"]}"#, token: token)
+        let secret = try #require(try created.object()["secret"] as? String)
+        _ = try server.request(
+            "POST", "/api/me/habits/\(id)/reminders/", body: #"{"time": "20:00"}"#, token: token)
+        server.clock.set(monday("20:00"))
+        let report = try server.app.reminders.tick()
+        // The mail channel the first reminder brought, and the webhook.
+        #expect(report.claimed == 1 && report.delivered == 2)
+        let request = try #require(receiver.requests.first)
+        #expect(request.headers["Habits-Event"] == "reminder.due")
+        let instant = Int(monday("20:00").timeIntervalSince1970)
+        #expect(request.headers["Habits-Event-Id"] == "evt_rem_\(id)_\(instant)")
+        #expect(
+            WebhookSignature.verify(
+                header: try #require(request.headers["Habits-Signature"]), secret: secret,
+                body: request.body, now: server.clock.now, tolerance: 60))
+        #expect(
+            String(decoding: request.body, as: UTF8.self)
+                == #"{"created":"2026-11-30T20:00:00Z","data":{"date":"2026-11-30","habit_id":"#
+                + "\(id)"
+                + #","habit_name":"Read","time":"20:00","time_zone":"UTC"},"id":"evt_rem_"#
+                + "\(id)_\(instant)"
+                + #"","type":"reminder.due"}"#)
+    }
+
     @Test func aFailingEndpointShowsItsLastError() throws {
         let server = try privateTargets()
         defer { server.stop() }

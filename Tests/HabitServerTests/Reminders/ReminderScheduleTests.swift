@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitStore
 import Testing
 
 @testable import HabitServer
@@ -88,6 +89,57 @@ import Testing
         for bad in ["24:00", "7:05", "07:5", "07:60", "0705", " 07:05", "07:05 ", "٠٧:٠٥", "-1:00"]
         {
             #expect(ReminderTime(bad) == nil, "\(bad)")
+        }
+    }
+
+    /// `slots(in:within:)` is `occurrences(of:in:within:)` for every time
+    /// of day: in ordinary weeks (read off the offset) and next to
+    /// daylight-saving transitions (each time by the rules), in zones with
+    /// whole-, half- and quarter-hour offsets, and in a zone the platform
+    /// does not know (UTC).
+    @Test func slotsAreEveryTimesOccurrences() {
+        struct Key: Hashable {
+            var date: LocalDate
+            var time: String
+            var instant: Int64
+        }
+        let zones = [
+            "UTC", "Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu",
+            "Not/AZone",
+        ]
+        let windows: [(String, TimeInterval)] = [
+            ("2026-11-30T20:00:30.5Z", 30 * 60), ("2026-03-29T01:10:00Z", 30 * 60),
+            ("2026-10-25T01:20:00Z", 2 * 3_600), ("2026-03-08T07:15:00Z", 30 * 60),
+            ("2026-04-04T15:20:00Z", 45 * 60),
+        ]
+        for identifier in zones {
+            let zone = TimeZone(identifier: identifier) ?? TimeZone(identifier: "UTC")!
+            for (end, grace) in windows {
+                let now = utc(end)
+                let window = now.addingTimeInterval(-grace)...now
+                var expected: Set<Key> = []
+                for hour in 0..<24 {
+                    for minute in 0..<60 {
+                        let time = ReminderTime(hour: hour, minute: minute)!
+                        for occurrence in ReminderSchedule.occurrences(
+                            of: time, in: zone, within: window)
+                        {
+                            expected.insert(
+                                Key(
+                                    date: occurrence.date, time: time.description,
+                                    instant: Int64(
+                                        occurrence.instant.timeIntervalSince1970.rounded(.down))))
+                        }
+                    }
+                }
+                let slots = ReminderSchedule.slots(in: identifier, within: window)
+                #expect(slots.allSatisfy { $0.zone == identifier })
+                let found = Set(
+                    slots.map { Key(date: $0.date, time: $0.time, instant: $0.instant) })
+                #expect(found.count == slots.count, "\(identifier) \(end): a slot twice")
+                #expect(found == expected, "\(identifier) \(end)")
+                #expect(!expected.isEmpty, "\(identifier) \(end)")
+            }
         }
     }
 }
