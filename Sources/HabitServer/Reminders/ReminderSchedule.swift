@@ -1,6 +1,6 @@
 import Foundation
 import HabitCore
-import HabitStore
+import HabitStorage
 
 /// Where a local time of day falls in UTC, by the platform's time zone
 /// database, with the daylight-saving rules reminders keep:

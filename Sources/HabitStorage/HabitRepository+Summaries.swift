@@ -1,5 +1,4 @@
 import HabitCore
-import HabitStorage
 
 /// A habit's current streak and strength as of a date.
 public struct StreakSummary: Hashable, Sendable {
