@@ -189,6 +189,17 @@ struct ManPage: Sendable {
                 + "are wider. On macOS the Keychain holds it instead."
         ),
         (
+            "$XDG_DATA_HOME/habits/replica-*.sqlite3",
+            "In server mode, this device's copy of the account (with its -wal, -shm and .lock "
+                + "files): what commands read, and the changes waiting to be sent. The name is "
+                + "a hash of the server and the account; logout removes it."
+        ),
+        (
+            "$XDG_CONFIG_HOME/habits/replica-name.json",
+            "The replica's hashed file name, kept so the hash is not worked out on every command "
+                + "(0600; logout removes it)."
+        ),
+        (
             "$XDG_CACHE_HOME/habits/",
             "The last habit list fetched from the server, and the routes the server was seen "
                 + "to lack (~/.cache/habits when XDG_CACHE_HOME is not set)."
