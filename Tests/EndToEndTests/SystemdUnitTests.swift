@@ -27,7 +27,7 @@ import Testing
         return line.dropFirst(key.count + 1).split(separator: " ").map(String.init)
     }
 
-    @Test func systemdAnalyzeVerifiesTheUnit() throws {
+    @Test func systemdAnalyzeVerifiesTheUnit() async throws {
         let analyze = try ExternalTool.require("systemd-analyze", package: "systemd")
         let directory = try TemporaryDirectory()
         // verify checks that the programs exist: point it at the built one.
@@ -35,7 +35,7 @@ import Testing
             of: "/usr/local/bin/habits-server", with: Binaries.server.path)
         let file = directory.appending("habits-server.service")
         try Data(copy.utf8).write(to: URL(fileURLWithPath: file))
-        let result = try analyze.run(["verify", file])
+        let result = try await analyze.run(["verify", file])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.isEmpty, "systemd-analyze's remarks: \(result.output)")
     }

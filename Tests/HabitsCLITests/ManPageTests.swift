@@ -7,32 +7,22 @@ import Testing
 /// The man page lists everything the specs declare, and stays valid roff.
 @Suite struct ManPageTests {
     /// The page as groff renders it, overstriking removed.
-    private func rendered() throws -> String {
+    private func rendered() async throws -> String {
         let temporary = try TemporaryDirectory(prefix: "habits-man")
         let directory = temporary.url
         let page = directory.appendingPathComponent("habits.1")
-        let text = directory.appendingPathComponent("habits.txt")
-        let warnings = directory.appendingPathComponent("warnings.txt")
         try Data(ManPage(commands: HabitsCommandLine.documentedCommands).render().utf8).write(
             to: page)
-        _ = FileManager.default.createFile(atPath: text.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: warnings.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["groff", "-ww", "-man", "-Tutf8", page.path]
-        process.standardOutput = try FileHandle(forWritingTo: text)
-        process.standardError = try FileHandle(forWritingTo: warnings)
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "groff failed (install it: apt-get install groff)")
-        let warned = try String(contentsOf: warnings, encoding: .utf8)
-        #expect(warned.isEmpty, "\(warned)")
-        return try String(contentsOf: text, encoding: .utf8).replacingOccurrences(
+        let result = try await Subprocess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["groff", "-ww", "-man", "-Tutf8", page.path])
+        #expect(result.status == 0, "groff failed (install it: apt-get install groff)")
+        #expect(result.error.isEmpty, "\(result.error)")
+        return result.output.replacingOccurrences(
             of: ".\u{8}", with: "", options: .regularExpression)
     }
 
-    @Test func everyCommandOptionAndArgumentAppears() throws {
-        let text = try rendered()
+    @Test func everyCommandOptionAndArgumentAppears() async throws {
+        let text = try await rendered()
         for spec in HabitsCommandLine.documentedCommands {
             #expect(text.contains("habits \(spec.name)"), "\(spec.name)")
             for option in spec.options + OptionSpec.global {
@@ -91,7 +81,7 @@ import Testing
         }
     }
 
-    @Test func manPageHasNoStrayBackslashOrBrokenParagraph() throws {
+    @Test func manPageHasNoStrayBackslashOrBrokenParagraph() async throws {
         let page = ManPage(commands: HabitsCommandLine.documentedCommands).render()
         // In roff, `\e` prints a backslash and an empty line breaks a paragraph.
         #expect(!page.contains(#"\e"#))

@@ -153,6 +153,16 @@ public func withAPIServer<T>(
     return try body(server)
 }
 
+/// Runs the asynchronous `body` with a fresh server and stops it afterwards.
+public func withAPIServer<T>(
+    settings: APISettings = APISettings(), start: Date = APITestServer.defaultStart,
+    _ body: (APITestServer) async throws -> T
+) async throws -> T {
+    let server = try APITestServer(settings: settings, start: start)
+    defer { server.stop() }
+    return try await body(server)
+}
+
 /// Keeps every log line, so tests can check what the server logs and what it never does.
 public final class APILogRecorder: Sendable {
     private let lines = Locked<[String]>([])

@@ -18,23 +18,10 @@ public struct ExternalTool: Sendable {
 
     /// Runs the program with `input` on standard input; returns its status and
     /// what it wrote to standard output and error together.
-    public func run(_ arguments: [String], input: String = "") throws -> (
+    public func run(_ arguments: [String], input: String = "") async throws -> (
         status: Int32, output: String
     ) {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        let stdin = Pipe()
-        let output = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let text = String(
-            decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let result = try await Subprocess.run(url, arguments, input: input)
+        return (result.status, result.output + result.error)
     }
 }

@@ -31,16 +31,9 @@
         static func run(_ program: String, _ arguments: [String]) async throws -> (
             status: Int32, error: String
         ) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [program] + arguments
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let data = errors.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+            let result = try await Subprocess.run(
+                URL(fileURLWithPath: "/usr/bin/env"), [program] + arguments)
+            return (result.status, result.error)
         }
 
         /// `openssl s_server -www` on 127.0.0.1 with `certificate`, once it

@@ -192,19 +192,21 @@ import Testing
         #expect(TemporaryDirectory.mode(of: stores[0].lockPath) == 0o600)
     }
 
-    /// A holder blocked on the lock does not tie up a Swift concurrency
-    /// thread: with more waiting holders than threads, all still finish.
+    /// A holder blocked on the lock does not tie up the thread it runs on:
+    /// six holders share one thread, each suspending while it holds the lock,
+    /// and all still finish (a wait that blocked the thread would deadlock).
     @Test(.timeLimit(.minutes(1)))
     func waitingForTheLockDoesNotStarveTheHolder() async throws {
         let temp = try TemporaryDirectory()
-        let count = ProcessInfo.processInfo.activeProcessorCount * 2 + 2
+        let executor = OneThreadExecutor()
+        let count = 6
         let finished = SharedCounter()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<count {
-                group.addTask {
+                group.addTask(executorPreference: executor) {
                     let store = FileTokenStore(directory: temp.path)
                     try await store.withExclusiveLock { () async throws(APIError) in
-                        // Suspends while holding the lock, needing a free thread to resume.
+                        // Suspends while holding the lock, needing the thread to resume.
                         await Task.yield()
                         finished.add(1)
                     }

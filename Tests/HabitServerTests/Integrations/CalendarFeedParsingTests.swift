@@ -19,10 +19,10 @@ import Testing
 
     /// The virtualenv's python with `icalendar` importable, else cancels
     /// (or fails under CI) naming the package and the two commands.
-    static func python() throws -> URL {
+    static func python() async throws -> URL {
         let python = venv.appendingPathComponent("bin/python3")
         if FileManager.default.isExecutableFile(atPath: python.path),
-            (try? run(python, ["-c", "import icalendar"]).status) == 0
+            (try? await Subprocess.run(python, ["-c", "import icalendar"]).status) == 0
         {
             return python
         }
@@ -35,24 +35,6 @@ import Testing
             throw APITestFailure(reason)
         }
         try Test.cancel("Not run: \(reason).")
-    }
-
-    static func run(_ program: URL, _ arguments: [String]) throws -> (
-        status: Int32, output: Data, error: String
-    ) {
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = String(
-            decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, data, message)
     }
 
     struct Parsed: Decodable {
@@ -69,14 +51,14 @@ import Testing
     }
 
     /// What the library reads of `feed`.
-    static func parse(_ feed: Data) throws -> Parsed {
-        let python = try python()
+    static func parse(_ feed: Data) async throws -> Parsed {
+        let python = try await python()
         let directory = try TemporaryDirectory(prefix: "habits-calendar")
         let file = directory.appending("feed.ics")
         try feed.write(to: URL(fileURLWithPath: file))
-        let result = try run(python, [script.path, file])
+        let result = try await Subprocess.run(python, [script.path, file])
         try #require(result.status == 0, "parse_feed.py: \(result.error)")
-        return try JSONDecoder().decode(Parsed.self, from: result.output)
+        return try JSONDecoder().decode(Parsed.self, from: Data(result.output.utf8))
     }
 
     /// A Berlin account's feed around a change of clocks: the days are
@@ -92,7 +74,7 @@ import Testing
     func aBerlinFeedAcrossAChangeOfClocks(
         _ instant: String, _ berlinToday: String, _ change: String
     )
-        throws
+        async throws
     {
         let start = try #require(RFC3339.date(from: instant))
         let server = try APITestServer(start: start)
@@ -113,7 +95,7 @@ import Testing
         let answer = try server.request("GET", url)
         #expect(answer.status == 200)
         #expect(answer.headers["content-type"] == "text/calendar; charset=utf-8")
-        let parsed = try Self.parse(answer.body)
+        let parsed = try await Self.parse(answer.body)
         #expect(parsed.long_lines == 0)
         #expect(parsed.bare_newlines == 0)
 
@@ -138,14 +120,14 @@ import Testing
 
         // Fetched again later the same day: the same UIDs.
         server.clock.advance(by: 600)
-        let again = try Self.parse(try server.request("GET", url).body)
+        let again = try await Self.parse(try server.request("GET", url).body)
         #expect(again.events.map(\.uid) == parsed.events.map(\.uid))
     }
 
     /// Names with commas, semicolons, backslashes and line breaks (which
     /// no habit name holds today, but other servers' data may) come back
     /// as they were.
-    @Test func escapedTextReadsBackAsItWas() throws {
+    @Test func escapedTextReadsBackAsItWas() async throws {
         let names = [
             "Read, write", "a;b;c", #"back\slash"#, "two\nlines", "crlf\r\nend",
             String(repeating: "Läufe ✓ ", count: 20),
@@ -157,7 +139,7 @@ import Testing
         }
         let document = ICalendarWriter.document(
             events: events, name: "Habits; mine, all", stamp: Date(timeIntervalSince1970: 0))
-        let parsed = try Self.parse(Data(document.utf8))
+        let parsed = try await Self.parse(Data(document.utf8))
         #expect(parsed.long_lines == 0)
         #expect(
             parsed.events.map(\.summary)

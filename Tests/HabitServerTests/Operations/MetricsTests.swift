@@ -119,7 +119,7 @@ import Testing
         #expect(!text.contains("habits_db_pool"))
     }
 
-    @Test func aPostgreSQLServerShowsItsConnectionPool() throws {
+    @Test func aPostgreSQLServerShowsItsConnectionPool() async throws {
         let postgres = try PostgresTestServer.sharedOrCancel()
         let directory = try TemporaryDirectory()
         var configuration = ServerConfiguration.inMemory(outbox: directory.appending("outbox"))
@@ -140,12 +140,12 @@ import Testing
         #expect(text.contains("habits_db_pool_wait_timeouts_total 0\n"))
         #expect(text.contains(#"store="postgresql""#))
         if let promtool = try? ExternalTool.require("promtool", package: "prometheus") {
-            let check = try promtool.run(["check", "metrics"], input: text)
+            let check = try await promtool.run(["check", "metrics"], input: text)
             #expect(check.status == 0 && check.output.isEmpty, "\(check.output)")
         }
     }
 
-    @Test func promtoolAcceptsTheExposition() throws {
+    @Test func promtoolAcceptsTheExposition() async throws {
         let promtool = try ExternalTool.require("promtool", package: "prometheus")
         let directory = try TemporaryDirectory()
         let (app, port) = try server(directory)
@@ -156,7 +156,7 @@ import Testing
         _ = try client.request("GET", "/healthz")
         _ = try client.request("DELETE", "/api/me/habits/1/progress/2026-01-01/")
         let page = try client.request("GET", "/metrics", token: Self.token)
-        let check = try promtool.run(["check", "metrics"], input: page.text)
+        let check = try await promtool.run(["check", "metrics"], input: page.text)
         #expect(check.status == 0, "\(check.output)")
         #expect(check.output.isEmpty, "promtool's remarks: \(check.output)")
     }

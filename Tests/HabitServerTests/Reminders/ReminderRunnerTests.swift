@@ -22,8 +22,8 @@ import Testing
         try APITestServer { $0.reminders.allowPrivateTargets = true }
     }
 
-    @Test func remindsOnceWhenThePlannedDayIsNotDone() throws {
-        try withAPIServer { server in
+    @Test func remindsOnceWhenThePlannedDayIsNotDone() async throws {
+        try await withAPIServer { server in
             let token = try server.signIn("a@b.co").access
             let id = try server.createHabit(token: token)
             let added = try server.request(
@@ -54,7 +54,7 @@ import Testing
                 metrics.contains(
                     #"habits_deliveries_total{target="mail",result="delivered"} 1"# + "\n"))
             let promtool = try ExternalTool.require("promtool", package: "prometheus")
-            let check = try promtool.run(["check", "metrics"], input: metrics)
+            let check = try await promtool.run(["check", "metrics"], input: metrics)
             #expect(check.status == 0 && check.output.isEmpty, "\(check.output)")
         }
     }

@@ -1,13 +1,12 @@
 import Foundation
-import TestSupport
 
 /// What a finished process printed and how it exited.
-struct ProcessResult: CustomStringConvertible {
-    var status: Int32
-    var output: String
-    var error: String
+public struct ProcessResult: CustomStringConvertible, Sendable {
+    public var status: Int32
+    public var output: String
+    public var error: String
 
-    var description: String {
+    public var description: String {
         "exit \(status)\n--- stdout\n\(output)--- stderr\n\(error)"
     }
 }
@@ -15,10 +14,19 @@ struct ProcessResult: CustomStringConvertible {
 /// Runs a program to completion: standard input from a file holding `input`,
 /// standard output and error to files (so no pipe can fill up and stall it),
 /// waiting for its exit without blocking a thread.
-enum Subprocess {
-    static func run(
+///
+/// Every test that runs a program goes through here. A test that waited with
+/// `waitUntilExit()` would hold one of the cooperative pool's threads (two on
+/// a two-core machine) for as long as the program runs; the browser tests
+/// run for minutes, and with the pool held the rest of the suite stalls
+/// (a lock test's one-minute limit ran out that way in CI).
+public enum Subprocess {
+    /// Runs `executable` in `directory` (else `scratch`), its temporary files
+    /// in `scratch`; `environment` is the whole environment, plus the
+    /// coverage setting (`ChildEnvironment`).
+    public static func run(
         _ executable: URL, _ arguments: [String], environment: [String: String],
-        input: String = "", scratch: URL
+        input: String = "", scratch: URL, directory: URL? = nil
     ) async throws -> ProcessResult {
         let id = UUID().uuidString
         let inputFile = scratch.appendingPathComponent("stdin-\(id)")
@@ -37,7 +45,7 @@ enum Subprocess {
         process.executableURL = executable
         process.arguments = arguments
         process.environment = ChildEnvironment.with(environment)
-        process.currentDirectoryURL = scratch
+        process.currentDirectoryURL = directory ?? scratch
         let stdin = try FileHandle(forReadingFrom: inputFile)
         let stdout = try FileHandle(forWritingTo: outputFile)
         let stderr = try FileHandle(forWritingTo: errorFile)
@@ -61,5 +69,18 @@ enum Subprocess {
             status: process.terminationStatus,
             output: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
             error: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))
+    }
+
+    /// Runs `executable` with the test run's own environment plus
+    /// `environment`, its temporary files in a directory of its own.
+    public static func run(
+        _ executable: URL, _ arguments: [String], adding environment: [String: String] = [:],
+        input: String = "", directory: URL? = nil
+    ) async throws -> ProcessResult {
+        let scratch = try TemporaryDirectory(prefix: "habits-subprocess")
+        return try await run(
+            executable, arguments,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+            input: input, scratch: scratch.url, directory: directory)
     }
 }
