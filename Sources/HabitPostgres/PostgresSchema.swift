@@ -13,7 +13,7 @@
 enum PostgresSchema {
     static let migrations: [String] = [
         version1, version2, version3, version4, version5, version6, version7, version8,
-        version9, versionHabitMarks, versionDigest,
+        version9, versionHabitMarks, versionDigest, versionReminderQueue,
     ]
 
     static var version: Int { migrations.count }
@@ -388,5 +388,21 @@ enum PostgresSchema {
             claimed_at timestamptz NOT NULL,
             PRIMARY KEY (owner_id, local_date)
         );
+        """
+
+    /// SQLite's `versionReminderQueue`: a claimed reminder occurrence keeps
+    /// what its deliveries are made from and waits, not `queued`, until a
+    /// delivery run turns it into them. Claims made before were queued when
+    /// they were made.
+    private static let versionReminderQueue = """
+        ALTER TABLE reminder_occurrences
+            ADD COLUMN channel_id bigint,
+            ADD COLUMN webhook_id bigint,
+            ADD COLUMN local_date date,
+            ADD COLUMN local_time text,
+            ADD COLUMN zone text,
+            ADD COLUMN queued boolean NOT NULL DEFAULT true;
+        CREATE INDEX reminder_occurrences_to_queue ON reminder_occurrences (claimed_at)
+            WHERE NOT queued;
         """
 }

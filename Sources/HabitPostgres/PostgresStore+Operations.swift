@@ -6,13 +6,7 @@ extension PostgresStore: OperationsRepository {
             let rows = try connection.query("SELECT version FROM schema_version")
             return rows.count == 0 ? 0 : rows.int64(0, 0) ?? 0
         }
-        guard version == Int64(PostgresSchema.version) else {
-            if version > Int64(PostgresSchema.version) {
-                throw .newerSchema(found: Int(version), supported: PostgresSchema.version)
-            }
-            throw .unavailable(
-                reason: "the database has schema version \(version), not \(PostgresSchema.version)")
-        }
+        try SchemaVersionCheck.check(found: version, supported: PostgresSchema.version)
     }
 
     public func accountExists(email: String) throws(StoreError) -> Bool {

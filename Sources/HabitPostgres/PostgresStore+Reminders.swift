@@ -174,34 +174,6 @@ extension PostgresStore: ReminderRepository {
         }
     }
 
-    public func scheduledReminders() throws(StoreError) -> [ScheduledReminder] {
-        try read { connection throws(StoreError) in
-            let rows = try connection.query(ReminderSQL.selectScheduled)
-            return try (0..<rows.count).map { row throws(StoreError) in
-                ScheduledReminder(
-                    reminderID: rows.int64(row, 10) ?? 0, owner: rows.int64(row, 11) ?? 0,
-                    habit: try HabitSQL.habit(rows, row, marks: nil), time: rows.text(row, 12),
-                    timeZone: rows.text(row, 13), channelID: rows.int64(row, 14),
-                    webhookID: rows.int64(row, 15))
-            }
-        }
-    }
-
-    public func claimedOccurrences(since: Date) throws(StoreError) -> Set<OccurrenceKey> {
-        try read { connection throws(StoreError) in
-            let rows = try connection.query(
-                ReminderSQL.selectClaimed,
-                [String(Int64(since.timeIntervalSince1970.rounded(.down)))])
-            var keys: Set<OccurrenceKey> = []
-            for row in 0..<rows.count {
-                keys.insert(
-                    OccurrenceKey(
-                        habitID: rows.int64(row, 0) ?? 0, instant: rows.int64(row, 1) ?? 0))
-            }
-            return keys
-        }
-    }
-
     public func entries(habitIDs: [Int64], from: LocalDate, to: LocalDate) throws(StoreError)
         -> [Int64: [ProgressEntry]]
     {
@@ -223,44 +195,6 @@ extension PostgresStore: ReminderRepository {
     /// the deliveries of the rows it inserted with one statement per kind of
     /// target. Two processes claiming one occurrence meet on its primary
     /// key: the second waits for the first to commit, then inserts nothing.
-    public func claimOccurrences(_ claims: [OccurrenceClaim], now: Date) throws(StoreError)
-        -> [OccurrenceClaim]
-    {
-        guard !claims.isEmpty else { return [] }
-        func array(_ values: [String]) -> String {
-            "{"
-                + values.map {
-                    "\""
-                        + $0.replacingOccurrences(of: "\\", with: "\\\\")
-                        .replacingOccurrences(of: "\"", with: "\\\"") + "\""
-                }.joined(separator: ",") + "}"
-        }
-        func optional(_ values: [Int64?]) -> String {
-            "{" + values.map { $0.map(String.init) ?? "NULL" }.joined(separator: ",") + "}"
-        }
-        let parameters: [String?] = [
-            array(claims.map { String($0.habitID) }),
-            array(claims.map { String(Int64($0.instant.timeIntervalSince1970.rounded(.down))) }),
-            array(claims.map { String($0.owner) }), array(claims.map(\.eventID)),
-            array(claims.map(\.payload)), optional(claims.map(\.channelID)),
-            optional(claims.map(\.webhookID)), Self.time(now),
-        ]
-        return try transaction { connection throws(StoreError) -> [OccurrenceClaim] in
-            let won = try connection.query(ReminderSQL.claim, parameters)
-            var keys: Set<OccurrenceKey> = []
-            for row in 0..<won.count {
-                keys.insert(
-                    OccurrenceKey(habitID: won.int64(row, 0) ?? 0, instant: won.int64(row, 1) ?? 0))
-            }
-            return claims.filter {
-                keys.contains(
-                    OccurrenceKey(
-                        habitID: $0.habitID,
-                        instant: Int64($0.instant.timeIntervalSince1970.rounded(.down))))
-            }
-        }
-    }
-
     public func reminderZones() throws(StoreError) -> [String] {
         try read { connection throws(StoreError) in
             let rows = try connection.query(ReminderSQL.selectZones)
@@ -270,8 +204,8 @@ extension PostgresStore: ReminderRepository {
 
     /// One transaction: a statement reads the candidates SQL cannot decide
     /// for `isDue`, then one statement claims the due ones (the rest of
-    /// the candidates with those `isDue` kept) and queues their deliveries.
-    /// Two processes claiming one occurrence meet on its primary key.
+    /// the candidates with those `isDue` kept). Two processes claiming one
+    /// occurrence meet on its primary key.
     public func claimDueOccurrences(
         in slots: [OccurrenceClaim.Slot], now: Date, isDue: (HabitHistory, LocalDate) -> Bool
     ) throws(StoreError) -> OccurrenceClaim.Outcome {
@@ -335,11 +269,13 @@ extension PostgresStore: ReminderRepository {
         }
     }
 
-    /// `FOR UPDATE SKIP LOCKED`: processes claiming at once take different rows.
+    /// `FOR UPDATE SKIP LOCKED`, for the occurrences queued first and the
+    /// deliveries taken: processes claiming at once take different rows.
     public func claimDeliveries(now: Date, limit: Int, lease: TimeInterval) throws(StoreError)
         -> [Delivery]
     {
         try transaction { connection throws(StoreError) -> [Delivery] in
+            _ = try connection.query(ReminderSQL.queueClaimed, [Self.time(now), String(limit)])
             let rows = try connection.query(
                 ReminderSQL.claimDue,
                 [Self.time(now), String(limit), Self.time(now.addingTimeInterval(lease))])
@@ -404,9 +340,6 @@ extension PostgresStore: ReminderRepository {
 
 /// The reminder and webhook statements (SQLite's, in PostgreSQL's words).
 private enum ReminderSQL {
-    /// The account's time zone as the schedule reads it: UTC until the
-    /// account sets one.
-    static let zoneColumn = "coalesce((SELECT time_zone FROM users WHERE id = r.owner_id), 'UTC')"
     static func epoch(_ column: String) -> String { "extract(epoch FROM \(column))::float8" }
 
     static let lockOwner = "SELECT 1 FROM users WHERE id = $1 FOR UPDATE"
@@ -486,15 +419,6 @@ private enum ReminderSQL {
         ORDER BY d.id DESC LIMIT $2::integer
         """
 
-    static let selectScheduled = """
-        SELECT h.id, h.name, h.frequency, h.measurement_type, h.start_date::text, h.action_days,
-            h.target_value::text, h.status, \(epoch("h.created_at")), \(epoch("h.updated_at")),
-            r.id, r.owner_id, r.time, \(zoneColumn), r.channel_id, r.webhook_id
-        FROM reminders r JOIN habits h ON h.id = r.habit_id
-        WHERE h.status = 'ACTIVE'
-        """
-    static let selectClaimed =
-        "SELECT habit_id, instant FROM reminder_occurrences WHERE instant >= $1"
     static let selectEntries = """
         SELECT habit_id, date::text, value::text, skipped, note FROM progress
         WHERE habit_id = ANY ($1::bigint[]) AND date BETWEEN $2::date AND $3::date
@@ -514,7 +438,6 @@ private enum ReminderSQL {
         ), candidates AS (
             SELECT DISTINCT ON (r.habit_id, s.instant) r.habit_id, s.instant,
                 r.id AS reminder_id, r.owner_id, r.channel_id, r.webhook_id, s.date, s.time, s.zone,
-                h.name,
                 CASE WHEN h.start_date > s.date OR (h.action_days & s.bit) = 0 THEN 2
                     WHEN NOT EXISTS (
                         SELECT 1 FROM progress p WHERE p.habit_id = h.id AND p.date
@@ -538,13 +461,10 @@ private enum ReminderSQL {
             c.date::text, c.instant
         FROM candidates c JOIN habits h ON h.id = c.habit_id WHERE c.state = 0
         """
-    /// What the `reminder.due` event of claimed occurrence `claimed` is
-    /// built from when it is sent (`Delivery.dueLines`), as on SQLite.
-    static let duePayload = """
-        concat_ws(E'\\n', 'due', claimed.habit_id, claimed.instant, claimed.date::text,
-            claimed.time, claimed.zone, claimed.name)
-        """
-    /// $1 the slots, $2/$3 the (habit, instant) `isDue` found due, $4 the time.
+    /// $1 the slots, $2/$3 the (habit, instant) `isDue` found due, $4 the
+    /// time. A claimed occurrence keeps its reminder's targets and its
+    /// local day, time and zone, and waits (not `queued`) for
+    /// `claimDeliveries`.
     static let claimSlots = """
         WITH \(candidates), extra AS (
             SELECT * FROM unnest($2::bigint[], $3::bigint[]) AS e (habit_id, instant)
@@ -552,68 +472,57 @@ private enum ReminderSQL {
             SELECT c.* FROM candidates c WHERE c.state = 1 OR (c.state = 0 AND EXISTS (
                 SELECT 1 FROM extra e WHERE e.habit_id = c.habit_id AND e.instant = c.instant))
         ), won AS (
-            INSERT INTO reminder_occurrences (habit_id, instant, claimed_at)
-            SELECT habit_id, instant, to_timestamp($4::float8) FROM due
-            ON CONFLICT DO NOTHING RETURNING habit_id, instant
-        ), claimed AS (
-            SELECT due.* FROM due JOIN won USING (habit_id, instant)
-        ), to_channels AS (
-            INSERT INTO deliveries (owner_id, event_id, target, channel_id, event, payload, state,
-                created_at, next_attempt_at)
-            SELECT c.owner_id, 'evt_rem_' || claimed.habit_id || '_' || claimed.instant,
-                'c' || c.id, c.id, 'reminder.due', \(duePayload), 'pending',
-                to_timestamp($4::float8), to_timestamp($4::float8)
-            FROM claimed JOIN reminder_channels c ON c.owner_id = claimed.owner_id
-            WHERE c.id = claimed.channel_id
-                OR (claimed.channel_id IS NULL AND claimed.webhook_id IS NULL)
-            ON CONFLICT (event_id, target) DO NOTHING
-        ), to_webhooks AS (
-            INSERT INTO deliveries (owner_id, event_id, target, webhook_id, event, payload, state,
-                created_at, next_attempt_at)
-            SELECT w.owner_id, 'evt_rem_' || claimed.habit_id || '_' || claimed.instant,
-                'w' || w.id, w.id, 'reminder.due', \(duePayload), 'pending',
-                to_timestamp($4::float8), to_timestamp($4::float8)
-            FROM claimed JOIN webhooks w ON w.owner_id = claimed.owner_id
-            WHERE w.id = claimed.webhook_id
-                OR (claimed.channel_id IS NULL AND claimed.webhook_id IS NULL
-                    AND 'reminder.due' = ANY (string_to_array(w.events, ',')))
-            ON CONFLICT (event_id, target) DO NOTHING
+            INSERT INTO reminder_occurrences (habit_id, instant, claimed_at, channel_id,
+                webhook_id, local_date, local_time, zone, queued)
+            SELECT habit_id, instant, to_timestamp($4::float8), channel_id, webhook_id, date, time,
+                zone, false
+            FROM due
+            ON CONFLICT DO NOTHING RETURNING habit_id
         )
         SELECT (SELECT count(*) FROM candidates), (SELECT count(*) FROM won)
         """
-    /// $1…$7 are arrays, one element per claim; $8 the time.
-    static let claim = """
-        WITH wanted AS (
-            SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::text[],
-                $6::bigint[], $7::bigint[])
-                AS w (habit_id, instant, owner_id, event_id, payload, channel_id, webhook_id)
-        ), won AS (
-            INSERT INTO reminder_occurrences (habit_id, instant, claimed_at)
-            SELECT habit_id, instant, to_timestamp($8::float8) FROM wanted
-            ON CONFLICT DO NOTHING RETURNING habit_id, instant
-        ), claimed AS (
-            SELECT wanted.* FROM wanted JOIN won USING (habit_id, instant)
+    /// What the `reminder.due` event of queued occurrence `o` is built from
+    /// when it is sent (`Delivery.dueLines`), as on SQLite.
+    static let duePayload = """
+        concat_ws(E'\\n', 'due', o.habit_id, o.instant, o.local_date::text, o.local_time, o.zone,
+            o.name)
+        """
+    /// Up to $2 claimed occurrences not yet queued, the oldest claims first
+    /// (`SKIP LOCKED`: processes at once take different ones), become their
+    /// deliveries, created at $1.
+    static let queueClaimed = """
+        WITH picked AS (
+            SELECT habit_id, instant FROM reminder_occurrences WHERE NOT queued
+            ORDER BY claimed_at LIMIT $2::integer FOR UPDATE SKIP LOCKED
+        ), marked AS (
+            UPDATE reminder_occurrences r SET queued = true FROM picked p
+            WHERE r.habit_id = p.habit_id AND r.instant = p.instant
+            RETURNING r.habit_id, r.instant, r.channel_id, r.webhook_id, r.local_date, r.local_time,
+                r.zone
+        ), o AS (
+            SELECT m.*, h.owner_id, h.name FROM marked m JOIN habits h ON h.id = m.habit_id
         ), to_channels AS (
             INSERT INTO deliveries (owner_id, event_id, target, channel_id, event, payload, state,
                 created_at, next_attempt_at)
-            SELECT c.owner_id, claimed.event_id, 'c' || c.id, c.id, 'reminder.due',
-                claimed.payload, 'pending', to_timestamp($8::float8), to_timestamp($8::float8)
-            FROM claimed JOIN reminder_channels c ON c.owner_id = claimed.owner_id
-            WHERE c.id = claimed.channel_id
-                OR (claimed.channel_id IS NULL AND claimed.webhook_id IS NULL)
+            SELECT o.owner_id, 'evt_rem_' || o.habit_id || '_' || o.instant, 'c' || c.id, c.id,
+                'reminder.due', \(duePayload), 'pending', to_timestamp($1::float8),
+                to_timestamp($1::float8)
+            FROM o JOIN reminder_channels c ON c.owner_id = o.owner_id
+            WHERE c.id = o.channel_id OR (o.channel_id IS NULL AND o.webhook_id IS NULL)
             ON CONFLICT (event_id, target) DO NOTHING
         ), to_webhooks AS (
             INSERT INTO deliveries (owner_id, event_id, target, webhook_id, event, payload, state,
                 created_at, next_attempt_at)
-            SELECT w.owner_id, claimed.event_id, 'w' || w.id, w.id, 'reminder.due',
-                claimed.payload, 'pending', to_timestamp($8::float8), to_timestamp($8::float8)
-            FROM claimed JOIN webhooks w ON w.owner_id = claimed.owner_id
-            WHERE w.id = claimed.webhook_id
-                OR (claimed.channel_id IS NULL AND claimed.webhook_id IS NULL
+            SELECT o.owner_id, 'evt_rem_' || o.habit_id || '_' || o.instant, 'w' || w.id, w.id,
+                'reminder.due', \(duePayload), 'pending', to_timestamp($1::float8),
+                to_timestamp($1::float8)
+            FROM o JOIN webhooks w ON w.owner_id = o.owner_id
+            WHERE w.id = o.webhook_id
+                OR (o.channel_id IS NULL AND o.webhook_id IS NULL
                     AND 'reminder.due' = ANY (string_to_array(w.events, ',')))
             ON CONFLICT (event_id, target) DO NOTHING
         )
-        SELECT habit_id, instant FROM won
+        SELECT count(*) FROM o
         """
     static let claimDue = """
         WITH due AS (

@@ -5,13 +5,7 @@ extension SQLiteStore: OperationsRepository {
         let version = try read { connection throws(StoreError) in
             try connection.firstRow("PRAGMA user_version") { $0.int64(0) } ?? 0
         }
-        guard version == Int64(Schema.version) else {
-            if version > Int64(Schema.version) {
-                throw .newerSchema(found: Int(version), supported: Schema.version)
-            }
-            throw .unavailable(
-                reason: "the database has schema version \(version), not \(Schema.version)")
-        }
+        try SchemaVersionCheck.check(found: version, supported: Schema.version)
     }
 
     public func accountExists(email: String) throws(StoreError) -> Bool {

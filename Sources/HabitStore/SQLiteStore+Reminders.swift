@@ -218,32 +218,6 @@ extension SQLiteStore: ReminderRepository {
         }
     }
 
-    public func scheduledReminders() throws(StoreError) -> [ScheduledReminder] {
-        let at = ReminderSQL.reminderColumnsStart
-        return try read { connection throws(StoreError) in
-            try connection.rows(ReminderSQL.selectScheduled) { row throws(StoreError) in
-                ScheduledReminder(
-                    reminderID: row.int64(at), owner: row.int64(at + 1),
-                    habit: try HabitSQL.habit(row), time: row.text(at + 2),
-                    timeZone: row.text(at + 3), channelID: row.optionalInt64(at + 4),
-                    webhookID: row.optionalInt64(at + 5))
-            }
-        }
-    }
-
-    public func claimedOccurrences(since: Date) throws(StoreError) -> Set<OccurrenceKey> {
-        try read { connection throws(StoreError) in
-            var keys: Set<OccurrenceKey> = []
-            try connection.forEachRow(
-                ReminderSQL.selectClaimed,
-                [.integer(Int64(since.timeIntervalSince1970.rounded(.down)))]
-            ) { row in
-                keys.insert(OccurrenceKey(habitID: row.int64(0), instant: row.int64(1)))
-            }
-            return keys
-        }
-    }
-
     public func entries(habitIDs: [Int64], from: LocalDate, to: LocalDate) throws(StoreError)
         -> [Int64: [ProgressEntry]]
     {
@@ -263,34 +237,6 @@ extension SQLiteStore: ReminderRepository {
         }
     }
 
-    public func claimOccurrences(_ claims: [OccurrenceClaim], now: Date) throws(StoreError)
-        -> [OccurrenceClaim]
-    {
-        guard !claims.isEmpty else { return [] }
-        return try write { connection throws(StoreError) in
-            try connection.transaction(.immediate) { () throws(StoreError) -> [OccurrenceClaim] in
-                var won: [OccurrenceClaim] = []
-                let time = SQLiteValue.real(now.timeIntervalSince1970)
-                for claim in claims {
-                    let instant = Int64(claim.instant.timeIntervalSince1970.rounded(.down))
-                    let inserted = try connection.run(
-                        ReminderSQL.insertOccurrence,
-                        [.integer(claim.habitID), .integer(instant), time])
-                    guard inserted > 0 else { continue }
-                    won.append(claim)
-                    let common: [SQLiteValue] = [
-                        .integer(claim.owner), .text(claim.eventID), .text(claim.payload), time,
-                    ]
-                    let channel = claim.channelID.map { SQLiteValue.integer($0) } ?? .null
-                    let webhook = claim.webhookID.map { SQLiteValue.integer($0) } ?? .null
-                    try connection.run(ReminderSQL.queueChannels, common + [channel, webhook])
-                    try connection.run(ReminderSQL.queueWebhooks, common + [channel, webhook])
-                }
-                return won
-            }
-        }
-    }
-
     public func reminderZones() throws(StoreError) -> [String] {
         try read { connection throws(StoreError) in
             try connection.rows(ReminderSQL.selectZones) { $0.text(0) }
@@ -299,8 +245,8 @@ extension SQLiteStore: ReminderRepository {
 
     /// One write transaction: the candidates go into a temporary table with
     /// one statement (SQL deciding what it can), `isDue` decides the rest,
-    /// then one statement claims them and one per kind of target queues
-    /// their deliveries. The writer lock makes the claim once per database.
+    /// then one statement claims them. The writer lock makes the claim once
+    /// per database.
     public func claimDueOccurrences(
         in slots: [OccurrenceClaim.Slot], now: Date, isDue: (HabitHistory, LocalDate) -> Bool
     ) throws(StoreError) -> OccurrenceClaim.Outcome {
@@ -318,8 +264,6 @@ extension SQLiteStore: ReminderRepository {
                 let considered = try connection.run(ReminderSQL.insertCandidates)
                 try decideUndecided(connection, isDue: isDue)
                 let claimed = try connection.run(ReminderSQL.claimCandidates, [time])
-                try connection.run(ReminderSQL.queueDueChannels, [time])
-                try connection.run(ReminderSQL.queueDueWebhooks, [time])
                 try connection.run(ReminderSQL.clearDueTable)
                 try connection.run(ReminderSQL.clearSlotTable)
                 return OccurrenceClaim.Outcome(considered: considered, claimed: claimed)
@@ -368,6 +312,7 @@ extension SQLiteStore: ReminderRepository {
     {
         try write { connection throws(StoreError) in
             try connection.transaction(.immediate) { () throws(StoreError) -> [Delivery] in
+                try queueClaimedOccurrences(connection, limit: limit, now: now)
                 let due = try connection.rows(
                     ReminderSQL.selectDue,
                     [.real(now.timeIntervalSince1970), .integer(Int64(limit))]
@@ -389,6 +334,24 @@ extension SQLiteStore: ReminderRepository {
                 }
             }
         }
+    }
+
+    /// Turns up to `limit` claimed occurrences not yet queued, the oldest
+    /// claims first, into their deliveries (one statement per kind of
+    /// target) and marks them queued; inside the caller's transaction.
+    private func queueClaimedOccurrences(_ connection: SQLiteConnection, limit: Int, now: Date)
+        throws(StoreError)
+    {
+        try connection.run(ReminderSQL.createQueueTable)
+        try connection.run(ReminderSQL.clearQueueTable)
+        guard try connection.run(ReminderSQL.pickUnqueued, [.integer(Int64(limit))]) > 0 else {
+            return
+        }
+        let time = SQLiteValue.real(now.timeIntervalSince1970)
+        try connection.run(ReminderSQL.queueDueChannels, [time])
+        try connection.run(ReminderSQL.queueDueWebhooks, [time])
+        try connection.run(ReminderSQL.markQueued)
+        try connection.run(ReminderSQL.clearQueueTable)
     }
 
     public func finishDelivery(id: Int64, outcome: DeliveryOutcome, now: Date) throws(StoreError) {
@@ -430,12 +393,6 @@ extension SQLiteStore: ReminderRepository {
 
 /// The reminder and webhook statements and how rows become values.
 enum ReminderSQL {
-    /// The account's time zone as the schedule reads it: UTC until the
-    /// account sets one.
-    static let zoneColumn = "coalesce((SELECT time_zone FROM users WHERE id = r.owner_id), 'UTC')"
-    /// Where the reminder's columns start in `selectScheduled`: after the habit's.
-    static let reminderColumnsStart = Int32(HabitSQL.columns.split(separator: ",").count)
-
     static let reminderColumns = "id, habit_id, time, channel_id, webhook_id, created_at"
     static let selectForHabit = """
         SELECT \(reminderColumns) FROM reminders WHERE habit_id = ?1 ORDER BY time, id
@@ -519,37 +476,11 @@ enum ReminderSQL {
         SELECT \(deliveryColumns) FROM deliveries d WHERE d.webhook_id = ?1 ORDER BY d.id DESC LIMIT ?2
         """
 
-    static let selectScheduled = """
-        SELECT \(HabitSQL.columns.split(separator: ",").map { "h." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")),
-            r.id, r.owner_id, r.time, \(zoneColumn), r.channel_id, r.webhook_id
-        FROM reminders r JOIN habits h ON h.id = r.habit_id
-        WHERE h.status = 'ACTIVE'
-        """
-    static let selectClaimed =
-        "SELECT habit_id, instant FROM reminder_occurrences WHERE instant >= ?1"
+    /// The entries of the habits in the JSON array ?1 from ?2 through ?3,
+    /// for `isDue`'s histories.
     static let selectEntries = """
         SELECT p.habit_id, p.date, p.value, p.skipped, p.note FROM progress p
         WHERE p.habit_id IN (SELECT value FROM json_each(?1)) AND p.date BETWEEN ?2 AND ?3
-        """
-    static let insertOccurrence = """
-        INSERT INTO reminder_occurrences (habit_id, instant, claimed_at) VALUES (?1, ?2, ?3)
-        ON CONFLICT DO NOTHING
-        """
-    /// ?5/?6: the reminder's channel and webhook; both NULL: every channel.
-    static let queueChannels = """
-        INSERT INTO deliveries (owner_id, event_id, target, channel_id, event, payload, state,
-            created_at, next_attempt_at)
-        SELECT ?1, ?2, 'c' || id, id, 'reminder.due', ?3, 'pending', ?4, ?4 FROM reminder_channels
-        WHERE owner_id = ?1 AND (id = ?5 OR (?5 IS NULL AND ?6 IS NULL))
-        ON CONFLICT (event_id, target) DO NOTHING
-        """
-    static let queueWebhooks = """
-        INSERT INTO deliveries (owner_id, event_id, target, webhook_id, event, payload, state,
-            created_at, next_attempt_at)
-        SELECT ?1, ?2, 'w' || id, id, 'reminder.due', ?3, 'pending', ?4, ?4 FROM webhooks
-        WHERE owner_id = ?1 AND (id = ?6 OR (?5 IS NULL AND ?6 IS NULL
-            AND instr(',' || events || ',', ',reminder.due,') > 0))
-        ON CONFLICT (event_id, target) DO NOTHING
         """
     /// The slots as a JSON array of `[zone, date, time, instant, weekday
     /// bit, Monday, Sunday]`, the parameter of `insertCandidates`.
@@ -575,7 +506,7 @@ enum ReminderSQL {
         CREATE TEMP TABLE IF NOT EXISTS reminder_due (
             habit_id INTEGER NOT NULL, instant INTEGER NOT NULL, reminder_id INTEGER NOT NULL,
             owner_id INTEGER NOT NULL, channel_id INTEGER, webhook_id INTEGER,
-            date TEXT NOT NULL, time TEXT NOT NULL, zone TEXT NOT NULL, name TEXT NOT NULL,
+            date TEXT NOT NULL, time TEXT NOT NULL, zone TEXT NOT NULL,
             state INTEGER NOT NULL, PRIMARY KEY (habit_id, instant)
         ) WITHOUT ROWID
         """
@@ -600,9 +531,9 @@ enum ReminderSQL {
     /// habit's reminders at one time the first keeps the occurrence.
     static let insertCandidates = """
         INSERT OR IGNORE INTO temp.reminder_due (habit_id, instant, reminder_id, owner_id,
-            channel_id, webhook_id, date, time, zone, name, state)
+            channel_id, webhook_id, date, time, zone, state)
         SELECT r.habit_id, s.instant, r.id, r.owner_id, r.channel_id, r.webhook_id, s.date, s.time,
-            s.zone, h.name,
+            s.zone,
             CASE WHEN h.start_date > s.date OR (h.action_days & s.bit) = 0 THEN 2
                 WHEN NOT EXISTS (
                     SELECT 1 FROM progress p WHERE p.habit_id = h.id AND p.date
@@ -626,35 +557,65 @@ enum ReminderSQL {
     static let markDue = """
         UPDATE temp.reminder_due SET state = 1 WHERE habit_id = ?1 AND instant = ?2
         """
+    /// A claimed occurrence keeps its reminder's targets and its local day,
+    /// time and zone, and waits (`queued` 0) for `claimDeliveries`.
     static let claimCandidates = """
-        INSERT INTO reminder_occurrences (habit_id, instant, claimed_at)
-        SELECT habit_id, instant, ?1 FROM temp.reminder_due WHERE state = 1
+        INSERT INTO reminder_occurrences (habit_id, instant, claimed_at, channel_id, webhook_id,
+            local_date, local_time, zone, queued)
+        SELECT habit_id, instant, ?1, channel_id, webhook_id, date, time, zone, 0
+        FROM temp.reminder_due WHERE state = 1
         ON CONFLICT DO NOTHING
         """
-    /// What the `reminder.due` event of candidate `d` is built from when
-    /// it is sent (`Delivery.dueLines`): building the JSON of every claim
-    /// here would cost more than the rest of the claim.
+    /// The claimed occurrences a delivery run queues: up to ?1 of them, the
+    /// oldest claims first (the partial index of those not yet queued).
+    static let createQueueTable = """
+        CREATE TEMP TABLE IF NOT EXISTS reminder_queue (
+            habit_id INTEGER NOT NULL, instant INTEGER NOT NULL, PRIMARY KEY (habit_id, instant)
+        ) WITHOUT ROWID
+        """
+    static let clearQueueTable = "DELETE FROM temp.reminder_queue"
+    static let pickUnqueued = """
+        INSERT INTO temp.reminder_queue (habit_id, instant)
+        SELECT habit_id, instant FROM reminder_occurrences WHERE queued = 0
+        ORDER BY claimed_at LIMIT ?1
+        """
+    static let markQueued = """
+        UPDATE reminder_occurrences SET queued = 1
+        WHERE queued = 0 AND (habit_id, instant) IN (SELECT habit_id, instant FROM temp.reminder_queue)
+        """
+    /// The picked occurrences with their habit (its owner and name).
+    /// `CROSS JOIN` keeps the picked rows the outer loop: the planner has no
+    /// statistics for the temporary table and chose to scan every claimed
+    /// occurrence for each run (11 ms for 100 picked of 150,000).
+    static let picked = """
+        temp.reminder_queue q
+        CROSS JOIN reminder_occurrences o ON o.habit_id = q.habit_id AND o.instant = q.instant
+        CROSS JOIN habits h ON h.id = o.habit_id
+        """
+    /// What the `reminder.due` event of occurrence `o` of habit `h` is
+    /// built from when it is sent (`Delivery.dueLines`): building the JSON
+    /// of every occurrence here would cost more than the rest of the run.
     static let duePayload = """
-        'due' || char(10) || d.habit_id || char(10) || d.instant || char(10) || d.date || char(10)
-            || d.time || char(10) || d.zone || char(10) || d.name
+        'due' || char(10) || o.habit_id || char(10) || o.instant || char(10) || o.local_date
+            || char(10) || o.local_time || char(10) || o.zone || char(10) || h.name
         """
     static let queueDueChannels = """
         INSERT INTO deliveries (owner_id, event_id, target, channel_id, event, payload, state,
             created_at, next_attempt_at)
-        SELECT d.owner_id, 'evt_rem_' || d.habit_id || '_' || d.instant, 'c' || c.id, c.id,
+        SELECT h.owner_id, 'evt_rem_' || o.habit_id || '_' || o.instant, 'c' || c.id, c.id,
             'reminder.due', \(duePayload), 'pending', ?1, ?1
-        FROM temp.reminder_due d JOIN reminder_channels c ON c.owner_id = d.owner_id
-        WHERE d.state = 1 AND (c.id = d.channel_id OR (d.channel_id IS NULL AND d.webhook_id IS NULL))
+        FROM \(picked) JOIN reminder_channels c ON c.owner_id = h.owner_id
+        WHERE c.id = o.channel_id OR (o.channel_id IS NULL AND o.webhook_id IS NULL)
         ON CONFLICT (event_id, target) DO NOTHING
         """
     static let queueDueWebhooks = """
         INSERT INTO deliveries (owner_id, event_id, target, webhook_id, event, payload, state,
             created_at, next_attempt_at)
-        SELECT d.owner_id, 'evt_rem_' || d.habit_id || '_' || d.instant, 'w' || w.id, w.id,
+        SELECT h.owner_id, 'evt_rem_' || o.habit_id || '_' || o.instant, 'w' || w.id, w.id,
             'reminder.due', \(duePayload), 'pending', ?1, ?1
-        FROM temp.reminder_due d JOIN webhooks w ON w.owner_id = d.owner_id
-        WHERE d.state = 1 AND (w.id = d.webhook_id OR (d.channel_id IS NULL AND d.webhook_id IS NULL
-            AND instr(',' || w.events || ',', ',reminder.due,') > 0))
+        FROM \(picked) JOIN webhooks w ON w.owner_id = h.owner_id
+        WHERE w.id = o.webhook_id OR (o.channel_id IS NULL AND o.webhook_id IS NULL
+            AND instr(',' || w.events || ',', ',reminder.due,') > 0)
         ON CONFLICT (event_id, target) DO NOTHING
         """
     static let selectDue = """

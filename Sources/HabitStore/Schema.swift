@@ -14,6 +14,7 @@ enum Schema {
     static let migrations: [String] = [
         version1, version2, version3, version4, version5, version6, version7,
         version8, version9, version10, version11, versionHabitMarks, versionDigest,
+        versionReminderQueue,
     ]
 
     /// The version this build writes and reads.
@@ -395,5 +396,21 @@ enum Schema {
             claimed_at REAL NOT NULL,
             PRIMARY KEY (owner_id, local_date)
         );
+        """
+
+    /// A claimed reminder occurrence keeps what its deliveries are made
+    /// from (its reminder's channel or webhook, its local day, time and
+    /// zone) and waits, `queued` 0, until a delivery run turns it into them
+    /// (`ReminderRepository.claimDeliveries`). Claims made before were
+    /// queued when they were made.
+    private static let versionReminderQueue = """
+        ALTER TABLE reminder_occurrences ADD COLUMN channel_id INTEGER;
+        ALTER TABLE reminder_occurrences ADD COLUMN webhook_id INTEGER;
+        ALTER TABLE reminder_occurrences ADD COLUMN local_date TEXT;
+        ALTER TABLE reminder_occurrences ADD COLUMN local_time TEXT;
+        ALTER TABLE reminder_occurrences ADD COLUMN zone TEXT;
+        ALTER TABLE reminder_occurrences ADD COLUMN queued INTEGER NOT NULL DEFAULT 1;
+        CREATE INDEX reminder_occurrences_to_queue ON reminder_occurrences (claimed_at)
+            WHERE queued = 0;
         """
 }

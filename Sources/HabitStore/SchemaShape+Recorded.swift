@@ -12,7 +12,7 @@ import HabitStorage
 /// new record here.
 extension SchemaShape {
     /// The migrations' count and total UTF-8 length the record was made from.
-    static let recordedFrom = (count: 13, bytes: 12845)
+    static let recordedFrom = (count: 14, bytes: 13330)
 
     /// Each table with its columns in order.
     static let recordedTables: [(name: String, columns: [String])] = [
@@ -65,7 +65,13 @@ extension SchemaShape {
             "reminder_channels",
             ["id", "owner_id", "kind", "url", "last_error", "last_error_at", "created_at"]
         ),
-        ("reminder_occurrences", ["habit_id", "instant", "claimed_at"]),
+        (
+            "reminder_occurrences",
+            [
+                "habit_id", "instant", "claimed_at", "channel_id", "webhook_id", "local_date",
+                "local_time", "zone", "queued",
+            ]
+        ),
         (
             "reminders",
             ["id", "habit_id", "owner_id", "time", "channel_id", "webhook_id", "created_at"]
@@ -114,6 +120,7 @@ extension SchemaShape {
         "index refresh_tokens_by_user",
         "index reminder_channels_by_owner",
         "index reminder_occurrences_by_instant",
+        "index reminder_occurrences_to_queue",
         "index reminders_by_channel",
         "index reminders_by_habit",
         "index reminders_by_owner",

@@ -22,10 +22,25 @@ import Testing
         try #require(try database.another() as? any Store)
     }
 
-    private func claim(habit: Habit, owner: Int64, at instant: Date) -> OccurrenceClaim {
-        OccurrenceClaim(
-            reminderID: 1, habitID: habit.id, owner: owner, instant: instant, channelID: nil,
-            webhookID: nil, payload: #"{"type":"reminder.due"}"#)
+    /// 20:00 UTC on Monday 2026-11-30.
+    static let monday: Int64 = 1_796_068_800
+
+    /// `count` slots of the 20:00 reminders of UTC accounts on Monday
+    /// 2026-11-30, at instants `step` seconds apart from `monday`: each
+    /// 20:00 reminder has an occurrence at each.
+    static func slots(_ count: Int, step: Int64 = 60, time: String = "20:00")
+        -> [OccurrenceClaim.Slot]
+    {
+        (0..<Int64(count)).map {
+            OccurrenceClaim.Slot(
+                zone: "UTC", date: date("2026-11-30"), time: time, instant: monday + $0 * step)
+        }
+    }
+
+    /// Claims the occurrences of `slots` (any day SQL leaves undecided is
+    /// due); how many this call won.
+    static func claim(_ store: any Store, _ slots: [OccurrenceClaim.Slot]) throws -> Int {
+        try store.claimDueOccurrences(in: slots, now: referenceTime) { _, _ in true }.claimed
     }
 
     @Test(arguments: StoreKind.allCases) static func aFirstReminderBringsAMailChannel(
@@ -133,7 +148,9 @@ import Testing
     }
 
     /// Two stores on one database (two server processes) claim the same
-    /// occurrences at once: each is won exactly once, with one delivery.
+    /// occurrences at once: each is won exactly once. A claim queues no
+    /// delivery; a delivery run queues at most its limit of them, the
+    /// oldest first, each once.
     @Test(arguments: StoreKind.allCases) static func anOccurrenceIsClaimedOnceAcrossStores(
         _ kind: StoreKind
     ) throws {
@@ -145,19 +162,29 @@ import Testing
         _ = try store.addReminder(
             habitID: habit.id, owner: owner, time: "20:00", channelID: nil, webhookID: nil,
             now: referenceTime)
-        let claims = (0..<40).map {
-            test.claim(
-                habit: habit, owner: owner, at: referenceTime.addingTimeInterval(Double($0) * 60))
-        }
+        let slots = Self.slots(40)
         let stores: [any Store] = [store, second, store, second]
         let won = runConcurrently(stores.count) { index in
-            (try? stores[index].claimOccurrences(claims, now: referenceTime))?.count ?? -1
+            (try? Self.claim(stores[index], slots)) ?? -1
         }
-        #expect(won.reduce(0, +) == claims.count)
+        #expect(won.reduce(0, +) == slots.count)
         #expect(!won.contains(-1))
-        #expect(try test.database.count("SELECT count(*) FROM deliveries") == Int64(claims.count))
         #expect(
-            try store.claimedOccurrences(since: referenceTime).count == claims.count)
+            try test.database.count("SELECT count(*) FROM reminder_occurrences")
+                == Int64(slots.count))
+        #expect(try test.database.count("SELECT count(*) FROM deliveries") == 0)
+        let first = try store.claimDeliveries(now: referenceTime, limit: 5, lease: 60)
+        #expect(first.count == 5)
+        #expect(try test.database.count("SELECT count(*) FROM deliveries") == 5)
+        let rest = runConcurrently(stores.count) { index in
+            ((try? stores[index].claimDeliveries(now: referenceTime, limit: 100, lease: 60))
+                ?? []).map(\.eventID)
+        }
+        let eventIDs = first.map(\.eventID) + rest.flatMap { $0 }
+        #expect(eventIDs.count == slots.count)
+        #expect(Set(eventIDs) == Set(slots.map { "evt_rem_\(habit.id)_\($0.instant)" }))
+        #expect(
+            try test.database.count("SELECT count(*) FROM deliveries") == Int64(slots.count))
     }
 
     /// A claimed delivery is leased: no other store takes it until the lease
@@ -173,10 +200,7 @@ import Testing
         _ = try store.addReminder(
             habitID: habit.id, owner: owner, time: "20:00", channelID: nil, webhookID: nil,
             now: referenceTime)
-        let claims = (0..<30).map {
-            test.claim(habit: habit, owner: owner, at: referenceTime.addingTimeInterval(Double($0)))
-        }
-        _ = try store.claimOccurrences(claims, now: referenceTime)
+        #expect(try Self.claim(store, Self.slots(30, step: 1)) == 30)
         let stores: [any Store] = [store, second, store]
         let taken = runConcurrently(stores.count) { index in
             ((try? stores[index].claimDeliveries(now: referenceTime, limit: 12, lease: 60)) ?? [])
@@ -199,10 +223,10 @@ import Testing
             ).isEmpty)
     }
 
-    /// A claim queues a delivery to each target the reminder names: its own
-    /// channel, its own webhook, or (naming neither) every channel of the
-    /// owner and every endpoint that asked for `reminder.due`; an owner
-    /// without endpoints gets channel deliveries only.
+    /// A claimed occurrence is queued to each target its reminder names:
+    /// its own channel, its own webhook, or (naming neither) every channel
+    /// of the owner and every endpoint that asked for `reminder.due`; an
+    /// owner without endpoints gets channel deliveries only.
     @Test(arguments: StoreKind.allCases) static func aClaimQueuesTheRemindersTargets(
         _ kind: StoreKind
     ) throws {
@@ -229,24 +253,23 @@ import Testing
             Issue.record("not added")
             return
         }
-        func claim(_ habit: Habit, _ who: Int64, minute: Double, channel: Int64?, webhook: Int64?)
-            -> OccurrenceClaim
-        {
-            OccurrenceClaim(
-                reminderID: 1, habitID: habit.id, owner: who,
-                instant: referenceTime.addingTimeInterval(minute * 60), channelID: channel,
-                webhookID: webhook, payload: "{}")
+        _ = try store.addReminder(
+            habitID: habit.id, owner: owner, time: "20:01", channelID: channel.id, webhookID: nil,
+            now: referenceTime)
+        _ = try store.addReminder(
+            habitID: habit.id, owner: owner, time: "20:02", channelID: nil, webhookID: changes.id,
+            now: referenceTime)
+        let slots = [("20:00", 0), ("20:01", 60), ("20:02", 120)].map { time, offset in
+            OccurrenceClaim.Slot(
+                zone: "UTC", date: date("2026-11-30"), time: time,
+                instant: Self.monday + Int64(offset))
         }
-        let claims = [
-            claim(habit, owner, minute: 0, channel: nil, webhook: nil),
-            claim(habit, owner, minute: 1, channel: channel.id, webhook: nil),
-            claim(habit, owner, minute: 2, channel: nil, webhook: changes.id),
-            claim(otherHabit, other, minute: 0, channel: nil, webhook: nil),
-        ]
-        #expect(try store.claimOccurrences(claims, now: referenceTime).count == 4)
-        /// Whether the claim's deliveries go to exactly `expected`.
-        func queued(_ claim: OccurrenceClaim, _ expected: [String]) throws -> Bool {
-            let all = "SELECT count(*) FROM deliveries WHERE event_id = '\(claim.eventID)'"
+        #expect(try Self.claim(store, slots) == 4)
+        #expect(try store.claimDeliveries(now: referenceTime, limit: 10, lease: 60).count == 5)
+        /// Whether the occurrence's deliveries go to exactly `expected`.
+        func queued(_ habit: Habit, _ offset: Int64, _ expected: [String]) throws -> Bool {
+            let all =
+                "SELECT count(*) FROM deliveries WHERE event_id = 'evt_rem_\(habit.id)_\(Self.monday + offset)'"
             for target in expected
             where try test.database.count(all + " AND target = '\(target)'") != 1 {
                 return false
@@ -254,10 +277,10 @@ import Testing
             return try test.database.count(all) == Int64(expected.count)
         }
         let otherChannel = try #require(try store.channels(owner: other).first)
-        #expect(try queued(claims[0], ["c\(channel.id)", "w\(due.id)"]))
-        #expect(try queued(claims[1], ["c\(channel.id)"]))
-        #expect(try queued(claims[2], ["w\(changes.id)"]))
-        #expect(try queued(claims[3], ["c\(otherChannel.id)"]))
+        #expect(try queued(habit, 0, ["c\(channel.id)", "w\(due.id)"]))
+        #expect(try queued(habit, 60, ["c\(channel.id)"]))
+        #expect(try queued(habit, 120, ["w\(changes.id)"]))
+        #expect(try queued(otherHabit, 0, ["c\(otherChannel.id)"]))
     }
 
     @Test(arguments: StoreKind.allCases) static func aFailureIsTheChannelsLastErrorUntilASuccess(
@@ -270,8 +293,7 @@ import Testing
         _ = try store.addReminder(
             habitID: habit.id, owner: owner, time: "20:00", channelID: nil, webhookID: nil,
             now: referenceTime)
-        _ = try store.claimOccurrences(
-            [test.claim(habit: habit, owner: owner, at: referenceTime)], now: referenceTime)
+        #expect(try Self.claim(store, Self.slots(1)) == 1)
         let delivery = try #require(
             try store.claimDeliveries(now: referenceTime, limit: 5, lease: 60).first)
         try store.finishDelivery(
@@ -403,6 +425,9 @@ import Testing
         }
         #expect(outcome == OccurrenceClaim.Outcome(considered: 7, claimed: 4))
         #expect(asked.withLock { Set($0) } == [done.id, partly.id, weekly.id])
+        // The claims wait for a delivery run.
+        #expect(try test.database.count("SELECT count(*) FROM deliveries") == 0)
+        let deliveries = try store.claimDeliveries(now: referenceTime, limit: 20, lease: 60)
         let mail = try #require(try store.channels(owner: owner).first { $0.kind == .mail })
         func queued(_ habit: Habit, at instant: Int64 = instant) throws -> [String] {
             var targets: [String] = []
@@ -422,8 +447,7 @@ import Testing
         #expect(try queued(twice) == both)
         for habit in [done, rest, later, archived] { #expect(try queued(habit).isEmpty) }
         #expect(try test.database.count("SELECT count(*) FROM deliveries") == 8)
-
-        let deliveries = try store.claimDeliveries(now: referenceTime, limit: 20, lease: 60)
+        #expect(deliveries.count == 8)
         let lines = try #require(
             deliveries.first { $0.eventID == "evt_rem_\(nothing.id)_\(instant)" }?.dueLines)
         #expect(
@@ -452,36 +476,34 @@ import Testing
         // All but the rest day's and the archived habit's; the weekly
         // habit's week is not done yet.
         #expect(won.reduce(0, +) == 6 && !won.contains(-1))
+        _ = try store.claimDeliveries(now: referenceTime, limit: 50, lease: 60)
         #expect(try queued(later, at: instant + 86_400) == both)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    static func theScheduleHasActiveHabitsRemindersAndTheirEntries(
+    @Test(arguments: StoreKind.allCases) static func aHabitsRemindersAndClaimsGoWithIt(
         _ kind: StoreKind
     ) throws {
         let test = try Self(kind)
         let store = test.store
         let owner = try store.makeUser("a@example.com").id
         let kept = try store.createHabit(fields("Read"), owner: owner, now: referenceTime)
-        let archived = try store.createHabit(fields("Run"), owner: owner, now: referenceTime)
-        for habit in [kept, archived] {
+        let deleted = try store.createHabit(fields("Run"), owner: owner, now: referenceTime)
+        for habit in [kept, deleted] {
             _ = try store.addReminder(
                 habitID: habit.id, owner: owner, time: "20:00", channelID: nil, webhookID: nil,
                 now: referenceTime)
         }
-        _ = try store.updateHabit(
-            id: archived.id, owner: owner, fields: archived.fields, status: .archived,
-            now: referenceTime)
-        let scheduled = try store.scheduledReminders()
-        #expect(scheduled.map(\.habit.id) == [kept.id])
-        #expect(scheduled.first?.timeZone == "UTC")
+        #expect(try Self.claim(store, Self.slots(1)) == 2)
         _ = try store.setProgress(
             ProgressEntry(date: date("2026-03-02"), value: 3), habitID: kept.id, owner: owner)
         let entries = try store.entries(
-            habitIDs: [kept.id, archived.id], from: date("2026-03-01"), to: date("2026-03-07"))
-        #expect(entries[kept.id]?.map(\.value) == [3])
-        #expect(try store.deleteHabit(id: kept.id, owner: owner))
-        #expect(try store.reminders(owner: owner).map(\.habitID) == [archived.id])
+            habitIDs: [kept.id, deleted.id], from: date("2026-03-01"), to: date("2026-03-07"))
+        #expect(entries[kept.id]?.map(\.value) == [3] && entries[deleted.id] == nil)
+        #expect(try store.deleteHabit(id: deleted.id, owner: owner))
+        #expect(try store.reminders(owner: owner).map(\.habitID) == [kept.id])
+        // Its claimed occurrence goes too, so a delivery run sends nothing for it.
+        let sent = try store.claimDeliveries(now: referenceTime, limit: 10, lease: 60)
+        #expect(sent.map(\.eventID) == ["evt_rem_\(kept.id)_\(Self.monday)"])
     }
 }
 

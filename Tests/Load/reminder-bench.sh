@@ -2,7 +2,7 @@
 # One reminder run over 10,000 users with 15 habits each (150,000 reminders,
 # all due at the same minute, none done: the worst case), on a SQLite file,
 # timed inside the process (wall and CPU of `ReminderRunner.tick()`, which
-# claims every occurrence with its delivery and sends the first 2,000).
+# claims every occurrence and queues and sends the first 2,000).
 #
 #   Tests/Load/reminder-bench.sh [USERS, default 10000]
 #

@@ -1,37 +1,11 @@
 import Foundation
 import HabitCore
 
-/// A reminder occurrence a runner wants to send: claimed at most once per
-/// (habit, instant) across every process on the database.
-public struct OccurrenceClaim: Hashable, Sendable {
-    public var reminderID: Int64
-    public var habitID: Int64
-    public var owner: Int64
-    /// The UTC instant of the occurrence, whole seconds.
-    public var instant: Date
-    public var channelID: Int64?
-    public var webhookID: Int64?
-    /// The `reminder.due` JSON each delivery carries.
-    public var payload: String
-
-    public init(
-        reminderID: Int64, habitID: Int64, owner: Int64, instant: Date, channelID: Int64?,
-        webhookID: Int64?, payload: String
-    ) {
-        self.reminderID = reminderID
-        self.habitID = habitID
-        self.owner = owner
-        self.instant = instant
-        self.channelID = channelID
-        self.webhookID = webhookID
-        self.payload = payload
-    }
-
-    /// The event id of the occurrence, the same in every process.
-    public var eventID: String {
-        "evt_rem_\(habitID)_\(Int64(instant.timeIntervalSince1970))"
-    }
-}
+/// The set-based claim of a run's due reminder occurrences: what a runner
+/// gives the store (`Slot`) and what it answers (`Outcome`). An occurrence
+/// is claimed at most once per (habit, instant) across every process on the
+/// database.
+public enum OccurrenceClaim {}
 
 extension OccurrenceClaim {
     /// One local time of day that is due in one time zone at a run: the
@@ -63,7 +37,8 @@ extension OccurrenceClaim {
     public struct Outcome: Hashable, Sendable {
         /// Occurrences of active habits in the slots not claimed before (due or not).
         public var considered: Int
-        /// Occurrences this call claimed (and queued deliveries for).
+        /// Occurrences this call claimed (their deliveries are queued later,
+        /// by `claimDeliveries`).
         public var claimed: Int
 
         public init(considered: Int, claimed: Int) {

@@ -54,22 +54,10 @@ public protocol ReminderRepository: Sendable {
 
     // MARK: The runner
 
-    /// Every reminder of an active habit, with the habit and the zone.
-    func scheduledReminders() throws(StoreError) -> [ScheduledReminder]
-
-    /// The (habit id, instant in whole seconds) of occurrences claimed at or
-    /// after `since`: what a runner need not decide again.
-    func claimedOccurrences(since: Date) throws(StoreError) -> Set<OccurrenceKey>
-
-    /// Entries of any owners' habits from `from` through `to`, by habit id.
+    /// Entries of any owners' habits from `from` through `to`, by habit id: the
+    /// daily digest's histories.
     func entries(habitIDs: [Int64], from: LocalDate, to: LocalDate) throws(StoreError)
         -> [Int64: [ProgressEntry]]
-
-    /// Claims each occurrence unless some process already has (a unique
-    /// (habit, instant) row inserted in this transaction), and queues its
-    /// deliveries in the same transaction. Returns the claims this call won.
-    func claimOccurrences(_ claims: [OccurrenceClaim], now: Date) throws(StoreError)
-        -> [OccurrenceClaim]
 
     /// The time zones of the accounts that have reminders (`UTC` for an
     /// account without one), each once: what a runner works slots out for.
@@ -83,10 +71,10 @@ public protocol ReminderRepository: Sendable {
     /// day: not due; a planned day with no entry in its period, the day for
     /// a daily habit, the ISO week for a weekly one: due) and asks `isDue`,
     /// with the habit's entries of the slot's week, about the others only.
-    /// Each claimed occurrence's deliveries (its reminder's channel or
-    /// webhook, or else every channel and every webhook asking for
-    /// `reminder.due`) are queued in the same transaction with the
-    /// `reminder.due` event as their payload.
+    /// A claimed occurrence keeps its reminder's targets and its local day,
+    /// time and zone, and waits for `claimDeliveries` to turn it into
+    /// deliveries: a burst of due reminders costs one row each here, and
+    /// the fan-out to every target is spread over the runs that send them.
     func claimDueOccurrences(
         in slots: [OccurrenceClaim.Slot], now: Date,
         isDue: (HabitHistory, LocalDate) -> Bool
@@ -96,7 +84,13 @@ public protocol ReminderRepository: Sendable {
     /// `lease` seconds: their next attempt moves to `now + lease` and their
     /// attempt count up by one in the claiming transaction, so no other
     /// process takes them meanwhile, and a process that dies mid-send leaves
-    /// them to be tried again after the lease.
+    /// them to be tried again after the lease. First, in the same
+    /// transaction, up to `limit` claimed occurrences not yet queued (the
+    /// oldest claims first) become their deliveries, with the `reminder.due`
+    /// event as their payload: to the reminder's channel or webhook, or,
+    /// naming neither, to every channel of the owner and every webhook
+    /// asking for `reminder.due`. Processes running at once queue
+    /// different occurrences.
     func claimDeliveries(now: Date, limit: Int, lease: TimeInterval) throws(StoreError)
         -> [Delivery]
 
@@ -105,15 +99,4 @@ public protocol ReminderRepository: Sendable {
 
     /// Forgets occurrence claims and finished deliveries older than `before`.
     func purgeReminderRecords(before: Date) throws(StoreError)
-}
-
-/// An occurrence as the claim table keys it.
-public struct OccurrenceKey: Hashable, Sendable {
-    public var habitID: Int64
-    public var instant: Int64
-
-    public init(habitID: Int64, instant: Int64) {
-        self.habitID = habitID
-        self.instant = instant
-    }
 }
