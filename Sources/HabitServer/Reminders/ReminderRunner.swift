@@ -12,8 +12,9 @@ import HabitStore
 /// use, the local times due in the grace window (`ReminderGrace`,
 /// `ReminderSchedule.slots`), has the store claim the due occurrences
 /// (`ReminderDue`'s rule) in the database with set-based statements (once
-/// across all processes) with their deliveries, and sends the deliveries whose attempt is due,
-/// scheduling failures again with `RetrySchedule`. The loop started by
+/// across all processes), and sends the deliveries whose attempt is due (the
+/// store makes a batch's deliveries of the oldest claimed occurrences as it
+/// takes them), scheduling failures again with `RetrySchedule`. The loop started by
 /// `start(every:)` only calls `tick()`; tests call it themselves with a
 /// clock they move, so nothing here sleeps for timing.
 public final class ReminderRunner: Sendable {
@@ -62,7 +63,8 @@ public final class ReminderRunner: Sendable {
     public struct Report: Hashable, Sendable {
         /// Occurrences in the window not claimed before (due or not).
         public var considered = 0
-        /// Occurrences this process claimed (and queued deliveries for).
+        /// Occurrences this process claimed (their deliveries are made as they
+        /// are sent).
         public var claimed = 0
         /// Daily digests this process claimed with something to send.
         public var digests = 0
@@ -101,8 +103,7 @@ public final class ReminderRunner: Sendable {
         return report
     }
 
-    /// Claims the due occurrences of the grace window at `now` with their
-    /// deliveries: the window is worked out per time zone in use (its
+    /// Claims the due occurrences of the grace window at `now`: the window is worked out per time zone in use (its
     /// `ReminderSchedule.slots`), and the store finds and claims the due
     /// reminders set-based, asking `ReminderDue` only about days SQL cannot
     /// decide alone.

@@ -22,7 +22,7 @@ struct MetricsSnapshot: Hashable, Sendable {
     var idempotentReplays = 0
     var version = ""
     var store = ""
-    /// Reminder occurrences this process claimed (and queued deliveries for).
+    /// Reminder occurrences this process claimed.
     var remindersClaimed = 0
     /// Delivery attempts by target kind (`mail`, `ntfy`, `webhook`, `gone`)
     /// and result (`delivered`, `retried`, `failed`).

@@ -54,7 +54,7 @@ enum PrometheusExposition {
 
         family(
             "habits_reminders_claimed_total", "counter",
-            "Reminder occurrences this process claimed and queued deliveries for.")
+            "Reminder occurrences this process claimed.")
         text += "habits_reminders_claimed_total \(snapshot.remindersClaimed)\n"
         family(
             "habits_deliveries_total", "counter",
