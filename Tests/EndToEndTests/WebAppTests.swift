@@ -5,8 +5,8 @@ import Testing
 
 /// The web app in a real browser: runs Tests/Web/run.sh (Selenium driving
 /// Debian's chromium through chromium-driver, in a virtualenv under .build)
-/// against the habits-server built with these tests, at phone and desktop
-/// sizes. Without chromium, chromium-driver or python3-venv the test is
+/// against the habits-server built with these tests, at two phone sizes
+/// and a desktop size. Without chromium, chromium-driver or python3-venv the test is
 /// cancelled naming the package; under CI=true it fails instead.
 @Suite struct WebAppTests {
     /// The package's root: three levels above this file.

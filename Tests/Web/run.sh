@@ -1,7 +1,7 @@
 #!/bin/sh
 # The web app's browser tests: makes a virtualenv with Selenium under .build,
 # starts a real habits-server on port 0 with its outbox in a temporary
-# directory, and runs Tests/Web/test_app.py at 360x780 and 1280x800.
+# directory, and runs Tests/Web/test_app.py at 390x844, 360x780 and 1280x800.
 #
 # Needs Debian's chromium, chromium-driver and python3-venv (and PyPI for
 # the selenium package the first time). HABITS_SERVER names the server

@@ -1,7 +1,8 @@
 """The habits web app in a real browser: Debian's chromium through
 chromedriver, against a real habits-server (started by run.sh) and its
-outbox. Every test runs at phone size (360x780, the narrowest the app promises) and desktop size (1280x800)
-and saves a screenshot of each screen it visits.
+outbox. Every test runs at phone size (390x844), at the narrowest width the
+app promises (360x780) and at desktop size (1280x800), checks that each
+screen it visits fits the width, and saves a screenshot of it.
 
 Environment: HABITS_WEB_URL (http://127.0.0.1:PORT), HABITS_OUTBOX (the
 server's outbox directory), HABITS_CLI (the habits binary, a second device
@@ -137,7 +138,7 @@ class Browser:
 class WebAppCases:
     """The cases; the subclasses below give the size."""
 
-    size = (360, 780)
+    size = (390, 844)
     label = "phone"
     # The tests with a CLI device: it signs in when the class starts, so the
     # browser's own code request for the address (one a minute) comes later.
@@ -762,8 +763,14 @@ class WebAppCases:
 
 
 class PhoneTests(WebAppCases, unittest.TestCase):
-    size = (360, 780)
+    size = (390, 844)
     label = "phone"
+
+
+class NarrowPhoneTests(WebAppCases, unittest.TestCase):
+    """The narrowest width the app promises to be usable at."""
+    size = (360, 780)
+    label = "narrow"
 
 
 class DesktopTests(WebAppCases, unittest.TestCase):
