@@ -436,8 +436,8 @@ private enum ReminderSQL {
             SELECT * FROM json_to_recordset($1::json) AS s (zone text, date date, time text,
                 instant bigint, bit integer, monday date, sunday date)
         ), candidates AS (
-            SELECT DISTINCT ON (r.habit_id, s.instant) r.habit_id, s.instant,
-                r.id AS reminder_id, r.owner_id, r.channel_id, r.webhook_id, s.date, s.time, s.zone,
+            SELECT DISTINCT ON (r.habit_id, s.instant) r.habit_id, s.instant, r.channel_id,
+                r.webhook_id, s.date, s.time, s.zone,
                 CASE WHEN h.start_date > s.date OR (h.action_days & s.bit) = 0 THEN 2
                     WHEN NOT EXISTS (
                         SELECT 1 FROM progress p WHERE p.habit_id = h.id AND p.date

@@ -504,9 +504,8 @@ enum ReminderSQL {
     /// (not a planned day).
     static let createDueTable = """
         CREATE TEMP TABLE IF NOT EXISTS reminder_due (
-            habit_id INTEGER NOT NULL, instant INTEGER NOT NULL, reminder_id INTEGER NOT NULL,
-            owner_id INTEGER NOT NULL, channel_id INTEGER, webhook_id INTEGER,
-            date TEXT NOT NULL, time TEXT NOT NULL, zone TEXT NOT NULL,
+            habit_id INTEGER NOT NULL, instant INTEGER NOT NULL, channel_id INTEGER,
+            webhook_id INTEGER, date TEXT NOT NULL, time TEXT NOT NULL, zone TEXT NOT NULL,
             state INTEGER NOT NULL, PRIMARY KEY (habit_id, instant)
         ) WITHOUT ROWID
         """
@@ -530,10 +529,9 @@ enum ReminderSQL {
     /// In reminder id order (the table's own, so no sort), so that of a
     /// habit's reminders at one time the first keeps the occurrence.
     static let insertCandidates = """
-        INSERT OR IGNORE INTO temp.reminder_due (habit_id, instant, reminder_id, owner_id,
-            channel_id, webhook_id, date, time, zone, state)
-        SELECT r.habit_id, s.instant, r.id, r.owner_id, r.channel_id, r.webhook_id, s.date, s.time,
-            s.zone,
+        INSERT OR IGNORE INTO temp.reminder_due (habit_id, instant, channel_id, webhook_id, date,
+            time, zone, state)
+        SELECT r.habit_id, s.instant, r.channel_id, r.webhook_id, s.date, s.time, s.zone,
             CASE WHEN h.start_date > s.date OR (h.action_days & s.bit) = 0 THEN 2
                 WHEN NOT EXISTS (
                     SELECT 1 FROM progress p WHERE p.habit_id = h.id AND p.date

@@ -28,12 +28,10 @@ import Testing
     /// `count` slots of the 20:00 reminders of UTC accounts on Monday
     /// 2026-11-30, at instants `step` seconds apart from `monday`: each
     /// 20:00 reminder has an occurrence at each.
-    static func slots(_ count: Int, step: Int64 = 60, time: String = "20:00")
-        -> [OccurrenceClaim.Slot]
-    {
+    static func slots(_ count: Int, step: Int64 = 60) -> [OccurrenceClaim.Slot] {
         (0..<Int64(count)).map {
             OccurrenceClaim.Slot(
-                zone: "UTC", date: date("2026-11-30"), time: time, instant: monday + $0 * step)
+                zone: "UTC", date: date("2026-11-30"), time: "20:00", instant: monday + $0 * step)
         }
     }
 

@@ -14,9 +14,9 @@ import HabitStore
 /// (`ReminderDue`'s rule) in the database with set-based statements (once
 /// across all processes), and sends the deliveries whose attempt is due (the
 /// store makes a batch's deliveries of the oldest claimed occurrences as it
-/// takes them), scheduling failures again with `RetrySchedule`. The loop started by
-/// `start(every:)` only calls `tick()`; tests call it themselves with a
-/// clock they move, so nothing here sleeps for timing.
+/// takes them), scheduling failures again with `RetrySchedule`. The loop
+/// started by `start(every:)` only calls `tick()`; tests call it themselves
+/// with a clock they move, so nothing here sleeps for timing.
 public final class ReminderRunner: Sendable {
     let store: any ReminderRepository
     let mailer: any Mailer
@@ -103,10 +103,10 @@ public final class ReminderRunner: Sendable {
         return report
     }
 
-    /// Claims the due occurrences of the grace window at `now`: the window is worked out per time zone in use (its
-    /// `ReminderSchedule.slots`), and the store finds and claims the due
-    /// reminders set-based, asking `ReminderDue` only about days SQL cannot
-    /// decide alone.
+    /// Claims the due occurrences of the grace window at `now`: the window is
+    /// worked out per time zone in use (its `ReminderSchedule.slots`), and the
+    /// store finds and claims the due reminders set-based, asking `ReminderDue`
+    /// only about days SQL cannot decide alone.
     func claimDue(at now: Date, report: inout Report) throws(StoreError) {
         let window = grace.window(at: now)
         var slots: [OccurrenceClaim.Slot] = []
