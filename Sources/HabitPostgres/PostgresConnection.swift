@@ -19,7 +19,7 @@ import HabitStorage
 /// `@unchecked Sendable`: a connection is only ever reached by the thread
 /// that checked it out of `PostgresPool`, which hands it over under its lock
 /// and never to two threads at once.
-final class PostgresConnection: @unchecked Sendable {
+package final class PostgresConnection: @unchecked Sendable {
     private var handle: OpaquePointer?
     /// Statement names by SQL text, prepared on this connection.
     private var prepared: [String: String] = [:]

@@ -22,18 +22,6 @@ extension PostgresStore: AuthRepository {
         }
     }
 
-    public func storeCode<Refusal: Sendable>(
-        email: String, clients: [String], codeHash: String, sentAt: Date, expiresAt: Date,
-        sendTimesSince since: Date, refusal: (CodeSendHistory) -> Refusal?,
-        idempotency: IdempotencyRecord<Refusal?>?
-    ) throws(StoreError) -> Idempotent<Refusal?> {
-        try writeOnce(idempotency) { connection throws(StoreError) in
-            try AuthSQL.storeCode(
-                connection, email: email, clients: clients, codeHash: codeHash, sentAt: sentAt,
-                expiresAt: expiresAt, since: since, refusal: refusal)
-        }
-    }
-
     /// Decided by `CodeCheckDecision` on the code's row locked with
     /// `FOR UPDATE`: two servers checking one code take turns, so a code is
     /// accepted once and every wrong try is counted.
@@ -239,36 +227,6 @@ private enum AuthSQL {
         }
     }
 
-    /// Stores a new code unless `refusal` objects, holding the address's
-    /// advisory lock (see `lockAddress`).
-    static func storeCode<Refusal>(
-        _ connection: PostgresConnection, email: String, clients: [String], codeHash: String,
-        sentAt: Date, expiresAt: Date, since: Date, refusal: (CodeSendHistory) -> Refusal?
-    ) throws(StoreError) -> Refusal? {
-        try connection.query(lockAddress, [email])
-        for client in Set(clients).sorted() { try connection.query(lockClient, [client]) }
-        let sendTimes = try sendTimes(connection, email: email, since: since)
-        var requestTimes: [[Date]] = []
-        for client in clients {
-            requestTimes.append(
-                try self.sendTimes(connection, selectRequestTimes, email: client, since: since))
-        }
-        if let refused = refusal(CodeSendHistory(email: sendTimes, clients: requestTimes)) {
-            return refused
-        }
-        let horizon = String(sentAt.timeIntervalSince1970 - PostgresStore.authRecordRetention)
-        try connection.query(pruneSends, [horizon])
-        try connection.query(pruneRequests, [horizon])
-        try connection.query(pruneCodes, [horizon])
-        try connection.query(
-            upsertCode, [email, codeHash, PostgresStore.seconds(expiresAt)])
-        try connection.query(insertSend, [email, PostgresStore.seconds(sentAt)])
-        for client in clients {
-            try connection.query(insertRequest, [client, PostgresStore.seconds(sentAt)])
-        }
-        return nil
-    }
-
     static func user(_ rows: PostgresResult) throws(StoreError) -> User {
         guard let id = rows.int64(0, 0) else { throw PostgresStore.unreadable("an account") }
         return User(id: id, email: rows.text(0, 1), timeZone: rows.optionalText(0, 2))
@@ -295,5 +253,39 @@ private enum AuthSQL {
             record.jti, record.familyID, record.parentJTI, String(record.userID),
             PostgresStore.seconds(record.issuedAt), PostgresStore.seconds(record.expiresAt),
         ]
+    }
+}
+
+/// The code step of the shared keyed write (`StoreStatements`).
+extension PostgresStore {
+    /// Stores a new code unless `refusal` objects, holding the address's
+    /// advisory lock (see `lockAddress`).
+    package static func insertCode<Refusal>(
+        _ connection: PostgresConnection, email: String, clients: [String], codeHash: String,
+        sentAt: Date, expiresAt: Date, since: Date, refusal: (CodeSendHistory) -> Refusal?
+    ) throws(StoreError) -> Refusal? {
+        try connection.query(AuthSQL.lockAddress, [email])
+        for client in Set(clients).sorted() { try connection.query(AuthSQL.lockClient, [client]) }
+        let sendTimes = try AuthSQL.sendTimes(connection, email: email, since: since)
+        var requestTimes: [[Date]] = []
+        for client in clients {
+            requestTimes.append(
+                try AuthSQL.sendTimes(
+                    connection, AuthSQL.selectRequestTimes, email: client, since: since))
+        }
+        if let refused = refusal(CodeSendHistory(email: sendTimes, clients: requestTimes)) {
+            return refused
+        }
+        let horizon = String(sentAt.timeIntervalSince1970 - PostgresStore.authRecordRetention)
+        try connection.query(AuthSQL.pruneSends, [horizon])
+        try connection.query(AuthSQL.pruneRequests, [horizon])
+        try connection.query(AuthSQL.pruneCodes, [horizon])
+        try connection.query(
+            AuthSQL.upsertCode, [email, codeHash, PostgresStore.seconds(expiresAt)])
+        try connection.query(AuthSQL.insertSend, [email, PostgresStore.seconds(sentAt)])
+        for client in clients {
+            try connection.query(AuthSQL.insertRequest, [client, PostgresStore.seconds(sentAt)])
+        }
+        return nil
     }
 }

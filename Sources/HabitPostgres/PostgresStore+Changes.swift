@@ -103,117 +103,6 @@ extension PostgresStore: ChangeFeedRepository {
             return versions
         }
     }
-
-    public func createVersionedHabit(
-        _ fields: HabitFields, owner: Int64, now: Date,
-        idempotency: IdempotencyRecord<Versioned<Habit>>?
-    ) throws(StoreError) -> Idempotent<Versioned<Habit>> {
-        try writeOnce(idempotency) { connection throws(StoreError) in
-            try HabitSQL.insertHabit(connection, fields, owner: owner, now: now)
-        }
-    }
-
-    public func updateHabit(
-        id: Int64, owner: Int64, fields: HabitFields, status: HabitStatus, now: Date,
-        expecting: VersionCondition?, idempotency: IdempotencyRecord<GuardedWrite<Habit>?>?
-    ) throws(StoreError) -> Idempotent<GuardedWrite<Habit>?> {
-        try writeOnce(idempotency) { connection throws(StoreError) -> GuardedWrite<Habit>? in
-            // The owner's row first (as every write), then the habit's.
-            let number = try ChangeSQL.next(connection, owner: owner)
-            let rows = try connection.query(
-                HabitSQL.selectOne + " FOR NO KEY UPDATE", [String(id), String(owner)])
-            guard rows.count > 0 else { return nil }
-            let current = try HabitSQL.versionedHabit(rows, 0)
-            guard expecting.isMet(by: current.version) else { return .mismatch(current: current) }
-            let before = current.value
-            if HabitRoom.isChecked(changing: before, toName: fields.name, status: status) {
-                try HabitSQL.room(connection, owner: owner).checkChange(
-                    of: before, toName: fields.name, status: status)
-            }
-            try connection.query(
-                HabitSQL.update,
-                HabitSQL.values(fields) + [
-                    status.rawValue, Self.seconds(now), String(id), String(owner), String(number),
-                ] + HabitSQL.marks(fields))
-            let habit = Habit(
-                id: id, fields: fields, status: status, createdAt: before.createdAt,
-                updatedAt: now)
-            return .written(stored: Versioned(habit, version: number), replaced: current)
-        }
-    }
-
-    public func deleteHabit(
-        id: Int64, owner: Int64, now: Date, expecting: VersionCondition?,
-        idempotency: IdempotencyRecord<GuardedWrite<Habit>?>?
-    ) throws(StoreError) -> Idempotent<GuardedWrite<Habit>?> {
-        try writeOnce(idempotency) { connection throws(StoreError) -> GuardedWrite<Habit>? in
-            let number = try ChangeSQL.next(connection, owner: owner)
-            let rows = try connection.query(
-                HabitSQL.selectOne + " FOR UPDATE", [String(id), String(owner)])
-            guard rows.count > 0 else { return nil }
-            let current = try HabitSQL.versionedHabit(rows, 0)
-            guard expecting.isMet(by: current.version) else { return .mismatch(current: current) }
-            // Progress goes with it: ON DELETE CASCADE.
-            try connection.query(HabitSQL.delete, [String(id), String(owner)])
-            try connection.query(
-                ChangeSQL.buryHabit, [String(owner), String(id), String(number), Self.seconds(now)])
-            return .written(stored: nil, replaced: current)
-        }
-    }
-
-    public func setProgress(
-        _ entry: ProgressEntry, note: NoteChange, habitID: Int64, owner: Int64,
-        expecting: VersionCondition?,
-        idempotency: IdempotencyRecord<GuardedWrite<ProgressEntry>?>?
-    ) throws(StoreError) -> Idempotent<GuardedWrite<ProgressEntry>?> {
-        try writeOnce(idempotency) {
-            connection throws(StoreError) -> GuardedWrite<ProgressEntry>? in
-            let number = try ChangeSQL.next(connection, owner: owner)
-            let owned = try connection.query(
-                HabitSQL.selectOwned, [String(habitID), String(owner)])
-            guard owned.count > 0 else { return nil }
-            let stored = try HabitSQL.storedEntry(connection, habitID: habitID, date: entry.date)
-            let plan = EntryWritePlan.put(entry, note: note, stored: stored, expecting: expecting)
-            return try HabitSQL.carryOut(
-                plan, connection, habitID: habitID, owner: owner, number: number, replaced: stored)
-        }
-    }
-
-    public func incrementProgress(
-        habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal, note: NoteChange,
-        expecting: VersionCondition?,
-        idempotency: IdempotencyRecord<GuardedWrite<ProgressEntry>?>?
-    ) throws(StoreError) -> Idempotent<GuardedWrite<ProgressEntry>?> {
-        try writeOnce(idempotency) { connection throws(StoreError) in
-            try HabitSQL.increment(
-                connection, habitID: habitID, owner: owner, date: date, amount: amount, note: note,
-                expecting: expecting)
-        }
-    }
-
-    public func deleteProgress(
-        habitID: Int64, owner: Int64, date: LocalDate, now: Date, expecting: VersionCondition?,
-        idempotency: IdempotencyRecord<GuardedWrite<ProgressEntry>?>?
-    ) throws(StoreError) -> Idempotent<GuardedWrite<ProgressEntry>?> {
-        try writeOnce(idempotency) {
-            connection throws(StoreError) -> GuardedWrite<ProgressEntry>? in
-            let number = try ChangeSQL.next(connection, owner: owner)
-            let owned = try connection.query(
-                HabitSQL.selectOwned, [String(habitID), String(owner)])
-            guard owned.count > 0 else { return nil }
-            let stored = try HabitSQL.storedEntry(connection, habitID: habitID, date: date)
-            guard expecting.isMet(by: stored?.version) else { return .mismatch(current: stored) }
-            guard stored != nil else { return .written(stored: nil, replaced: nil) }
-            try connection.query(HabitSQL.removeEntry, [String(habitID), date.description])
-            try connection.query(
-                ChangeSQL.buryEntry,
-                [
-                    String(owner), String(habitID), date.description, String(number),
-                    Self.seconds(now),
-                ])
-            return .written(stored: nil, replaced: stored)
-        }
-    }
 }
 
 /// The change numbers, tombstones and feed statements.
@@ -273,13 +162,17 @@ enum ChangeSQL {
             AND p.date BETWEEN $3::date AND $4::date
         """
 
+}
+
+/// The change-number step of the shared writes (`StoreStatements`).
+extension PostgresStore {
     /// Takes the owner's next `count` change numbers, answering the last
     /// (the first is `last - count + 1`); from then until the transaction
     /// ends, the owner's row is locked.
-    static func next(_ connection: PostgresConnection, owner: Int64, count: Int = 1)
+    package static func nextVersion(_ connection: PostgresConnection, owner: Int64, count: Int)
         throws(StoreError) -> Int64
     {
-        let rows = try connection.query(take, [String(owner), String(count)])
+        let rows = try connection.query(ChangeSQL.take, [String(owner), String(count)])
         guard rows.count == 1, let last = rows.int64(0, 0) else {
             // 23503 is foreign_key_violation: what the owner's reference would say.
             throw .postgres(state: "23503", message: "user \(owner) does not exist")

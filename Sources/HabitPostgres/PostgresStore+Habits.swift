@@ -89,13 +89,6 @@ enum HabitSQL {
         """
     static let selectOne = "SELECT \(columns) FROM habits WHERE id = $1 AND owner_id = $2"
     static let countAll = "SELECT count(*) FROM habits WHERE owner_id = $1"
-    static let insert = """
-        INSERT INTO habits (owner_id, name, frequency, measurement_type, start_date,
-            action_days, target_value, status, created_at, updated_at, change_seq, icon, color)
-        VALUES ($1, $2, $3, $4, $5::date, $6::smallint, $7::numeric, 'ACTIVE',
-            to_timestamp($8::float8), to_timestamp($8::float8), $9::bigint, $10, $11)
-        RETURNING id
-        """
     static let update = """
         UPDATE habits SET name = $1, frequency = $2, measurement_type = $3, start_date = $4::date,
             action_days = $5::smallint, target_value = $6::numeric, status = $7,
@@ -153,101 +146,7 @@ enum HabitSQL {
         [fields.icon, fields.color]
     }
 
-    static func lockOwner(_ connection: PostgresConnection, _ owner: Int64) throws(StoreError) {
-        try connection.query(lockOwner, [String(owner)])
-    }
-
-    /// Inserts an active habit after checking both limits, holding the
-    /// owner's row lock so no other transaction counts at the same time.
-    static func insertHabit(
-        _ connection: PostgresConnection, _ fields: HabitFields, owner: Int64, now: Date
-    ) throws(StoreError) -> Versioned<Habit> {
-        // The owner's next number, which also locks the owner's row.
-        let number = try ChangeSQL.next(connection, owner: owner)
-        try room(connection, owner: owner).checkNewHabit(named: fields.name)
-        let inserted = try connection.query(
-            insert,
-            [String(owner)] + values(fields) + [PostgresStore.seconds(now), String(number)]
-                + marks(fields))
-        guard inserted.count == 1, let id = inserted.int64(0, 0) else {
-            throw PostgresStore.internalError("the new habit was not stored")
-        }
-        let habit = Habit(id: id, fields: fields, status: .active, createdAt: now, updatedAt: now)
-        return Versioned(habit, version: number)
-    }
-
     static let activeNames = "SELECT id, name FROM habits WHERE owner_id = $1 AND status = 'ACTIVE'"
-
-    /// The owner's habits as `HabitRoom` counts them; the caller holds the
-    /// owner's lock.
-    static func room(_ connection: PostgresConnection, owner: Int64) throws(StoreError)
-        -> HabitRoom
-    {
-        let total = try connection.query(countAll, [String(owner)])
-        let active = try connection.query(activeNames, [String(owner)])
-        return HabitRoom(
-            total: Int(total.int64(0, 0) ?? 0),
-            active: (0..<active.count).map { row in
-                HabitRoom.ActiveHabit(id: active.int64(row, 0) ?? 0, name: active.text(row, 1))
-            })
-    }
-
-    /// The day's entry with its version, or `nil`.
-    static func storedEntry(
-        _ connection: PostgresConnection, habitID: Int64, date: LocalDate
-    ) throws(StoreError) -> Versioned<ProgressEntry>? {
-        let rows = try connection.query(selectEntry, [String(habitID), date.description])
-        guard rows.count > 0 else { return nil }
-        return Versioned(try entry(rows, 0, from: 0), version: rows.int64(0, 4) ?? 0)
-    }
-
-    /// Writes the day's entry stamped with change `number`, replacing
-    /// `replaced`; the caller holds the owner's row (it took `number`).
-    static func writeEntry(
-        _ connection: PostgresConnection, _ entry: ProgressEntry, habitID: Int64, owner: Int64,
-        number: Int64, replaced: Versioned<ProgressEntry>?
-    ) throws(StoreError) -> GuardedWrite<ProgressEntry> {
-        try connection.query(
-            upsertProgress,
-            [
-                String(habitID), entry.date.description, DecimalText.text(entry.value),
-                entry.skipped ? "true" : "false", entry.note, String(owner), String(number),
-            ])
-        return .written(stored: Versioned(entry, version: number), replaced: replaced)
-    }
-
-    /// Adds `amount` to the day's value when `expecting` is met. The
-    /// owner's row lock, taken first with the change number, orders it
-    /// after every other write of the owner's in flight (every write takes
-    /// it), so the value read is the latest and concurrent increments
-    /// from any process all count.
-    static func increment(
-        _ connection: PostgresConnection, habitID: Int64, owner: Int64, date: LocalDate,
-        amount: Decimal, note change: NoteChange, expecting: VersionCondition?
-    ) throws(StoreError) -> GuardedWrite<ProgressEntry>? {
-        let number = try ChangeSQL.next(connection, owner: owner)
-        let owned = try connection.query(selectOwned, [String(habitID), String(owner)])
-        guard owned.count > 0 else { return nil }
-        let stored = try storedEntry(connection, habitID: habitID, date: date)
-        let plan = try EntryWritePlan.increment(
-            date: date, amount: amount, note: change, stored: stored, expecting: expecting)
-        return try carryOut(
-            plan, connection, habitID: habitID, owner: owner, number: number, replaced: stored)
-    }
-
-    /// Makes the write a plan decided, if any, with change `number`.
-    static func carryOut(
-        _ plan: EntryWritePlan, _ connection: PostgresConnection, habitID: Int64, owner: Int64,
-        number: Int64, replaced: Versioned<ProgressEntry>?
-    ) throws(StoreError) -> GuardedWrite<ProgressEntry> {
-        switch plan {
-        case .answer(let answer): return answer
-        case .write(let entry):
-            return try writeEntry(
-                connection, entry, habitID: habitID, owner: owner, number: number,
-                replaced: replaced)
-        }
-    }
 
     static func versionedHabit(_ rows: PostgresResult, _ row: Int) throws(StoreError)
         -> Versioned<Habit>
@@ -302,91 +201,18 @@ enum HabitSQL {
 
 // MARK: - Imports
 
+/// The import's steps of the shared writes (`StoreStatements`).
 extension PostgresStore {
-    /// One transaction holding the owner's row lock (`FOR NO KEY UPDATE`, as
-    /// habit creation takes it), so the limits it checks cannot change
-    /// before it commits; the plan sees the owner's habits and entries
-    /// through that transaction. A preferred id is kept when it is above
-    /// every id the identity sequence has given, which then moves past it.
-    public func importHabits<Outcome: Sendable>(
-        owner: Int64, now: Date,
-        _ plan: (any HabitImportSnapshot) throws(StoreError) -> (HabitImportWrite, Outcome)
-    ) throws(StoreError) -> (created: [Habit], outcome: Outcome) {
-        try transaction { connection throws(StoreError) -> (created: [Habit], outcome: Outcome) in
-            try HabitSQL.lockOwner(connection, owner)
-            let rows = try connection.query(HabitSQL.selectAll, [String(owner)])
-            let habits = try (0..<rows.count).map { row throws(StoreError) in
-                try HabitSQL.habit(rows, row)
-            }
-            let snapshot = PostgresImportSnapshot(
-                connection: connection, owner: owner, habits: habits)
-            let (write, outcome) = try plan(snapshot)
-            if write.isEmpty { return ([], outcome) }
-            _ = try write.check(against: habits)
-            for (habitID, entries) in write.entries.sorted(by: { $0.key < $1.key }) {
-                try ImportSQL.write(
-                    entries, habitID: habitID, owner: owner, connection, write.progress)
-            }
-            // Imported habits are numbered before their entries.
-            let sequence = try connection.query(ImportSQL.highestID)
-            var highest = sequence.int64(0, 0) ?? 0
-            var created: [Habit] = []
-            for habit in write.newHabits {
-                let createdAt = habit.createdAt ?? now
-                let updatedAt = habit.updatedAt ?? createdAt
-                let number = try ChangeSQL.next(connection, owner: owner)
-                let common =
-                    HabitSQL.values(habit.fields) + [
-                        habit.status.rawValue, Self.seconds(createdAt), Self.seconds(updatedAt),
-                        String(number),
-                    ] + HabitSQL.marks(habit.fields)
-                let inserted: PostgresResult
-                if let id = habit.preferredID, id > highest {
-                    inserted = try connection.query(
-                        ImportSQL.insertWithID, [String(id), String(owner)] + common)
-                    try connection.query(ImportSQL.moveSequence, [String(id)])
-                } else {
-                    inserted = try connection.query(ImportSQL.insert, [String(owner)] + common)
-                }
-                guard inserted.count == 1, let id = inserted.int64(0, 0) else {
-                    throw Self.internalError("an imported habit was not stored")
-                }
-                highest = max(highest, id)
-                try ImportSQL.write(
-                    habit.entries, habitID: id, owner: owner, connection, write.progress)
-                created.append(
-                    Habit(
-                        id: id, fields: habit.fields, status: habit.status, createdAt: createdAt,
-                        updatedAt: updatedAt))
-            }
-            return (created, outcome)
-        }
-    }
-
-    /// All the entries in one transaction, or none; `nil` when the habit is
-    /// not the owner's.
-    public func setProgress(_ entries: [ProgressEntry], habitID: Int64, owner: Int64)
-        throws(StoreError) -> Int?
+    package static func allHabits(_ connection: PostgresConnection, owner: Int64)
+        throws(StoreError) -> [Habit]
     {
-        try transaction { connection throws(StoreError) -> Int? in
-            // The owner's row first, as every write takes it.
-            try HabitSQL.lockOwner(connection, owner)
-            let owned = try connection.query(
-                HabitSQL.selectOwned, [String(habitID), String(owner)])
-            guard owned.count > 0 else { return nil }
-            try ImportSQL.write(entries, habitID: habitID, owner: owner, connection, nil)
-            return entries.count
-        }
+        let rows = try connection.query(HabitSQL.selectAll, [String(owner)])
+        return try (0..<rows.count).map { row throws(StoreError) in try HabitSQL.habit(rows, row) }
     }
-}
 
-/// The owner's habits inside an import's transaction.
-private struct PostgresImportSnapshot: HabitImportSnapshot {
-    let connection: PostgresConnection
-    let owner: Int64
-    let habits: [Habit]
-
-    func entries(habitID: Int64) throws(StoreError) -> [ProgressEntry] {
+    package static func allEntries(_ connection: PostgresConnection, habitID: Int64, owner: Int64)
+        throws(StoreError) -> [ProgressEntry]
+    {
         let rows = try connection.query(
             HabitSQL.selectProgressRange,
             [
@@ -399,10 +225,17 @@ private struct PostgresImportSnapshot: HabitImportSnapshot {
         }
         return entries
     }
+
+    /// The identity sequence's last value, or the highest id in use.
+    package static func highestHabitID(_ connection: PostgresConnection) throws(StoreError)
+        -> Int64
+    {
+        try connection.query(ImportSQL.highestID).int64(0, 0) ?? 0
+    }
 }
 
 /// The import's statements; the caller holds the transaction.
-private enum ImportSQL {
+enum ImportSQL {
     static let insertColumns = """
         owner_id, name, frequency, measurement_type, start_date, action_days, target_value,
         status, created_at, updated_at, change_seq, icon, color
@@ -447,47 +280,6 @@ private enum ImportSQL {
         """
     static let progressStep = 500
 
-    /// Writes the entries, `progressStep` to a statement (one round trip
-    /// each, not one per entry), numbered from one block of change numbers
-    /// taken at once.
-    static func write(
-        _ entries: [ProgressEntry], habitID: Int64, owner: Int64, _ connection: PostgresConnection,
-        _ progress: (@Sendable (Int) -> Void)?
-    ) throws(StoreError) {
-        guard !entries.isEmpty else { return }
-        try EntryWritePlan.checkValues(entries)
-        let last = try ChangeSQL.next(connection, owner: owner, count: entries.count)
-        let first = last - Int64(entries.count) + 1
-        for start in stride(from: 0, to: entries.count, by: progressStep) {
-            let chunk = entries[start..<min(start + progressStep, entries.count)]
-            let number = first + Int64(start)
-            // One statement cannot write a day twice: a chunk naming a day
-            // twice goes row by row, the later entry winning.
-            if Set(chunk.map(\.date)).count == chunk.count {
-                try connection.query(
-                    upsertMany,
-                    [
-                        String(habitID), String(owner), String(number),
-                        array(chunk.map { $0.date.description }),
-                        array(chunk.map { DecimalText.text($0.value) }),
-                        array(chunk.map { $0.skipped ? "true" : "false" }),
-                        array(chunk.map(\.note)),
-                    ])
-            } else {
-                for (offset, entry) in chunk.enumerated() {
-                    try connection.query(
-                        upsert,
-                        [
-                            String(habitID), entry.date.description,
-                            DecimalText.text(entry.value), entry.skipped ? "true" : "false",
-                            entry.note, String(owner), String(number + Int64(offset)),
-                        ])
-                }
-            }
-            progress?(chunk.count)
-        }
-    }
-
     /// A PostgreSQL array literal of `elements`: each quoted, with `"` and
     /// `\` escaped, `nil` as NULL.
     static func array(_ elements: [String?]) -> String {
@@ -508,5 +300,79 @@ private enum ImportSQL {
             literal += "\""
         }
         return literal + "}"
+    }
+}
+
+/// The habit steps of the shared writes (`StoreStatements`).
+extension PostgresStore {
+    /// `FOR NO KEY UPDATE` on the owner's row (see `HabitSQL.lockOwner`).
+    package static func lockOwner(_ connection: PostgresConnection, owner: Int64)
+        throws(StoreError)
+    {
+        try connection.query(HabitSQL.lockOwner, [String(owner)])
+    }
+
+    /// The owner's habits as `HabitRoom` counts them; the caller holds the
+    /// owner's lock.
+    package static func room(_ connection: PostgresConnection, owner: Int64) throws(StoreError)
+        -> HabitRoom
+    {
+        let total = try connection.query(HabitSQL.countAll, [String(owner)])
+        let active = try connection.query(HabitSQL.activeNames, [String(owner)])
+        return HabitRoom(
+            total: Int(total.int64(0, 0) ?? 0),
+            active: (0..<active.count).map { row in
+                HabitRoom.ActiveHabit(id: active.int64(row, 0) ?? 0, name: active.text(row, 1))
+            })
+    }
+
+    /// Writes the entries, `progressStep` to a statement (one round trip
+    /// each, not one per entry), numbered from one block of change numbers
+    /// taken at once.
+    package static func writeEntries(
+        _ connection: PostgresConnection, _ entries: [ProgressEntry], habitID: Int64,
+        owner: Int64, progress: (@Sendable (Int) -> Void)?
+    ) throws(StoreError) {
+        guard !entries.isEmpty else { return }
+        try EntryWritePlan.checkValues(entries)
+        let last = try nextVersion(connection, owner: owner, count: entries.count)
+        let first = last - Int64(entries.count) + 1
+        for start in stride(from: 0, to: entries.count, by: ImportSQL.progressStep) {
+            let chunk = entries[start..<min(start + ImportSQL.progressStep, entries.count)]
+            let number = first + Int64(start)
+            // One statement cannot write a day twice: a chunk naming a day
+            // twice goes row by row, the later entry winning.
+            if Set(chunk.map(\.date)).count == chunk.count {
+                try connection.query(
+                    ImportSQL.upsertMany,
+                    [
+                        String(habitID), String(owner), String(number),
+                        ImportSQL.array(chunk.map { $0.date.description }),
+                        ImportSQL.array(chunk.map { DecimalText.text($0.value) }),
+                        ImportSQL.array(chunk.map { $0.skipped ? "true" : "false" }),
+                        ImportSQL.array(chunk.map(\.note)),
+                    ])
+            } else {
+                for (offset, entry) in chunk.enumerated() {
+                    try connection.query(
+                        ImportSQL.upsert,
+                        [
+                            String(habitID), entry.date.description,
+                            DecimalText.text(entry.value), entry.skipped ? "true" : "false",
+                            entry.note, String(owner), String(number + Int64(offset)),
+                        ])
+                }
+            }
+            progress?(chunk.count)
+        }
+    }
+
+    /// The day's entry with its version, or `nil`.
+    package static func storedEntry(
+        _ connection: PostgresConnection, habitID: Int64, date: LocalDate
+    ) throws(StoreError) -> Versioned<ProgressEntry>? {
+        let rows = try connection.query(HabitSQL.selectEntry, [String(habitID), date.description])
+        guard rows.count > 0 else { return nil }
+        return Versioned(try HabitSQL.entry(rows, 0, from: 0), version: rows.int64(0, 4) ?? 0)
     }
 }

@@ -25,21 +25,21 @@ extension PostgresStore {
                     path: url.description,
                     reason: "it already holds \(count) accounts; migrate into an empty database")
             }
-            for row in export.users { try connection.query(ImportSQL.user, row) }
-            for row in export.habits { try connection.query(ImportSQL.habit, row) }
+            for row in export.users { try connection.query(ExportSQL.user, row) }
+            for row in export.habits { try connection.query(ExportSQL.habit, row) }
             for row in export.progress {
                 var row = row
                 row[3] = row[3] == "0" ? "false" : "true"
-                try connection.query(ImportSQL.progress, row)
+                try connection.query(ExportSQL.progress, row)
             }
             for row in export.refreshFamilies {
                 var row = row
                 row[2] = row[2] == "0" ? "false" : "true"
-                try connection.query(ImportSQL.family, row)
+                try connection.query(ExportSQL.family, row)
             }
-            for row in export.refreshTokens { try connection.query(ImportSQL.token, row) }
-            try connection.query(ImportSQL.moveUserSequence)
-            try connection.query(ImportSQL.moveHabitSequence, [String(export.lastHabitID)])
+            for row in export.refreshTokens { try connection.query(ExportSQL.token, row) }
+            try connection.query(ExportSQL.moveUserSequence)
+            try connection.query(ExportSQL.moveHabitSequence, [String(export.lastHabitID)])
             // The copied rows enter each user's change feed.
             try connection.execute(PostgresSchema.numberChanges)
             return ImportCounts(
@@ -49,7 +49,7 @@ extension PostgresStore {
     }
 }
 
-private enum ImportSQL {
+private enum ExportSQL {
     static let user = """
         INSERT INTO users (id, email, created_at) VALUES ($1::bigint, $2, to_timestamp($3::float8))
         """

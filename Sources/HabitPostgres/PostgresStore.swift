@@ -77,7 +77,7 @@ public final class PostgresStore: Sendable {
     /// Runs statements outside an explicit transaction (each one atomic on
     /// its own snapshot), once more on a new connection if the first was
     /// lost: a read, or a single statement that did not commit.
-    func read<Result>(
+    package func read<Result>(
         _ body: (PostgresConnection) throws(StoreError) -> Result
     ) throws(StoreError) -> Result {
         do throws(StoreError) {

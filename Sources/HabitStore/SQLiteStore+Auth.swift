@@ -25,18 +25,6 @@ extension SQLiteStore: AuthRepository {
         }
     }
 
-    public func storeCode<Refusal: Sendable>(
-        email: String, clients: [String], codeHash: String, sentAt: Date, expiresAt: Date,
-        sendTimesSince since: Date, refusal: (CodeSendHistory) -> Refusal?,
-        idempotency: IdempotencyRecord<Refusal?>?
-    ) throws(StoreError) -> Idempotent<Refusal?> {
-        try writeOnce(idempotency) { connection throws(StoreError) in
-            try AuthSQL.storeCode(
-                connection, email: email, clients: clients, codeHash: codeHash, sentAt: sentAt,
-                expiresAt: expiresAt, since: since, refusal: refusal)
-        }
-    }
-
     /// Decided by `CodeCheckDecision` on the code's row, read and changed
     /// inside one write transaction. `matches` runs inside the transaction
     /// and must not call the store.
@@ -217,40 +205,6 @@ private enum AuthSQL {
     static let pruneFamilies = "DELETE FROM refresh_families WHERE expires_at <= ?1"
     static let pruneTokens = "DELETE FROM refresh_tokens WHERE expires_at <= ?1"
 
-    /// Stores a new code unless `refusal` objects; the caller holds the
-    /// write transaction.
-    static func storeCode<Refusal>(
-        _ connection: SQLiteConnection, email: String, clients: [String], codeHash: String,
-        sentAt: Date, expiresAt: Date, since: Date, refusal: (CodeSendHistory) -> Refusal?
-    ) throws(StoreError) -> Refusal? {
-        let sent = sentAt.timeIntervalSince1970
-        let start = SQLiteValue.real(since.timeIntervalSince1970)
-        let sendTimes = try connection.rows(selectSendTimes, [.text(email), start]) { row in
-            Date(timeIntervalSince1970: row.double(0))
-        }
-        var requestTimes: [[Date]] = []
-        for client in clients {
-            requestTimes.append(
-                try connection.rows(selectRequestTimes, [.text(client), start]) { row in
-                    Date(timeIntervalSince1970: row.double(0))
-                })
-        }
-        if let refused = refusal(CodeSendHistory(email: sendTimes, clients: requestTimes)) {
-            return refused
-        }
-        let horizon = sent - SQLiteStore.authRecordRetention
-        try connection.run(pruneSends, [.real(horizon)])
-        try connection.run(pruneRequests, [.real(horizon)])
-        try connection.run(pruneCodes, [.real(horizon)])
-        try connection.run(
-            upsertCode, [.text(email), .text(codeHash), .real(expiresAt.timeIntervalSince1970)])
-        try connection.run(insertSend, [.text(email), .real(sent)])
-        for client in clients {
-            try connection.run(insertRequest, [.text(client), .real(sent)])
-        }
-        return nil
-    }
-
     static func user(_ row: SQLiteRow) -> User {
         User(id: row.int64(0), email: row.text(1), timeZone: row.optionalText(2))
     }
@@ -270,5 +224,43 @@ private enum AuthSQL {
             .integer(record.userID), .real(record.issuedAt.timeIntervalSince1970),
             .real(record.expiresAt.timeIntervalSince1970),
         ]
+    }
+}
+
+/// The code step of the shared keyed write (`StoreStatements`).
+extension SQLiteStore {
+    /// Stores a new code unless `refusal` objects; the caller holds the
+    /// write transaction.
+    package static func insertCode<Refusal>(
+        _ connection: SQLiteConnection, email: String, clients: [String], codeHash: String,
+        sentAt: Date, expiresAt: Date, since: Date, refusal: (CodeSendHistory) -> Refusal?
+    ) throws(StoreError) -> Refusal? {
+        let sent = sentAt.timeIntervalSince1970
+        let start = SQLiteValue.real(since.timeIntervalSince1970)
+        let sendTimes = try connection.rows(AuthSQL.selectSendTimes, [.text(email), start]) { row in
+            Date(timeIntervalSince1970: row.double(0))
+        }
+        var requestTimes: [[Date]] = []
+        for client in clients {
+            requestTimes.append(
+                try connection.rows(AuthSQL.selectRequestTimes, [.text(client), start]) { row in
+                    Date(timeIntervalSince1970: row.double(0))
+                })
+        }
+        if let refused = refusal(CodeSendHistory(email: sendTimes, clients: requestTimes)) {
+            return refused
+        }
+        let horizon = sent - SQLiteStore.authRecordRetention
+        try connection.run(AuthSQL.pruneSends, [.real(horizon)])
+        try connection.run(AuthSQL.pruneRequests, [.real(horizon)])
+        try connection.run(AuthSQL.pruneCodes, [.real(horizon)])
+        try connection.run(
+            AuthSQL.upsertCode,
+            [.text(email), .text(codeHash), .real(expiresAt.timeIntervalSince1970)])
+        try connection.run(AuthSQL.insertSend, [.text(email), .real(sent)])
+        for client in clients {
+            try connection.run(AuthSQL.insertRequest, [.text(client), .real(sent)])
+        }
+        return nil
     }
 }

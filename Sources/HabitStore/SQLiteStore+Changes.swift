@@ -112,134 +112,6 @@ extension SQLiteStore: ChangeFeedRepository {
             return versions
         }
     }
-
-    public func createVersionedHabit(
-        _ fields: HabitFields, owner: Int64, now: Date,
-        idempotency: IdempotencyRecord<Versioned<Habit>>?
-    ) throws(StoreError) -> Idempotent<Versioned<Habit>> {
-        try writeOnce(idempotency) { connection throws(StoreError) in
-            try HabitSQL.insertHabit(connection, fields, owner: owner, now: now)
-        }
-    }
-
-    public func updateHabit(
-        id: Int64, owner: Int64, fields: HabitFields, status: HabitStatus, now: Date,
-        expecting: VersionCondition?, idempotency: IdempotencyRecord<GuardedWrite<Habit>?>?
-    ) throws(StoreError) -> Idempotent<GuardedWrite<Habit>?> {
-        try writeOnce(idempotency) { connection throws(StoreError) -> GuardedWrite<Habit>? in
-            guard
-                let current = try connection.firstRow(
-                    HabitSQL.selectOne, [.integer(id), .integer(owner)],
-                    HabitSQL.versionedHabit)
-            else { return nil }
-            guard expecting.isMet(by: current.version) else {
-                return .mismatch(current: current)
-            }
-            let before = current.value
-            if HabitRoom.isChecked(changing: before, toName: fields.name, status: status) {
-                try HabitSQL.room(connection, owner: owner).checkChange(
-                    of: before, toName: fields.name, status: status)
-            }
-            let number = try ChangeSQL.next(connection, owner: owner)
-            try connection.run(
-                HabitSQL.update,
-                HabitSQL.values(fields) + [
-                    .text(status.rawValue), .real(now.timeIntervalSince1970), .integer(id),
-                    .integer(owner), .integer(number),
-                ] + HabitSQL.marks(fields))
-            let habit = Habit(
-                id: id, fields: fields, status: status, createdAt: before.createdAt,
-                updatedAt: now)
-            return .written(stored: Versioned(habit, version: number), replaced: current)
-        }
-    }
-
-    public func deleteHabit(
-        id: Int64, owner: Int64, now: Date, expecting: VersionCondition?,
-        idempotency: IdempotencyRecord<GuardedWrite<Habit>?>?
-    ) throws(StoreError) -> Idempotent<GuardedWrite<Habit>?> {
-        try writeOnce(idempotency) { connection throws(StoreError) -> GuardedWrite<Habit>? in
-            guard
-                let current = try connection.firstRow(
-                    HabitSQL.selectOne, [.integer(id), .integer(owner)],
-                    HabitSQL.versionedHabit)
-            else { return nil }
-            guard expecting.isMet(by: current.version) else {
-                return .mismatch(current: current)
-            }
-            let number = try ChangeSQL.next(connection, owner: owner)
-            // Progress goes with it: ON DELETE CASCADE, with foreign keys on.
-            try connection.run(HabitSQL.delete, [.integer(id), .integer(owner)])
-            try connection.run(
-                ChangeSQL.buryHabit,
-                [
-                    .integer(owner), .integer(id), .integer(number),
-                    .real(now.timeIntervalSince1970),
-                ])
-            return .written(stored: nil, replaced: current)
-        }
-    }
-
-    public func setProgress(
-        _ entry: ProgressEntry, note: NoteChange, habitID: Int64, owner: Int64,
-        expecting: VersionCondition?,
-        idempotency: IdempotencyRecord<GuardedWrite<ProgressEntry>?>?
-    ) throws(StoreError) -> Idempotent<GuardedWrite<ProgressEntry>?> {
-        try writeOnce(idempotency) {
-            connection throws(StoreError) -> GuardedWrite<ProgressEntry>? in
-            let owned = try connection.firstRow(
-                HabitSQL.selectOwned, [.integer(habitID), .integer(owner)]
-            ) { _ in true }
-            guard owned != nil else { return nil }
-            let stored = try HabitSQL.storedEntry(
-                connection, habitID: habitID, date: entry.date)
-            let plan = EntryWritePlan.put(
-                entry, note: note, stored: stored, expecting: expecting)
-            return try HabitSQL.carryOut(
-                plan, connection, habitID: habitID, owner: owner, replaced: stored)
-        }
-    }
-
-    public func incrementProgress(
-        habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal, note: NoteChange,
-        expecting: VersionCondition?,
-        idempotency: IdempotencyRecord<GuardedWrite<ProgressEntry>?>?
-    ) throws(StoreError) -> Idempotent<GuardedWrite<ProgressEntry>?> {
-        try writeOnce(idempotency) { connection throws(StoreError) in
-            try HabitSQL.increment(
-                connection, habitID: habitID, owner: owner, date: date, amount: amount, note: note,
-                expecting: expecting)
-        }
-    }
-
-    public func deleteProgress(
-        habitID: Int64, owner: Int64, date: LocalDate, now: Date, expecting: VersionCondition?,
-        idempotency: IdempotencyRecord<GuardedWrite<ProgressEntry>?>?
-    ) throws(StoreError) -> Idempotent<GuardedWrite<ProgressEntry>?> {
-        try writeOnce(idempotency) {
-            connection throws(StoreError) -> GuardedWrite<ProgressEntry>? in
-            let owned = try connection.firstRow(
-                HabitSQL.selectOwned, [.integer(habitID), .integer(owner)]
-            ) { _ in true }
-            guard owned != nil else { return nil }
-            let stored = try HabitSQL.storedEntry(connection, habitID: habitID, date: date)
-            guard expecting.isMet(by: stored?.version) else {
-                return .mismatch(current: stored)
-            }
-            // Nothing to delete: no change, no number.
-            guard stored != nil else { return .written(stored: nil, replaced: nil) }
-            let number = try ChangeSQL.next(connection, owner: owner)
-            try connection.run(
-                HabitSQL.removeEntry, [.integer(habitID), .text(date.description)])
-            try connection.run(
-                ChangeSQL.buryEntry,
-                [
-                    .integer(owner), .integer(habitID), .text(date.description),
-                    .integer(number), .real(now.timeIntervalSince1970),
-                ])
-            return .written(stored: nil, replaced: stored)
-        }
-    }
 }
 
 /// The change numbers, tombstones and feed statements.
@@ -294,12 +166,18 @@ enum ChangeSQL {
         WHERE p.habit_id = ?1 AND h.owner_id = ?2 AND p.date BETWEEN ?3 AND ?4
         """
 
+}
+
+/// The change-number step of the shared writes (`StoreStatements`).
+extension SQLiteStore {
     /// Takes the owner's next `count` change numbers inside the caller's
     /// write transaction; answers the last (the first is `last - count + 1`).
-    static func next(_ connection: SQLiteConnection, owner: Int64, count: Int = 1)
+    package static func nextVersion(_ connection: SQLiteConnection, owner: Int64, count: Int)
         throws(StoreError) -> Int64
     {
-        let last = try connection.firstRow(take, [.integer(owner), .integer(Int64(count))]) {
+        let last = try connection.firstRow(
+            ChangeSQL.take, [.integer(owner), .integer(Int64(count))]
+        ) {
             row in row.int64(0)
         }
         guard let last else {

@@ -160,6 +160,18 @@ enum HabitSQL {
         [fields.icon.map { .text($0) } ?? .null, fields.color.map { .text($0) } ?? .null]
     }
 
+    /// Bindings for `update`, `?1` … `?13`.
+    static func updateBindings(
+        id: Int64, owner: Int64, _ fields: HabitFields, status: HabitStatus, at date: Date,
+        version: Int64
+    ) -> [SQLiteValue] {
+        var bindings = values(fields)
+        bindings.append(.text(status.rawValue))
+        bindings.append(.real(date.timeIntervalSince1970))
+        bindings += [.integer(id), .integer(owner), .integer(version)]
+        return bindings + marks(fields)
+    }
+
     static let countAll = "SELECT count(*) FROM habits WHERE owner_id = ?1"
     /// The day's entry with its version (`entry(_:from:)` columns, then `change_seq`).
     static let selectEntry = """
@@ -167,96 +179,7 @@ enum HabitSQL {
         """
     static let removeEntry = "DELETE FROM progress WHERE habit_id = ?1 AND date = ?2"
 
-    /// Inserts an active habit after checking both limits; the caller holds
-    /// the write transaction.
-    static func insertHabit(
-        _ connection: SQLiteConnection, _ fields: HabitFields, owner: Int64, now: Date
-    ) throws(StoreError) -> Versioned<Habit> {
-        try room(connection, owner: owner).checkNewHabit(named: fields.name)
-        let number = try ChangeSQL.next(connection, owner: owner)
-        let timestamp = now.timeIntervalSince1970
-        try connection.run(
-            insert,
-            [.integer(owner)] + values(fields)
-                + [
-                    .text(HabitStatus.active.rawValue), .real(timestamp), .real(timestamp),
-                    .integer(number),
-                ] + marks(fields))
-        let habit = Habit(
-            id: connection.lastInsertRowID, fields: fields, status: .active, createdAt: now,
-            updatedAt: now)
-        return Versioned(habit, version: number)
-    }
-
-    /// The day's entry with its version, or `nil`.
-    static func storedEntry(
-        _ connection: SQLiteConnection, habitID: Int64, date: LocalDate
-    ) throws(StoreError) -> Versioned<ProgressEntry>? {
-        try connection.firstRow(selectEntry, [.integer(habitID), .text(date.description)]) {
-            row throws(StoreError) in
-            Versioned(try entry(row, from: 0), version: row.int64(4))
-        }
-    }
-
-    /// Writes the day's entry stamped with a new change number, replacing
-    /// `replaced`; the caller holds the write transaction and has checked
-    /// the habit is the owner's.
-    static func writeEntry(
-        _ connection: SQLiteConnection, _ entry: ProgressEntry, habitID: Int64, owner: Int64,
-        replaced: Versioned<ProgressEntry>?
-    ) throws(StoreError) -> GuardedWrite<ProgressEntry> {
-        let number = try ChangeSQL.next(connection, owner: owner)
-        try connection.run(
-            upsertProgress,
-            [
-                .integer(habitID), .text(entry.date.description),
-                .text(DecimalText.text(entry.value)),
-                .integer(entry.skipped ? 1 : 0), entry.note.map { .text($0) } ?? .null,
-                .integer(owner), .integer(number),
-            ])
-        return .written(stored: Versioned(entry, version: number), replaced: replaced)
-    }
-
-    /// Adds `amount` to the day's value when `expecting` is met; the caller
-    /// holds the write transaction.
-    static func increment(
-        _ connection: SQLiteConnection, habitID: Int64, owner: Int64, date: LocalDate,
-        amount: Decimal, note change: NoteChange, expecting: VersionCondition?
-    ) throws(StoreError) -> GuardedWrite<ProgressEntry>? {
-        let owned = try connection.firstRow(selectOwned, [.integer(habitID), .integer(owner)]) {
-            _ in true
-        }
-        guard owned != nil else { return nil }
-        let stored = try storedEntry(connection, habitID: habitID, date: date)
-        let plan = try EntryWritePlan.increment(
-            date: date, amount: amount, note: change, stored: stored, expecting: expecting)
-        return try carryOut(plan, connection, habitID: habitID, owner: owner, replaced: stored)
-    }
-
-    /// Makes the write a plan decided, if any.
-    static func carryOut(
-        _ plan: EntryWritePlan, _ connection: SQLiteConnection, habitID: Int64, owner: Int64,
-        replaced: Versioned<ProgressEntry>?
-    ) throws(StoreError) -> GuardedWrite<ProgressEntry> {
-        switch plan {
-        case .answer(let answer): return answer
-        case .write(let entry):
-            return try writeEntry(
-                connection, entry, habitID: habitID, owner: owner, replaced: replaced)
-        }
-    }
-
     static let activeNames = "SELECT id, name FROM habits WHERE owner_id = ?1 AND status = 'ACTIVE'"
-
-    /// The owner's habits as `HabitRoom` counts them; the caller holds the
-    /// write transaction.
-    static func room(_ connection: SQLiteConnection, owner: Int64) throws(StoreError) -> HabitRoom {
-        let total = try connection.firstRow(countAll, [.integer(owner)]) { row in row.int64(0) }
-        let active = try connection.rows(activeNames, [.integer(owner)]) { row in
-            HabitRoom.ActiveHabit(id: row.int64(0), name: row.text(1))
-        }
-        return HabitRoom(total: Int(total ?? 0), active: active)
-    }
 
     /// The habit in a row of `columns`; a value no version of habits writes
     /// (a date that is no day, no action day, a target out of range) is
@@ -346,5 +269,33 @@ enum HabitSQL {
     /// reports as `.damaged` with its path.
     static func damage(_ reason: String) -> StoreError {
         .sqlite(code: SQLITE_CORRUPT, message: reason)
+    }
+}
+
+/// The habit and entry steps of the shared writes (`StoreStatements`).
+extension SQLiteStore {
+    /// The owner's habits as `HabitRoom` counts them; the caller holds the
+    /// write transaction.
+    package static func room(_ connection: SQLiteConnection, owner: Int64) throws(StoreError)
+        -> HabitRoom
+    {
+        let total = try connection.firstRow(HabitSQL.countAll, [.integer(owner)]) { row in
+            row.int64(0)
+        }
+        let active = try connection.rows(HabitSQL.activeNames, [.integer(owner)]) { row in
+            HabitRoom.ActiveHabit(id: row.int64(0), name: row.text(1))
+        }
+        return HabitRoom(total: Int(total ?? 0), active: active)
+    }
+
+    /// The day's entry with its version, or `nil`.
+    package static func storedEntry(
+        _ connection: SQLiteConnection, habitID: Int64, date: LocalDate
+    ) throws(StoreError) -> Versioned<ProgressEntry>? {
+        try connection.firstRow(HabitSQL.selectEntry, [.integer(habitID), .text(date.description)])
+        {
+            row throws(StoreError) in
+            Versioned(try HabitSQL.entry(row, from: 0), version: row.int64(4))
+        }
     }
 }

@@ -7,21 +7,6 @@ extension SQLiteStore: IdempotencyRepository {
     /// up with any rate of new keys, small enough to keep each write short.
     static let idempotencyPurgeBatch = 32
 
-    public func recordAnswer(_ answer: IdempotentAnswer, for request: IdempotencyRequest, now: Date)
-        throws(StoreError) -> Idempotent<Void>
-    {
-        let record = IdempotencyRecord<Void>(request: request, now: now) { _ in answer }
-        return try writeOnce(record) { _ throws(StoreError) in () }
-    }
-
-    public func earlierAnswer(for request: IdempotencyRequest, now: Date)
-        throws(StoreError) -> Idempotent<Void>?
-    {
-        try read { connection throws(StoreError) in
-            try IdempotencySQL.lookup(connection, request, now: now)
-        }
-    }
-
     public func forgetAnswer(for request: IdempotencyRequest) throws(StoreError) {
         try write { connection throws(StoreError) in
             _ = try connection.run(
@@ -29,51 +14,10 @@ extension SQLiteStore: IdempotencyRepository {
                 [.text(request.scope), .text(request.key), .text(request.fingerprint)])
         }
     }
-
-    /// Runs `operation` in one `BEGIN IMMEDIATE` transaction on the writer,
-    /// with `record`'s key looked up and its answer stored in the same
-    /// transaction (see `IdempotencyRecord` for the rules). Without a record
-    /// it is just the transaction.
-    func writeOnce<Value: Sendable>(
-        _ record: IdempotencyRecord<Value>?,
-        _ operation: (SQLiteConnection) throws(StoreError) -> Value
-    ) throws(StoreError) -> Idempotent<Value> {
-        let outcome = try write { connection throws(StoreError) in
-            try connection.transaction(.immediate) {
-                () throws(StoreError) -> Result<Idempotent<Value>, StoreError> in
-                guard let record else { return .success(.performed(try operation(connection))) }
-                let request = record.request
-                let earlier: Idempotent<Value>? = try IdempotencySQL.lookup(
-                    connection, request, now: record.now)
-                if let earlier { return .success(earlier) }
-                // A savepoint, so a failure whose answer is remembered can
-                // undo the operation's writes and still commit the key.
-                try connection.run("SAVEPOINT idempotent_operation")
-                let result: Result<Value, StoreError>
-                do throws(StoreError) {
-                    result = .success(try operation(connection))
-                } catch {
-                    result = .failure(error)
-                }
-                guard let answer = record.answer(result) else {
-                    if case .failure(let error) = result { throw error }
-                    try connection.run("RELEASE idempotent_operation")
-                    return .success(.performed(try result.get()))
-                }
-                if case .failure = result {
-                    try connection.run("ROLLBACK TO idempotent_operation")
-                }
-                try connection.run("RELEASE idempotent_operation")
-                try IdempotencySQL.store(connection, request, answer, now: record.now)
-                return result.map { .performed($0) }
-            }
-        }
-        return try outcome.get()
-    }
 }
 
 /// The idempotency-key statements.
-enum IdempotencySQL {
+private enum IdempotencySQL {
     static let select = """
         SELECT fingerprint, status, body, created_at FROM idempotency_keys
         WHERE scope = ?1 AND key = ?2
@@ -98,46 +42,62 @@ enum IdempotencySQL {
         DELETE FROM idempotency_keys WHERE rowid IN (
             SELECT rowid FROM idempotency_keys WHERE created_at <= ?1 ORDER BY created_at LIMIT ?2)
         """
+}
 
-    /// The earlier outcome for `request`'s key, or `nil` when the key is free
-    /// (never used, or its entry has expired).
-    static func lookup<Value>(
-        _ connection: SQLiteConnection, _ request: IdempotencyRequest, now: Date
-    ) throws(StoreError) -> Idempotent<Value>? {
-        let found = try connection.firstRow(select, [.text(request.scope), .text(request.key)]) {
+/// The key steps of the shared idempotent writes (`StoreStatements`).
+extension SQLiteStore {
+    /// Writers take turns for the whole database: nothing to lock.
+    package static func lockKey(_ connection: SQLiteConnection, _ request: IdempotencyRequest) {}
+
+    /// The entry stored under `request`'s key, live or expired, or `nil`.
+    package static func storedAnswer(
+        _ connection: SQLiteConnection, _ request: IdempotencyRequest
+    )
+        throws(StoreError) -> IdempotencyReplay.StoredEntry?
+    {
+        try connection.firstRow(IdempotencySQL.select, [.text(request.scope), .text(request.key)]) {
             row in
             IdempotencyReplay.StoredEntry(
                 fingerprint: row.text(0),
                 answer: IdempotentAnswer(status: Int(row.int64(1)), body: Data(row.text(2).utf8)),
                 createdAt: row.double(3))
         }
-        return IdempotencyReplay.decide(stored: found, for: request, now: now).outcome()
     }
 
     /// Stores `answer` under `request`'s key, after purging a bounded batch of
     /// expired keys, and forgets the scope's oldest keys past
     /// `IdempotencyRequest.maximumPerScope`. Bodies are the API's JSON, so
     /// they are kept as text.
-    static func store(
+    package static func storeAnswer(
         _ connection: SQLiteConnection, _ request: IdempotencyRequest, _ answer: IdempotentAnswer,
         now: Date
     ) throws(StoreError) {
         let instant = now.timeIntervalSince1970
         try connection.run(
-            purge,
+            IdempotencySQL.purge,
             [
                 .real(instant - IdempotencyRequest.retention),
                 .integer(Int64(SQLiteStore.idempotencyPurgeBatch)),
             ])
         try connection.run(
-            upsert,
+            IdempotencySQL.upsert,
             [
                 .text(request.scope), .text(request.key), .text(request.fingerprint),
                 .integer(Int64(answer.status)), .text(String(decoding: answer.body, as: UTF8.self)),
                 .real(instant),
             ])
         try connection.run(
-            trimScope,
+            IdempotencySQL.trimScope,
             [.text(request.scope), .integer(Int64(IdempotencyRequest.maximumPerScope))])
+    }
+
+    package static func savepoint(_ connection: SQLiteConnection, _ step: SavepointStep)
+        throws(StoreError)
+    {
+        switch step {
+        case .begin: try connection.run("SAVEPOINT idempotent_operation")
+        case .rollBack: try connection.run("ROLLBACK TO idempotent_operation")
+        case .release: try connection.run("RELEASE idempotent_operation")
+        }
     }
 }

@@ -127,7 +127,7 @@ public struct ReplicaTransaction {
     /// after the same checks as local mode: room for it and a free name.
     public func createHabit(_ fields: HabitFields, id: Int64, now: Date) throws(StoreError) -> Habit
     {
-        try HabitSQL.room(connection, owner: owner).checkNewHabit(named: fields.name)
+        try SQLiteStore.room(connection, owner: owner).checkNewHabit(named: fields.name)
         let habit = Habit(
             id: id, fields: fields, status: .active, createdAt: now, updatedAt: now)
         try putHabit(habit)
@@ -140,7 +140,7 @@ public struct ReplicaTransaction {
     {
         guard let current = try habit(id: id) else { return nil }
         if HabitRoom.isChecked(changing: current, toName: fields.name, status: status) {
-            try HabitSQL.room(connection, owner: owner).checkChange(
+            try SQLiteStore.room(connection, owner: owner).checkChange(
                 of: current, toName: fields.name, status: status)
         }
         var updated = Habit(

@@ -180,7 +180,7 @@ public final class SQLiteStore: Sendable {
 
     /// Runs `body` on a read connection: the first free one, else waits for
     /// one in turn.
-    func read<Result: Sendable>(
+    package func read<Result: Sendable>(
         _ body: (SQLiteConnection) throws(StoreError) -> Result
     ) throws(StoreError) -> Result {
         do {

@@ -248,6 +248,48 @@ import Testing
                 == nil)
     }
 
+    /// The shared writes take a change number only when they write: a
+    /// refused write (not the owner's, a condition not met) or one with
+    /// nothing to do leaves the owner's numbers where they were, on both
+    /// stores, so the next write is numbered right after the last.
+    @Test(arguments: StoreKind.allCases)
+    func aWriteThatChangesNothingTakesNoChangeNumber(kind: StoreKind) throws {
+        let database = try kind.open()
+        let store = database.store
+        let owner = try store.makeUser("ann@example.com").id
+        let created = try store.createVersionedHabit(
+            fields(), owner: owner, now: referenceTime, idempotency: nil)
+        guard case .performed(let habit) = created else {
+            Issue.record("not created")
+            return
+        }
+        let id = habit.value.id
+        let day = date("2026-03-01")
+        #expect(
+            try store.setProgress(
+                Self.entry("2026-03-01", "1"), note: .keep, habitID: id + 1, owner: owner,
+                expecting: nil) == nil)
+        #expect(
+            try store.deleteProgress(
+                habitID: id, owner: owner, date: day, now: referenceTime, expecting: nil)
+                == .written(stored: nil, replaced: nil))
+        #expect(
+            try store.updateHabit(
+                id: id, owner: owner, fields: fields("Renamed"), status: .active,
+                now: referenceTime, expecting: .oneOf([habit.version + 50]))
+                == .mismatch(current: habit))
+        #expect(
+            try store.deleteHabit(id: id + 1, owner: owner, now: referenceTime, expecting: nil)
+                == nil)
+        let put = try store.setProgress(
+            Self.entry("2026-03-01", "1"), note: .keep, habitID: id, owner: owner, expecting: nil)
+        guard case .written(let stored?, nil) = put else {
+            Issue.record("not written: \(String(describing: put))")
+            return
+        }
+        #expect(stored.version == habit.version + 1)
+    }
+
     /// 15 habits of ten years each (54,765 rows, written through the
     /// import), read in pages of 5,000: every row once, in order.
     @Test(arguments: StoreKind.allCases)

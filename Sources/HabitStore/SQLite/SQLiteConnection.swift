@@ -13,7 +13,7 @@ import HabitStorage
 /// store keeps each connection behind a lock so one thread at a time uses it.
 /// SQL passed here is always a constant of this module; values travel only as
 /// bound parameters.
-final class SQLiteConnection {
+package final class SQLiteConnection {
     /// How a transaction takes its locks.
     enum TransactionKind {
         /// Takes the write lock at once, so a check and the write that depends
