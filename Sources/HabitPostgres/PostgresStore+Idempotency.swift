@@ -94,10 +94,6 @@ extension PostgresStore {
     package static func savepoint(_ connection: PostgresConnection, _ step: SavepointStep)
         throws(StoreError)
     {
-        switch step {
-        case .begin: try connection.execute("SAVEPOINT idempotent_operation")
-        case .rollBack: try connection.execute("ROLLBACK TO SAVEPOINT idempotent_operation")
-        case .release: try connection.execute("RELEASE SAVEPOINT idempotent_operation")
-        }
+        try connection.execute(step.statement)
     }
 }

@@ -437,14 +437,7 @@ private enum ReminderSQL {
                 instant bigint, bit integer, monday date, sunday date)
         ), candidates AS (
             SELECT DISTINCT ON (r.habit_id, s.instant) r.habit_id, s.instant, r.channel_id,
-                r.webhook_id, s.date, s.time, s.zone,
-                CASE WHEN h.start_date > s.date OR (h.action_days & s.bit) = 0 THEN 2
-                    WHEN NOT EXISTS (
-                        SELECT 1 FROM progress p WHERE p.habit_id = h.id AND p.date
-                            BETWEEN (CASE h.frequency WHEN 'DAILY' THEN s.date ELSE s.monday END)
-                            AND (CASE h.frequency WHEN 'DAILY' THEN s.date ELSE s.sunday END)
-                    ) THEN 1
-                    ELSE 0 END AS state
+                r.webhook_id, s.date, s.time, s.zone, \(OccurrenceClaim.stateSQL) AS state
             FROM s JOIN users u ON coalesce(u.time_zone, 'UTC') = s.zone
             JOIN reminders r ON r.owner_id = u.id AND r.time = s.time
             JOIN habits h ON h.id = r.habit_id

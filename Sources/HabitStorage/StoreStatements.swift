@@ -117,7 +117,7 @@ package protocol StoreStatements: Sendable {
         now: Date
     ) throws(StoreError)
 
-    /// Runs a savepoint statement.
+    /// Runs `step.statement`.
     static func savepoint(_ connection: Connection, _ step: SavepointStep) throws(StoreError)
 
     /// Stores a new code unless `refusal` objects to the address's and the
@@ -131,6 +131,15 @@ package protocol StoreStatements: Sendable {
 /// A statement about the savepoint inside an idempotent write.
 package enum SavepointStep: Sendable {
     case begin, rollBack, release
+
+    /// The statement, in the standard form both databases accept.
+    package var statement: String {
+        switch self {
+        case .begin: "SAVEPOINT idempotent_operation"
+        case .rollBack: "ROLLBACK TO SAVEPOINT idempotent_operation"
+        case .release: "RELEASE SAVEPOINT idempotent_operation"
+        }
+    }
 }
 
 /// A new habit's row.

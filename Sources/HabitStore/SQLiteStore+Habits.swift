@@ -160,6 +160,18 @@ enum HabitSQL {
         [fields.icon.map { .text($0) } ?? .null, fields.color.map { .text($0) } ?? .null]
     }
 
+    /// Bindings for `upsertProgress`: the day's entry of `habitID`,
+    /// stamped with `version`.
+    static func entryBindings(
+        _ entry: ProgressEntry, habitID: Int64, owner: Int64, version: Int64
+    ) -> [SQLiteValue] {
+        [
+            .integer(habitID), .text(entry.date.description),
+            .text(DecimalText.text(entry.value)), .integer(entry.skipped ? 1 : 0),
+            entry.note.map { .text($0) } ?? .null, .integer(owner), .integer(version),
+        ]
+    }
+
     /// Bindings for `update`, `?1` … `?13`.
     static func updateBindings(
         id: Int64, owner: Int64, _ fields: HabitFields, status: HabitStatus, at date: Date,

@@ -94,10 +94,6 @@ extension SQLiteStore {
     package static func savepoint(_ connection: SQLiteConnection, _ step: SavepointStep)
         throws(StoreError)
     {
-        switch step {
-        case .begin: try connection.run("SAVEPOINT idempotent_operation")
-        case .rollBack: try connection.run("ROLLBACK TO idempotent_operation")
-        case .release: try connection.run("RELEASE idempotent_operation")
-        }
+        try connection.run(step.statement)
     }
 }

@@ -15,8 +15,6 @@ enum ImportSQL {
         SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'habits'), 0),
             coalesce((SELECT max(id) FROM habits), 0))
         """
-    static let upsert = HabitSQL.upsertProgress
-
     /// How many entries go between two calls of a write's `progress`.
     static let progressStep = 500
 
@@ -57,13 +55,9 @@ extension SQLiteStore {
                 progress(ImportSQL.progressStep)
             }
             try connection.run(
-                ImportSQL.upsert,
-                [
-                    .integer(habitID), .text(entry.date.description),
-                    .text(DecimalText.text(entry.value)), .integer(entry.skipped ? 1 : 0),
-                    entry.note.map { .text($0) } ?? .null, .integer(owner),
-                    .integer(first + Int64(index)),
-                ])
+                HabitSQL.upsertProgress,
+                HabitSQL.entryBindings(
+                    entry, habitID: habitID, owner: owner, version: first + Int64(index)))
         }
         if let progress, !entries.isEmpty {
             let rest = entries.count % ImportSQL.progressStep

@@ -532,13 +532,7 @@ enum ReminderSQL {
         INSERT OR IGNORE INTO temp.reminder_due (habit_id, instant, channel_id, webhook_id, date,
             time, zone, state)
         SELECT r.habit_id, s.instant, r.channel_id, r.webhook_id, s.date, s.time, s.zone,
-            CASE WHEN h.start_date > s.date OR (h.action_days & s.bit) = 0 THEN 2
-                WHEN NOT EXISTS (
-                    SELECT 1 FROM progress p WHERE p.habit_id = h.id AND p.date
-                        BETWEEN (CASE h.frequency WHEN 'DAILY' THEN s.date ELSE s.monday END)
-                        AND (CASE h.frequency WHEN 'DAILY' THEN s.date ELSE s.sunday END)
-                ) THEN 1
-                ELSE 0 END
+            \(OccurrenceClaim.stateSQL)
         FROM reminders r JOIN users u ON u.id = r.owner_id
         JOIN temp.reminder_slots s ON s.time = r.time AND s.zone = coalesce(u.time_zone, 'UTC')
         JOIN habits h ON h.id = r.habit_id

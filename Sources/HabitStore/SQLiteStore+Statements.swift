@@ -74,13 +74,9 @@ extension SQLiteStore: StoreStatements {
         _ connection: SQLiteConnection, _ entry: ProgressEntry, habitID: Int64, owner: Int64,
         version: Int64
     ) throws(StoreError) {
-        try connection.run(
-            HabitSQL.upsertProgress,
-            [
-                .integer(habitID), .text(entry.date.description),
-                .text(DecimalText.text(entry.value)), .integer(entry.skipped ? 1 : 0),
-                entry.note.map { .text($0) } ?? .null, .integer(owner), .integer(version),
-            ])
+        let bindings = HabitSQL.entryBindings(
+            entry, habitID: habitID, owner: owner, version: version)
+        try connection.run(HabitSQL.upsertProgress, bindings)
     }
 
     package static func deleteEntry(

@@ -47,3 +47,23 @@ extension OccurrenceClaim {
         }
     }
 }
+
+extension OccurrenceClaim {
+    /// An occurrence's state, as an SQL expression both stores' claims run
+    /// (the same text in SQLite and PostgreSQL): 2 when the habit is not
+    /// planned that day (before its start, or not an action day), 1 when
+    /// it is due for sure (no entry in its period: the day, or the ISO week
+    /// of a weekly habit), 0 when its entries must be weighed
+    /// (`HabitHistory`'s rules, in Swift). It reads `h` (the habit), `s`
+    /// (the slot, with its `date`, weekday `bit`, and week's `monday` and
+    /// `sunday`) and the `progress` table.
+    package static let stateSQL = """
+        CASE WHEN h.start_date > s.date OR (h.action_days & s.bit) = 0 THEN 2
+            WHEN NOT EXISTS (
+                SELECT 1 FROM progress p WHERE p.habit_id = h.id AND p.date
+                    BETWEEN (CASE h.frequency WHEN 'DAILY' THEN s.date ELSE s.monday END)
+                    AND (CASE h.frequency WHEN 'DAILY' THEN s.date ELSE s.sunday END)
+            ) THEN 1
+            ELSE 0 END
+        """
+}
