@@ -2,11 +2,12 @@
 import PackageDescription
 
 /// Linking for the fastest start, asked for with `HABITS_FAST_START_LINK=1`
-/// (Tests/Load/startup-floor.sh sets it): SQLite from `libsqlite3.a` and the
-/// binary's relative relocations packed by lld. Together they spare every
-/// `habits` run about 1.5 M instructions (Tests/Load/README.md). Not the
-/// default, because they need a static SQLite (Debian's libsqlite3-dev has
-/// one, other distributions may not), a glibc of 2.36 or later wherever the
+/// (Tests/Load/startup-floor.sh sets it): SQLite from `libsqlite3.a`, the C++
+/// runtime from `libstdc++.a`, and the binary's relative relocations packed
+/// by lld. Together they spare every `habits` run about 3 M instructions
+/// (Tests/Load/README.md). Not the default, because they need static SQLite
+/// and C++ libraries (Debian's libsqlite3-dev and libstdc++-dev have them,
+/// other distributions may not), a glibc of 2.36 or later wherever the
 /// binary runs, and unsafe flags, which keep a package from being used as a
 /// dependency.
 let fastStartLink =
@@ -24,12 +25,18 @@ let sqliteLinking: [LinkerSetting] =
     ]
     : [.linkedLibrary("sqlite3")]
 
-/// The `habits` binary's extra linker settings for a fast-start build.
+/// The `habits` binary's extra linker settings for a fast-start build: lld,
+/// packed relative relocations, and the C++ runtime from `libstdc++.a`
+/// (`Sources/habits/StaticCXX`), which spares the loader's 1.6 M
+/// instructions of binding `libstdc++.so.6` at every start.
 let habitsLinking: [LinkerSetting] =
     fastStartLink
     ? [
         .unsafeFlags(
-            ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+            [
+                "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                "-L", Context.packageDirectory + "/Sources/habits/StaticCXX",
+            ],
             .when(platforms: [.linux]))
     ]
     : []
@@ -92,9 +99,11 @@ let package = Package(
         // atomically (PendingFile, AtomicFile) and where the XDG rules put it.
         .target(name: "HabitFiles", dependencies: ["HabitConcurrency"]),
         // What a store is, whatever its database: the repository protocols,
-        // the records they use, the backend-neutral StoreError and the pure
+        // the records they use, the backend-neutral StoreError, the pure
         // decisions both stores apply under their locks (code checks, refresh
-        // rotation, habit limits, entry writes, idempotency replay). No I/O.
+        // rotation, habit limits, entry writes, idempotency replay) and the
+        // writes both stores share, over the steps each runs in its own SQL
+        // (StoreStatements). No I/O of its own.
         .target(name: "HabitStorage", dependencies: ["HabitConcurrency", "HabitCore"]),
         // The stores on SQLite: the server's and the CLI's local mode.
         .target(
@@ -144,7 +153,7 @@ let package = Package(
             ]),
 
         .executableTarget(
-            name: "habits", dependencies: ["HabitsCLI"],
+            name: "habits", dependencies: ["HabitsCLI"], exclude: ["StaticCXX"],
             linkerSettings: habitsLinking),
         .executableTarget(name: "habits-server", dependencies: ["HabitHTTP", "HabitServer"]),
         .executableTarget(name: "habits-bench", dependencies: ["HabitCore"]),

@@ -82,7 +82,13 @@ public final class SQLiteStore: Sendable {
     ///
     /// With `checkingSchema` false the shape is not compared: for reading
     /// what a damaged file still holds (`salvage(owner:)`), nothing else.
-    public init(path: String, readerCount: Int, checkingSchema: Bool = true) throws(StoreError) {
+    /// With a `schemaCheckMemo`, a file whose stamp the memo recalls (it
+    /// passed the check and its schema has not changed since) is not
+    /// compared again, and a file that passes has its stamp remembered.
+    public init(
+        path: String, readerCount: Int, checkingSchema: Bool = true,
+        schemaCheckMemo: (any SchemaCheckMemo)? = nil
+    ) throws(StoreError) {
         self.path = path
         let inMemory = path == Self.inMemoryPath
         let writerConnection: SQLiteConnection
@@ -91,11 +97,12 @@ public final class SQLiteStore: Sendable {
             if !inMemory { try createPrivateFileIfMissing(path) }
             do {
                 (writerConnection, usesWAL) = try Self.openWriter(
-                    path: path, inMemory: inMemory, exclusive: false, checkingSchema: checkingSchema
-                )
+                    path: path, inMemory: inMemory, exclusive: false,
+                    checkingSchema: checkingSchema, memo: schemaCheckMemo)
             } catch .sqlite(let code, _) where code & 0xFF == SQLITE_FULL && !inMemory {
                 (writerConnection, usesWAL) = try Self.openWriter(
-                    path: path, inMemory: false, exclusive: true, checkingSchema: checkingSchema)
+                    path: path, inMemory: false, exclusive: true, checkingSchema: checkingSchema,
+                    memo: schemaCheckMemo)
             }
         } catch {
             throw Self.openingError(error, path: path)
@@ -117,7 +124,8 @@ public final class SQLiteStore: Sendable {
     /// `exclusive`, the journal mode is only read, not set: the file is WAL
     /// already when this fallback runs.
     private static func openWriter(
-        path: String, inMemory: Bool, exclusive: Bool, checkingSchema: Bool
+        path: String, inMemory: Bool, exclusive: Bool, checkingSchema: Bool,
+        memo: (any SchemaCheckMemo)?
     ) throws(StoreError) -> (SQLiteConnection, usesWAL: Bool) {
         let connection = try SQLiteConnection(path: path, create: true)
         try connection.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
@@ -133,11 +141,18 @@ public final class SQLiteStore: Sendable {
             try connection.execute("PRAGMA synchronous = NORMAL")
         }
         try Self.migrate(connection, path: path)
-        if checkingSchema,
-            let problem = try SchemaShape.read(connection).problem(
-                expected: try SchemaShape.current)
-        {
-            throw .damaged(path: path, reason: problem)
+        if checkingSchema {
+            let stamp = try memo.flatMap { _ throws(StoreError) in
+                try SchemaCheckStamp.of(connection, path: path)
+            }
+            if stamp == nil || memo?.recalled() != stamp {
+                if let problem = try SchemaShape.read(connection).problem(
+                    expected: try SchemaShape.current)
+                {
+                    throw .damaged(path: path, reason: problem)
+                }
+                if let stamp { memo?.remember(stamp) }
+            }
         }
         return (connection, usesWAL)
     }

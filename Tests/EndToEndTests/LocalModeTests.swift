@@ -17,6 +17,12 @@ import Testing
         #expect(add.error.isEmpty)
         let database = sandbox.dataHome.appendingPathComponent("habits/habits.sqlite3")
         #expect(FileManager.default.fileExists(atPath: database.path))
+        // The schema check that passed is remembered in the cache, owner only.
+        let stamp = sandbox.cacheHome.appendingPathComponent("habits/habits.sqlite3.schema-checked")
+        let attributes = try FileManager.default.attributesOfItem(atPath: stamp.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let line = try String(contentsOf: stamp, encoding: .utf8)
+        #expect(line.split(separator: " ").count == 4 && line.hasSuffix("\n"), "\(line)")
         let list = try await sandbox.habits("list")
         #expect(list.status == 0, "\(list)")
         #expect(list.output.contains("  .   1  Drink water  0/8 glasses  daily"), "\(list)")
@@ -24,6 +30,35 @@ import Testing
         let object =
             try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
         #expect((object?["habits"] as? [[String: Any]])?.first?["name"] as? String == "Drink water")
+    }
+
+    /// "Today" is the day in the zone TZ names, read through the C library
+    /// (`WallClock.system`), as Foundation's `TimeZone` reads it: zones 25
+    /// hours apart, one with a half-hour offset.
+    @Test(arguments: ["Pacific/Kiritimati", "Pacific/Pago_Pago", "America/St_Johns", "UTC"])
+    func todayIsTheDayInTheZoneTZNames(zone: String) async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        func day() -> String {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: zone)
+            formatter.dateFormat = "yyyy-MM-dd"
+            return formatter.string(from: Date())
+        }
+        let before = day()
+        let add = try await sandbox.habits(
+            [
+                "add", "Walk", "--daily", "--unit", "km", "--target", "1", "--days", "daily",
+                "--start", "today",
+            ], extra: ["TZ": zone])
+        let after = day()
+        #expect(add.status == 0, "\(add)")
+        let json = try await sandbox.habits(["list", "--json"], extra: ["TZ": zone])
+        let object =
+            try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        let start = (object?["habits"] as? [[String: Any]])?.first?["start_date"] as? String
+        #expect(start == before || start == after, "\(json)")
     }
 
     @Test func exitCodesAndOneSentenceErrors() async throws {

@@ -47,7 +47,10 @@ public enum TerminalSafeText {
     /// stay.
     public static func output(_ text: String, keepingStyle: Bool) -> String {
         let controlled = removingControls(text, keepingLines: true, keepingStyle: keepingStyle)
-        guard controlled.unicodeScalars.contains(where: isBidiControl) else { return controlled }
+        // Every bidirectional control starts with 0xE2 in UTF-8.
+        guard controlled.utf8.contains(0xE2),
+            controlled.unicodeScalars.contains(where: isBidiControl)
+        else { return controlled }
         return controlled.split(separator: "\n", omittingEmptySubsequences: false)
             .map { balancingBidi(String($0)) }.joined(separator: "\n")
     }
@@ -64,9 +67,15 @@ public enum TerminalSafeText {
     private static func removingControls(
         _ text: String, keepingLines: Bool, keepingStyle: Bool
     ) -> String {
-        // Most text holds nothing to remove: return it as it is.
-        let needsWork = text.unicodeScalars.contains {
-            $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+        // Most text holds nothing to remove: return it as it is. Read as
+        // bytes: a C1 control is 0xC2 then 0x80...0x9F in UTF-8, so any
+        // 0xC2 takes the careful path below (which keeps what is not one).
+        let needsWork = text.utf8.contains { byte in
+            switch byte {
+            case 0x09, 0x0A: return !keepingLines
+            case 0x00...0x1F, 0x7F, 0xC2: return true
+            default: return false
+            }
         }
         guard needsWork else { return text }
         var output = String.UnicodeScalarView()

@@ -108,13 +108,20 @@ public struct LocalDate: Hashable, Comparable, Sendable {
     /// seconds) since 1970-01-01: the proleptic Gregorian date, without the
     /// `Calendar` Foundation would set up on first use.
     public static func on(_ instant: Date, in timeZone: TimeZone) -> LocalDate {
-        let local = instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))
-        let days = (local / 86_400).rounded(.down)
         // Years 1 to 9999; other instants (and NaN) take Foundation's reading.
-        if days >= Double(earliest.dayNumber), days <= Double(latest.dayNumber) {
-            return LocalDate(dayNumber: Int(days))
+        on(instant, utcOffset: timeZone.secondsFromGMT(for: instant))
+            ?? calendarDate(instant, in: timeZone)
+    }
+
+    /// The calendar date at `instant` on a wall clock `utcOffset` seconds
+    /// ahead of UTC, as `on(_:in:)` reads it; `nil` outside years 1 to 9999.
+    public static func on(_ instant: Date, utcOffset: Int?) -> LocalDate? {
+        guard let utcOffset else { return nil }
+        let days = ((instant.timeIntervalSince1970 + Double(utcOffset)) / 86_400).rounded(.down)
+        guard days >= Double(earliest.dayNumber), days <= Double(latest.dayNumber) else {
+            return nil
         }
-        return calendarDate(instant, in: timeZone)
+        return LocalDate(dayNumber: Int(days))
     }
 
     private static func calendarDate(_ instant: Date, in timeZone: TimeZone) -> LocalDate {

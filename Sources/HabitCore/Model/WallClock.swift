@@ -1,21 +1,38 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Where logic gets the time: an injected `now` and the user's time zone.
 ///
 /// Logic never calls `Date()` or reads `TimeZone.current`; the edges (the
 /// executables) pass `.system`, and tests pass a fixed or movable clock.
 public struct WallClock: Sendable {
     public var now: @Sendable () -> Date
-    public var timeZone: TimeZone
+    /// The clock's time zone. The machine's (`.system`) is read when first
+    /// asked for: `TimeZone.current` costs about 1 M instructions, which a
+    /// command that only needs `today` never pays.
+    public var timeZone: TimeZone {
+        get { zone.timeZone }
+        set { zone = .given(newValue) }
+    }
+    private var zone: Zone
 
     public init(timeZone: TimeZone, now: @escaping @Sendable () -> Date) {
+        self.init(zone: .given(timeZone), now: now)
+    }
+
+    private init(zone: Zone, now: @escaping @Sendable () -> Date) {
         self.now = now
-        self.timeZone = timeZone
+        self.zone = zone
     }
 
     /// The machine's clock and time zone; for executables, not for logic.
     public static var system: WallClock {
-        WallClock(timeZone: .current, now: { Date() })
+        WallClock(zone: .machine) { Date() }
     }
 
     /// A clock stopped at `instant`.
@@ -25,6 +42,39 @@ public struct WallClock: Sendable {
 
     /// Today's date on this clock, in its time zone.
     public var today: LocalDate {
-        LocalDate.on(now(), in: timeZone)
+        let instant = now()
+        switch zone {
+        case .given(let timeZone): return LocalDate.on(instant, in: timeZone)
+        case .machine:
+            // The C library's reading of the same zone (TZ, else
+            // /etc/localtime), from the same tz database as Foundation's.
+            return LocalDate.on(instant, utcOffset: Self.machineOffset(at: instant))
+                ?? LocalDate.on(instant, in: timeZone)
+        }
+    }
+
+    /// The machine zone's offset from UTC at `instant`, in seconds, from
+    /// `localtime_r`.
+    private static func machineOffset(at instant: Date) -> Int? {
+        let seconds = instant.timeIntervalSince1970.rounded(.down)
+        guard let whole = time_t(exactly: seconds) else { return nil }
+        var time = whole
+        var parts = tm()
+        guard localtime_r(&time, &parts) != nil else { return nil }
+        return Int(parts.tm_gmtoff)
+    }
+}
+
+/// Which time zone a clock keeps.
+private enum Zone: Sendable {
+    case given(TimeZone)
+    /// The machine's, read when asked.
+    case machine
+
+    var timeZone: TimeZone {
+        switch self {
+        case .given(let timeZone): return timeZone
+        case .machine: return .current
+        }
     }
 }

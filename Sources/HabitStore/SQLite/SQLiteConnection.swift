@@ -118,6 +118,19 @@ package final class SQLiteConnection {
         return try read(SQLiteRow(statement: statement.handle))
     }
 
+    /// The names of the columns `sql` answers, in order, read from the
+    /// prepared statement, which is neither run nor kept.
+    func columnNames(of sql: String) throws(StoreError) -> [String] {
+        let handle = try open()
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        defer { sqlite3_finalize(statement) }
+        guard code == SQLITE_OK, let statement else { throw Self.error(code, handle) }
+        return (0..<sqlite3_column_count(statement)).map { column in
+            sqlite3_column_name(statement, column).map { String(cString: $0) } ?? ""
+        }
+    }
+
     /// Runs a statement that returns no rows; returns how many rows it changed.
     @discardableResult
     func run(_ sql: String, _ bindings: [SQLiteValue] = []) throws(StoreError) -> Int {

@@ -34,6 +34,11 @@ struct CLIPaths: Hashable, Sendable {
     var configFile: String { AtomicFile.join(configDirectory, "config.json") }
     /// The last habit list fetched from the server.
     var listCacheFile: String { AtomicFile.join(cacheDirectory, "habit-list.json") }
+    /// The schema-check memo of the database at `databasePath`, named after its file.
+    func schemaCheckFile(for databasePath: String) -> String {
+        let name = databasePath.split(separator: "/").last.map(String.init) ?? "habits.sqlite3"
+        return AtomicFile.join(cacheDirectory, name + ".schema-checked")
+    }
     /// What the configured server was seen to lack (`ServerFeatureNotes`).
     var serverFeaturesFile: String { AtomicFile.join(cacheDirectory, "server-features.json") }
     /// The server-mode replica's file name, kept beside the session (`ReplicaName`).

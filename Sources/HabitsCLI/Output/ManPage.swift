@@ -162,7 +162,10 @@ struct ManPage: Sendable {
                 + "variables, ignored when empty or not an absolute path."
         ),
         ("XDG_CONFIG_HOME", "Where the settings and the session go (default ~/.config)."),
-        ("XDG_CACHE_HOME", "Where the cached habit list goes (default ~/.cache)."),
+        (
+            "XDG_CACHE_HOME",
+            "Where the cached habit list and the schema checks' stamps go (default ~/.cache)."
+        ),
         ("HOME", "The base of the default directories above."),
         (
             "LC_ALL, LC_CTYPE, LANG",
@@ -201,8 +204,11 @@ struct ManPage: Sendable {
         ),
         (
             "$XDG_CACHE_HOME/habits/",
-            "The last habit list fetched from the server, and the routes the server was seen "
-                + "to lack (~/.cache/habits when XDG_CACHE_HOME is not set)."
+            "The last habit list fetched from the server, the routes the server was seen "
+                + "to lack, and for each database a *.schema-checked stamp: its schema passed "
+                + "the check opening makes and has not changed since, so the check is not "
+                + "made again (~/.cache/habits when XDG_CACHE_HOME is not set; deleting any of "
+                + "it loses nothing)."
         ),
     ]
 }

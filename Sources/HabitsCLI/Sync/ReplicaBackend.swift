@@ -62,11 +62,13 @@ struct ReplicaBackend: HabitBackend {
         throws(CommandError) -> LocalBackend?
     {
         let client = try RemoteBackend.makeClient(selection: selection, context: context)
-        guard let path = path(client: client, paths: try context.paths()),
+        let paths = try context.paths()
+        guard let path = path(client: client, paths: paths),
             FileManager.default.fileExists(atPath: path)
         else { return nil }
         do {
-            let store = try SQLiteStore(path: path, readerCount: 0)
+            let memo = SchemaCheckFile(path: paths.schemaCheckFile(for: path))
+            let store = try SQLiteStore(path: path, readerCount: 0, schemaCheckMemo: memo)
             let owner = try store.localUser(now: context.environment.clock.now()).id
             return LocalBackend(
                 store: store, owner: owner, clock: context.environment.clock, databasePath: path)
@@ -97,7 +99,9 @@ struct ReplicaBackend: HabitBackend {
         let store: SQLiteStore
         let owner: Int64
         do {
-            store = try SQLiteStore(path: path, readerCount: 0)
+            store = try SQLiteStore(
+                path: path, readerCount: 0,
+                schemaCheckMemo: SchemaCheckFile(path: paths.schemaCheckFile(for: path)))
             try store.prepareReplica()
             owner = try store.localUser(now: context.environment.clock.now()).id
         } catch {
