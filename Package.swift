@@ -3,13 +3,13 @@ import PackageDescription
 
 /// Linking for the fastest start, asked for with `HABITS_FAST_START_LINK=1`
 /// (Tests/Load/startup-floor.sh sets it): SQLite from `libsqlite3.a`, the C++
-/// runtime from `libstdc++.a`, and the binary's relative relocations packed
-/// by lld. Together they spare every `habits` run about 3 M instructions
-/// (Tests/Load/README.md). Not the default, because they need static SQLite
-/// and C++ libraries (Debian's libsqlite3-dev and libstdc++-dev have them,
-/// other distributions may not), a glibc of 2.36 or later wherever the
-/// binary runs, and unsafe flags, which keep a package from being used as a
-/// dependency.
+/// runtime from `libstdc++.a`, and an executable that is not position
+/// independent (`habitsLinking`). Together they spare every `habits` run
+/// about 4 M instructions (Tests/Load/README.md). Not the default, because
+/// they need static SQLite and C++ libraries (Debian's libsqlite3-dev and
+/// libstdc++-dev have them, other distributions may not), give up address
+/// randomisation of the executable itself, and use unsafe flags, which keep
+/// a package from being used as a dependency.
 let fastStartLink =
     Context.environment["HABITS_FAST_START_LINK"] == "1"
 
@@ -26,15 +26,20 @@ let sqliteLinking: [LinkerSetting] =
     : [.linkedLibrary("sqlite3")]
 
 /// The `habits` binary's extra linker settings for a fast-start build: lld,
-/// packed relative relocations, and the C++ runtime from `libstdc++.a`
-/// (`Sources/habits/StaticCXX`), which spares the loader's 1.6 M
-/// instructions of binding `libstdc++.so.6` at every start.
+/// the C++ runtime from `libstdc++.a` (`Sources/habits/StaticCXX`), which
+/// spares the loader's 1.6 M instructions of binding `libstdc++.so.6` at
+/// every start, and a position-dependent executable: a PIE's 83,000
+/// relative relocations (Swift's metadata is full of pointers) are written
+/// into its data pages at every start, 0.7 M instructions and 200 page
+/// faults, about 0.6 ms. The price is that the executable's own code and
+/// data sit at a fixed address (its libraries, heap and stack are still
+/// randomised), which is why this build is not the default.
 let habitsLinking: [LinkerSetting] =
     fastStartLink
     ? [
         .unsafeFlags(
             [
-                "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                "-use-ld=lld", "-Xclang-linker", "-no-pie",
                 "-L", Context.packageDirectory + "/Sources/habits/StaticCXX",
             ],
             .when(platforms: [.linux]))
