@@ -67,15 +67,9 @@ extension StoreStatements {
         expecting: VersionCondition?,
         idempotency: IdempotencyRecord<GuardedWrite<ProgressEntry>?>?
     ) throws(StoreError) -> Idempotent<GuardedWrite<ProgressEntry>?> {
-        try writeOnce(idempotency) {
-            connection throws(StoreError) -> GuardedWrite<ProgressEntry>? in
-            guard let stored = try Self.ownedEntry(connection, habitID, owner, entry.date) else {
-                return nil
-            }
-            let plan = EntryWritePlan.put(
-                entry, note: note, stored: stored.entry, expecting: expecting)
-            return try Self.carryOut(
-                plan, connection, habitID: habitID, owner: owner, replaced: stored.entry)
+        try plannedEntryWrite(idempotency, habitID: habitID, owner: owner, date: entry.date) {
+            stored throws(StoreError) in
+            EntryWritePlan.put(entry, note: note, stored: stored, expecting: expecting)
         }
     }
 
@@ -87,16 +81,10 @@ extension StoreStatements {
         expecting: VersionCondition?,
         idempotency: IdempotencyRecord<GuardedWrite<ProgressEntry>?>?
     ) throws(StoreError) -> Idempotent<GuardedWrite<ProgressEntry>?> {
-        try writeOnce(idempotency) {
-            connection throws(StoreError) -> GuardedWrite<ProgressEntry>? in
-            guard let stored = try Self.ownedEntry(connection, habitID, owner, date) else {
-                return nil
-            }
-            let plan = try EntryWritePlan.increment(
-                date: date, amount: amount, note: note, stored: stored.entry,
-                expecting: expecting)
-            return try Self.carryOut(
-                plan, connection, habitID: habitID, owner: owner, replaced: stored.entry)
+        try plannedEntryWrite(idempotency, habitID: habitID, owner: owner, date: date) {
+            stored throws(StoreError) in
+            try EntryWritePlan.increment(
+                date: date, amount: amount, note: note, stored: stored, expecting: expecting)
         }
     }
 
@@ -143,6 +131,24 @@ extension StoreStatements {
     ) throws(StoreError) -> Versioned<Habit>? {
         try lockOwner(connection, owner: owner)
         return try habitForWrite(connection, id: id, owner: owner, deleting: deleting)
+    }
+
+    /// A day's write of the owner's habit that `plan` decides from the
+    /// day's stored entry; `nil` when the habit is not the owner's.
+    private func plannedEntryWrite(
+        _ idempotency: IdempotencyRecord<GuardedWrite<ProgressEntry>?>?, habitID: Int64,
+        owner: Int64, date: LocalDate,
+        _ plan: (Versioned<ProgressEntry>?) throws(StoreError) -> EntryWritePlan
+    ) throws(StoreError) -> Idempotent<GuardedWrite<ProgressEntry>?> {
+        try writeOnce(idempotency) {
+            connection throws(StoreError) -> GuardedWrite<ProgressEntry>? in
+            guard let stored = try Self.ownedEntry(connection, habitID, owner, date) else {
+                return nil
+            }
+            return try Self.carryOut(
+                try plan(stored.entry), connection, habitID: habitID, owner: owner,
+                replaced: stored.entry)
+        }
     }
 
     /// The day's entry of the owner's habit (inside a `Stored` so that an
