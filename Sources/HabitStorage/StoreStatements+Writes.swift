@@ -151,7 +151,7 @@ extension StoreStatements {
         }
     }
 
-    /// The day's entry of the owner's habit (inside a `Stored` so that an
+    /// The day's entry of the owner's habit (inside a `StoredEntry` so that an
     /// owned habit without one is told from a habit that is not the
     /// owner's, `nil`), with the owner locked.
     private static func ownedEntry(

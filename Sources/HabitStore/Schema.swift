@@ -11,6 +11,12 @@ import HabitStorage
 /// like the dates; decimals are exact text (`DecimalText`); action days are a
 /// bitmask with bit 0 for Monday.
 enum Schema {
+    /// Which migrations a list is, as far as telling versions apart needs:
+    /// their count and their total length in UTF-8 bytes.
+    static func signature(of migrations: [String]) -> (count: Int, bytes: Int) {
+        (migrations.count, migrations.reduce(0) { $0 + $1.utf8.count })
+    }
+
     static let migrations: [String] = [
         version1, version2, version3, version4, version5, version6, version7,
         version8, version9, version10, version11, versionHabitMarks, versionDigest,

@@ -54,9 +54,9 @@ public struct SchemaCheckStamp: Hashable, Sendable {
         guard path != SQLiteStore.inMemoryPath, stat(path, &status) == 0 else { return nil }
         let cookie = try connection.firstRow("PRAGMA schema_version") { row in row.int64(0) }
         guard let cookie else { return nil }
-        let migrations = Schema.migrations
+        let migrations = Schema.signature(of: Schema.migrations)
         return SchemaCheckStamp(
             device: UInt64(status.st_dev), inode: UInt64(status.st_ino), schemaCookie: cookie,
-            migrations: "\(migrations.count)/\(migrations.reduce(0) { $0 + $1.utf8.count })")
+            migrations: "\(migrations.count)/\(migrations.bytes)")
     }
 }

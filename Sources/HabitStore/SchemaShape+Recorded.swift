@@ -135,9 +135,7 @@ extension SchemaShape {
 
     /// The recorded shape when it is this build's, else nil.
     static func recorded(for migrations: [String]) -> SchemaShape? {
-        guard migrations.count == recordedFrom.count,
-            migrations.reduce(0, { $0 + $1.utf8.count }) == recordedFrom.bytes
-        else { return nil }
+        guard Schema.signature(of: migrations) == recordedFrom else { return nil }
         let tables = recordedTables.map { "table \($0.name)(\($0.columns.joined(separator: ",")))" }
         return SchemaShape(objects: Set(tables + recordedIndexesAndTriggers))
     }
