@@ -3,9 +3,10 @@ import PackageDescription
 
 /// Linking for the fastest start, asked for with `HABITS_FAST_START_LINK=1`
 /// (Tests/Load/startup-floor.sh sets it): SQLite from `libsqlite3.a`, the C++
-/// runtime from `libstdc++.a`, and an executable that is not position
-/// independent (`habitsLinking`). Together they spare every `habits` run
-/// about 4 M instructions (Tests/Load/README.md). Not the default, because
+/// runtime from `libstdc++.a`, an executable that is not position
+/// independent (`habitsLinking`), and metadata accessors rather than mangled
+/// names (at the end of this file). Together they spare every `habits` run
+/// about 5 M instructions (Tests/Load/README.md). Not the default, because
 /// they need static SQLite and C++ libraries (Debian's libsqlite3-dev and
 /// libstdc++-dev have them, other distributions may not), give up address
 /// randomisation of the executable itself, and use unsafe flags, which keep
@@ -158,7 +159,7 @@ let package = Package(
             ]),
 
         .executableTarget(
-            name: "habits", dependencies: ["HabitsCLI"], exclude: ["StaticCXX"],
+            name: "habits", dependencies: ["HabitConcurrency", "HabitsCLI"], exclude: ["StaticCXX"],
             linkerSettings: habitsLinking),
         .executableTarget(name: "habits-server", dependencies: ["HabitHTTP", "HabitServer"]),
         .executableTarget(name: "habits-bench", dependencies: ["HabitCore"]),
@@ -230,3 +231,20 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// A fast-start build also asks the compiler for metadata accessors rather
+// than mangled names for concrete generic types. With mangled names, the
+// first `[String: …]` or `[Int64: …]` a run creates has the runtime demangle
+// the type and prove `String: Hashable` by reading every conformance record
+// in the binary (about 0.38 M instructions each); an accessor is handed the
+// witness table instead. Unsafe flags too, hence only in this build.
+if fastStartLink {
+    for target in package.targets where target.type == .regular || target.type == .executable {
+        target.swiftSettings =
+            (target.swiftSettings ?? []) + [
+                .unsafeFlags([
+                    "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",
+                ])
+            ]
+    }
+}

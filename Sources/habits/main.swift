@@ -1,3 +1,4 @@
+import HabitConcurrency
 import HabitsCLI
 
 #if canImport(Glibc)
@@ -6,5 +7,7 @@ import HabitsCLI
     import Darwin
 #endif
 
-let status = await HabitsCommandLine.run(.process())
+// Not `await` here: an async main starts the runtime's thread pool before the
+// command runs (CallingThreadExecutor says why it does not).
+let status = CallingThreadExecutor.run { await HabitsCommandLine.run(.process()) }
 exit(status.rawValue)
