@@ -29,7 +29,7 @@ extension SQLiteStore: ChangeFeedRepository {
                     ChangeSQL.changedHabits,
                     [.integer(owner), .integer(cursor.position), .integer(rows)]
                 ) { row throws(StoreError) in Change.habit(try HabitSQL.versionedHabit(row)) }
-                var reader = DecimalTextReader()
+                var reader = HabitSQL.amountReader()
                 var entries: [Change] = []
                 try connection.forEachRow(
                     ChangeSQL.changedEntries,

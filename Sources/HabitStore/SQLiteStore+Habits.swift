@@ -51,7 +51,7 @@ extension SQLiteStore: HabitRepository {
         // habit, so each habit's entries are gathered in one array and stored
         // once, not looked up per row.
         return try read { connection throws(StoreError) in
-            var reader = DecimalTextReader()
+            var reader = HabitSQL.amountReader()
             var result: [Int64: [ProgressEntry]] = [:]
             // The habit whose rows these are, when it is one of `habitIDs`.
             var habitID: Int64?
@@ -239,21 +239,28 @@ enum HabitSQL {
     /// The entry in columns `from` (date), `from + 1` (value), `from + 2`
     /// (skipped), `from + 3` (note).
     static func entry(_ row: SQLiteRow, from column: Int32) throws(StoreError) -> ProgressEntry {
-        var reader = DecimalTextReader()
+        var reader = amountReader()
         return try entry(row, from: column, reader: &reader)
     }
 
-    /// `entry(_:from:)`, the value read through `reader`: a loop over many
-    /// rows passes one, so repeated values are parsed once.
+    /// A reader of the amounts an entry may hold, 0 to
+    /// `ProgressEntry.maximumValue`, for `entry(_:from:reader:)`.
+    static func amountReader() -> DecimalTextReader {
+        DecimalTextReader(within: 0...ProgressEntry.maximumValue)
+    }
+
+    /// `entry(_:from:)`, the value read through `reader` (an `amountReader()`):
+    /// a loop over many rows passes one, so a repeated value is parsed and
+    /// checked once.
     static func entry(
         _ row: SQLiteRow, from column: Int32, reader: inout DecimalTextReader
     ) throws(StoreError) -> ProgressEntry {
         guard let date = row.localDate(column) else {
             throw damage("an entry's date is not a date")
         }
-        guard let value = row.decimal(column + 1, reader: &reader),
-            value >= 0, value <= ProgressEntry.maximumValue
-        else {
+        assert(
+            reader.range == 0...ProgressEntry.maximumValue, "entries are read by an amountReader")
+        guard let value = row.decimal(column + 1, reader: &reader) else {
             throw damage("the entry of \(date) holds a value that is not an amount habits records")
         }
         return ProgressEntry(
@@ -269,7 +276,7 @@ enum HabitSQL {
         // so no row at all means no such habit of this owner.
         var found = false
         var entries: [ProgressEntry] = []
-        var reader = DecimalTextReader()
+        var reader = HabitSQL.amountReader()
         try connection.forEachRow(sql, bindings) { row throws(StoreError) in
             found = true
             if !row.isNull(0) { entries.append(try entry(row, from: 0, reader: &reader)) }

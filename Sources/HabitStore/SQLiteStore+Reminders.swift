@@ -225,7 +225,7 @@ extension SQLiteStore: ReminderRepository {
         let list = "[" + habitIDs.map(String.init).joined(separator: ",") + "]"
         return try read { connection throws(StoreError) in
             var result: [Int64: [ProgressEntry]] = [:]
-            var reader = DecimalTextReader()
+            var reader = HabitSQL.amountReader()
             try connection.forEachRow(
                 ReminderSQL.selectEntries,
                 [.text(list), .text(from.description), .text(to.description)]
@@ -290,7 +290,7 @@ extension SQLiteStore: ReminderRepository {
         let list =
             "[" + Set(undecided.map { $0.0.id }).map(String.init).joined(separator: ",") + "]"
         var entries: [Int64: [ProgressEntry]] = [:]
-        var reader = DecimalTextReader()
+        var reader = HabitSQL.amountReader()
         try connection.forEachRow(
             ReminderSQL.selectEntries,
             [

@@ -113,11 +113,13 @@ import Testing
         }
     }
 
-    /// An entry is checked when a command reads it, not at every start.
-    @Test func aDamagedEntryIsReportedWhenRead() async throws {
+    /// An entry is checked when a command reads it, not at every start: a
+    /// value that is no number, below 0 or above the largest amount.
+    @Test(arguments: ["1e999", "-1", "1000000001"])
+    func aDamagedEntryIsReportedWhenRead(value: String) async throws {
         let (sandbox, database) = try await Self.populated()
         defer { sandbox.remove() }
-        try await Self.tamper(database, "UPDATE progress SET value = '1e999';", in: sandbox)
+        try await Self.tamper(database, "UPDATE progress SET value = '\(value)';", in: sandbox)
         for command in [["list"], ["done", "Read"]] {
             let result = try await sandbox.habits(command)
             #expect(result.status == 1, "\(result)")

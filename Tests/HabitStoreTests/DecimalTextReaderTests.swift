@@ -23,4 +23,23 @@ import Testing
             #expect(read?.description == expected?.description, "\(text.debugDescription)")
         }
     }
+
+    /// Within a range, a value outside it reads as no value every time it
+    /// comes, short (remembered) or long, however often the values inside it
+    /// repeat around it.
+    @Test func readsOnlyValuesWithinItsRange() {
+        let texts = [
+            "4", "150", "4", "150", "0", "100", "100.5", "2.5", "100.5", "4", "1000000001",
+            "0.000001", "99.9999999", "100.0000001", "100.0000001", "0", "2.5", "150",
+        ]
+        let range: ClosedRange<Decimal> = 0...100
+        var reader = DecimalTextReader(within: range)
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let expected = DecimalText.parse(text).flatMap { range.contains($0) ? $0 : nil }
+            let read = bytes.withUnsafeBufferPointer { reader.parse($0) }
+            #expect(read == expected, "\(text.debugDescription)")
+        }
+        #expect(reader.range == range)
+    }
 }

