@@ -34,13 +34,17 @@ let sqliteLinking: [LinkerSetting] =
 /// into its data pages at every start, 0.7 M instructions and 200 page
 /// faults, about 0.6 ms. The price is that the executable's own code and
 /// data sit at a fixed address (its libraries, heap and stack are still
-/// randomised), which is why this build is not the default.
+/// randomised), which is why this build is not the default. It also
+/// exports none of its own symbols (SwiftPM links executables with
+/// `--export-dynamic`): 4,200 of them made the dynamic symbol table that
+/// the runtime's `dladdr` at start-up searches one by one (0.1 M
+/// instructions); nothing looks them up by name.
 let habitsLinking: [LinkerSetting] =
     fastStartLink
     ? [
         .unsafeFlags(
             [
-                "-use-ld=lld", "-Xclang-linker", "-no-pie",
+                "-use-ld=lld", "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic",
                 "-L", Context.packageDirectory + "/Sources/habits/StaticCXX",
             ],
             .when(platforms: [.linux]))
