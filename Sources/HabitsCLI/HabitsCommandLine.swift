@@ -12,27 +12,28 @@ public enum HabitsCommandLine {
 
     /// Every command, in the order the overview lists them.
     static let commands: [CommandEntry] = [
-        CommandEntry(ListCommand.self), CommandEntry(AddCommand.self),
-        CommandEntry(ShowCommand.self), CommandEntry(DoneCommand.self),
-        CommandEntry(SetCommand.self), CommandEntry(SkipCommand.self),
-        CommandEntry(UndoCommand.self), CommandEntry(EditCommand.self),
-        CommandEntry(ArchiveCommand.self), CommandEntry(UnarchiveCommand.self),
-        CommandEntry(DeleteCommand.self), CommandEntry(RemindCommand.self),
-        CommandEntry(AuthCommand.self), CommandEntry(VerifyCommand.self),
-        CommandEntry(LogoutCommand.self), CommandEntry(StatusCommand.self),
-        CommandEntry(SyncCommand.self),
-        CommandEntry(ConfigCommand.self), CommandEntry(TokenCommand.self),
-        CommandEntry(WebhookCommand.self),
-        CommandEntry(LogCommand.self), CommandEntry(CheckCommand.self),
-        CommandEntry(ImportCommand.self), CommandEntry(ExportCommand.self),
-        CommandEntry(HeatmapCommand.self),
-        CommandEntry(PromptCommand.self, run: PromptCommand.bindAndRunQuietly),
-        CommandEntry(CompletionCommand.self), CommandEntry(ManCommand.self),
+        CommandEntry("list", ListCommand.self), CommandEntry("add", AddCommand.self),
+        CommandEntry("show", ShowCommand.self), CommandEntry("done", DoneCommand.self),
+        CommandEntry("set", SetCommand.self), CommandEntry("skip", SkipCommand.self),
+        CommandEntry("undo", UndoCommand.self), CommandEntry("edit", EditCommand.self),
+        CommandEntry("archive", ArchiveCommand.self),
+        CommandEntry("unarchive", UnarchiveCommand.self),
+        CommandEntry("delete", DeleteCommand.self), CommandEntry("remind", RemindCommand.self),
+        CommandEntry("auth", AuthCommand.self), CommandEntry("verify", VerifyCommand.self),
+        CommandEntry("logout", LogoutCommand.self), CommandEntry("status", StatusCommand.self),
+        CommandEntry("sync", SyncCommand.self),
+        CommandEntry("config", ConfigCommand.self), CommandEntry("token", TokenCommand.self),
+        CommandEntry("webhook", WebhookCommand.self),
+        CommandEntry("log", LogCommand.self), CommandEntry("check", CheckCommand.self),
+        CommandEntry("import", ImportCommand.self), CommandEntry("export", ExportCommand.self),
+        CommandEntry("heatmap", HeatmapCommand.self),
+        CommandEntry("prompt", PromptCommand.self, run: PromptCommand.bindAndRunQuietly),
+        CommandEntry("completion", CompletionCommand.self), CommandEntry("man", ManCommand.self),
     ]
 
     /// Commands only the completion scripts call: left out of help, the man
     /// page and completion.
-    static let hidden: [CommandEntry] = [CommandEntry(CompleteCommand.self)]
+    static let hidden: [CommandEntry] = [CommandEntry("__complete", CompleteCommand.self)]
 
     /// `habits help`, which the dispatcher answers itself, as a spec for the
     /// man page and completion.
@@ -41,7 +42,7 @@ public enum HabitsCommandLine {
             name: "help", summary: "Show the overview, or a command's help: help <command>.",
             positionals: [
                 PositionalSpec(
-                    "command", optional: true, values: commands.map(\.spec.name),
+                    "command", optional: true, values: commands.map(\.name),
                     help: "The command to explain.")
             ],
             examples: ["habits help", "habits help add"])
@@ -53,29 +54,38 @@ public enum HabitsCommandLine {
 
     /// The listed or hidden command called `name`.
     static func command(named name: String) -> CommandEntry? {
-        commands.first { $0.spec.name == name } ?? hidden.first { $0.spec.name == name }
+        commands.first { $0.name == name } ?? hidden.first { $0.name == name }
     }
 
-    /// A command's spec and how to bind and run it.
+    /// A command's name, its spec and how to bind and run it.
+    ///
+    /// The name is written beside the type (a test checks it is the spec's)
+    /// so that finding the command a run names builds no spec but that
+    /// command's: building all of them touched some twenty pages of code
+    /// and data at every start.
     struct CommandEntry: Sendable {
-        let spec: CommandSpec
+        let name: String
+        private let makeSpec: @Sendable () -> CommandSpec
         let run: @Sendable ([ArgumentToken], CLIEnvironment) async throws(CommandError) -> Void
 
-        init<Command: HabitsCommand>(_ type: Command.Type) {
-            spec = Command.spec
-            run = { tokens, environment throws(CommandError) in
+        /// The command's spec (its `static let`, built on first use).
+        var spec: CommandSpec { makeSpec() }
+
+        init<Command: HabitsCommand>(_ name: String, _ type: Command.Type) {
+            self.init(name, type) { tokens, environment throws(CommandError) in
                 try await Command.bindAndRun(tokens, environment: environment)
             }
         }
 
         /// A command that binds and runs itself its own way.
         init<Command: HabitsCommand>(
-            _ type: Command.Type,
+            _ name: String, _ type: Command.Type,
             run:
                 @escaping @Sendable ([ArgumentToken], CLIEnvironment) async throws(CommandError)
                 -> Void
         ) {
-            spec = Command.spec
+            self.name = name
+            makeSpec = { Command.spec }
             self.run = run
         }
     }
@@ -125,7 +135,7 @@ public enum HabitsCommandLine {
             return try showHelp(topic: tokens.dropFirst(index + 1).first?.wordText, environment)
         }
         guard let entry = command(named: name) else {
-            let names = commands.map(\.spec.name) + ["help"]
+            let names = commands.map(\.name) + ["help"]
             throw CommandError(
                 UsageError(
                     .unknownCommand(name, suggestion: Suggestion.closest(to: name, among: names))))
@@ -134,7 +144,7 @@ public enum HabitsCommandLine {
         rest.remove(at: index)
         if invocation.wantsHelp || rest.contains(where: \.asksForHelp) {
             if wantsJSON {
-                throw CommandError(UsageError(.textOnly(what: "help"), command: entry.spec.name))
+                throw CommandError(UsageError(.textOnly(what: "help"), command: entry.name))
             }
             environment.output.send(help.command(entry.spec))
             return .success
@@ -152,7 +162,7 @@ public enum HabitsCommandLine {
             return .success
         }
         guard let entry = command(named: topic) else {
-            let names = commands.map(\.spec.name)
+            let names = commands.map(\.name)
             throw CommandError(
                 UsageError(
                     .unknownCommand(topic, suggestion: Suggestion.closest(to: topic, among: names)))

@@ -490,6 +490,17 @@ import Testing
         #expect(bad.status == .usage)
     }
 
+    /// Each entry's name is what finds the command; its spec is only built
+    /// for the command that runs, so the two must agree.
+    @Test func everyEntryIsNamedAsItsSpec() {
+        let entries = HabitsCommandLine.commands + HabitsCommandLine.hidden
+        for entry in entries {
+            #expect(entry.name == entry.spec.name)
+            #expect(HabitsCommandLine.command(named: entry.spec.name)?.name == entry.spec.name)
+        }
+        #expect(Set(entries.map(\.name)).count == entries.count)
+    }
+
     @Test func helpAndVersion() async throws {
         let cli = try CLIHarness()
         defer { cli.cleanUp() }
