@@ -133,7 +133,11 @@ public struct CLIEnvironment: Sendable {
     /// does, the first of two entries with one name wins.
     static func processVariables() -> [String: String] {
         #if os(Linux)
+            // Sized once: growing a dictionary rehashes every key each time.
+            var count = 0
+            while environ[count] != nil { count += 1 }
             var variables: [String: String] = [:]
+            variables.reserveCapacity(count)
             var entry = environ
             while let pointer = entry.pointee {
                 let text = String(cString: pointer)
