@@ -1,21 +1,29 @@
 #!/usr/bin/env bash
 # How close the local commands start to the floor: a static Swift program that
-# imports Foundation and prints one line (built here). Side by side in one
-# hyperfine -N run per data set: the floor, `habits --version`, `prompt`,
+# imports Foundation and prints one line (built here). Side by side in
+# hyperfine -N runs (rounds, below) per data set: the floor, `habits --version`, `prompt`,
 # `list`, `show 1` and `log`, local mode, static release build, 15 habits x 10
 # years in two data sets, "mixed" and "all done" (as cli-history.sh seeds
 # them). Prints each command's mean and median with its ratio to the floor,
 # then each one's instructions (callgrind, steadier than time on a shared
 # machine) and peak memory (max RSS), also as ratios to the floor's.
 #
-#   Tests/Load/startup-floor.sh [RUNS]     # default 100 runs per command
+#   Tests/Load/startup-floor.sh [RUNS] [ROUNDS]   # default 100 runs per command, in 5 rounds
+#
+# The runs come in ROUNDS rounds, each one hyperfine -N run of every command
+# side by side: this machine's speed drifts by a third over seconds (the
+# floor's median was 1.05 ms in one run and 1.74 ms in the next), and one
+# command's 100 runs after another's would compare different moments. Each
+# round's ratios compare the same moment; the script prints the pooled
+# times, each round's median ratio to the floor and the median of those.
 #
 # Targets (issue 25): prompt, list, show 1 and log within 2x of the floor,
 # --version within 1.3x; list's max RSS within 1.5x.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-100}
-for tool in hyperfine sqlite3 jq valgrind; do
+rounds=${2:-5}
+for tool in hyperfine sqlite3 valgrind; do
     command -v "$tool" >/dev/null || { apt-get update -qq && apt-get install -y -qq "$tool"; }
 done
 
@@ -65,17 +73,28 @@ commands=("$floor" "$habits --version" "$habits prompt" "$habits list" "$habits 
     "$habits log")
 
 report() {
-    local name=$1
-    hyperfine -N --warmup 10 --runs "$runs" --export-json "$work/$name.json" \
-        "${commands[@]}" >/dev/null
-    jq -r --arg name "$name" '
-        def ms: . * 1000 | . * 100 | round / 100;
-        def x: . * 100 | round / 100;
-        .results | .[0] as $base
-        | "\($name): command | mean | median (vs floor)",
-          (.[] | "  \(.command | sub(".*/"; "")) | \(.mean | ms) ms (\(.mean / $base.mean | x)x)"
-            + " | \(.median | ms) ms (\(.median / $base.median | x)x)")
-    ' "$work/$name.json"
+    local name=$1 round
+    for round in $(seq 1 "$rounds"); do
+        hyperfine -N --warmup 5 --runs $((runs / rounds)) \
+            --export-json "$work/$name-$round.json" "${commands[@]}" >/dev/null
+    done
+    python3 - "$name" "$work/$name"-*.json <<'PYTHON'
+import json, statistics, sys
+
+name, paths = sys.argv[1], sys.argv[2:]
+rounds = [json.load(open(path))["results"] for path in paths]
+names = [result["command"].rsplit("/", 1)[-1] for result in rounds[0]]
+pooled = [sum((r[i]["times"] for r in rounds), []) for i in range(len(names))]
+ratios = [[r[i]["median"] / r[0]["median"] for r in rounds] for i in range(len(names))]
+print(f"{name}: command | mean | median (vs floor), all runs | median ratio of the "
+      f"{len(rounds)} rounds (each round's)")
+for i, command in enumerate(names):
+    mean, median = statistics.mean(pooled[i]), statistics.median(pooled[i])
+    each = " ".join(f"{x:.2f}" for x in ratios[i])
+    print(f"  {command} | {mean * 1000:.2f} ms | {median * 1000:.2f} ms "
+          f"({median / statistics.median(pooled[0]):.2f}x) | "
+          f"{statistics.median(ratios[i]):.2f}x ({each})")
+PYTHON
     local base_instructions="" base_rss="" command instructions rss
     echo "$name: command | instructions (vs floor) | max RSS (vs floor)"
     for command in "${commands[@]}"; do
