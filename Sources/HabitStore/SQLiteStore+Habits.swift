@@ -243,10 +243,12 @@ enum HabitSQL {
         return try entry(row, from: column, reader: &reader)
     }
 
-    /// A reader of the amounts an entry may hold, 0 to
-    /// `ProgressEntry.maximumValue`, for `entry(_:from:reader:)`.
+    /// The amounts an entry may hold.
+    static let amounts: ClosedRange<Decimal> = 0...ProgressEntry.maximumValue
+
+    /// A reader of `amounts`, for `entry(_:from:reader:)`.
     static func amountReader() -> DecimalTextReader {
-        DecimalTextReader(within: 0...ProgressEntry.maximumValue)
+        DecimalTextReader(within: amounts)
     }
 
     /// `entry(_:from:)`, the value read through `reader` (an `amountReader()`):
@@ -258,8 +260,7 @@ enum HabitSQL {
         guard let date = row.localDate(column) else {
             throw damage("an entry's date is not a date")
         }
-        assert(
-            reader.range == 0...ProgressEntry.maximumValue, "entries are read by an amountReader")
+        assert(reader.range == amounts, "entries are read by an amountReader")
         guard let value = row.decimal(column + 1, reader: &reader) else {
             throw damage("the entry of \(date) holds a value that is not an amount habits records")
         }

@@ -69,18 +69,6 @@ import Testing
         #expect(pthread_equal(resumedOn, caller) != 0)
     }
 
-    /// Not a timing test: the sleep's timer fires elsewhere, and the task
-    /// must come back to the calling thread.
-    @Test func aTaskThatSleptResumesOnTheCallingThread() throws {
-        let caller = pthread_self()
-        let resumedOn = CallingThreadExecutor.run { () -> pthread_t? in
-            guard (try? await Task.sleep(nanoseconds: 1_000_000)) != nil else { return nil }
-            return pthread_self()
-        }
-        let thread = try #require(resumedOn)
-        #expect(pthread_equal(thread, caller) != 0)
-    }
-
     @Test func manyResumptionsFromOtherThreadsAreAllRun() {
         let total = CallingThreadExecutor.run {
             var total = 0
