@@ -215,6 +215,8 @@ func createAccessToken(
                 (#"{}"#, ["name", "scope"]),
                 (#"{"name": "  ", "scope": "admin"}"#, ["name", "scope"]),
                 (#"{"name": "a\u0007b", "scope": "read"}"#, ["name"]),
+                // One grapheme of two scalars and 63 more: 65 as maxLength counts.
+                (#"{"name": "👍🏻\#(String(repeating: "*", count: 63))", "scope": "read"}"#, ["name"]),
                 (#"{"name": "r", "scope": "read", "habit_id": \#(habit)}"#, ["habit_id"]),
                 (#"{"name": "c", "scope": "check-in", "habit_id": 999999}"#, ["habit_id"]),
                 (#"{"name": "c", "scope": "check-in", "habit_id": "1"}"#, ["habit_id"]),

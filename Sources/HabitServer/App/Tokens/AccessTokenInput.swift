@@ -30,7 +30,9 @@ struct AccessTokenInput {
         var name: String?
         if let rawName {
             let trimmed = rawName.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty || trimmed.count > Self.maximumNameLength
+            // Unicode scalars of the name as given, as JSON Schema's
+            // `maxLength` counts (openapi.yaml), not grapheme clusters.
+            if trimmed.isEmpty || rawName.unicodeScalars.count > Self.maximumNameLength
                 || trimmed.unicodeScalars.contains(where: {
                     $0.properties.generalCategory == .control
                 })
