@@ -27,9 +27,10 @@ extension SQLiteStore {
         throws(StoreError) -> (habits: [Habit], records: [Int64: HistoryCheckpointRecord])
     {
         let rows = try read { connection throws(StoreError) in
+            var targets = HabitSQL.targetReader()
             let read = { (row: SQLiteRow) throws(StoreError) -> (Habit, HistoryCheckpointRecord) in
                 (
-                    try HabitSQL.habit(row),
+                    try HabitSQL.habit(row, targets: &targets),
                     CheckpointSQL.record(row, from: CheckpointSQL.habitColumnCount)
                 )
             }

@@ -8,11 +8,11 @@ extension SQLiteStore: HabitRepository {
         try read { connection throws(StoreError) in
             switch status {
             case .all:
-                return try connection.rows(HabitSQL.selectAll, [.integer(owner)], HabitSQL.habit)
+                return try HabitSQL.habits(connection, HabitSQL.selectAll, [.integer(owner)])
             case .active, .archived:
-                return try connection.rows(
-                    HabitSQL.selectWithStatus, [.integer(owner), .text(status.rawValue)],
-                    HabitSQL.habit)
+                return try HabitSQL.habits(
+                    connection, HabitSQL.selectWithStatus,
+                    [.integer(owner), .text(status.rawValue)])
             }
         }
     }
@@ -201,6 +201,30 @@ enum HabitSQL {
     }
 
     static func habit(_ row: SQLiteRow) throws(StoreError) -> Habit {
+        var targets = targetReader()
+        return try habit(row, targets: &targets)
+    }
+
+    /// Every habit `sql` answers, read by one `targetReader()`: habits
+    /// share a few targets ("1", "10"), each parsed and checked once.
+    static func habits(
+        _ connection: SQLiteConnection, _ sql: String, _ bindings: [SQLiteValue]
+    ) throws(StoreError) -> [Habit] {
+        var targets = targetReader()
+        return try connection.rows(sql, bindings) { row throws(StoreError) in
+            try habit(row, targets: &targets)
+        }
+    }
+
+    /// A reader of the targets a habit may have (`HabitFields.targetRange`).
+    static func targetReader() -> DecimalTextReader {
+        DecimalTextReader(within: HabitFields.targetRange)
+    }
+
+    /// `habit(_:)`, the target read through `targets` (a `targetReader()`).
+    static func habit(_ row: SQLiteRow, targets: inout DecimalTextReader) throws(StoreError)
+        -> Habit
+    {
         let id = row.int64(0)
         let bits = row.int64(5)
         guard let frequency = Frequency(rawValue: row.text(2)) else {
@@ -212,9 +236,9 @@ enum HabitSQL {
         guard (1...127).contains(bits) else {
             throw damage("habit \(id)'s action days are not one or more days of the week")
         }
-        guard let targetValue = row.decimal(6),
-            HabitFields.problems(targetValue: targetValue).isEmpty
-        else {
+        assert(targets.range == HabitFields.targetRange, "targets are read by a targetReader")
+        // The reader's range is what `HabitFields.problems(targetValue:)` accepts.
+        guard let targetValue = row.decimal(6, reader: &targets) else {
             throw damage("habit \(id)'s target is not a number from 0.000001 to 1000000")
         }
         guard let status = HabitStatus(rawValue: row.text(7)) else {

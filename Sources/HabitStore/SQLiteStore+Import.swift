@@ -25,7 +25,7 @@ extension SQLiteStore {
     package static func allHabits(_ connection: SQLiteConnection, owner: Int64)
         throws(StoreError) -> [Habit]
     {
-        try connection.rows(HabitSQL.selectAll, [.integer(owner)], HabitSQL.habit)
+        try HabitSQL.habits(connection, HabitSQL.selectAll, [.integer(owner)])
     }
 
     package static func allEntries(_ connection: SQLiteConnection, habitID: Int64, owner: Int64)

@@ -102,7 +102,7 @@ public struct ReplicaTransaction {
     // MARK: Habits and entries
 
     public func habits() throws(StoreError) -> [Habit] {
-        try connection.rows(HabitSQL.selectAll, [.integer(owner)], HabitSQL.habit)
+        try HabitSQL.habits(connection, HabitSQL.selectAll, [.integer(owner)])
     }
 
     public func habit(id: Int64) throws(StoreError) -> Habit? {

@@ -80,13 +80,17 @@ public final class SQLiteStore: Sendable {
     /// (and holds the file's lock until `close()`, shutting other processes
     /// out for the life of this one). Writes then fail with `.diskFull`.
     ///
+    /// `role` says whose database a new file becomes and which shape an
+    /// existing one must have (`Role`). A client opens a server's file as
+    /// it is; a server refuses a client's with `.cannotOpen`.
+    ///
     /// With `checkingSchema` false the shape is not compared: for reading
     /// what a damaged file still holds (`salvage(owner:)`), nothing else.
     /// With a `schemaCheckMemo`, a file whose stamp the memo recalls (it
     /// passed the check and its schema has not changed since) is not
     /// compared again, and a file that passes has its stamp remembered.
     public init(
-        path: String, readerCount: Int, checkingSchema: Bool = true,
+        path: String, readerCount: Int, role: Role = .server, checkingSchema: Bool = true,
         schemaCheckMemo: (any SchemaCheckMemo)? = nil
     ) throws(StoreError) {
         self.path = path
@@ -97,12 +101,12 @@ public final class SQLiteStore: Sendable {
             if !inMemory { try createPrivateFileIfMissing(path) }
             do {
                 (writerConnection, usesWAL) = try Self.openWriter(
-                    path: path, inMemory: inMemory, exclusive: false,
+                    path: path, inMemory: inMemory, exclusive: false, role: role,
                     checkingSchema: checkingSchema, memo: schemaCheckMemo)
             } catch .sqlite(let code, _) where code & 0xFF == SQLITE_FULL && !inMemory {
                 (writerConnection, usesWAL) = try Self.openWriter(
-                    path: path, inMemory: false, exclusive: true, checkingSchema: checkingSchema,
-                    memo: schemaCheckMemo)
+                    path: path, inMemory: false, exclusive: true, role: role,
+                    checkingSchema: checkingSchema, memo: schemaCheckMemo)
             }
         } catch {
             throw Self.openingError(error, path: path)
@@ -124,7 +128,7 @@ public final class SQLiteStore: Sendable {
     /// `exclusive`, the journal mode is only read, not set: the file is WAL
     /// already when this fallback runs.
     private static func openWriter(
-        path: String, inMemory: Bool, exclusive: Bool, checkingSchema: Bool,
+        path: String, inMemory: Bool, exclusive: Bool, role: Role, checkingSchema: Bool,
         memo: (any SchemaCheckMemo)?
     ) throws(StoreError) -> (SQLiteConnection, usesWAL: Bool) {
         let connection = try SQLiteConnection(path: path, create: true)
@@ -140,15 +144,23 @@ public final class SQLiteStore: Sendable {
             usesWAL = mode == "wal" && !exclusive
             try connection.execute("PRAGMA synchronous = NORMAL")
         }
-        try Self.migrate(connection, path: path)
+        try Self.migrate(connection, path: path, role: role)
         if checkingSchema {
             let stamp = try memo.flatMap { _ throws(StoreError) in
                 try SchemaCheckStamp.of(connection, path: path)
             }
             if stamp == nil || memo?.recalled() != stamp {
-                if let problem = try SchemaShape.read(connection).problem(
-                    expected: try SchemaShape.current)
-                {
+                let shape = try SchemaShape.read(connection)
+                if let problem = shape.problem(expected: try SchemaShape.current(for: role)) {
+                    // A client's file: whole, without any of the server's tables.
+                    if role == .server, shape.lacksServerTables,
+                        shape.problem(expected: try SchemaShape.current(for: .client)) == nil
+                    {
+                        throw .cannotOpen(
+                            path: path,
+                            reason: "it is the database of a habits client (local mode or a "
+                                + "server's replica), which has no sign-in or reminder tables")
+                    }
                     throw .damaged(path: path, reason: problem)
                 }
                 if let stamp { memo?.remember(stamp) }
@@ -231,8 +243,16 @@ public final class SQLiteStore: Sendable {
         return connection
     }
 
-    /// Brings the schema to `Schema.version`, all steps in one transaction.
-    private static func migrate(_ connection: SQLiteConnection, path: String) throws(StoreError) {
+    /// Brings the schema to `Schema.version`, all steps in one transaction,
+    /// each step as the file's role takes it: a new file's is `role`; an
+    /// existing one is a server's while it has the server's tables, unless a
+    /// client opens it before `Schema.clientTablesVersion` and they hold no
+    /// rows (a client's file from before that version, which had them too).
+    /// So a client never drops a server's data, and a file never changes
+    /// role once it has taken that version.
+    private static func migrate(_ connection: SQLiteConnection, path: String, role: Role)
+        throws(StoreError)
+    {
         let stored = try userVersion(connection)
         if stored == Schema.version { return }
         if stored > Schema.version {
@@ -245,6 +265,7 @@ public final class SQLiteStore: Sendable {
             if found > Schema.version {
                 throw .newerSchema(found: found, supported: Schema.version)
             }
+            if found == Schema.version { return }
             if found == 0 {
                 let tables = try connection.firstRow("SELECT count(*) FROM sqlite_master") { row in
                     row.int64(0)
@@ -254,12 +275,33 @@ public final class SQLiteStore: Sendable {
                         path: path, reason: "it is a SQLite database of another program")
                 }
             }
+            let fileRole =
+                found == 0 ? role : try existingRole(connection, version: found, opener: role)
             for step in Schema.migrations[max(0, found)...] {
-                try connection.execute(step)
+                try connection.execute(step.sql(for: fileRole))
             }
             // The version is an integer constant of this module, not user data.
             try connection.execute("PRAGMA user_version = \(Schema.version)")
         }
+    }
+
+    /// The role an existing file at `version` migrates as (see `migrate`).
+    private static func existingRole(_ connection: SQLiteConnection, version: Int, opener: Role)
+        throws(StoreError) -> Role
+    {
+        // Table names are constants of this module (Schema.serverTables).
+        let present = try connection.rows(
+            "SELECT name FROM sqlite_master WHERE type = 'table'"
+        ) { row in row.text(0) }.filter(Schema.serverTables.contains)
+        if present.isEmpty { return .client }
+        guard opener == .client, version < Schema.clientTablesVersion else { return .server }
+        for table in present {
+            let holdsRows = try connection.firstRow("SELECT EXISTS (SELECT 1 FROM \(table))") {
+                row in row.int64(0) != 0
+            }
+            if holdsRows == true { return .server }
+        }
+        return .client
     }
 
     private static func userVersion(_ connection: SQLiteConnection) throws(StoreError) -> Int {

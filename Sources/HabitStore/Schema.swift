@@ -6,25 +6,50 @@ import HabitStorage
 /// applies the missing ones in order, in one transaction, so a database is
 /// never left half-migrated. Append new migrations; never edit a released one.
 ///
+/// A server's database and a client's (local mode, server mode's replica)
+/// differ: a client has no use for the server's tables (`serverTables`:
+/// sign-in, tokens, idempotency keys, reminders and webhooks), and SQLite
+/// parses every table, index and trigger of a file at its first statement,
+/// so they cost each command. Each step says what it runs on each kind of
+/// database (`Migration`); a step about the server's tables alone runs
+/// nothing on a client's. Version 15 drops them from a client's.
+///
 /// Conventions: timestamps are REAL unix seconds (sub-second precision matters
 /// for the refresh grace window); dates are `YYYY-MM-DD` text, which sorts
 /// like the dates; decimals are exact text (`DecimalText`); action days are a
 /// bitmask with bit 0 for Monday.
 enum Schema {
     /// Which migrations a list is, as far as telling versions apart needs:
-    /// their count and their total length in UTF-8 bytes.
-    static func signature(of migrations: [String]) -> (count: Int, bytes: Int) {
-        (migrations.count, migrations.reduce(0) { $0 + $1.utf8.count })
+    /// their count and the total length in UTF-8 bytes of both kinds' SQL.
+    static func signature(of migrations: [Migration]) -> (count: Int, bytes: Int) {
+        (
+            migrations.count,
+            migrations.reduce(0) { $0 + $1.server.utf8.count + $1.client.utf8.count }
+        )
     }
 
-    static let migrations: [String] = [
-        version1, version2, version3, version4, version5, version6, version7,
-        version8, version9, version10, version11, versionHabitMarks, versionDigest,
-        versionReminderQueue,
+    static let migrations: [Migration] = [
+        Migration(version1), Migration(version2), Migration(version3), Migration(version4),
+        Migration(version5), Migration(version6), Migration(version7), Migration(version8),
+        Migration(version9), Migration(version10), Migration(version11),
+        Migration(versionHabitMarks), Migration(versionDigest), Migration(versionReminderQueue),
+        Migration(server: "", client: versionClientTables),
     ]
 
     /// The version this build writes and reads.
     static var version: Int { migrations.count }
+
+    /// The version from which a client's database lacks `serverTables`.
+    static let clientTablesVersion = 15
+
+    /// The tables only a server uses. No other table references them, and
+    /// the code a client runs (local mode, the replica) reads and writes
+    /// none of them. A later step that adds a server table adds it here.
+    static let serverTables = [
+        "deliveries", "reminder_occurrences", "reminders", "webhooks", "reminder_channels",
+        "digest_occurrences", "access_tokens", "refresh_tokens", "refresh_families",
+        "login_codes", "code_sends", "code_requests", "idempotency_keys",
+    ]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -418,5 +443,26 @@ enum Schema {
         ALTER TABLE reminder_occurrences ADD COLUMN queued INTEGER NOT NULL DEFAULT 1;
         CREATE INDEX reminder_occurrences_to_queue ON reminder_occurrences (claimed_at)
             WHERE queued = 0;
+        """
+
+    /// A client's database drops the server's tables, which versions 1 to
+    /// 14 made in every database (children before the tables they
+    /// reference); a server's keeps them. A file whose server tables hold
+    /// rows is migrated as a server's (`SQLiteStore.migrate`), so this
+    /// drops only empty tables.
+    private static let versionClientTables = """
+        DROP TABLE IF EXISTS deliveries;
+        DROP TABLE IF EXISTS reminder_occurrences;
+        DROP TABLE IF EXISTS reminders;
+        DROP TABLE IF EXISTS webhooks;
+        DROP TABLE IF EXISTS reminder_channels;
+        DROP TABLE IF EXISTS digest_occurrences;
+        DROP TABLE IF EXISTS access_tokens;
+        DROP TABLE IF EXISTS refresh_tokens;
+        DROP TABLE IF EXISTS refresh_families;
+        DROP TABLE IF EXISTS login_codes;
+        DROP TABLE IF EXISTS code_sends;
+        DROP TABLE IF EXISTS code_requests;
+        DROP TABLE IF EXISTS idempotency_keys;
         """
 }

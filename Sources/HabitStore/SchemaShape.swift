@@ -6,20 +6,21 @@ import HabitStorage
 ///
 /// This version's shape comes from running the migrations on an empty
 /// database in memory, so it never drifts from `Schema`; a record of it in
-/// the source (`recordedObjects`) stands in while the migrations are the
+/// the source (`recordedTables`) stands in while the migrations are the
 /// ones it was made from, since building it costs more than the rest of a
-/// local command's start.
+/// local command's start. A client's shape is a server's without the
+/// server's tables (`Schema.serverTables`) and what is on them.
 /// A file's shape must hold every object of it, tables with the same columns
 /// in the same order; objects of its own (an index someone added) are
 /// allowed.
 struct SchemaShape: Hashable, Sendable {
     /// Each object as one line: `table habits(id,owner_id,…)`,
-    /// `index habits_by_owner`, `trigger progress_inserted`.
+    /// `index habits_by_owner ON habits`, `trigger progress_inserted ON progress`.
     var objects: Set<String>
 
     /// Every table, index and trigger; SQLite's own objects left out.
     private static let query = """
-        SELECT type, name FROM sqlite_master
+        SELECT type, name, tbl_name FROM sqlite_master
         WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND type IN ('table', 'index', 'trigger')
         """
 
@@ -28,10 +29,12 @@ struct SchemaShape: Hashable, Sendable {
     /// costs less than `pragma_table_info` (Tests/Load/README.md).
     static func read(_ connection: SQLiteConnection) throws(StoreError) -> SchemaShape {
         var objects: Set<String> = []
-        let found = try connection.rows(query) { row in (type: row.text(0), name: row.text(1)) }
-        for (type, name) in found {
+        let found = try connection.rows(query) { row in
+            (type: row.text(0), name: row.text(1), table: row.text(2))
+        }
+        for (type, name, table) in found {
             guard type == "table" else {
-                objects.insert("\(type) \(name)")
+                objects.insert("\(type) \(name) ON \(table)")
                 continue
             }
             let quoted = "\"" + name.map { $0 == "\"" ? "\"\"" : String($0) }.joined() + "\""
@@ -41,27 +44,57 @@ struct SchemaShape: Hashable, Sendable {
         return SchemaShape(objects: objects)
     }
 
-    /// This version's shape: the record when it is this build's, else built.
-    static var current: SchemaShape {
-        get throws(StoreError) {
-            if let recorded = recordedIfCurrent { return recorded }
-            return try built.get()
+    /// This version's shape for a database of `role`: the record when it
+    /// is this build's, else built.
+    static func current(for role: SQLiteStore.Role) throws(StoreError) -> SchemaShape {
+        switch (role, recordedIfCurrent) {
+        case (.server, let recorded?): recorded
+        case (.client, let recorded?): recorded.withoutServerTables
+        case (.server, nil): try builtForServer.get()
+        case (.client, nil): try builtForClient.get()
         }
     }
 
     private static let recordedIfCurrent = recorded(for: Schema.migrations)
 
-    /// This version's shape from its migrations, run once per process.
-    static let built: Result<SchemaShape, StoreError> = {
+    /// This version's shapes from its migrations, each run once per process.
+    static let builtForServer = built(for: .server)
+    static let builtForClient = built(for: .client)
+
+    private static func built(for role: SQLiteStore.Role) -> Result<SchemaShape, StoreError> {
         do throws(StoreError) {
             let connection = try SQLiteConnection(path: SQLiteStore.inMemoryPath, create: true)
             defer { connection.close() }
-            for step in Schema.migrations { try connection.execute(step) }
+            for step in Schema.migrations { try connection.execute(step.sql(for: role)) }
             return .success(try read(connection))
         } catch {
             return .failure(error)
         }
-    }()
+    }
+
+    /// This shape without the server's tables and the indexes and triggers
+    /// on them: a client's, of a server's.
+    var withoutServerTables: SchemaShape {
+        let tables = Set(Schema.serverTables)
+        return SchemaShape(
+            objects: objects.filter { object in
+                let table =
+                    object.hasPrefix("table ")
+                    ? String(Self.name(of: object).dropFirst("table ".count))
+                    : object.components(separatedBy: " ON ").last ?? ""
+                return !tables.contains(table)
+            })
+    }
+
+    /// Whether this shape has none of the server's tables, as a client's
+    /// database from version 15 on.
+    var lacksServerTables: Bool {
+        !objects.contains { object in
+            object.hasPrefix("table ")
+                && Schema.serverTables.contains(
+                    String(Self.name(of: object).dropFirst("table ".count)))
+        }
+    }
 
     /// What this shape lacks of `expected`, as a phrase naming the first
     /// object missing or changed (by name, tables before the rest); `nil`
@@ -84,8 +117,12 @@ struct SchemaShape: Hashable, Sendable {
         return nil
     }
 
-    /// "table habits" of "table habits(id,…)"; an index or trigger line as it is.
+    /// "table habits" of "table habits(id,…)", "index habits_by_owner" of
+    /// "index habits_by_owner ON habits".
     private static func name(of object: String) -> String {
-        String(object.prefix { $0 != "(" })
+        guard object.hasPrefix("table ") else {
+            return object.split(separator: " ").prefix(2).joined(separator: " ")
+        }
+        return String(object.prefix { $0 != "(" })
     }
 }

@@ -50,6 +50,8 @@ import Testing
     static let damages: [(sql: String, reason: String, saved: Int?)] = [
         ("UPDATE habits SET target_value = 'abc';", "habit 1's target is not a number", nil),
         ("UPDATE habits SET target_value = 1e999;", "habit 1's target is not a number", nil),
+        ("UPDATE habits SET target_value = '0';", "habit 1's target is not a number", nil),
+        ("UPDATE habits SET target_value = '1000000.5';", "habit 1's target is not a number", nil),
         (
             "UPDATE habits SET start_date = '2026-02-30';", "habit 1's start date is not a date",
             nil

@@ -23,9 +23,9 @@ import Testing
         let shape = try store.write { connection throws(StoreError) in
             try SchemaShape.read(connection)
         }
-        #expect(shape == (try SchemaShape.current))
+        #expect(shape == (try SchemaShape.current(for: .server)))
         #expect(shape.objects.contains { $0.hasPrefix("table progress(habit_id,date,value,") })
-        #expect(shape.objects.contains("trigger progress_inserted"))
+        #expect(shape.objects.contains("trigger progress_inserted ON progress"))
     }
 
     @Test(arguments: [

@@ -12,7 +12,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.appending("version1.sqlite")
         let old = try SQLiteConnection(path: path, create: true)
-        try old.execute(Schema.migrations[0])
+        try old.execute(Schema.migrations[0].server)
         try old.execute("PRAGMA user_version = 1")
         try old.execute("INSERT INTO users (email, created_at) VALUES ('a@b.co', 0)")
         old.close()
@@ -37,7 +37,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.appending("version3.sqlite")
         let old = try SQLiteConnection(path: path, create: true)
-        for migration in Schema.migrations.prefix(3) { try old.execute(migration) }
+        for migration in Schema.migrations.prefix(3) { try old.execute(migration.server) }
         try old.execute("PRAGMA user_version = 3")
         try old.execute(
             """
@@ -69,7 +69,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.appending("version4.sqlite")
         let old = try SQLiteConnection(path: path, create: true)
-        for migration in Schema.migrations.prefix(4) { try old.execute(migration) }
+        for migration in Schema.migrations.prefix(4) { try old.execute(migration.server) }
         try old.execute("PRAGMA user_version = 4")
         try old.execute(
             """
@@ -107,7 +107,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.appending("version5.sqlite")
         let old = try SQLiteConnection(path: path, create: true)
-        for migration in Schema.migrations.prefix(5) { try old.execute(migration) }
+        for migration in Schema.migrations.prefix(5) { try old.execute(migration.server) }
         try old.execute("PRAGMA user_version = 5")
         try old.execute(
             """

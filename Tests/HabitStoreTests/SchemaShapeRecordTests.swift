@@ -5,16 +5,18 @@ import Testing
 @testable import HabitStore
 
 /// The shape recorded in the source (`SchemaShape+Recorded.swift`) is the one
-/// the migrations build, and stands in for it only while they are unchanged.
+/// the migrations build for a server's database, and stands in for it only
+/// while they are unchanged; a client's is that shape without the server's
+/// tables, as its migrations build it too.
 ///
 /// After a migration is added, `SNAPSHOT_RECORD=1 swift test --filter
 /// SchemaShapeRecordTests` writes the new record into the source; then
 /// `swift format --in-place Sources/HabitStore/SchemaShape+Recorded.swift`.
 @Suite struct SchemaShapeRecordTests {
     @Test func theRecordIsWhatTheMigrationsBuild() throws {
-        let built = try SchemaShape.built.get()
+        let built = try SchemaShape.builtForServer.get()
         let recorded = SchemaShape.recorded(for: Schema.migrations)
-        let bytes = Schema.migrations.reduce(0) { $0 + $1.utf8.count }
+        let bytes = Schema.signature(of: Schema.migrations).bytes
         let objects = built.objects.sorted()
         let tables = objects.filter { $0.hasPrefix("table ") }.map { line in
             let name = line.dropFirst("table ".count).prefix { $0 != "(" }
@@ -43,15 +45,22 @@ import Testing
             and recordedIndexesAndTriggers to
             \(others.joined(separator: "\n"))
             """)
-        #expect(try SchemaShape.current == built)
+        #expect(try SchemaShape.current(for: .server) == built)
+        let client = try SchemaShape.builtForClient.get()
+        #expect(try SchemaShape.current(for: .client) == client)
+        #expect(built.withoutServerTables == client)
+        #expect(!client.objects.contains { $0.hasPrefix("table login_codes(") })
+        #expect(client.objects.contains { $0.hasPrefix("table habits(") })
+        #expect(client.objects.contains("trigger progress_inserted ON progress"))
     }
 
     @Test func aChangedMigrationSetsTheRecordAside() {
         var migrations = Schema.migrations
         #expect(SchemaShape.recorded(for: migrations) != nil)
-        migrations[migrations.count - 1] += " "
+        let last = migrations[migrations.count - 1]
+        migrations[migrations.count - 1] = Migration(server: last.server, client: last.client + " ")
         #expect(SchemaShape.recorded(for: migrations) == nil)
-        migrations = Schema.migrations + ["CREATE TABLE later (id INTEGER)"]
+        migrations = Schema.migrations + [Migration("CREATE TABLE later (id INTEGER)")]
         #expect(SchemaShape.recorded(for: migrations) == nil)
     }
 

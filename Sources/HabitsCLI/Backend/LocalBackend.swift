@@ -43,7 +43,8 @@ struct LocalBackend: HabitBackend {
         do {
             // One connection: a command makes a handful of queries.
             let store = try SQLiteStore(
-                path: paths.databasePath, readerCount: 0, checkingSchema: !salvaging,
+                path: paths.databasePath, readerCount: 0, role: .client,
+                checkingSchema: !salvaging,
                 schemaCheckMemo: SchemaCheckFile(
                     path: paths.schemaCheckFile(for: paths.databasePath)))
             let user = try store.localUser(now: clock.now())

@@ -68,7 +68,8 @@ struct ReplicaBackend: HabitBackend {
         else { return nil }
         do {
             let memo = SchemaCheckFile(path: paths.schemaCheckFile(for: path))
-            let store = try SQLiteStore(path: path, readerCount: 0, schemaCheckMemo: memo)
+            let store = try SQLiteStore(
+                path: path, readerCount: 0, role: .client, schemaCheckMemo: memo)
             let owner = try store.localUser(now: context.environment.clock.now()).id
             return LocalBackend(
                 store: store, owner: owner, clock: context.environment.clock, databasePath: path)
@@ -100,7 +101,7 @@ struct ReplicaBackend: HabitBackend {
         let owner: Int64
         do {
             store = try SQLiteStore(
-                path: path, readerCount: 0,
+                path: path, readerCount: 0, role: .client,
                 schemaCheckMemo: SchemaCheckFile(path: paths.schemaCheckFile(for: path)))
             try store.prepareReplica()
             owner = try store.localUser(now: context.environment.clock.now()).id

@@ -190,7 +190,8 @@ import Testing
                 configuration: try APIConfiguration(baseURL: server.baseURL),
                 tokenStore: tokenStore, clock: clock, middlewares: [link])
             store = try SQLiteStore(
-                path: directory.url.appendingPathComponent("replica.sqlite3").path, readerCount: 0)
+                path: directory.url.appendingPathComponent("replica.sqlite3").path, readerCount: 0,
+                role: .client)
             try store.prepareReplica()
             owner = try store.localUser(now: clock.now()).id
         }
