@@ -197,8 +197,8 @@ let package = Package(
         .testTarget(
             name: "HabitStoreTests",
             dependencies: [
-                "HabitConcurrency", "HabitCore", "HabitStorage", "HabitStore", "HabitPostgres",
-                "ServerTestSupport", "TestSupport",
+                "CSQLite", "HabitConcurrency", "HabitCore", "HabitStorage", "HabitStore",
+                "HabitPostgres", "ServerTestSupport", "TestSupport",
             ]),
         .testTarget(name: "HabitConcurrencyTests", dependencies: ["HabitConcurrency"]),
         .testTarget(

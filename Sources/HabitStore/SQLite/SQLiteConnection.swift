@@ -39,6 +39,7 @@ package final class SQLiteConnection {
         var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
         if create { flags |= SQLITE_OPEN_CREATE }
         var handle: OpaquePointer?
+        SQLiteLibrary.configured
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let error = Self.error(code, handle)

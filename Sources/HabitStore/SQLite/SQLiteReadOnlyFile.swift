@@ -44,6 +44,7 @@ public final class SQLiteReadOnlyFile {
     /// `.cannotOpen` when it is missing or is not a SQLite database.
     public init(path: String) throws(StoreError) {
         var handle: OpaquePointer?
+        SQLiteLibrary.configured
         let code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
