@@ -29,4 +29,14 @@ package final class AtomicCounter: Sendable {
             storage.wrappingAdd(1, ordering: .relaxed).oldValue
         #endif
     }
+
+    /// How many times `next()` has been called (wrapping), without adding.
+    @inlinable
+    package var count: UInt {
+        #if canImport(Darwin)
+            storage.withLock { $0 }
+        #else
+            storage.load(ordering: .relaxed)
+        #endif
+    }
 }

@@ -25,10 +25,22 @@ extension HabitRepository {
     /// `window.through` in one query, and, only for a habit whose checkpoint
     /// does not resume within them, its older history
     /// (`streakSummaries(of:owner:asOf:known:records:)`).
+    ///
+    /// `read` is every habit of the owner with its records when the caller
+    /// has just read them (`habitsWithCheckpoints(owner:status:)` with
+    /// `.all`, before any entry): the first read is then skipped.
     public func overview(
-        owner: Int64, status: HabitStatusFilter, window: OverviewWindow
+        owner: Int64, status: HabitStatusFilter, window: OverviewWindow,
+        read: (habits: [Habit], records: [Int64: HistoryCheckpointRecord])? = nil
     ) throws(StoreError) -> StoredOverview {
-        let (habits, records) = try habitsWithCheckpoints(owner: owner, status: status)
+        let habits: [Habit]
+        let records: [Int64: HistoryCheckpointRecord]
+        if let read {
+            habits = read.habits.filter { status.includes($0.status) }
+            records = read.records
+        } else {
+            (habits, records) = try habitsWithCheckpoints(owner: owner, status: status)
+        }
         guard !habits.isEmpty else { return StoredOverview(items: [], entries: [:]) }
         let entries = try progress(
             habitIDs: habits.map(\.id), owner: owner, from: window.from, to: window.through)
@@ -135,10 +147,17 @@ extension HabitRepository {
     /// through `to`; without one (none saved yet, or `asOf` before it), from
     /// the habit's start, and the whole history is walked: the stats are the
     /// same either way. Failing to save a checkpoint is ignored.
+    ///
+    /// `known` is the habit's checkpoint record when the caller has just
+    /// read it (before any entry, as `habitsWithCheckpoints` reads them).
     public func historyAndStats(
-        of habit: Habit, owner: Int64, from: LocalDate, to: LocalDate, asOf: LocalDate
+        of habit: Habit, owner: Int64, from: LocalDate, to: LocalDate, asOf: LocalDate,
+        known: HistoryCheckpointRecord? = nil
     ) throws(StoreError) -> (history: HabitHistory, stats: HabitStats)? {
-        let record = try historyCheckpoints(habitIDs: [habit.id], owner: owner)[habit.id]
+        var record = known
+        if record == nil {
+            record = try historyCheckpoints(habitIDs: [habit.id], owner: owner)[habit.id]
+        }
         let old = record?.checkpoint
         let statsFrom =
             old.flatMap { $0.applies(to: habit, today: asOf) ? $0.resumeDate(for: habit) : nil }

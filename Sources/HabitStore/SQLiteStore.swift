@@ -52,6 +52,12 @@ public final class SQLiteStore: Sendable {
     /// database) and when the file cannot use WAL: then the writer reads too.
     private let readers: [LockedConnection]
     private let nextReader = AtomicCounter()
+    private let writes = AtomicCounter()
+
+    /// How many writes this store has begun (wrapping): a value read before
+    /// and after some work differs when the store wrote in between, for a
+    /// caller that keeps what it read until its next write.
+    package var writeCount: UInt { writes.count }
 
     /// Opens the database at `path`, creating the file (mode 0600: it holds
     /// sign-in code hashes) when missing, and migrating it to this build's
@@ -198,6 +204,7 @@ public final class SQLiteStore: Sendable {
     func write<Result: Sendable>(
         _ body: (SQLiteConnection) throws(StoreError) -> Result
     ) throws(StoreError) -> Result {
+        _ = writes.next()
         do {
             return try writer.use(body)
         } catch {

@@ -101,13 +101,7 @@ struct HabitListCache: Sendable {
         let streakKnown = date == snapshot.date && snapshot.today == today
         // The completion by the rule every list uses, from the cached week.
         let window = OverviewWindow(date: date, today: today)
-        let items = snapshot.items.filter { item in
-            switch status {
-            case .all: return true
-            case .active: return item.habit.status == .active
-            case .archived: return item.habit.status == .archived
-            }
-        }.map { item in
+        let items = snapshot.items.filter { status.includes($0.habit.status) }.map { item in
             HabitOverview.Item(
                 habit: item.habit,
                 completion: window.completion(of: item.habit, entries: item.weekEntries),

@@ -18,13 +18,19 @@ struct LocalBackend: HabitBackend {
     let store: SQLiteStore
     let owner: Int64
     let clock: WallClock
+    /// The check's read of every habit, for reads before the first write.
+    let opening: OpeningRead?
 
     /// A backend over `store` acting as user `owner`.
-    init(store: SQLiteStore, owner: Int64, clock: WallClock, databasePath: String) {
+    init(
+        store: SQLiteStore, owner: Int64, clock: WallClock, databasePath: String,
+        opening: OpeningRead? = nil
+    ) {
         self.store = store
         self.owner = owner
         self.clock = clock
         self.mode = .local(databasePath: databasePath)
+        self.opening = opening
     }
 
     /// Opens (creating on first use) the database at `paths.databasePath`,
@@ -50,11 +56,19 @@ struct LocalBackend: HabitBackend {
             let user = try store.localUser(now: clock.now())
             // The rest of the consistency check, before any command reads
             // or writes: every habit row must read (a few dozen rows at
-            // most). Entries are checked as they are read, so start-up does
-            // not grow with the history.
-            if !salvaging { _ = try store.habits(owner: user.id, status: .all) }
+            // most), kept for the command's own reads (`OpeningRead`).
+            // Entries are checked as they are read, so start-up does not
+            // grow with the history.
+            var opening: OpeningRead?
+            if !salvaging {
+                let writeCount = store.writeCount
+                let (habits, records) = try store.habitsWithCheckpoints(
+                    owner: user.id, status: .all)
+                opening = OpeningRead(habits: habits, records: records, writeCount: writeCount)
+            }
             return LocalBackend(
-                store: store, owner: user.id, clock: clock, databasePath: paths.databasePath)
+                store: store, owner: user.id, clock: clock, databasePath: paths.databasePath,
+                opening: opening)
         } catch {
             throw CommandError.store(error)
         }
@@ -79,7 +93,9 @@ struct LocalBackend: HabitBackend {
         let window = OverviewWindow(date: date, today: clock.today, entriesFrom: entriesFrom)
         let overview: StoredOverview
         do {
-            overview = try store.overview(owner: owner, status: status, window: window)
+            overview = try store.overview(
+                owner: owner, status: status, window: window,
+                read: opening?.rows(unlessWrittenSince: store))
         } catch {
             throw CommandError.store(error)
         }
@@ -87,6 +103,9 @@ struct LocalBackend: HabitBackend {
     }
 
     func habits(status: HabitStatusFilter) async throws(CommandError) -> [Habit] {
+        if let read = opening?.rows(unlessWrittenSince: store) {
+            return read.habits.filter { status.includes($0.status) }
+        }
         do {
             return try store.habits(owner: owner, status: status)
         } catch {
@@ -95,29 +114,30 @@ struct LocalBackend: HabitBackend {
     }
 
     func habit(id: Int64) async throws(CommandError) -> Habit {
-        let found: Habit?
-        do {
-            found = try store.habit(id: id, owner: owner)
-        } catch {
-            throw CommandError.store(error)
+        guard let found = try stored(id: id) else {
+            throw CommandError.habitNotFound(String(id))
         }
-        guard let found else { throw CommandError.habitNotFound(String(id)) }
         return found
     }
 
     /// An id is looked up alone (one row); only a name, or digits that are
     /// no habit's id, reads all the habits.
     func habit(for reference: HabitReference) async throws(CommandError) -> Habit {
-        if let id = reference.id {
-            let found: Habit?
-            do {
-                found = try store.habit(id: id, owner: owner)
-            } catch {
-                throw CommandError.store(error)
-            }
-            if let found { return found }
-        }
+        if let id = reference.id, let found = try stored(id: id) { return found }
         return try reference.resolve(among: try await habits(status: .all))
+    }
+
+    /// The owner's habit `id`: from the opening read while it holds, else
+    /// one row.
+    private func stored(id: Int64) throws(CommandError) -> Habit? {
+        if let read = opening?.rows(unlessWrittenSince: store) {
+            return read.habits.first { $0.id == id }
+        }
+        do {
+            return try store.habit(id: id, owner: owner)
+        } catch {
+            throw CommandError.store(error)
+        }
     }
 
     /// Resumed from the habit's history checkpoint
@@ -129,7 +149,8 @@ struct LocalBackend: HabitBackend {
         let found: (history: HabitHistory, stats: HabitStats)?
         do {
             found = try store.historyAndStats(
-                of: habit, owner: owner, from: from, to: to, asOf: date)
+                of: habit, owner: owner, from: from, to: to, asOf: date,
+                known: opening?.rows(unlessWrittenSince: store)?.records[habit.id])
         } catch {
             throw CommandError.store(error)
         }
