@@ -17,6 +17,11 @@
 # round's ratios compare the same moment; the script prints the pooled
 # times, each round's median ratio to the floor and the median of those.
 #
+# Then it runs the commands interleaved (the floor, then each command,
+# RUNS times over) and prints each command's median ratio to the floor of
+# its own cycle: hyperfine runs a command's runs back to back, which keeps
+# the floor's small binary hot in the caches between them.
+#
 # Targets (issue 25): prompt, list, show 1 and log within 2x of the floor,
 # --version within 1.3x; list's max RSS within 1.5x.
 set -euo pipefail
@@ -94,6 +99,39 @@ for i, command in enumerate(names):
     print(f"  {command} | {mean * 1000:.2f} ms | {median * 1000:.2f} ms "
           f"({median / statistics.median(pooled[0]):.2f}x) | "
           f"{statistics.median(ratios[i]):.2f}x ({each})")
+PYTHON
+    # Interleaved as well: the floor, then each command, RUNS times over, and
+    # each command's ratio to the floor of its own cycle. hyperfine runs a
+    # command's runs back to back, which keeps the floor's small binary hot
+    # in the caches between its runs (its median is lower that way), while
+    # here every run follows the others, as a prompt's command does.
+    python3 - "$name" "$runs" "${commands[@]}" <<'PYTHON'
+import os, statistics, sys, time
+
+name, runs, commands = sys.argv[1], int(sys.argv[2]), [c.split() for c in sys.argv[3:]]
+devnull = os.open(os.devnull, os.O_WRONLY)
+
+def run(argv):
+    start = time.perf_counter_ns()
+    pid = os.posix_spawn(argv[0], argv, os.environ,
+                         file_actions=[(os.POSIX_SPAWN_DUP2, devnull, 1)])
+    _, status = os.waitpid(pid, 0)
+    if status != 0:
+        sys.exit(f"{' '.join(argv)} failed")
+    return time.perf_counter_ns() - start
+
+for argv in commands:
+    for _ in range(5):
+        run(argv)
+times = [[] for _ in commands]
+for _ in range(runs):
+    for i, argv in enumerate(commands):
+        times[i].append(run(argv))
+print(f"{name}: command | median, interleaved | median of each cycle's ratio to the floor")
+for i, argv in enumerate(commands):
+    ratio = statistics.median(t / f for t, f in zip(times[i], times[0]))
+    label = " ".join([argv[0].rsplit("/", 1)[-1]] + argv[1:])
+    print(f"  {label} | {statistics.median(times[i]) / 1e6:.2f} ms | {ratio:.2f}x")
 PYTHON
     local base_instructions="" base_rss="" command instructions rss
     echo "$name: command | instructions (vs floor) | max RSS (vs floor)"
