@@ -45,7 +45,7 @@ enum Schema {
     /// The tables only a server uses. No other table references them, and
     /// the code a client runs (local mode, the replica) reads and writes
     /// none of them. A later step that adds a server table adds it here.
-    static let serverTables = [
+    static let serverTables: Set<String> = [
         "deliveries", "reminder_occurrences", "reminders", "webhooks", "reminder_channels",
         "digest_occurrences", "access_tokens", "refresh_tokens", "refresh_families",
         "login_codes", "code_sends", "code_requests", "idempotency_keys",

@@ -47,15 +47,14 @@ struct SchemaShape: Hashable, Sendable {
     /// This version's shape for a database of `role`: the record when it
     /// is this build's, else built.
     static func current(for role: SQLiteStore.Role) throws(StoreError) -> SchemaShape {
-        switch (role, recordedIfCurrent) {
-        case (.server, let recorded?): recorded
-        case (.client, let recorded?): recorded.withoutServerTables
-        case (.server, nil): try builtForServer.get()
-        case (.client, nil): try builtForClient.get()
+        if let recorded = role == .server ? recordedIfCurrent : recordedForClient {
+            return recorded
         }
+        return try (role == .server ? builtForServer : builtForClient).get()
     }
 
     private static let recordedIfCurrent = recorded(for: Schema.migrations)
+    private static let recordedForClient = recordedIfCurrent?.withoutServerTables
 
     /// This version's shapes from its migrations, each run once per process.
     static let builtForServer = built(for: .server)
@@ -75,24 +74,14 @@ struct SchemaShape: Hashable, Sendable {
     /// This shape without the server's tables and the indexes and triggers
     /// on them: a client's, of a server's.
     var withoutServerTables: SchemaShape {
-        let tables = Set(Schema.serverTables)
-        return SchemaShape(
-            objects: objects.filter { object in
-                let table =
-                    object.hasPrefix("table ")
-                    ? String(Self.name(of: object).dropFirst("table ".count))
-                    : object.components(separatedBy: " ON ").last ?? ""
-                return !tables.contains(table)
-            })
+        SchemaShape(objects: objects.filter { !Schema.serverTables.contains(Self.table(of: $0)) })
     }
 
     /// Whether this shape has none of the server's tables, as a client's
     /// database from version 15 on.
     var lacksServerTables: Bool {
-        !objects.contains { object in
-            object.hasPrefix("table ")
-                && Schema.serverTables.contains(
-                    String(Self.name(of: object).dropFirst("table ".count)))
+        !objects.contains {
+            $0.hasPrefix("table ") && Schema.serverTables.contains(Self.table(of: $0))
         }
     }
 
@@ -115,6 +104,15 @@ struct SchemaShape: Hashable, Sendable {
                 : "its \(name) does not have the columns this version of habits made"
         }
         return nil
+    }
+
+    /// The table an object line is, or is on: "habits" of "table
+    /// habits(id,…)" and of "index habits_by_owner ON habits".
+    private static func table(of object: String) -> String {
+        guard object.hasPrefix("table ") else {
+            return object.components(separatedBy: " ON ").last ?? ""
+        }
+        return String(name(of: object).dropFirst("table ".count))
     }
 
     /// "table habits" of "table habits(id,…)", "index habits_by_owner" of
