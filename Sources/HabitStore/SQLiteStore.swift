@@ -12,20 +12,25 @@ import HabitStorage
 
 /// The SQLite store behind the server and the command line's local mode.
 ///
-/// One connection writes; with a database file, a few more read at the same
-/// time (WAL lets readers run beside the writer, each on its own snapshot),
-/// opened as they are first needed. Each connection is used by one thread at a
-/// time behind a lock, so the store is safe to share between threads. Writes
-/// that decide something run in `BEGIN IMMEDIATE` transactions, which also
-/// keeps them atomic against other processes using the same file.
+/// One connection writes; with a server's database file, a few more read at
+/// the same time (WAL lets readers run beside the writer, each on its own
+/// snapshot), opened as they are first needed. Each connection is used by one
+/// thread at a time behind a lock, so the store is safe to share between
+/// threads. Writes that decide something run in `BEGIN IMMEDIATE`
+/// transactions, which also keeps them atomic against other processes using
+/// the same file.
 ///
-/// Durability: the journal is WAL with `synchronous = NORMAL`. A transaction
-/// is in the WAL file (the operating system's page cache) before `COMMIT`
-/// returns, so killing the process, even with `kill -9`, never loses a
-/// committed transaction and leaves a readable database. Only a power loss or
-/// a kernel crash can lose the last transactions before a checkpoint, never
-/// corrupting the file; `FULL` would close that gap at the cost of an `fsync`
-/// per write, which a habit tracker does not need.
+/// Durability: a server's journal is WAL with `synchronous = NORMAL`. A
+/// transaction is in the WAL file (the operating system's page cache) before
+/// `COMMIT` returns, so killing the process, even with `kill -9`, never loses
+/// a committed transaction and leaves a readable database. Only a power loss
+/// or a kernel crash can lose the last transactions before a checkpoint,
+/// never corrupting the file; `FULL` would close that gap at the cost of an
+/// `fsync` per write, which a habit tracker does not need. A client's file
+/// (`Role.client`: one short command at a time, mostly reading) has a
+/// rollback journal with `synchronous = FULL`, which SQLite needs to be safe
+/// from corruption there: a read makes no files, and a commit is on disk
+/// when `COMMIT` returns.
 public final class SQLiteStore: Sendable {
     /// The path that opens a private database in memory, gone when closed.
     public static let inMemoryPath = ":memory:"
@@ -132,7 +137,8 @@ public final class SQLiteStore: Sendable {
     /// The writer connection, the schema migrated and checked, and whether
     /// readers can run beside it (WAL, shared between processes). With
     /// `exclusive`, the journal mode is only read, not set: the file is WAL
-    /// already when this fallback runs.
+    /// already when this fallback runs. The mode is set last, so a file
+    /// refused (a client's opened by a server) is left as it was.
     private static func openWriter(
         path: String, inMemory: Bool, exclusive: Bool, role: Role, checkingSchema: Bool,
         memo: (any SchemaCheckMemo)?
@@ -140,16 +146,7 @@ public final class SQLiteStore: Sendable {
         let connection = try SQLiteConnection(path: path, create: true)
         try connection.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
         try connection.execute("PRAGMA foreign_keys = ON")
-        var usesWAL = false
-        if !inMemory {
-            if exclusive { try connection.execute("PRAGMA locking_mode = EXCLUSIVE") }
-            // Setting the mode a file already has writes nothing.
-            let mode = try connection.firstRow(
-                exclusive ? "PRAGMA journal_mode" : "PRAGMA journal_mode = WAL"
-            ) { row in row.text(0).lowercased() }
-            usesWAL = mode == "wal" && !exclusive
-            try connection.execute("PRAGMA synchronous = NORMAL")
-        }
+        if exclusive { try connection.execute("PRAGMA locking_mode = EXCLUSIVE") }
         try Self.migrate(connection, path: path, role: role)
         if checkingSchema {
             let stamp = try memo.flatMap { _ throws(StoreError) in
@@ -172,7 +169,44 @@ public final class SQLiteStore: Sendable {
                 if let stamp { memo?.remember(stamp) }
             }
         }
-        return (connection, usesWAL)
+        guard !inMemory else { return (connection, false) }
+        let mode =
+            try exclusive
+            ? Self.journalMode(connection) : Self.setJournalMode(connection, role: role)
+        // NORMAL is safe from corruption only with WAL; a rollback journal
+        // needs FULL's syncs around each commit.
+        try connection.execute(
+            mode == "wal" ? "PRAGMA synchronous = NORMAL" : "PRAGMA synchronous = FULL")
+        return (connection, mode == "wal" && !exclusive)
+    }
+
+    /// The file's journal mode, lowercased (`wal`, `delete`, …).
+    private static func journalMode(_ connection: SQLiteConnection) throws(StoreError) -> String {
+        try connection.firstRow("PRAGMA journal_mode") { row in row.text(0).lowercased() } ?? ""
+    }
+
+    /// Sets the journal mode `role` wants and returns the mode the file
+    /// has after. A server's file is WAL: readers run beside the writer.
+    /// A client's has a rollback journal: its commands run one at a time
+    /// and mostly only read, and a read then needs no `-wal` and `-shm`
+    /// files made, mapped and removed at every start (0.2 ms of the 3.5 ms
+    /// a `list` of 15 habits takes here). Leaving WAL needs the file
+    /// to itself: while another process has a client's WAL file open, it
+    /// stays WAL until a later start finds it alone.
+    private static func setJournalMode(
+        _ connection: SQLiteConnection, role: Role
+    ) throws(StoreError) -> String {
+        // Setting the mode a file already has writes nothing.
+        let wanted = role == .server ? "wal" : "delete"
+        do {
+            return try connection.firstRow("PRAGMA journal_mode = \(wanted)") { row in
+                row.text(0).lowercased()
+            } ?? ""
+        } catch {
+            guard case .sqlite(let code, _) = error, code & 0xFF == SQLITE_BUSY, role == .client
+            else { throw error }
+            return try journalMode(connection)
+        }
     }
 
     deinit {

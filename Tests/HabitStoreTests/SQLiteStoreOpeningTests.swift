@@ -27,7 +27,9 @@ import Testing
         #expect(tables == 7)
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
-        #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+        let raw = try SQLiteConnection(path: path, create: false)
+        defer { raw.close() }
+        #expect(try raw.firstRow("PRAGMA journal_mode") { $0.text(0) } == "wal")
     }
 
     @Test func reopeningKeepsTheData() throws {

@@ -77,7 +77,8 @@ extension ReplicaBackend {
     /// Deletes the replica's files (with `logout`).
     func removeReplica() {
         store.close()
-        for suffix in ["", "-wal", "-shm", ".lock"] {
+        // -wal and -shm: a replica from before its journal was rollback.
+        for suffix in ["", "-journal", "-wal", "-shm", ".lock"] {
             try? FileManager.default.removeItem(atPath: store.path + suffix)
         }
     }
