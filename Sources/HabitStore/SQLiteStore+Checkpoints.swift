@@ -109,9 +109,9 @@ private enum CheckpointSQL {
     // another writer.
     static let save = """
         INSERT OR REPLACE INTO history_checkpoints (habit_id, through, current_streak, strength, rules,
-            longest_streak, success_count, failed_count, skipped_count)
-        SELECT ?1, ?2, ?3, ?4, ?5, ?8, ?9, ?10, ?11
-        WHERE EXISTS (
-            SELECT 1 FROM habits WHERE id = ?1 AND owner_id = ?6 AND progress_generation = ?7)
+            longest_streak, success_count, failed_count, skipped_count, covers_through)
+        SELECT ?1, ?2, ?3, ?4, ?5, ?8, ?9, ?10, ?11,
+            CASE frequency WHEN 'WEEKLY' THEN date(?2, '+6 days') ELSE ?2 END
+        FROM habits WHERE id = ?1 AND owner_id = ?6 AND progress_generation = ?7
         """
 }

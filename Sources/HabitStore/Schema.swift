@@ -33,7 +33,7 @@ enum Schema {
         Migration(version5), Migration(version6), Migration(version7), Migration(version8),
         Migration(version9), Migration(version10), Migration(version11),
         Migration(versionHabitMarks), Migration(versionDigest), Migration(versionReminderQueue),
-        Migration(server: "", client: versionClientTables),
+        Migration(server: "", client: versionClientTables), Migration(versionCheckpointCover),
     ]
 
     /// The version this build writes and reads.
@@ -443,6 +443,48 @@ enum Schema {
         ALTER TABLE reminder_occurrences ADD COLUMN queued INTEGER NOT NULL DEFAULT 1;
         CREATE INDEX reminder_occurrences_to_queue ON reminder_occurrences (claimed_at)
             WHERE queued = 0;
+        """
+
+    /// A checkpoint stores the last day whose entries it covers
+    /// (`covers_through`: its `through`, or the Sunday of that week for a
+    /// weekly habit), written with it, so the entry triggers compare one
+    /// column instead of looking up the habit's frequency and computing
+    /// the day, and one trigger serves an updated entry's old and new day
+    /// (`progress_moved` is gone). SQLite parses every trigger at a
+    /// command's first statement: this is a fifth of the client schema's
+    /// parse. The default covers every day, so a row written without the
+    /// column is dropped by the next change of an entry.
+    private static let versionCheckpointCover = """
+        ALTER TABLE history_checkpoints ADD COLUMN covers_through TEXT NOT NULL
+            DEFAULT '9999-12-31';
+        UPDATE history_checkpoints SET covers_through = CASE (
+            SELECT frequency FROM habits WHERE id = history_checkpoints.habit_id)
+            WHEN 'WEEKLY' THEN date(through, '+6 days') ELSE through END;
+        DROP TRIGGER progress_inserted;
+        DROP TRIGGER progress_deleted;
+        DROP TRIGGER progress_updated;
+        DROP TRIGGER progress_moved;
+        CREATE TRIGGER progress_inserted AFTER INSERT ON progress BEGIN
+            UPDATE habits SET progress_generation = progress_generation + 1
+                WHERE id = NEW.habit_id;
+            DELETE FROM history_checkpoints
+                WHERE habit_id = NEW.habit_id AND NEW.date <= covers_through;
+        END;
+        CREATE TRIGGER progress_deleted AFTER DELETE ON progress BEGIN
+            UPDATE habits SET progress_generation = progress_generation + 1
+                WHERE id = OLD.habit_id;
+            DELETE FROM history_checkpoints
+                WHERE habit_id = OLD.habit_id AND OLD.date <= covers_through;
+        END;
+        CREATE TRIGGER progress_updated AFTER UPDATE OF habit_id, date, value, skipped, note
+            ON progress
+        BEGIN
+            UPDATE habits SET progress_generation = progress_generation + 1
+                WHERE id IN (NEW.habit_id, OLD.habit_id);
+            DELETE FROM history_checkpoints
+                WHERE (habit_id = NEW.habit_id AND NEW.date <= covers_through)
+                    OR (habit_id = OLD.habit_id AND OLD.date <= covers_through);
+        END;
         """
 
     /// A client's database drops the server's tables, which versions 1 to

@@ -14,7 +14,7 @@ import HabitStorage
 extension SchemaShape {
     /// The migrations' count and total UTF-8 length (`Schema.signature`) the
     /// record was made from.
-    static let recordedFrom = (count: 15, bytes: 27133)
+    static let recordedFrom = (count: 16, bytes: 29885)
 
     /// Each table with its columns in order.
     static let recordedTables: [(name: String, columns: [String])] = [
@@ -52,7 +52,7 @@ extension SchemaShape {
             "history_checkpoints",
             [
                 "habit_id", "through", "current_streak", "strength", "rules", "longest_streak",
-                "success_count", "failed_count", "skipped_count",
+                "success_count", "failed_count", "skipped_count", "covers_through",
             ]
         ),
         ("idempotency_keys", ["scope", "key", "fingerprint", "status", "body", "created_at"]),
@@ -131,7 +131,6 @@ extension SchemaShape {
         "trigger habit_rules_changed ON habits",
         "trigger progress_deleted ON progress",
         "trigger progress_inserted ON progress",
-        "trigger progress_moved ON progress",
         "trigger progress_updated ON progress",
     ]
 

@@ -30,7 +30,7 @@ import Testing
 
     @Test(arguments: [
         ("DROP INDEX habits_by_owner", "its index habits_by_owner is missing"),
-        ("DROP TRIGGER progress_moved", "its trigger progress_moved is missing"),
+        ("DROP TRIGGER progress_updated", "its trigger progress_updated is missing"),
         ("DROP TABLE code_sends", "its table code_sends is missing"),
     ])
     func aFileMissingPartOfTheSchemaIsDamaged(_ sql: String, _ reason: String) throws {

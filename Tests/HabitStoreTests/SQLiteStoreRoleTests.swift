@@ -132,7 +132,7 @@ import Testing
     @Test(arguments: [
         ("DROP TABLE history_checkpoints", "its table history_checkpoints is missing"),
         ("DROP INDEX habits_by_owner", "its index habits_by_owner is missing"),
-        ("DROP TRIGGER progress_moved", "its trigger progress_moved is missing"),
+        ("DROP TRIGGER progress_updated", "its trigger progress_updated is missing"),
     ])
     func aDamagedClientsFileIsDamaged(sql: String, reason: String) throws {
         let path = directory.appending("client.sqlite")

@@ -166,7 +166,7 @@ import Testing
         // checkpoint's week: habit 1's goes (the day it left), habit 2's stays.
         let raw = try SQLiteConnection(path: path, create: false)
         defer { raw.close() }
-        try raw.execute(Self.checkpoints)
+        try raw.execute(Self.checkpointsWithCover)
         try raw.execute(
             """
             UPDATE progress SET habit_id = 2, date = '2026-03-09'
@@ -181,6 +181,50 @@ import Testing
             "UPDATE progress SET date = '2026-03-03' WHERE habit_id = 2 AND date = '2026-03-09'")
         #expect(try !hasCheckpoint(2))
         #expect(try generation(2) == first.1 + 3)
+    }
+
+    /// The same as a version 16 store saves them, with the last day each
+    /// covers: habit 2's is weekly, so its week's Sunday.
+    private static let checkpointsWithCover = """
+        INSERT INTO history_checkpoints (habit_id, through, current_streak, strength, rules,
+            covers_through)
+        VALUES (1, '2026-03-01', 7, 0.5, 'r', '2026-03-01'),
+            (2, '2026-03-02', 1, 0.5, 'r', '2026-03-08');
+        """
+
+    /// Version 16 works out the last day each checkpoint covers from its
+    /// habit's frequency; one saved later without it covers every day.
+    @Test func aVersion15DatabasesCheckpointsGetTheirCover() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.appending("version15.sqlite")
+        let old = try SQLiteConnection(path: path, create: true)
+        for migration in Schema.migrations.prefix(15) { try old.execute(migration.server) }
+        try old.execute("PRAGMA user_version = 15")
+        try old.execute(
+            """
+            INSERT INTO users (email, created_at) VALUES ('a@b.co', 0);
+            INSERT INTO habits (owner_id, name, frequency, measurement_type, start_date,
+                action_days, target_value, status, created_at, updated_at)
+            VALUES (1, 'Read', 'DAILY', 'pages', '2026-01-05', 127, '10', 'ACTIVE', 0, 0),
+                (1, 'Run', 'WEEKLY', 'km', '2026-01-05', 127, '10', 'ACTIVE', 0, 0),
+                (1, 'Swim', 'DAILY', 'laps', '2026-01-05', 127, '10', 'ACTIVE', 0, 0);
+            """)
+        try old.execute(Self.checkpoints)
+        old.close()
+
+        try SQLiteStore(path: path).close()
+        let raw = try SQLiteConnection(path: path, create: false)
+        defer { raw.close() }
+        try raw.execute(
+            """
+            INSERT INTO history_checkpoints (habit_id, through, current_streak, strength, rules)
+            VALUES (3, '2026-03-01', 7, 0.5, 'r')
+            """)
+        var covers: [String] = []
+        try raw.forEachRow(
+            "SELECT covers_through FROM history_checkpoints ORDER BY habit_id", []
+        ) { row in covers.append(row.text(0)) }
+        #expect(covers == ["2026-03-01", "2026-03-08", "9999-12-31"])
     }
 
     private static let checkpoints = """
