@@ -26,26 +26,40 @@ let sqliteLinking: [LinkerSetting] =
     ]
     : [.linkedLibrary("sqlite3")]
 
-/// The `habits` binary's extra linker settings for a fast-start build: lld,
-/// the C++ runtime from `libstdc++.a` (`Sources/habits/StaticCXX`), which
-/// spares the loader's 1.6 M instructions of binding `libstdc++.so.6` at
-/// every start, and a position-dependent executable: a PIE's 83,000
-/// relative relocations (Swift's metadata is full of pointers) are written
-/// into its data pages at every start, 0.7 M instructions and 200 page
-/// faults, about 0.6 ms. The price is that the executable's own code and
-/// data sit at a fixed address (its libraries, heap and stack are still
+/// The `habits` binary's extra linker settings for a fast-start build
+/// (`Sources/habits/FastStart`): lld; the C++ runtime from `libstdc++.a`,
+/// which spares the loader's 1.6 M instructions of binding `libstdc++.so.6`
+/// at every start, and GCC's unwinder from `libgcc_eh.a`, one shared
+/// library fewer to open, map and bind (linker scripts found first for
+/// `-lstdc++` and `-lgcc_s`); and a position-dependent executable: a PIE's
+/// 83,000 relative relocations (Swift's metadata is full of pointers) are
+/// written into its data pages at every start, 0.7 M instructions and 200
+/// page faults, about 0.6 ms. The price is that the executable's own code
+/// and data sit at a fixed address (its libraries, heap and stack are still
 /// randomised), which is why this build is not the default. It also
 /// exports none of its own symbols (SwiftPM links executables with
 /// `--export-dynamic`): 4,200 of them made the dynamic symbol table that
 /// the runtime's `dladdr` at start-up searches one by one (0.1 M
-/// instructions); nothing looks them up by name.
+/// instructions); nothing looks them up by name. And it lays out first,
+/// together, the functions the local commands run (`startup-order.txt`,
+/// written by `Tests/Load/startup-order.sh`), so they share fewer pages of
+/// the 18 MB of code: each page a run first touches costs a page fault.
+/// The linker moves sections: the standard library's and Foundation's
+/// functions have one each, as do this package's public ones; its other
+/// functions, and SQLite's, move with the rest of their source file. A
+/// name the list holds that a build lacks is skipped: a stale list only
+/// orders less.
 let habitsLinking: [LinkerSetting] =
     fastStartLink
     ? [
         .unsafeFlags(
             [
                 "-use-ld=lld", "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic",
-                "-L", Context.packageDirectory + "/Sources/habits/StaticCXX",
+                "-L", Context.packageDirectory + "/Sources/habits/FastStart",
+                "-Xlinker",
+                "--symbol-ordering-file=" + Context.packageDirectory
+                    + "/Sources/habits/FastStart/startup-order.txt",
+                "-Xlinker", "--no-warn-symbol-ordering",
             ],
             .when(platforms: [.linux]))
     ]
@@ -163,7 +177,7 @@ let package = Package(
             ]),
 
         .executableTarget(
-            name: "habits", dependencies: ["HabitConcurrency", "HabitsCLI"], exclude: ["StaticCXX"],
+            name: "habits", dependencies: ["HabitConcurrency", "HabitsCLI"], exclude: ["FastStart"],
             linkerSettings: habitsLinking),
         .executableTarget(name: "habits-server", dependencies: ["HabitHTTP", "HabitServer"]),
         .executableTarget(name: "habits-bench", dependencies: ["HabitCore"]),

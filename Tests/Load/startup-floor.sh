@@ -47,32 +47,8 @@ trap 'rm -rf "$work"' EXIT
 printf 'import Foundation\nprint("habits 0.1.0")\n' >"$work/floor.swift"
 swiftc -O -static-stdlib "$work/floor.swift" -o "$work/floor"
 floor="$work/floor"
-start=$(date -d '-3652 days' +%F)
-
-# seed NAME SQL-VALUE-EXPRESSION: a fresh HOME with 15 habits and ten years of
-# entries whose value on day n (0 = the start) is the expression.
-seed() {
-    local name=$1 value=$2
-    export HOME="$work/$name/home" XDG_DATA_HOME="$work/$name/data" \
-        XDG_CONFIG_HOME="$work/$name/config" XDG_CACHE_HOME="$work/$name/cache"
-    unset HABITS_SERVER
-    mkdir -p "$HOME"
-    for i in $(seq 1 15); do
-        if [ $((i % 3)) -eq 0 ]; then
-            "$habits" add "Habit $i" --weekly --unit km --target 10 --days mon,wed,fri \
-                --start "$start" >/dev/null
-        else
-            "$habits" add "Habit $i" --daily --unit times --target 2 --days daily \
-                --start "$start" >/dev/null
-        fi
-    done
-    sqlite3 "$XDG_DATA_HOME/habits/habits.sqlite3" "
-        WITH RECURSIVE d(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM d WHERE n < 3652)
-        INSERT OR REPLACE INTO progress (habit_id, date, value, skipped)
-        SELECT h.id, date('$start', '+' || n || ' days'), $value, 0
-        FROM d, habits h;"
-    "$habits" list >/dev/null
-}
+# seed NAME SQL-VALUE-EXPRESSION (15 habits x 10 years in $work/NAME).
+. Tests/Load/seed-history.sh
 
 commands=("$floor" "$habits --version" "$habits prompt" "$habits list" "$habits show 1"
     "$habits log")
