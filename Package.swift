@@ -44,11 +44,11 @@ let sqliteLinking: [LinkerSetting] =
 /// together, the functions the local commands run (`startup-order.txt`,
 /// written by `Tests/Load/startup-order.sh`), so they share fewer pages of
 /// the 18 MB of code: each page a run first touches costs a page fault.
-/// The linker moves sections: the standard library's and Foundation's
-/// functions have one each, as do this package's public ones; its other
-/// functions, and SQLite's, move with the rest of their source file. A
-/// name the list holds that a build lacks is skipped: a stale list only
-/// orders less.
+/// The linker moves sections: a public Swift function (most of the
+/// standard library's and Foundation's) has one of its own; any other
+/// function moves with the rest of its source file, as SQLite's do. A name
+/// the list holds that a build lacks is skipped: a stale list only orders
+/// less.
 let habitsLinking: [LinkerSetting] =
     fastStartLink
     ? [

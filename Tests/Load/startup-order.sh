@@ -19,10 +19,8 @@ for tool in sqlite3 valgrind; do
     command -v "$tool" >/dev/null || { apt-get update -qq && apt-get install -y -qq "$tool"; }
 done
 
-scratch=.build/fast-start
-HABITS_FAST_START_LINK=1 swift build -c release --static-swift-stdlib --disable-local-rpath \
-    --product habits --scratch-path "$scratch" >/dev/null
-habits="$(HABITS_FAST_START_LINK=1 swift build -c release --scratch-path "$scratch" --show-bin-path)/habits"
+# $habits: the fast-start build (Package.swift: HABITS_FAST_START_LINK).
+. Tests/Load/fast-start-build.sh
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
