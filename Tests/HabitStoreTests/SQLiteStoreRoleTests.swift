@@ -24,16 +24,13 @@ import Testing
             path: path)
     }
 
-    /// A file as version `version` of habits left it: the server's steps
-    /// through it (every database had the server's tables), with a user, a
-    /// habit and an entry, and `extra` SQL.
+    /// A file as version `version` of habits left it (`writeOldDatabase`),
+    /// with a user, a habit and an entry, and `extra` SQL.
     private func oldFile(_ name: String, version: Int, extra: String = "") throws -> String {
         let path = directory.appending(name)
-        let old = try SQLiteConnection(path: path, create: true)
-        for migration in Schema.migrations.prefix(version) { try old.execute(migration.server) }
-        try old.execute(
+        try writeOldDatabase(
+            at: path, version: version,
             """
-            PRAGMA user_version = \(version);
             INSERT INTO users (email, created_at) VALUES ('local@localhost', 0);
             INSERT INTO habits (owner_id, name, frequency, measurement_type, start_date,
                 action_days, target_value, status, created_at, updated_at)
@@ -42,7 +39,6 @@ import Testing
             VALUES (1, '2026-03-02', '4', 0, 1);
             \(extra)
             """)
-        old.close()
         return path
     }
 

@@ -11,11 +11,8 @@ import Testing
     @Test func aVersionOneDatabaseGainsIdempotencyKeysAndKeepsItsData() throws {
         let directory = try TemporaryDirectory()
         let path = directory.appending("version1.sqlite")
-        let old = try SQLiteConnection(path: path, create: true)
-        try old.execute(Schema.migrations[0].server)
-        try old.execute("PRAGMA user_version = 1")
-        try old.execute("INSERT INTO users (email, created_at) VALUES ('a@b.co', 0)")
-        old.close()
+        try writeOldDatabase(
+            at: path, version: 1, "INSERT INTO users (email, created_at) VALUES ('a@b.co', 0)")
 
         let store = try SQLiteStore(path: path)
         defer { store.close() }
@@ -36,10 +33,8 @@ import Testing
     @Test func aVersionThreeDatabaseGainsNotesAndItsEntriesHaveNone() throws {
         let directory = try TemporaryDirectory()
         let path = directory.appending("version3.sqlite")
-        let old = try SQLiteConnection(path: path, create: true)
-        for migration in Schema.migrations.prefix(3) { try old.execute(migration.server) }
-        try old.execute("PRAGMA user_version = 3")
-        try old.execute(
+        try writeOldDatabase(
+            at: path, version: 3,
             """
             INSERT INTO users (email, created_at) VALUES ('a@b.co', 0);
             INSERT INTO habits (owner_id, name, frequency, measurement_type, start_date,
@@ -47,7 +42,6 @@ import Testing
             VALUES (1, 'Read', 'DAILY', 'pages', '2026-01-05', 127, '10', 'ACTIVE', 0, 0);
             INSERT INTO progress (habit_id, date, value, skipped) VALUES (1, '2026-03-02', '4', 0);
             """)
-        old.close()
 
         let store = try SQLiteStore(path: path)
         defer { store.close() }
@@ -68,10 +62,8 @@ import Testing
     @Test func aVersionFourCheckpointIsDroppedAndNewOnesKeepTheCounts() throws {
         let directory = try TemporaryDirectory()
         let path = directory.appending("version4.sqlite")
-        let old = try SQLiteConnection(path: path, create: true)
-        for migration in Schema.migrations.prefix(4) { try old.execute(migration.server) }
-        try old.execute("PRAGMA user_version = 4")
-        try old.execute(
+        try writeOldDatabase(
+            at: path, version: 4,
             """
             INSERT INTO users (email, created_at) VALUES ('a@b.co', 0);
             INSERT INTO habits (owner_id, name, frequency, measurement_type, start_date,
@@ -80,7 +72,6 @@ import Testing
             INSERT INTO history_checkpoints (habit_id, through, current_streak, strength, rules)
             VALUES (1, '2026-03-01', 7, 0.5, 'DAILY 2026-01-05 127 10');
             """)
-        old.close()
 
         let store = try SQLiteStore(path: path)
         defer { store.close() }
@@ -106,10 +97,8 @@ import Testing
     @Test func aVersionFiveDatabaseKeepsItsCheckpointRules() throws {
         let directory = try TemporaryDirectory()
         let path = directory.appending("version5.sqlite")
-        let old = try SQLiteConnection(path: path, create: true)
-        for migration in Schema.migrations.prefix(5) { try old.execute(migration.server) }
-        try old.execute("PRAGMA user_version = 5")
-        try old.execute(
+        try writeOldDatabase(
+            at: path, version: 5,
             """
             INSERT INTO users (email, created_at) VALUES ('a@b.co', 0);
             INSERT INTO habits (owner_id, name, frequency, measurement_type, start_date,
@@ -119,9 +108,7 @@ import Testing
             INSERT INTO progress (habit_id, date, value, skipped, note)
             VALUES (1, '2026-03-01', '4', 0, 'kept'), (1, '2026-02-20', '2', 0, NULL),
                 (2, '2026-03-05', '1', 0, NULL);
-            """)
-        try old.execute(Self.checkpoints)
-        old.close()
+            """ + Self.checkpoints)
 
         let store = try SQLiteStore(path: path)
         defer { store.close() }
@@ -197,10 +184,8 @@ import Testing
     @Test func aVersion15DatabasesCheckpointsGetTheirCover() throws {
         let directory = try TemporaryDirectory()
         let path = directory.appending("version15.sqlite")
-        let old = try SQLiteConnection(path: path, create: true)
-        for migration in Schema.migrations.prefix(15) { try old.execute(migration.server) }
-        try old.execute("PRAGMA user_version = 15")
-        try old.execute(
+        try writeOldDatabase(
+            at: path, version: 15,
             """
             INSERT INTO users (email, created_at) VALUES ('a@b.co', 0);
             INSERT INTO habits (owner_id, name, frequency, measurement_type, start_date,
@@ -208,9 +193,7 @@ import Testing
             VALUES (1, 'Read', 'DAILY', 'pages', '2026-01-05', 127, '10', 'ACTIVE', 0, 0),
                 (1, 'Run', 'WEEKLY', 'km', '2026-01-05', 127, '10', 'ACTIVE', 0, 0),
                 (1, 'Swim', 'DAILY', 'laps', '2026-01-05', 127, '10', 'ACTIVE', 0, 0);
-            """)
-        try old.execute(Self.checkpoints)
-        old.close()
+            """ + Self.checkpoints)
 
         try SQLiteStore(path: path).close()
         let raw = try SQLiteConnection(path: path, create: false)

@@ -79,6 +79,17 @@ extension AuthRepository {
     }
 }
 
+/// Writes at `path` a database as version `version` of habits left it (the
+/// server's steps through it: every database had the server's tables
+/// before version 15), then runs `sql` on it.
+func writeOldDatabase(at path: String, version: Int, _ sql: String) throws {
+    let old = try SQLiteConnection(path: path, create: true)
+    defer { old.close() }
+    for migration in Schema.migrations.prefix(version) { try old.execute(migration.server) }
+    try old.execute("PRAGMA user_version = \(version)")
+    try old.execute(sql)
+}
+
 /// A raw connection to a store's file, to look under the repository API.
 func rawCount(_ sql: String, path: String) throws -> Int64 {
     let connection = try SQLiteConnection(path: path, create: false)

@@ -77,7 +77,7 @@ instructions() {
 }
 
 # Mixed: most days reach the target, every 7th is half, every 19th missed.
-seed mixed "CASE WHEN (n + h.id) % 19 = 0 THEN '0' WHEN (n + h.id) % 7 = 0 THEN '1' ELSE '4' END"
+seed mixed "$mixed_values"
 report mixed
-seed done "'4'"
+seed done "$all_done_values"
 report "all done"

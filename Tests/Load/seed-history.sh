@@ -8,9 +8,10 @@
 # entries go in through sqlite3 in one transaction (the same file and
 # schema the CLI uses); the first `list` then makes the checkpoints, as a
 # person's first list after an upgrade would, before anything is measured.
-# The data sets the benchmarks use:
-#   mixed:    "CASE WHEN (n + h.id) % 19 = 0 THEN '0' WHEN (n + h.id) % 7 = 0 THEN '1' ELSE '4' END"
-#   all done: "'4'"
+# The data sets the benchmarks use: "mixed" (done most days, some partial,
+# skipped or missed) and "all done" (every day of the ten years done).
+mixed_values="CASE WHEN (n + h.id) % 19 = 0 THEN '0' WHEN (n + h.id) % 7 = 0 THEN '1' ELSE '4' END"
+all_done_values="'4'"
 seed_start=$(date -d '-3652 days' +%F)
 
 seed() {

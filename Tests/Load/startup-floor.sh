@@ -122,7 +122,7 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' $command)
     done
 }
 
-seed mixed "CASE WHEN (n + h.id) % 19 = 0 THEN '0' WHEN (n + h.id) % 7 = 0 THEN '1' ELSE '4' END"
+seed mixed "$mixed_values"
 report mixed
-seed all-done "'4'"
+seed all-done "$all_done_values"
 report all-done

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Writes Sources/habits/FastStart/startup-order.txt, the functions the local
-# commands run, in the order they first run: the fast-start link lays them
-# out first and in that order (Package.swift, `habitsLinking`), so a run
-# touches fewer pages of code, each a page fault. Run it after changing what
+# commands run: the fast-start link lays them out first, together, in the
+# list's order (Package.swift, `habitsLinking`), so a run touches fewer
+# pages of code, each a page fault. Run it after changing what
 # the local commands do on start; a stale list is still correct, it only
 # orders less (the link skips names a build lacks).
 #
@@ -26,7 +26,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # seed NAME SQL-VALUE-EXPRESSION (15 habits x 10 years in $work/NAME).
 . Tests/Load/seed-history.sh
-seed mixed "CASE WHEN (n + h.id) % 19 = 0 THEN '0' WHEN (n + h.id) % 7 = 0 THEN '1' ELSE '4' END"
+seed mixed "$mixed_values"
 
 runs=("--version" "prompt" "list" "show 1" "log" "done 1" "undo 1")
 for i in "${!runs[@]}"; do
@@ -35,8 +35,9 @@ for i in "${!runs[@]}"; do
         "$habits" ${runs[$i]} >/dev/null 2>&1
 done
 
-# Each function's first appearance, the runs in order; callgrind marks a
-# recursive call's name with 'N, which the linker's names lack.
+# Each function once, at its first mention, the runs in order (within a run,
+# callgrind's order); callgrind marks a recursive call's name with 'N,
+# which the linker's names lack.
 out=Sources/habits/FastStart/startup-order.txt
 for i in "${!runs[@]}"; do cat "$work/run-$i"; done |
     sed -nE "s/^fn=\([0-9]+\) (.*)$/\1/p" | sed -E "s/'[0-9]+$//" | awk '!seen[$0]++' >"$out"

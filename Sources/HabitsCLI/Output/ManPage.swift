@@ -194,8 +194,9 @@ struct ManPage: Sendable {
         (
             "$XDG_DATA_HOME/habits/replica-*.sqlite3",
             "In server mode, this device's copy of the account (with its .lock file, and its "
-                + "-journal while a change is written): what commands read, and the changes waiting to be sent. The name is "
-                + "a hash of the server and the account; logout removes it."
+                + "-journal while a change is written): what commands read, and the changes "
+                + "waiting to be sent. The name is a hash of the server and the account; logout "
+                + "removes it."
         ),
         (
             "$XDG_CONFIG_HOME/habits/replica-name.json",
