@@ -43,4 +43,4 @@ for i in "${!runs[@]}"; do cat "$work/run-$i"; done |
     sed -nE "s/^fn=\([0-9]+\) (.*)$/\1/p" | sed -E "s/'[0-9]+$//" | awk '!seen[$0]++' >"$out"
 echo "$(wc -l <"$out") functions in $out"
 # SwiftPM does not know the link reads the list: the next build relinks.
-rm -f "$habits"
+rm -f "$built"
