@@ -27,6 +27,9 @@ struct ExactAmounts {
         // once. A short list searched in order: no hashing per value, and no
         // dictionary type for the runtime to set up in a short-lived command.
         var known: [Known] = []
+        // Made once at its largest: growing it one amount at a time cost
+        // more than the lookups it saves in a short history.
+        if !values.isEmpty { known.reserveCapacity(min(values.count, Self.knownLimit)) }
         var parts: [Parts] = []
         parts.reserveCapacity(values.count)
         var smallestExponent = min(0, targetParts.exponent)

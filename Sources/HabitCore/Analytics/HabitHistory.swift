@@ -64,10 +64,15 @@ public struct HabitHistory: Sendable {
     /// For each of `weekMondays`: whether the week's sum reaches the target,
     /// and its share of the target (0 to 1).
     private let weekSums: [WeekSum]
+    /// The decimal places of `WeekSum.sum` when the amounts were added up
+    /// exactly (`ExactAmounts`); `nil` when they were added as `Decimal`s.
+    private let exactScale: Int?
 
     private struct WeekSum {
         var reached: Bool
         var share: Double
+        /// The sum in units of 10^-`exactScale`; 0 without an exact scale.
+        var sum: Int64 = 0
     }
 
     private struct EntryFlags: OptionSet {
@@ -100,6 +105,7 @@ public struct HabitHistory: Sendable {
         entryShares = facts.shares
         weekMondays = facts.weekMondays
         weekSums = facts.weekSums
+        exactScale = facts.exactScale
         var flags: [EntryFlags] = []
         flags.reserveCapacity(sorted.count)
         for (entry, isReached) in zip(sorted, reached) {
@@ -204,17 +210,35 @@ public struct HabitHistory: Sendable {
         case .daily:
             current = value(on: date)
         case .weekly:
-            let monday = date.startOfISOWeek.dayNumber
-            var sum: Decimal = 0
-            var index = lowerBound(max(monday, habit.startDate.dayNumber))
-            while index < entryDays.count && entryDays[index] <= monday + 6 {
-                sum += entries[index].value
-                index += 1
-            }
-            current = sum
+            current = weekTotal(monday: date.startOfISOWeek.dayNumber)
         }
         return CompletionData(
             target: habit.targetValue, current: current, state: state(of: date, today: today))
+    }
+
+    /// The sum of the values logged in the week starting on `monday`, from
+    /// the start date on.
+    ///
+    /// From the exact sum worked out when building, when there is one: the
+    /// same value, and a `Decimal` made from it takes the same compact form
+    /// (trailing zeros dropped) as one added up from the values, so it
+    /// prints the same. Each `Decimal` addition costs some 3,000 instructions.
+    private func weekTotal(monday: Int) -> Decimal {
+        if let scale = exactScale {
+            let index = Self.lowerBound(weekMondays, monday)
+            guard index < weekMondays.count, weekMondays[index] == monday else { return 0 }
+            let sum = weekSums[index].sum
+            return Decimal(
+                sign: sum < 0 ? .minus : .plus, exponent: -scale,
+                significand: Decimal(sum.magnitude))
+        }
+        var sum: Decimal = 0
+        var index = lowerBound(max(monday, habit.startDate.dayNumber))
+        while index < entryDays.count && entryDays[index] <= monday + 6 {
+            sum += entries[index].value
+            index += 1
+        }
+        return sum
     }
 
     /// The counted periods from the start up to the one containing `today`, in
@@ -475,6 +499,8 @@ public struct HabitHistory: Sendable {
         /// start, and their sums' facts; else empty.
         var weekMondays: [Int] = []
         var weekSums: [WeekSum] = []
+        /// The decimal places of the weeks' exact sums, when exact.
+        var exactScale: Int? = nil
     }
 
     /// `value ÷ target` within 0…1: the `p` of a failed period. A period that
@@ -492,6 +518,7 @@ public struct HabitHistory: Sendable {
         // Both in units of 10^-scale, so their ratio is the amounts' ratio.
         let doubleTarget = Double(target)
         var facts = Facts(reached: amounts.values.map { $0 >= target }, shares: [])
+        facts.exactScale = amounts.scale
         guard frequency == .weekly else {
             facts.shares = amounts.values.map { share(Double($0), of: doubleTarget) }
             return facts
@@ -502,7 +529,9 @@ public struct HabitHistory: Sendable {
             guard monday != Int.min else { return }
             facts.weekMondays.append(monday)
             facts.weekSums.append(
-                WeekSum(reached: sum >= target, share: share(Double(sum), of: doubleTarget)))
+                WeekSum(
+                    reached: sum >= target, share: share(Double(sum), of: doubleTarget),
+                    sum: sum))
         }
         for (day, value) in zip(days, amounts.values) where day >= start {
             let entryMonday = day - weekdayIndex(day)

@@ -168,10 +168,16 @@ extension HabitOverview {
             date: window.date, items: items,
             recent: window.entriesFrom.map { from in
                 var entries: [Int64: [ProgressEntry]] = [:]
+                entries.reserveCapacity(overview.items.count)
                 for item in overview.items {
-                    entries[item.habit.id] = (overview.entries[item.habit.id] ?? []).filter {
-                        $0.date >= from && $0.date <= window.date
+                    let read = overview.entries[item.habit.id] ?? []
+                    let inRange = { (entry: ProgressEntry) in
+                        entry.date >= from && entry.date <= window.date
                     }
+                    // Usually all of them (nothing is logged ahead of the
+                    // date): then the array read is kept, not copied.
+                    entries[item.habit.id] =
+                        read.allSatisfy(inRange) ? read : read.filter(inRange)
                 }
                 return Recent(from: from, entries: entries)
             })

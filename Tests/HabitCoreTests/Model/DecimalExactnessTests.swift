@@ -25,6 +25,30 @@ import Testing
         #expect(completion.remaining == 0)
     }
 
+    /// A week's sum prints as the values added up in `Decimal` print, in
+    /// the same form (trailing zeros dropped), whatever form the values and
+    /// the target were written in: the history adds them as integers.
+    @Test(arguments: [
+        ("10", ["2.50", "5"]), ("2.25", ["2.5", "5"]), ("1", ["5", "5"]),
+        ("0.001", ["0.10", "0.20"]), ("100", ["100", "0.5"]), ("3", ["1e2", "3"]),
+        ("2", ["0", "0.0"]), ("7", ["1.25", "0.5", "3", "0.250"]), ("5", []),
+        ("0.8", ["0.7", "0.1"]), ("1000000", ["999999.999999", "0.000001"]),
+    ])
+    func weekSumPrintsAsDecimalAddition(target: String, values: [String]) {
+        let habit = HistoryFixture.habit(.weekly, start: "2026-11-02", target: target)
+        let days = ["2026-11-02", "2026-11-03", "2026-11-04", "2026-11-05"]
+        let history = HistoryFixture.history(
+            habit, zip(days, values).map { HistoryFixture.done($0, $1) })
+        var added: Decimal = 0
+        for value in values { added += HistoryFixture.amount(value) }
+        let current = history.completion(
+            on: HistoryFixture.day("2026-11-05"), today: HistoryFixture.day("2026-11-10")
+        ).current
+        #expect(current == added)
+        #expect(DecimalNotation.plain(current) == DecimalNotation.plain(added))
+        #expect(current.exponent == added.exponent || added.isZero)
+    }
+
     @Test func dailyValueOfTenthsReachesTheTarget() {
         let habit = HistoryFixture.habit(.daily, start: "2026-11-02", target: "0.3")
         let history = HistoryFixture.history(
