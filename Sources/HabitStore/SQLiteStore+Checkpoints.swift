@@ -83,7 +83,7 @@ private enum CheckpointSQL {
         """
     static let select = "SELECT h.id, \(recordColumns) \(owned) ORDER BY h.id"
     /// How many columns `HabitSQL.columns` has, before the record's.
-    static let habitColumnCount = Int32(HabitSQL.columns.split(separator: ",").count)
+    static let habitColumnCount = HabitSQL.columnCount
     // The habit columns are named without the table: no checkpoint column
     // shares a name with one.
     static let selectHabits = "SELECT \(HabitSQL.columns), \(recordColumns) \(owned) ORDER BY h.id"

@@ -79,7 +79,7 @@ enum DigestSQL {
             (SELECT max(local_date) FROM digest_occurrences o WHERE o.owner_id = u.id)
         FROM users u WHERE u.digest_time IS NOT NULL
         """
-    static let habitOwnerColumn = Int32(HabitSQL.columns.split(separator: ",").count)
+    static let habitOwnerColumn = HabitSQL.columnCount
     static let selectHabits = """
         SELECT \(HabitSQL.columns.split(separator: ",").map { "h." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")),
             h.owner_id

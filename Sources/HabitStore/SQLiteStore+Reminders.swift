@@ -276,7 +276,7 @@ extension SQLiteStore: ReminderRepository {
     private func decideUndecided(
         _ connection: SQLiteConnection, isDue: (HabitHistory, LocalDate) -> Bool
     ) throws(StoreError) {
-        let columns = Int32(HabitSQL.columns.split(separator: ",").count)
+        let columns = HabitSQL.columnCount
         let undecided = try connection.rows(ReminderSQL.selectUndecided) {
             row throws(StoreError) -> (Habit, LocalDate, Int64) in
             guard let date = row.localDate(columns) else {
