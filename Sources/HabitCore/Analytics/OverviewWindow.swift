@@ -40,11 +40,12 @@ public struct OverviewWindow: Hashable, Sendable {
 
     /// `habit`'s target, progress and state for the period containing the
     /// date, from `entries` (sorted by date) that hold at least the week's;
-    /// the others are left out first, since the week decides it alone and a
-    /// history of the week costs less than one of every entry read.
+    /// the others are left out first, since that period (the day, or the
+    /// week of a weekly habit) decides it alone and a history of it costs
+    /// less than one of every entry read.
     public func completion(of habit: Habit, entries: [ProgressEntry]) -> CompletionData {
-        let week = week
-        return HabitHistory(habit: habit, entries: entries.filter { week.contains($0.date) })
+        let period = habit.frequency == .daily ? date...date : week
+        return HabitHistory(habit: habit, entries: entries.filter { period.contains($0.date) })
             .completion(on: date, today: today)
     }
 }

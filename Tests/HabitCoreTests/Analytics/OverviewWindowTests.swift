@@ -57,6 +57,28 @@ import Testing
                 .completion(on: window.date, today: window.today))
     }
 
+    /// A daily habit's day decides its completion alone: the window's
+    /// answer is the whole history's on each day of the week, whatever the
+    /// other days hold (done, skipped, missed, nothing, a rest day).
+    @Test func aDailyCompletionIsTheWholeHistorysOnEveryDay() {
+        let habit = F.habit(
+            .daily, start: "2026-11-25",
+            days: ActionDays([.monday, .tuesday, .wednesday, .friday]),
+            target: "2")
+        let entries = [
+            F.done("2026-11-30", "2"), F.done("2026-12-01", "1"), F.skipped("2026-12-02"),
+            F.done("2026-12-03", "5"), F.done("2026-12-05", "0.5"),
+        ]
+        let whole = F.history(habit, entries)
+        for day in 0..<7 {
+            let date = F.day("2026-11-30").adding(days: day)
+            let window = OverviewWindow(date: date, today: F.day("2026-12-04"))
+            #expect(
+                window.completion(of: habit, entries: entries)
+                    == whole.completion(on: date, today: window.today), "\(date)")
+        }
+    }
+
     @Test func aWiderStreakWindowGoesFourTimesAsFarBackDownToTheStart() {
         let habit = F.habit(.daily, start: "2026-01-01")
         let asOf = F.day("2026-12-03")
