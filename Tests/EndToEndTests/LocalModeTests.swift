@@ -32,6 +32,33 @@ import Testing
         #expect((object?["habits"] as? [[String: Any]])?.first?["name"] as? String == "Drink water")
     }
 
+    /// `habits` exits with its store open (`HeldUntilExit`): each command's
+    /// write is in the file when it exits, for the next process to read,
+    /// and no journal or WAL file is left beside the database.
+    @Test func eachWriteIsInTheFileWhenTheCommandExits() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let directory = sandbox.dataHome.appendingPathComponent("habits")
+        func leftBeside() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        }
+        let add = try await sandbox.habits(
+            "add", "Drink water", "--daily", "--unit", "glasses", "--target", "8", "--days",
+            "daily", "--start", "2025-01-06")
+        #expect(add.status == 0, "\(add)")
+        #expect(try leftBeside() == ["habits.sqlite3"])
+        let done = try await sandbox.habits("done", "1")
+        #expect(done.status == 0, "\(done)")
+        #expect(try leftBeside() == ["habits.sqlite3"])
+        let list = try await sandbox.habits("list")
+        #expect(list.output.contains("Drink water  8/8 glasses"), "\(list)")
+        let undo = try await sandbox.habits("undo", "1")
+        #expect(undo.status == 0, "\(undo)")
+        #expect(try leftBeside() == ["habits.sqlite3"])
+        let again = try await sandbox.habits("list")
+        #expect(again.output.contains("Drink water  0/8 glasses"), "\(again)")
+    }
+
     /// "Today" is the day in the zone TZ names, read through the C library
     /// (`WallClock.system`), as Foundation's `TimeZone` reads it: zones 25
     /// hours apart, one with a half-hour offset.

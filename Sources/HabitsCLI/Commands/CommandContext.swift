@@ -50,7 +50,16 @@ struct CommandContext: Sendable {
             }
             return remote
         }
-        return try LocalBackend.open(paths: try paths(), clock: environment.clock)
+        return try localBackend(paths: try paths())
+    }
+
+    /// Local mode's backend, opened for this command; its store is left
+    /// open for the process's exit to close when the environment holds
+    /// things until then (`HeldUntilExit`).
+    func localBackend(paths: CLIPaths) throws(CommandError) -> LocalBackend {
+        let local = try LocalBackend.open(paths: paths, clock: environment.clock)
+        if environment.holdsUntilExit { HeldUntilExit.process.hold(local.store) }
+        return local
     }
 
     /// Questions on the terminal, or `nil` when standard input is not one.

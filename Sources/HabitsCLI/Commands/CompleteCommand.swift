@@ -60,7 +60,7 @@ struct CompleteCommand: HabitsCommand {
             names = (snapshot?.items ?? []).map { TerminalSafeText.clean($0.habit.name) }
         } else {
             guard FileManager.default.fileExists(atPath: paths.databasePath) else { return }
-            let backend = try LocalBackend.open(paths: paths, clock: context.environment.clock)
+            let backend = try context.localBackend(paths: paths)
             names = try await backend.habits(status: .all).map(\.name)
         }
         for name in Self.candidates(names, prefix: prefix) { context.output.line(name) }

@@ -106,7 +106,7 @@ struct PromptCommand: HabitsCommand {
             guard FileManager.default.fileExists(atPath: paths.databasePath) else {
                 return HabitOverview(date: date, items: [])
             }
-            let backend = try LocalBackend.open(paths: paths, clock: context.environment.clock)
+            let backend = try context.localBackend(paths: paths)
             return try await backend.overview(status: .active, on: date)
         }
         // This device's copy of the account, when it keeps one (a server

@@ -54,6 +54,9 @@ public struct CLIEnvironment: Sendable {
     var statusLineDelay: Duration?
     /// The absolute path of the running `habits`, for `remind --install`.
     var executablePath: @Sendable () -> String?
+    /// Whether a local command's store is left open for the process's exit
+    /// to close, in a process that exits after its command (`HeldUntilExit`).
+    var holdsUntilExit = false
 
     init(
         arguments: [String], variables: [String: String], input: any LineInput,
@@ -86,9 +89,11 @@ public struct CLIEnvironment: Sendable {
     }
 
     /// The running process: its arguments, environment, standard streams,
-    /// terminal, system clock and time zone.
-    public static func process() -> CLIEnvironment {
-        CLIEnvironment(
+    /// terminal, system clock and time zone. With `holdingUntilExit`, for
+    /// a process that exits after its command, what the command opens is
+    /// left for the exit to close (`HeldUntilExit`).
+    public static func process(holdingUntilExit: Bool = false) -> CLIEnvironment {
+        var environment = CLIEnvironment(
             arguments: Array(CommandLine.arguments.dropFirst()),
             input: StandardInput(),
             output: TextOutput(FileDescriptorSink(descriptor: 1)),
@@ -97,6 +102,8 @@ public struct CLIEnvironment: Sendable {
             clockSource: .system, variablesSource: .process(ProcessVariables()),
             statusLineDelay: nil,
             executablePath: runningExecutablePath)
+        environment.holdsUntilExit = holdingUntilExit
+        return environment
     }
 
     /// Where `clock` comes from: the machine's, read when asked (Foundation
