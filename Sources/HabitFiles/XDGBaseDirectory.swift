@@ -29,8 +29,13 @@ public enum XDGBaseDirectory: String, Sendable, CaseIterable {
     /// The base directory for `environment`, or nil when neither the
     /// variable nor `HOME` gives an absolute path.
     public func path(in environment: [String: String]) -> String? {
-        if let value = environment[variable], value.hasPrefix("/") { return value }
-        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        path { environment[$0] }
+    }
+
+    /// The base directory for the environment `variable` reads by name.
+    public func path(_ variable: (String) -> String?) -> String? {
+        if let value = variable(self.variable), value.hasPrefix("/") { return value }
+        guard let home = variable("HOME"), home.hasPrefix("/") else { return nil }
         return AtomicFile.join(home, fallback)
     }
 }

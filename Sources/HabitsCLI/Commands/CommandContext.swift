@@ -22,14 +22,14 @@ struct CommandContext: Sendable {
 
     /// The XDG directories for this environment.
     func paths() throws(CommandError) -> CLIPaths {
-        try CLIPaths(variables: environment.variables)
+        try CLIPaths(environment.variable)
     }
 
     /// The server to use, or `nil` for local mode.
     func serverSelection() throws(CommandError) -> ServerSelection? {
         let paths = try paths()
         return try ServerSelection.resolve(
-            flag: arguments.value("server"), variables: environment.variables,
+            flag: arguments.value("server"), variable: environment.variable,
             config: { () throws(CommandError) in try ConfigFile(path: paths.configFile).load() })
     }
 

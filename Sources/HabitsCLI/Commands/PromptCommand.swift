@@ -81,10 +81,10 @@ struct PromptCommand: HabitsCommand {
 
     func run(in context: CommandContext) async throws(CommandError) {
         let line = PromptLine(overview: try await overview(context))
-        let variables = context.environment.variables
         // The line ends up on a terminal although standard output is a pipe.
         let unicode =
-            !context.arguments.flag("ascii") && OutputStyle.localeIsUTF8(variables)
+            !context.arguments.flag("ascii")
+            && OutputStyle.localeIsUTF8(context.environment.variable)
         if context.style.json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -132,6 +132,15 @@ public struct CLIEnvironment: Sendable {
                 return found
             }
         }
+
+        /// The variable `name` as `value[name]` gives it: from the
+        /// dictionary once read, else from `getenv`, which as the
+        /// dictionary takes the first of two entries with one name and
+        /// repairs bytes that are not UTF-8 alike.
+        func value(named name: String) -> String? {
+            if let variables = read.withLock({ $0 }) { return variables[name] }
+            return getenv(name).map { String(cString: $0) }
+        }
     }
 
     /// The process's environment variables, read from `environ` on Linux:
@@ -168,8 +177,19 @@ public struct CLIEnvironment: Sendable {
     /// Terminal columns: the terminal's own width, else COLUMNS, else 80.
     var width: Int {
         if let width = terminal.width { return width }
-        if let columns = variables["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        if let columns = variable("COLUMNS").flatMap(Int.init), columns > 0 { return columns }
         return 80
+    }
+
+    /// The environment variable `name`: `variables[name]`, but for the
+    /// process read on its own with `getenv` while the dictionary of every
+    /// variable is not needed (a command reads a handful by name; the
+    /// dictionary cost 2,000 instructions a variable, 80 K in a shell's 40).
+    func variable(_ name: String) -> String? {
+        switch variablesSource {
+        case .process(let variables): return variables.value(named: name)
+        case .given(let variables): return variables[name]
+        }
     }
 }
 

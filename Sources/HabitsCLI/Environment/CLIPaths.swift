@@ -15,8 +15,13 @@ struct CLIPaths: Hashable, Sendable {
     /// The paths for `variables`, or an error when neither HOME nor the XDG
     /// variable needed is set.
     init(variables: [String: String]) throws(CommandError) {
+        try self.init { variables[$0] }
+    }
+
+    /// The paths for the environment `variable` reads by name.
+    init(_ variable: (String) -> String?) throws(CommandError) {
         func base(_ kind: XDGBaseDirectory) throws(CommandError) -> String {
-            guard let path = kind.path(in: variables) else {
+            guard let path = kind.path(variable) else {
                 throw CommandError(
                     .failure, "Cannot find your home directory.",
                     hint: "Set HOME (or \(kind.variable)) in the environment.")

@@ -15,11 +15,11 @@ struct ServerSelection: Hashable, Sendable {
     /// The selection for a command line, or `nil` for local mode. The config
     /// file is read only when neither the flag nor the variable decides.
     static func resolve(
-        flag: String?, variables: [String: String],
+        flag: String?, variable: (String) -> String?,
         config: () throws(CommandError) -> [String: String]
     ) throws(CommandError) -> ServerSelection? {
         if let flag { return ServerSelection(url: flag, source: .flag) }
-        if let variable = variables["HABITS_SERVER"], !variable.isEmpty {
+        if let variable = variable("HABITS_SERVER"), !variable.isEmpty {
             return ServerSelection(url: variable, source: .environment)
         }
         if let configured = try config()["server"], !configured.isEmpty {

@@ -30,22 +30,33 @@ struct OutputStyle: Hashable, Sendable {
 
     /// The style for `arguments` in `environment`.
     init(arguments: BoundArguments, environment: CLIEnvironment) {
-        let variables = environment.variables
+        let variable = environment.variable
         let terminal = environment.terminal.outputIsTerminal
         json = arguments.flag("json")
         color =
-            terminal && !arguments.flag("no-color") && (variables["NO_COLOR"] ?? "").isEmpty
-            && variables["TERM"] != "dumb"
-        unicode = terminal && !arguments.flag("ascii") && Self.localeIsUTF8(variables)
+            terminal && !arguments.flag("no-color") && (variable("NO_COLOR") ?? "").isEmpty
+            && variable("TERM") != "dumb"
+        unicode = terminal && !arguments.flag("ascii") && Self.localeIsUTF8(variable)
         width = environment.width
-        trueColor = ["truecolor", "24bit"].contains(variables["COLORTERM"]?.lowercased() ?? "")
+        trueColor = ["truecolor", "24bit"].contains(variable("COLORTERM")?.lowercased() ?? "")
     }
 
     /// Whether the effective locale's character set is UTF-8.
     static func localeIsUTF8(_ variables: [String: String]) -> Bool {
-        let locale =
-            ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { variables[$0] }.first { !$0.isEmpty }
-            ?? ""
+        localeIsUTF8 { variables[$0] }
+    }
+
+    /// Whether the effective locale's character set is UTF-8, for the
+    /// environment `variable` reads by name.
+    static func localeIsUTF8(_ variable: (String) -> String?) -> Bool {
+        // The first of them set and not empty decides, as the C library reads them.
+        var locale = ""
+        for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
+            if let value = variable(name), !value.isEmpty {
+                locale = value
+                break
+            }
+        }
         let lowered = locale.lowercased()
         return lowered.contains("utf-8") || lowered.contains("utf8")
     }
