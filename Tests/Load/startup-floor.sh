@@ -2,7 +2,8 @@
 # How close the local commands start to the floor: a static Swift program that
 # imports Foundation and prints one line (built here). Side by side in
 # hyperfine -N runs (rounds, below) per data set: the floor, `habits --version`, `prompt`,
-# `list`, `show 1` and `log`, local mode, static release build, 15 habits x 10
+# `list`, `show 1` and `log`, local mode, static release build installed as
+# Examples/install.sh installs it (the floor copied alike), 15 habits x 10
 # years in two data sets, "mixed" and "all done" (as cli-history.sh seeds
 # them). Prints each command's mean and median with its ratio to the floor,
 # then each one's instructions (callgrind, steadier than time on a shared
