@@ -8,7 +8,8 @@ import HabitConcurrency
 /// `habits list` ran) only for the exit to release them all at once, with
 /// the file and its locks. Nothing is lost by it: a command's writes are
 /// committed before it returns, and between transactions a rollback
-/// journal holds nothing to finish.
+/// journal holds nothing to finish (a file still in WAL keeps its commits
+/// in the `-wal` file, which the next opening reads).
 ///
 /// Only `habits` itself, which exits after its one command, asks for it
 /// (`CLIEnvironment.process(holdingUntilExit:)`). Tests, which run many
