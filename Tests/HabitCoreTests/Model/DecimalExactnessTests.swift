@@ -33,6 +33,8 @@ import Testing
         ("0.001", ["0.10", "0.20"]), ("100", ["100", "0.5"]), ("3", ["1e2", "3"]),
         ("2", ["0", "0.0"]), ("7", ["1.25", "0.5", "3", "0.250"]), ("5", []),
         ("0.8", ["0.7", "0.1"]), ("1000000", ["999999.999999", "0.000001"]),
+        // Nineteen decimal places do not fit the integers: added as `Decimal`s.
+        ("1", ["0.0000000000000000001", "2.50"]),
     ])
     func weekSumPrintsAsDecimalAddition(target: String, values: [String]) {
         let habit = HistoryFixture.habit(.weekly, start: "2026-11-02", target: target)
