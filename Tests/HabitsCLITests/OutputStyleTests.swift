@@ -35,10 +35,13 @@ import Testing
     }
 
     @Test func localeIsTheFirstSetOfLCAllLCCtypeLang() {
-        #expect(OutputStyle.localeIsUTF8(["LC_ALL": "C", "LANG": "en_US.UTF-8"]) == false)
-        #expect(OutputStyle.localeIsUTF8(["LC_ALL": "", "LC_CTYPE": "de_DE.utf8"]))
-        #expect(OutputStyle.localeIsUTF8(["LANG": "POSIX"]) == false)
-        #expect(OutputStyle.localeIsUTF8([:]) == false)
+        func isUTF8(_ variables: [String: String]) -> Bool {
+            OutputStyle.localeIsUTF8 { variables[$0] }
+        }
+        #expect(isUTF8(["LC_ALL": "C", "LANG": "en_US.UTF-8"]) == false)
+        #expect(isUTF8(["LC_ALL": "", "LC_CTYPE": "de_DE.utf8"]))
+        #expect(isUTF8(["LANG": "POSIX"]) == false)
+        #expect(isUTF8([:]) == false)
     }
 
     @Test func paletteIsANoOpWithoutColour() {

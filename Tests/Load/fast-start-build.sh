@@ -1,11 +1,11 @@
 # Sourced by the start-up benchmarks (cli-startup.sh, startup-floor.sh,
 # startup-order.sh): builds `habits` with the fast-start link (Package.swift:
 # HABITS_FAST_START_LINK) and sets $habits to a copy of it installed by
-# Examples/install.sh, the binary a user runs ($built is the linker's output). In a build directory of its
-# own, so the usual release build is left as it is. With no $ORIGIN run
-# path (a static binary needs none), the loader looks for the C library only
-# where the system keeps it, not first in about 20 folders beside the binary
-# (50 failed system calls a run).
+# Examples/install.sh, the binary a user runs ($built is the linker's
+# output). In a build directory of its own, so the usual release build is
+# left as it is. With no $ORIGIN run path (a static binary needs none), the
+# loader looks for the C library only where the system keeps it, not first
+# in about 20 folders beside the binary (50 failed system calls a run).
 #
 # The copy, not the linker's output: the same bytes start faster once
 # copied. The linker writes its output through a memory map; run from

@@ -12,13 +12,8 @@ struct CLIPaths: Hashable, Sendable {
     let configDirectory: String
     let cacheDirectory: String
 
-    /// The paths for `variables`, or an error when neither HOME nor the XDG
-    /// variable needed is set.
-    init(variables: [String: String]) throws(CommandError) {
-        try self.init { variables[$0] }
-    }
-
-    /// The paths for the environment `variable` reads by name.
+    /// The paths for the environment `variable` reads by name, or an error
+    /// when neither HOME nor the XDG variable needed is set.
     init(_ variable: (String) -> String?) throws(CommandError) {
         func base(_ kind: XDGBaseDirectory) throws(CommandError) -> String {
             guard let path = kind.path(variable) else {

@@ -41,11 +41,6 @@ struct OutputStyle: Hashable, Sendable {
         trueColor = ["truecolor", "24bit"].contains(variable("COLORTERM")?.lowercased() ?? "")
     }
 
-    /// Whether the effective locale's character set is UTF-8.
-    static func localeIsUTF8(_ variables: [String: String]) -> Bool {
-        localeIsUTF8 { variables[$0] }
-    }
-
     /// Whether the effective locale's character set is UTF-8, for the
     /// environment `variable` reads by name.
     static func localeIsUTF8(_ variable: (String) -> String?) -> Bool {

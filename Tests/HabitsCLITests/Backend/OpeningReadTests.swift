@@ -16,11 +16,12 @@ import Testing
 
     init() throws {
         directory = try TemporaryDirectory()
-        paths = try CLIPaths(variables: [
+        let variables = [
             "HOME": directory.appending("home"), "XDG_DATA_HOME": directory.appending("data"),
             "XDG_CONFIG_HOME": directory.appending("config"),
             "XDG_CACHE_HOME": directory.appending("cache"),
-        ])
+        ]
+        paths = try CLIPaths { variables[$0] }
     }
 
     private func fields(_ name: String) -> HabitFields {
