@@ -22,11 +22,14 @@ public enum HTTPParseError: Error, Hashable, Sendable, CustomStringConvertible {
     case headersTooLarge(limit: Int)
     /// An HTTP/1.1 request without a Host header, or any request with several.
     case hostRequired
+    /// A line of the head ends in a bare LF instead of CRLF.
+    case bareLineFeed
 
     /// The HTTP status the server answers with.
     public var status: Int {
         switch self {
-        case .badRequestLine, .badHeader, .badTarget, .invalidContentLength, .hostRequired:
+        case .badRequestLine, .badHeader, .badTarget, .invalidContentLength, .hostRequired,
+            .bareLineFeed:
             return 400
         case .unsupportedVersion: return 505
         case .transferEncodingNotSupported: return 411
@@ -38,7 +41,8 @@ public enum HTTPParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The machine-readable `code` of the JSON error body.
     public var code: String {
         switch self {
-        case .badRequestLine, .badHeader, .badTarget, .invalidContentLength, .hostRequired:
+        case .badRequestLine, .badHeader, .badTarget, .invalidContentLength, .hostRequired,
+            .bareLineFeed:
             return "bad_request"
         case .unsupportedVersion: return "http_version_not_supported"
         case .transferEncodingNotSupported: return "length_required"
@@ -69,6 +73,8 @@ public enum HTTPParseError: Error, Hashable, Sendable, CustomStringConvertible {
             return "The request line and headers are larger than the limit of \(limit) bytes."
         case .hostRequired:
             return "An HTTP/1.1 request needs exactly one Host header, such as 'Host: example.com'."
+        case .bareLineFeed:
+            return "Each line of the request line and headers must end in CRLF, not a bare LF."
         }
     }
 }

@@ -160,6 +160,13 @@ public struct HTTPRequestParser: Sendable {
             return Self.endOfHead(in: bytes, from: searchFrom)
         }
         guard let headEnd else {
+            // A line ended by a bare LF means no CRLF CRLF will ever end this
+            // head; waiting for one would hold the client until the timeout.
+            let bareLineFeed = buffer.withUnsafeBufferPointer { all in
+                let bytes = UnsafeBufferPointer(rebasing: all[start...])
+                return Self.containsBareLineFeed(bytes, from: searchFrom)
+            }
+            if bareLineFeed { throw .bareLineFeed }
             scanned = available
             if available > limits.maxHeaderBytes {
                 throw .headersTooLarge(limit: limits.maxHeaderBytes)
@@ -196,6 +203,20 @@ public struct HTTPRequestParser: Sendable {
             index += 1
         }
         return nil
+    }
+
+    /// Whether an LF at or after `offset` follows something other than CR.
+    ///
+    /// Leading empty lines were skipped, so a head never starts with LF.
+    private static func containsBareLineFeed(
+        _ bytes: UnsafeBufferPointer<UInt8>, from offset: Int
+    ) -> Bool {
+        var index = max(1, offset)
+        while index < bytes.count {
+            if bytes[index] == .lf && bytes[index - 1] != .cr { return true }
+            index += 1
+        }
+        return false
     }
 
     private static func head(

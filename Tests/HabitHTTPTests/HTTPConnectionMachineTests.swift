@@ -161,6 +161,14 @@ struct HTTPConnectionMachineTests {
         #expect(connection.receive("x") == ["close"])
     }
 
+    @Test func bareLineFeedsAreAnswered400AtOnceNot408AtTheDeadline() {
+        var connection = driver()
+        #expect(
+            connection.receive("GET / HTTP/1.1\nHost: x\n\n", at: 0) == [
+                "log - - 400 bad_request", "write HTTP/1.1 400 Bad Request close",
+            ])
+    }
+
     @Test func shutdownClosesAnIdleConnectionAtOnce() {
         var connection = driver()
         #expect(connection.send(.shutdown, at: 1) == ["close"])

@@ -137,6 +137,31 @@ struct HTTPRequestParserTests {
         #expect(parseError(request) == .badHeader)
     }
 
+    @Test(arguments: [
+        "GET / HTTP/1.1\nHost: h\n\n",
+        "GET / HTTP/1.1\nHost: h\n",
+        "GET / HTTP/1.1\r\nHost: h\n\n",
+        "\n\nGET / HTTP/1.1\n",
+    ])
+    func aBareLineFeedIsRefusedWithoutWaitingForMore(request: String) {
+        #expect(parseError(request) == .bareLineFeed)
+        #expect(HTTPParseError.bareLineFeed.status == 400)
+    }
+
+    @Test func aBareLineFeedArrivingByteByByteIsRefusedWhenItArrives() throws {
+        var parser = HTTPRequestParser()
+        for byte in "GET / HTTP/1.1\r".utf8 {
+            parser.append(contentsOf: [byte])
+            #expect(try parser.next() == nil)
+        }
+        parser.append(contentsOf: Array("\nHost: h\r".utf8))
+        #expect(try parser.next() == nil)
+        parser.append(contentsOf: Array("\n".utf8))
+        #expect(try parser.next() == nil)
+        parser.append(contentsOf: Array("X: y\n".utf8))
+        #expect(throws: HTTPParseError.bareLineFeed) { try parser.next() }
+    }
+
     @Test func unsupportedVersionIs505() {
         let error = parseError("GET / HTTP/2.0\r\n\r\n")
         #expect(error == .unsupportedVersion("HTTP/2.0"))
