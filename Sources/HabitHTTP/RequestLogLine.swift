@@ -5,7 +5,10 @@ import Foundation
 /// A request a route matched shows the route's template (`/api/me/habits/{id}/`),
 /// never the path sent, whose segments may hold anything (a token pasted
 /// into a URL once reached the log that way). A request no route matched
-/// shows only the path's first segment and its length: `/api/… (43 bytes)`.
+/// shows only its path's length, and its first segment only when that is
+/// one of the fixed `knownFirstSegments`: `/api/… (43 bytes)`, else
+/// `/… (43 bytes)`. Any other first segment may itself be a secret
+/// (`POST /hpat_…/`), and no cut of it is short enough to be safe.
 /// Query values are replaced by "…" because they may be personal (an email
 /// address, a date a user looked at); only the names the API defines are
 /// shown, to tell which variant of a route was called, and any other name is
@@ -13,10 +16,16 @@ import Foundation
 /// bodies never appear. Bytes that are not visible ASCII are percent-encoded,
 /// so a crafted path cannot forge log lines.
 enum RequestLogLine {
-    /// The longest first segment shown; longer ones are cut and end in "…".
-    static let maxSegmentCharacters = 32
+    /// The first segments an unmatched path's line may show: the server's
+    /// own prefixes, which say which part of it a client missed.
+    static let knownFirstSegments: Set<String> = ["api", "assets"]
     /// The query parameter names of the API's routes, which are logged as such.
     static let knownParameterNames: Set<String> = ["status", "date", "today", "from", "to"]
+    /// The methods logged as sent; any other is logged as "…", since a
+    /// method is whatever token a client sends first (a secret, too).
+    static let knownMethods: Set<String> = [
+        "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT",
+    ]
 
     /// The text line; `route` is the template of the route the request
     /// matched, nil when none did.
@@ -24,7 +33,7 @@ enum RequestLogLine {
         request: HTTPRequest, route: String?, status: Int, duration: Duration,
         requestID: String? = nil
     ) -> String {
-        var line = printable(request.method, limit: 32)
+        var line = shownMethod(request.method)
         line += " "
         line += shownPath(request.path, route: route)
         for (index, parameter) in request.query.enumerated() {
@@ -44,8 +53,8 @@ enum RequestLogLine {
         let (seconds, attoseconds) = duration.components
         let microseconds = max(0, seconds * 1_000_000 + attoseconds / 1_000_000_000_000)
         return Record(
-            method: printable(request.method, limit: 32), route: route,
-            pathFirstSegment: route == nil ? firstSegment(request.path) : nil,
+            method: shownMethod(request.method), route: route,
+            pathFirstSegment: route == nil ? knownFirstSegment(request.path) : nil,
             pathLength: route == nil ? request.path.utf8.count : nil,
             query: request.query.map {
                 knownParameterNames.contains($0.name) ? $0.name : "…"
@@ -73,16 +82,27 @@ enum RequestLogLine {
         }
     }
 
-    /// The route's template, or for no route `/first/… (N bytes)`.
+    /// The route's template, or for no route `/api/… (N bytes)` (a known
+    /// first segment) or `/… (N bytes)`.
     static func shownPath(_ path: String, route: String?) -> String {
         if let route { return route }
-        return "/" + firstSegment(path) + "/… (\(path.utf8.count) bytes)"
+        let known = knownFirstSegment(path).map { $0 + "/" } ?? ""
+        return "/" + known + "… (\(path.utf8.count) bytes)"
     }
 
-    /// The path's first segment, printable and cut to `maxSegmentCharacters`.
-    static func firstSegment(_ path: String) -> String {
-        let segment = path.utf8.dropFirst().prefix(while: { $0 != UInt8(ascii: "/") })
-        return printable(String(decoding: segment, as: UTF8.self), limit: maxSegmentCharacters)
+    /// The path's first segment when it is one of `knownFirstSegments` and
+    /// the path goes on after it; nil for anything else.
+    static func knownFirstSegment(_ path: String) -> String? {
+        let rest = path.utf8.dropFirst()
+        let segment = rest.prefix(while: { $0 != UInt8(ascii: "/") })
+        guard segment.count < rest.count else { return nil }
+        let text = String(decoding: segment, as: UTF8.self)
+        return knownFirstSegments.contains(text) ? text : nil
+    }
+
+    /// The method when it is one of `knownMethods`, else "…".
+    static func shownMethod(_ method: String) -> String {
+        knownMethods.contains(method) ? method : "…"
     }
 
     /// "0.4" for 0.43 ms: one decimal, which is what a person reads in a log.

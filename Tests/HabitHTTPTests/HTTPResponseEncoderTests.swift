@@ -80,14 +80,14 @@ struct HTTPResponseEncoderTests {
             request: request, route: nil, status: 404, duration: .microseconds(1_250))
         #expect(
             line
-                == "GET /a%20b%0A/… (14 bytes)?date=…&…&…&status=…&today=…&from=…&to=…&… 404 1.2ms"
+                == "GET /… (14 bytes)?date=…&…&…&status=…&today=…&from=…&to=…&… 404 1.2ms"
         )
     }
 
     @Test func logLineCutsLongPaths() {
         let request = HTTPRequest(method: "GET", path: "/" + String(repeating: "x", count: 500))
         let line = RequestLogLine.format(request: request, route: nil, status: 404, duration: .zero)
-        #expect(line == "GET /" + String(repeating: "x", count: 32) + "…/… (501 bytes) 404 0.0ms")
+        #expect(line == "GET /… (501 bytes) 404 0.0ms")
     }
 
     @Test func logLevelsFilterAndParse() {

@@ -27,6 +27,36 @@ struct RequestLogTests {
         #expect(!line.contains("eyJ"))
     }
 
+    /// `POST /hpat_…/` once logged 27 of the token's 43 characters: a first
+    /// segment that is not the server's own is not shown at all.
+    @Test(arguments: [
+        "hpat_" + String(repeating: "A1b2C3d4", count: 5), RequestLogTests.token,
+        "7f3a9c2e1b0d4f6a8c7e5b3d1f9a2c4e",
+        "493817",
+    ])
+    func anUnknownFirstSegmentIsNeverShown(secret: String) throws {
+        for path in ["/\(secret)/", "/\(secret)", "/\(secret)/x/"] {
+            let request = HTTPRequest(method: "POST", path: path)
+            let line = RequestLogLine.format(
+                request: request, route: nil, status: 404, duration: .zero)
+            #expect(line == "POST /… (\(path.utf8.count) bytes) 404 0.0ms")
+            let record = RequestLogLine.record(
+                request: request, route: nil, status: 404, duration: .zero, requestID: "r")
+            #expect(record.pathFirstSegment == nil)
+            #expect(record.pathLength == path.utf8.count)
+        }
+        #expect(RequestLogLine.shownPath("/api", route: nil) == "/… (4 bytes)")
+        #expect(RequestLogLine.shownPath("/assets/x", route: nil) == "/assets/… (9 bytes)")
+    }
+
+    @Test func aMethodOutsideTheStandardOnesIsNotShown() {
+        let secret = "hpat_" + String(repeating: "x", count: 38)
+        let line = RequestLogLine.format(
+            request: HTTPRequest(method: secret, path: "/api/x/"), route: nil, status: 404,
+            duration: .zero)
+        #expect(line == "… /api/… (7 bytes) 404 0.0ms")
+    }
+
     @Test func jsonLinesCarryTimeLevelRouteStatusDurationAndRequestID() throws {
         let lines = Locked<[String]>([])
         let log = ServerLog(
