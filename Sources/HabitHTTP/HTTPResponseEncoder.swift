@@ -3,7 +3,10 @@ import Foundation
 /// Writes a response as HTTP/1.1 bytes, adding the headers the server owns.
 ///
 /// The server owns Date, Content-Length and Connection: any the responder set
-/// are replaced. Content-Type defaults to JSON. Header fields whose name is not
+/// are replaced. Content-Type defaults to JSON, Cache-Control to `no-store`
+/// (an answer holds tokens, secrets and a user's data unless its responder
+/// says otherwise; RFC 6749 §5.1 asks it of token answers), and every answer
+/// says `X-Content-Type-Options: nosniff`. Header fields whose name is not
 /// a token or whose value holds CR, LF or NUL are dropped, so a responder that
 /// echoes input cannot split the response. 1xx, 204 and 304 responses carry no
 /// body and no Content-Length (RFC 9110 §8.6). A response to HEAD carries the
@@ -20,6 +23,7 @@ enum HTTPResponseEncoder {
     }
 
     static let defaultContentType = "application/json; charset=utf-8"
+    static let defaultCacheControl = "no-store"
 
     /// Appends the encoded `response` to `output`; with `omittingBody` (the
     /// answer to HEAD), everything but the body.
@@ -32,19 +36,25 @@ enum HTTPResponseEncoder {
         output.append(contentsOf: "HTTP/1.1 \(status) \(reasonPhrase(for: status))\r\n".utf8)
         appendField("Date", date, to: &output)
         var hasContentType = false
+        var hasCacheControl = false
         for (name, value) in response.headers {
             guard isSafe(name: name, value: value) else { continue }
             switch name.lowercased() {
-            case "date", "content-length", "connection", "transfer-encoding", "keep-alive":
+            case "date", "content-length", "connection", "transfer-encoding", "keep-alive",
+                "x-content-type-options":
                 continue
             case "content-type":
                 hasContentType = true
+            case "cache-control":
+                hasCacheControl = true
             default:
                 break
             }
             appendField(name, value, to: &output)
         }
         if !hasContentType { appendField("Content-Type", defaultContentType, to: &output) }
+        if !hasCacheControl { appendField("Cache-Control", defaultCacheControl, to: &output) }
+        appendField("X-Content-Type-Options", "nosniff", to: &output)
         if mayHaveBody { appendField("Content-Length", String(response.body.count), to: &output) }
         switch persistence {
         case .keepAliveByDefault: break

@@ -21,7 +21,8 @@ struct HTTPResponseEncoderTests {
         #expect(
             text
                 == "HTTP/1.1 429 Too Many Requests\r\nDate: DATE\r\nRetry-After: 30\r\n"
-                + "Content-Type: application/json; charset=utf-8\r\nContent-Length: 2\r\n"
+                + "Content-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\n"
+                + "X-Content-Type-Options: nosniff\r\nContent-Length: 2\r\n"
                 + "Connection: close\r\n\r\n{}")
     }
 
@@ -40,11 +41,36 @@ struct HTTPResponseEncoderTests {
         headers.add(name: "Bad Name", value: "x")
         headers.add(name: "X-Split", value: "a\nb")
         headers.add(name: "Allow", value: "GET, POST")
+        headers.add(name: "x-content-type-options", value: "sniff-away")
         let text = encode(HTTPResponse(status: 405, headers: headers))
         #expect(
             text
                 == "HTTP/1.1 405 Method Not Allowed\r\nDate: DATE\r\nAllow: GET, POST\r\n"
-                + "Content-Type: application/json; charset=utf-8\r\nContent-Length: 0\r\n\r\n")
+                + "Content-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\n"
+                + "X-Content-Type-Options: nosniff\r\nContent-Length: 0\r\n\r\n")
+    }
+
+    /// Tokens, webhook secrets and a user's data are in API answers: none
+    /// may be kept by a cache unless its responder says so, and no answer
+    /// may be sniffed into another type.
+    @Test func answersAreNotStoredUnlessTheResponderSaysAndAreNeverSniffed() {
+        let plain = encode(HTTPResponse(status: 200, body: Data("{}".utf8)))
+        #expect(plain.contains("\r\nCache-Control: no-store\r\n"))
+        #expect(plain.contains("\r\nX-Content-Type-Options: nosniff\r\n"))
+        let cached = encode(
+            HTTPResponse(
+                status: 200,
+                headers: HTTPHeaders([
+                    ("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff"),
+                ])))
+        #expect(cached.components(separatedBy: "Cache-Control").count == 2)
+        #expect(cached.contains("\r\nCache-Control: no-cache\r\n"))
+        #expect(cached.components(separatedBy: "X-Content-Type-Options").count == 2)
+        for status in [304, 404, 408, 503] {
+            #expect(
+                encode(HTTPResponse(status: status)).contains(
+                    "\r\nX-Content-Type-Options: nosniff\r\n"))
+        }
     }
 
     @Test func statusesWithoutBodiesHaveNoContentLength() {

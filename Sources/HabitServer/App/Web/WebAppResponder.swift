@@ -28,14 +28,17 @@ final class WebAppResponder: HTTPResponder {
     func answer(_ request: HTTPRequest) -> HTTPResponse? {
         guard let file = app.file(at: request.path) else {
             // An asset of another version is gone, not the API's business.
+            // Its body is the API's error form, so it is the JSON its
+            // Content-Type says (an empty body is not).
             guard request.path.hasPrefix("/assets/") else { return nil }
-            return finished(HTTPResponse(status: 404, body: Data()), request.path)
+            return finished(JSONBody.response(for: .notFound), request.path)
         }
         // HEAD arrives as GET.
         guard request.method == "GET" else {
-            var response = HTTPResponse(status: 405, body: Data())
-            response.headers.add(name: "Allow", value: "GET, HEAD")
-            return finished(response, request.path)
+            return finished(
+                JSONBody.response(
+                    for: .methodNotAllowed(request.method, allowed: ["GET", "HEAD"])),
+                request.path)
         }
         var headers = HTTPHeaders([
             ("ETag", file.etag),
