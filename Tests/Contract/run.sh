@@ -17,7 +17,9 @@
 # default .build/contract-venv), SCHEMATHESIS_VERSION (pip requirement,
 # default the tested 4.32.5), WORKERS (default 1), SEED (reproducible run).
 # Tests/Contract/schemathesis.toml holds the exceptions JSON Schema cannot
-# state; Tests/Contract/hooks.py makes generated Idempotency-Keys unique.
+# state; Tests/Contract/hooks.py makes generated Idempotency-Keys unique;
+# Tests/Contract/refusals.py checks first that the refusals JSON Schema can
+# state are written in the document and made by the server.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -85,6 +87,11 @@ code=$(grep -h '^Your habits sign-in code: ' "$work"/outbox/*.eml | tail -n 1 | 
 tokens=$(curl -sf -H "$json" -d "{\"email\": \"$email\", \"code\": \"$code\"}" "$base/auth/token/")
 token=$(echo "$tokens" | sed -E 's/.*"access":"([^"]+)".*/\1/')
 [ -n "$token" ] || { echo "contract: sign-in failed: $tokens" >&2; exit 1; }
+
+# The refusals openapi.yaml states as schema rules: each refused input must
+# be schema-invalid there and refused by the server (Tests/Contract/refusals.py).
+"$venv/bin/python" "$root/Tests/Contract/refusals.py" \
+    "$root/Sources/HabitServer/openapi.yaml" "$base" "$token" || exit 1
 
 seed_option=()
 [ -n "${SEED:-}" ] && seed_option=(--seed "$SEED")

@@ -1,0 +1,143 @@
+"""The refusals openapi.yaml states as schema rules, checked both ways.
+
+    python refusals.py OPENAPI BASE_URL ACCESS_TOKEN
+
+Tests/Contract/run.sh runs it (with the virtualenv's Python, which has
+PyYAML and jsonschema_rs through Schemathesis) before Schemathesis. Each
+input below is one the server refuses and that JSON Schema can describe:
+the document must call it schema-invalid, and the server must answer it
+with the status given, so the rule is written where every server of the
+contract and every generated case sees it. Each accepted input next to it
+must stay schema-valid, so no rule is stated wider than the server's.
+
+Schemathesis found these five as "schema-valid input refused"; rules no
+schema states (a time zone name, one emoji, sums and ranges, a host that
+resolves) stay exceptions in schemathesis.toml, each with its reason.
+"""
+
+import json
+import sys
+import urllib.error
+import urllib.request
+
+import jsonschema_rs
+import yaml
+
+
+def resolved(node, document):
+    """`node` with every $ref replaced and OpenAPI 3.0's `nullable` as JSON Schema's null."""
+    if isinstance(node, list):
+        return [resolved(item, document) for item in node]
+    if not isinstance(node, dict):
+        return node
+    if "$ref" in node:
+        target = document
+        for part in node["$ref"].lstrip("#/").split("/"):
+            target = target[part]
+        return resolved(target, document)
+    result = {key: resolved(value, document) for key, value in node.items() if key != "nullable"}
+    if node.get("nullable") is True:
+        return {"anyOf": [result, {"type": "null"}]}
+    return result
+
+
+def body_schema(document, path, method):
+    operation = document["paths"][path][method]
+    schema = operation["requestBody"]["content"]["application/json"]["schema"]
+    return resolved(schema, document)
+
+
+def parameter_schema(document, path, method, name):
+    operation = document["paths"][path][method]
+    for parameter in operation.get("parameters", []):
+        if parameter.get("name") == name:
+            return resolved(parameter["schema"], document)
+    raise KeyError(f"{method.upper()} {path} has no parameter {name}")
+
+
+def valid(schema, value):
+    return jsonschema_rs.Draft4Validator(schema).is_valid(value)
+
+
+def call(base, token, method, path, body=None):
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data=data, method=method)
+    request.add_header("Authorization", f"Bearer {token}")
+    if data is not None:
+        request.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, answer.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+def main():
+    openapi, base, token = sys.argv[1:4]
+    with open(openapi, encoding="utf-8") as file:
+        document = yaml.safe_load(file)
+    problems = []
+
+    status, body = call(base, token, "POST", "/me/habits/", {
+        "name": "Contract refusals", "frequency": "DAILY", "measurement_type": "pages",
+        "start_date": "2026-11-01", "action_days": [1, 2, 3, 4, 5, 6, 7], "target_value": 1})
+    if status != 201:
+        print(f"refusals: creating a habit answered {status} {body[:200]!r}", file=sys.stderr)
+        return 1
+    habit = json.loads(body)["id"]
+    reminders = f"/me/habits/{habit}/reminders/"
+    channel = {"$ref": "#/components/schemas/ChannelInput"}
+
+    # (what, schema, refused input, request that sends it, status, accepted inputs)
+    cases = [
+        ("GET /me/changes/ ?since=", parameter_schema(document, "/me/changes/", "get", "since"),
+         "", ("GET", "/me/changes/?since=", None), 410, ["c1.1.0", "x"]),
+        ("POST /me/webhooks/ url \"\"", body_schema(document, "/me/webhooks/", "post"),
+         {"url": ""}, ("POST", "/me/webhooks/", {"url": ""}), 400,
+         [{"url": "https://hooks.example.com/h?x=1"}, {"url": "HTTP://10.0.0.1:8080/"}]),
+        ("POST /me/webhooks/ url 0000", body_schema(document, "/me/webhooks/", "post"),
+         {"url": "00000000"}, ("POST", "/me/webhooks/", {"url": "00000000"}), 400, []),
+        ("POST /me/webhooks/ url with a user", body_schema(document, "/me/webhooks/", "post"),
+         {"url": "https://me:pw@example.com/"},
+         ("POST", "/me/webhooks/", {"url": "https://me:pw@example.com/"}), 400, []),
+        ("POST /me/webhooks/ url ftp", body_schema(document, "/me/webhooks/", "post"),
+         {"url": "ftp://example.com/"}, ("POST", "/me/webhooks/", {"url": "ftp://example.com/"}),
+         400, []),
+        ("POST /me/channels/ url \"\"", resolved(channel, document),
+         {"kind": "ntfy", "url": ""}, ("POST", "/me/channels/", {"kind": "ntfy", "url": ""}), 400,
+         [{"kind": "ntfy", "url": "https://ntfy.sh/topic"}, {"kind": "mail"}]),
+        ("POST /me/channels/ url 0000", resolved(channel, document),
+         {"kind": "ntfy", "url": "0000"}, ("POST", "/me/channels/", {"kind": "ntfy", "url": "0000"}),
+         400, []),
+        ("POST /me/tokens/ habit_id with scope read", body_schema(document, "/me/tokens/", "post"),
+         {"name": "r", "scope": "read", "habit_id": habit},
+         ("POST", "/me/tokens/", {"name": "r", "scope": "read", "habit_id": habit}), 400,
+         [{"name": "c", "scope": "check-in", "habit_id": habit},
+          {"name": "r", "scope": "read", "habit_id": None}, {"name": "w", "scope": "write"}]),
+        ("POST /me/tokens/ habit_id with scope write", body_schema(document, "/me/tokens/", "post"),
+         {"name": "w", "scope": "write", "habit_id": 0},
+         ("POST", "/me/tokens/", {"name": "w", "scope": "write", "habit_id": 0}), 400, []),
+        ("POST …/reminders/ channel_id and webhook_id",
+         body_schema(document, "/me/habits/{id}/reminders/", "post"),
+         {"time": "08:00", "channel_id": 1, "webhook_id": 1},
+         ("POST", reminders, {"time": "08:00", "channel_id": 1, "webhook_id": 1}), 400,
+         [{"time": "08:00", "channel_id": 1}, {"time": "08:00", "webhook_id": 1},
+          {"time": "08:00"}]),
+    ]
+    for what, schema, refused, (method, path, body), expected, accepted in cases:
+        if valid(schema, refused):
+            problems.append(f"{what}: openapi.yaml calls {refused!r} valid")
+        status, answer = call(base, token, method, path, body)
+        if status != expected:
+            problems.append(f"{what}: the server answered {status}, not {expected}: {answer[:200]!r}")
+        for value in accepted:
+            if not valid(schema, value):
+                problems.append(f"{what}: openapi.yaml calls {value!r} invalid")
+    for problem in problems:
+        print(f"refusals: {problem}", file=sys.stderr)
+    print(f"refusals: {len(cases)} refusals, {len(problems)} problems")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
