@@ -6,6 +6,7 @@ import { h, show, loading, confirmDialog, amount, download } from "./ui.js";
 import * as days from "./dates.js";
 import * as offline from "./offline.js";
 import { dayStates, sessionShare } from "./rules.js";
+import { csvField, csvTextField } from "./csv.js";
 
 const LIMIT = 15;
 const SIGNED_IN = "habits.signed-in";
@@ -594,10 +595,13 @@ async function exportData(format, status) {
   if (format === "json") {
     download(`habits-${now}.json`, "application/json", JSON.stringify({ exported_at: api.now().toISOString(), habits }, null, 2));
   } else {
-    const quote = (value) => (/[",\n\r]/.test(String(value)) ? `"${String(value).replaceAll('"', '""')}"` : String(value));
+    // Names, units and notes are text a person typed: never a formula.
     const lines = ["habit_id,habit,unit,date,value,skipped,note"];
     for (const habit of habits) for (const entry of habit.progress) {
-      lines.push([habit.id, habit.name, habit.measurement_type, entry.date, entry.value, entry.skipped, entry.note || ""].map(quote).join(","));
+      lines.push([
+        csvField(habit.id), csvTextField(habit.name), csvTextField(habit.measurement_type),
+        csvField(entry.date), csvField(entry.value), csvField(entry.skipped), csvTextField(entry.note || ""),
+      ].join(","));
     }
     download(`habits-${now}.csv`, "text/csv", `${lines.join("\r\n")}\r\n`);
   }

@@ -57,18 +57,30 @@ enum CSVTable {
     }
 
     /// `field` as a CSV field: quoted when it holds a comma, a quote, a line
-    /// break or surrounding spaces, with quotes doubled.
+    /// break (`lineBreaks`) or starts or ends with a space, with quotes doubled.
+    ///
+    /// The rule looks at Unicode scalars, not characters, so a space or `=`
+    /// with a combining mark on it still counts; the web app's export
+    /// (`Web/csv.js`) follows the same rule, and `Tests/Web/csv-cells.json`
+    /// holds the cases both are tested with.
     static func field(_ field: String) -> String {
+        let scalars = field.unicodeScalars
         let needsQuotes =
-            field.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline })
-            || field.first == " " || field.last == " "
+            scalars.contains(where: { $0 == "," || $0 == "\"" || lineBreaks.contains($0) })
+            || scalars.first == " " || scalars.last == " "
         guard needsQuotes else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// The first characters that make a spreadsheet read a cell as a formula
+    /// The scalars that break a line (those of `Character.isNewline`): LF,
+    /// VT, FF, CR, NEL, and the line and paragraph separators.
+    static let lineBreaks: Set<Unicode.Scalar> = [
+        "\n", "\u{0B}", "\u{0C}", "\r", "\u{85}", "\u{2028}", "\u{2029}",
+    ]
+
+    /// The first scalars that make a spreadsheet read a cell as a formula
     /// (OWASP's CSV injection guidance): `=`, `+`, `-`, `@`, tab and carriage return.
-    static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]
+    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
 
     /// `text` as a CSV field a spreadsheet shows as text: a cell starting
     /// with a `formulaStarts` character gets a `'` before it and is quoted,
@@ -77,7 +89,9 @@ enum CSVTable {
     /// text back by dropping a leading `'` that comes before one of those
     /// characters.
     static func textField(_ text: String) -> String {
-        guard let first = text.first, formulaStarts.contains(first) else { return field(text) }
+        guard let first = text.unicodeScalars.first, formulaStarts.contains(first) else {
+            return field(text)
+        }
         return "\"'" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
