@@ -37,11 +37,13 @@ public final class OperationsResponder: HTTPResponder {
         let started = ContinuousClock.now
         let response: HTTPResponse
         switch request.path {
-        case "/healthz": response = Self.probe(request, status: 200, ["status": "ok"])
-        case "/readyz": response = readiness(request)
-        case "/metrics" where metricsToken != nil: response = metricsAnswer(request)
+        case "/healthz":
+            response = Self.named(Self.probe(request, status: 200, ["status": "ok"]), request)
+        case "/readyz": response = Self.named(readiness(request), request)
+        case "/metrics" where metricsToken != nil:
+            response = Self.named(metricsAnswer(request), request)
         case "/ops/reminders/run" where metricsToken != nil && reminders != nil:
-            response = reminderRun(request)
+            response = Self.named(reminderRun(request), request)
         default: response = api.respond(to: request)
         }
         record(request, response, since: started)
@@ -52,11 +54,20 @@ public final class OperationsResponder: HTTPResponder {
         let started = ContinuousClock.now
         let response: HTTPResponse?
         switch request.path {
-        case "/healthz": response = Self.probe(request, status: 200, ["status": "ok"])
+        case "/healthz":
+            response = Self.named(Self.probe(request, status: 200, ["status": "ok"]), request)
         case "/readyz", "/metrics", "/ops/reminders/run": response = nil
         default: response = api.answerAtOnce(to: request)
         }
         if let response { record(request, response, since: started) }
+        return response
+    }
+
+    /// `response` with its path as its route: these paths are fixed, so the
+    /// log shows them (an unmatched path shows only its length).
+    private static func named(_ response: HTTPResponse, _ request: HTTPRequest) -> HTTPResponse {
+        var response = response
+        response.logRoute = request.path
         return response
     }
 
