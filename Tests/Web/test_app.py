@@ -579,6 +579,9 @@ class WebAppCases:
     def test_settings_export_and_sign_out(self):
         self.sign_in()
         self.create("Water", measurement_type="glasses", target_value=8)
+        # A name, unit and note a spreadsheet would run as formulas.
+        formula = self.create('=HYPERLINK("http://x.example","Click")', measurement_type="+pages")
+        self.api("PUT", f"/me/habits/{formula['id']}/progress/{self.today()}/", {"value": 1, "note": "@SUM(1,2)"})
         self.driver.get(BASE + "/#/settings")
         self.wait(lambda: self.find("#account-email"))
         self.assertEqual(self.find("#account-email").text, self.email)
@@ -596,6 +599,10 @@ class WebAppCases:
                 self.assertEqual(json.loads(text)["habits"][0]["name"], "Water")
             else:
                 self.assertTrue(text.startswith("habit_id,habit,unit,date,value,skipped,note"))
+                # Each such cell is quoted text with a ' first, as the CLI's
+                # export writes it (Tests/Web/csv-cells.json).
+                self.assertIn(f'{formula["id"]},"\'=HYPERLINK(""http://x.example"",""Click"")","\'+pages",'
+                              f'{self.today()},1,false,"\'@SUM(1,2)"', text)
         self.find("#sign-out").click()
         self.wait(lambda: self.find("#email"))
         # The session is revoked on the server: a reload does not come back signed in.
