@@ -41,7 +41,10 @@ import Testing
         let node = try RequiredTool.locate("node", package: "nodejs")
         let process = Process()
         process.executableURL = node
-        process.arguments = ["--test", Self.web.appendingPathComponent("csv.test.mjs").path]
+        // TAP, whose summary says how many passed, on every Node since 18.
+        process.arguments = [
+            "--test", "--test-reporter=tap", Self.web.appendingPathComponent("csv.test.mjs").path,
+        ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
