@@ -90,12 +90,10 @@ enum RequestLogLine {
         return "/" + known + "… (\(path.utf8.count) bytes)"
     }
 
-    /// The path's first segment when it is one of `knownFirstSegments` and
-    /// the path goes on after it; nil for anything else.
+    /// The path's first segment when it is one of `knownFirstSegments`; nil
+    /// for anything else.
     static func knownFirstSegment(_ path: String) -> String? {
-        let rest = path.utf8.dropFirst()
-        let segment = rest.prefix(while: { $0 != UInt8(ascii: "/") })
-        guard segment.count < rest.count else { return nil }
+        let segment = path.utf8.dropFirst().prefix(while: { $0 != UInt8(ascii: "/") })
         let text = String(decoding: segment, as: UTF8.self)
         return knownFirstSegments.contains(text) ? text : nil
     }

@@ -45,7 +45,8 @@ struct RequestLogTests {
             #expect(record.pathFirstSegment == nil)
             #expect(record.pathLength == path.utf8.count)
         }
-        #expect(RequestLogLine.shownPath("/api", route: nil) == "/… (4 bytes)")
+        #expect(RequestLogLine.shownPath("/api", route: nil) == "/api/… (4 bytes)")
+        #expect(RequestLogLine.shownPath("/apix/", route: nil) == "/… (6 bytes)")
         #expect(RequestLogLine.shownPath("/assets/x", route: nil) == "/assets/… (9 bytes)")
     }
 
