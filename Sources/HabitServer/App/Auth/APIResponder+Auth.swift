@@ -10,6 +10,13 @@ extension APIResponder {
     /// `POST /api/auth/email/`: sends a code, with the same answer whether or
     /// not the address has an account. Takes an `Idempotency-Key`, scoped to
     /// the address: a repeat gets the first answer and sends no second mail.
+    ///
+    /// An address the sign-up policy refuses goes the same way as any other,
+    /// so neither the answers nor their timing tell which addresses may sign
+    /// in: it is counted under the same limits (a second request within a
+    /// minute gets 429), a code is stored for it (which nobody is told, and
+    /// which `issueTokens` refuses anyway, as it asks the policy again), and
+    /// its message is rehearsed (`Mailer.rehearse`) instead of sent.
     func requestCode(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
         let keyText = try idempotencyKey(request)
         let object = try bodyObject(request)
@@ -24,11 +31,7 @@ extension APIResponder {
         let accepted = JSONBody.response(
             status: 202,
             ["message": "A sign-in code is on its way to \(email) if it can receive mail."])
-        // A refused address gets the same answer, and no code and no mail.
-        guard try admitsSignIn(email.value) else {
-            metrics.codeRefused()
-            return accepted
-        }
+        let admitted = try admitsSignIn(email.value)
         // The limit check and the write are one store transaction, so simultaneous
         // requests, even to several servers sharing the database, cannot all pass.
         // A refusal (429) is not remembered under the key: it is worth retrying.
@@ -69,6 +72,11 @@ extension APIResponder {
             let message = MailMessage.signInCode(
                 code, to: email, from: settings.mailSender, date: now,
                 lifetime: TimeInterval(settings.codeLifetime))
+            guard admitted else {
+                mailer.rehearse(message)
+                metrics.codeRefused()
+                return accepted
+            }
             do {
                 let destination = try mailer.send(message)
                 metrics.codeSent()
