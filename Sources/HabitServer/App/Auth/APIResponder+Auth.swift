@@ -125,7 +125,7 @@ extension APIResponder {
             userID: user.id, issuedAt: issuedAt,
             expiresAt: issuedAt.addingTimeInterval(TimeInterval(settings.refreshTokenLifetime)))
         try stored { () throws(StoreError) in try store.insertRefreshToken(record) }
-        return tokenPair(refresh: record, now: now, asCookie: isWebClient(request))
+        return tokenPair(refresh: record, now: now, for: request)
     }
 
     /// `POST /api/auth/token/refresh/`: rotates a refresh token (see
@@ -154,10 +154,10 @@ extension APIResponder {
         }
         switch rotation {
         case .rotated(let new):
-            return tokenPair(refresh: new, now: now, asCookie: isWebClient(request))
+            return tokenPair(refresh: new, now: now, for: request)
         case .replayedWithinGrace(let newest):
             log.debug("auth: refresh replayed within the grace window for user \(newest.userID)")
-            return tokenPair(refresh: newest, now: now, asCookie: isWebClient(request))
+            return tokenPair(refresh: newest, now: now, for: request)
         case .reuseDetected:
             log.warning(
                 "auth: refresh token reuse for user \(claims.userID); its family is revoked")
@@ -181,7 +181,7 @@ extension APIResponder {
         try stored { () throws(StoreError) in try store.revokeFamily(ofToken: claims.jti) }
         var response = JSONBody.noContent
         if isWebClient(request) {
-            for cookie in refreshCookies(nil) {
+            for cookie in refreshCookies(nil, secure: cookiesAreSecure(request)) {
                 response.headers.add(name: "Set-Cookie", value: cookie)
             }
         }
@@ -193,9 +193,10 @@ extension APIResponder {
     /// The refresh token is signed from the record alone, so signing the same
     /// record twice (the grace replay) gives the same token. In cookie mode
     /// the refresh token is the cookie and the body leaves it out.
-    private func tokenPair(refresh: RefreshTokenRecord, now: Date, asCookie: Bool)
+    private func tokenPair(refresh: RefreshTokenRecord, now: Date, for request: HTTPRequest)
         -> HTTPResponse
     {
+        let asCookie = isWebClient(request)
         let issuedAt = Int64(Self.wholeSeconds(now).timeIntervalSince1970)
         let access = TokenClaims(
             tokenType: .access, expiresAt: issuedAt + Int64(settings.accessTokenLifetime),
@@ -212,7 +213,7 @@ extension APIResponder {
                 access: signer.sign(access), refresh: asCookie ? nil : refreshToken,
                 serverTime: RFC3339.string(from: now)))
         if asCookie {
-            for cookie in refreshCookies(refreshToken) {
+            for cookie in refreshCookies(refreshToken, secure: cookiesAreSecure(request)) {
                 response.headers.add(name: "Set-Cookie", value: cookie)
             }
             // A token in a header must not be kept by a cache on the way.

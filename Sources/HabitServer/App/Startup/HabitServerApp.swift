@@ -74,7 +74,9 @@ public final class HabitServerApp: Sendable {
             throw ServerStartupError(error.description)
         }
         var settings = configuration.settings
-        settings.secureCookies = !Self.isLoopback(configuration.host)
+        settings.secureCookies =
+            !Self.isLoopback(configuration.host)
+            || configuration.reminders.publicURL?.lowercased().hasPrefix("https://") == true
         let targets = TargetPolicy(allowPrivate: configuration.reminders.allowPrivateTargets)
         responder = APIResponder(
             store: store, secret: secret, mailer: mailer, settings: settings,
