@@ -168,7 +168,9 @@ import Testing
         #expect(result.status == 1)
         #expect(
             result.output
-                == "pg_dump --format=custom --file='h.dump' --dbname='postgres://app@db.internal/habits'\n"
+                == "pg_dump --format=custom --exclude-table-data=login_codes "
+                + "--exclude-table-data=code_sends --exclude-table-data=code_requests "
+                + "--file='h.dump' --dbname='postgres://app@db.internal/habits'\n"
         )
         #expect(!result.output.contains("hunter2") && !result.error.contains("hunter2"))
     }
