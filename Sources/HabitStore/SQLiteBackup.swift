@@ -60,12 +60,29 @@ public enum SQLiteBackup {
 
     /// Copies the backup at `backup` into the database at `target`, which
     /// must be missing, an empty file, or a habits database without accounts;
-    /// then brings it to this build's schema. Stop the servers using `target`
-    /// first: they would not see the restored rows consistently.
+    /// then brings it to this build's schema.
+    ///
+    /// A server with `target` open would go on with what it has cached and
+    /// serve the restored rows at once, so a restore holds `target`'s
+    /// `SQLiteServerLock` exclusively throughout and changes nothing when a
+    /// server holds it. The source's sign-in state (pending codes, when codes
+    /// went out and who asked) is left behind: it belongs to the source's
+    /// server, and would refuse the first code request of the new one.
     @discardableResult
     public static func restore(from backup: String, into target: String)
         throws(SQLiteBackupError) -> Counts
     {
+        let lock: SQLiteServerLock
+        do throws(SQLiteServerLock.Failure) {
+            lock = try SQLiteServerLock(database: target, mode: .restoring)
+        } catch {
+            switch error {
+            case .held: throw .databaseInUse(path: target)
+            case .cannotOpen(let path, let reason):
+                throw .store(.cannotOpen(path: path, reason: reason))
+            }
+        }
+        defer { lock.release() }
         do {
             guard FileManager.default.fileExists(atPath: backup) else {
                 throw StoreError.cannotOpen(path: backup, reason: "there is no such file")
@@ -89,6 +106,9 @@ public enum SQLiteBackup {
             let store = try SQLiteStore(path: target, readerCount: 0)
             defer { store.close() }
             return try store.write { connection throws(StoreError) in
+                for table in ["login_codes", "code_sends", "code_requests"] {
+                    try connection.run("DELETE FROM \(table)")
+                }
                 func count(_ table: String) throws(StoreError) -> Int {
                     Int(
                         try connection.firstRow("SELECT count(*) FROM \(table)") { $0.int64(0) }

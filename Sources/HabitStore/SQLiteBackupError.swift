@@ -10,6 +10,8 @@ public enum SQLiteBackupError: Error, Sendable, Equatable {
     case damaged(path: String)
     /// A newer habits wrote the backup; this build cannot read it.
     case newerSchema(found: Int, supported: Int)
+    /// A server has the database to restore into open (`SQLiteServerLock`).
+    case databaseInUse(path: String)
     /// The database to restore into holds data already.
     case targetNotEmpty(path: String, accounts: Int)
     /// The store failed: a file cannot be opened or written, say.

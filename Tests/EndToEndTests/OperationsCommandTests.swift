@@ -65,11 +65,11 @@ import Testing
         #expect(again.status == 1)
         #expect(again.error.contains("exists already"))
 
+        await server.stop()
         let refused = try await run(
             ["restore", "--from", backup, "--database", database], in: directory)
         #expect(refused.status == 1, "\(refused)")
         #expect(refused.error.contains("is not empty (1 accounts)"))
-        await server.stop()
 
         // The secret file sits beside the database: same directory, same
         // secret, so the token still signs in on the restored copy.
@@ -84,6 +84,55 @@ import Testing
         #expect(after.status == 200)
         #expect(after.body == before.body)
         await second.stop()
+    }
+
+    @Test func aRestoreRefusesADatabaseAServerHasOpenAndCarriesNoSignInLimits() async throws {
+        let directory = try TemporaryDirectory()
+        let source = directory.appending("source.sqlite3")
+        let first = try await ServerProcess(directory: directory.url, database: source)
+        let token = try GracefulShutdownTests.signIn(
+            APITestClient(port: UInt16(first.port)), first, "member@example.com")
+        let created = try APITestClient(port: UInt16(first.port)).request(
+            "POST", "/api/me/habits/",
+            body: #"{"name": "Kept", "frequency": "DAILY", "measurement_type": "pages", "#
+                + #""start_date": "2026-01-01", "action_days": [1,2,3,4,5,6,7], "target_value": 5}"#,
+            token: token)
+        #expect(created.status == 201, "\(created)")
+        let backup = directory.appending("backup.sqlite3")
+        let taken = try await run(["backup", "--database", source, "--to", backup], in: directory)
+        #expect(taken.status == 0, "\(taken)")
+        await first.stop()
+
+        let target = directory.appending("served.sqlite3")
+        let serving = try await ServerProcess(
+            directory: directory.url, database: target, name: "serving")
+        let refused = try await run(
+            ["restore", "--from", backup, "--database", target], in: directory)
+        #expect(refused.status == 1, "\(refused)")
+        #expect(
+            refused.error
+                == "habits-server restore: \(target) is open in a running habits-server; "
+                + "stop the servers using it, then restore again.\n")
+        #expect(refused.output.isEmpty)
+        // Nothing was restored under the running server.
+        let client = APITestClient(port: UInt16(serving.port))
+        let during = try client.request("GET", "/api/me/habits/", token: token)
+        #expect(!during.text.contains("Kept"), "\(during)")
+        await serving.stop()
+
+        let restore = try await run(
+            ["restore", "--from", backup, "--database", target], in: directory)
+        #expect(restore.status == 0, "\(restore)")
+        let restored = try await ServerProcess(
+            directory: directory.url, database: target, name: "restored")
+        let after = APITestClient(port: UInt16(restored.port))
+        #expect(try after.request("GET", "/api/me/habits/", token: token).text.contains("Kept"))
+        // The source's code went out seconds ago; the new server has no
+        // memory of it and sends the next at once.
+        let code = try after.request(
+            "POST", "/api/auth/email/", body: #"{"email": "member@example.com"}"#)
+        #expect(code.status == 202, "\(code)")
+        await restored.stop()
     }
 
     @Test func printConfigReadsTheEnvironmentAndMasksSecrets() async throws {
@@ -119,7 +168,9 @@ import Testing
         #expect(result.status == 1)
         #expect(
             result.output
-                == "pg_dump --format=custom --file='h.dump' --dbname='postgres://app@db.internal/habits'\n"
+                == "pg_dump --format=custom --exclude-table-data=login_codes "
+                + "--exclude-table-data=code_sends --exclude-table-data=code_requests "
+                + "--file='h.dump' --dbname='postgres://app@db.internal/habits'\n"
         )
         #expect(!result.output.contains("hunter2") && !result.error.contains("hunter2"))
     }

@@ -127,6 +127,59 @@ import Testing
         #expect(try SQLiteBackup.restore(from: backup, into: blank).accounts == 1)
     }
 
+    @Test func aRestoreRefusesADatabaseAServerHoldsAndChangesNothing() throws {
+        let directory = try TemporaryDirectory()
+        let live = directory.appending("live.sqlite3")
+        let store = try SQLiteStore(path: live)
+        _ = try store.makeUser("one@example.com")
+        store.close()
+        let backup = directory.appending("backup.sqlite3")
+        try SQLiteBackup.copy(database: live, to: backup)
+        let target = directory.appending("served.sqlite3")
+        try SQLiteStore(path: target).close()
+        let before = try Data(contentsOf: URL(fileURLWithPath: target))
+        let server = try SQLiteServerLock(database: target, mode: .serving)
+        // A second server shares the database.
+        let other = try SQLiteServerLock(database: target, mode: .serving)
+        other.release()
+        #expect(throws: SQLiteBackupError.databaseInUse(path: target)) {
+            try SQLiteBackup.restore(from: backup, into: target)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == before)
+        server.release()
+        // Once the servers are gone the restore goes ahead, and while it
+        // works no server can take the database.
+        #expect(try SQLiteBackup.restore(from: backup, into: target).accounts == 1)
+        let restoring = try SQLiteServerLock(database: target, mode: .restoring)
+        #expect(throws: SQLiteServerLock.Failure.held(database: target)) {
+            try SQLiteServerLock(database: target, mode: .serving)
+        }
+        restoring.release()
+    }
+
+    @Test func aRestoreLeavesTheSourcesSignInStateBehind() throws {
+        let directory = try TemporaryDirectory()
+        let live = directory.appending("live.sqlite3")
+        let store = try SQLiteStore(path: live)
+        _ = try store.makeUser("one@example.com")
+        let now = Date()
+        let refused: Bool? = try store.storeCode(
+            email: "one@example.com", clients: ["ip:192.0.2.1"], codeHash: "hash", sentAt: now,
+            expiresAt: now.addingTimeInterval(600), sendTimesSince: now.addingTimeInterval(-3600),
+            refusal: { _ in nil })
+        #expect(refused == nil)
+        store.close()
+        let backup = directory.appending("backup.sqlite3")
+        try SQLiteBackup.copy(database: live, to: backup)
+        let target = directory.appending("restored.sqlite3")
+        try SQLiteBackup.restore(from: backup, into: target)
+        let rows = try allRows(target)
+        #expect(rows["users"]?.count == 1)
+        for table in ["login_codes", "code_sends", "code_requests"] {
+            #expect(rows[table] == [], "\(table)")
+        }
+    }
+
     @Test func aRestoreRefusesFilesThatAreNotHabitsBackups() throws {
         let directory = try TemporaryDirectory()
         let text = directory.appending("notes.txt")

@@ -78,8 +78,55 @@ import Testing
         configuration.host = "0.0.0.0"
         let app = try HabitServerApp(configuration: configuration, environment: [:])
         defer { app.shutdown() }
-        #expect(app.responder.refreshCookies("t").allSatisfy { $0.hasSuffix("; Secure") })
-        #expect(app.responder.refreshCookies(nil).allSatisfy { $0.contains("Max-Age=0") })
+        #expect(app.responder.settings.secureCookies)
+        #expect(
+            app.responder.refreshCookies("t", secure: true).allSatisfy { $0.hasSuffix("; Secure") })
+        #expect(
+            app.responder.refreshCookies(nil, secure: true).allSatisfy {
+                $0.contains("Max-Age=0")
+            })
+    }
+
+    /// Signs in with the web header and `headers`; whether every cookie is `Secure`.
+    private func secureCookies(_ server: APITestServer, headers: [(String, String)] = [])
+        throws -> Bool
+    {
+        let email = "secure\(UUID().uuidString.prefix(8))@example.com"
+        let sent = try server.request("POST", "/api/auth/email/", body: #"{"email": "\#(email)"}"#)
+        #expect(sent.status == 202)
+        let answer = try server.request(
+            "POST", "/api/auth/token/",
+            body: #"{"email": "\#(email)", "code": "\#(try server.latestCode(for: email))"}"#,
+            headers: Self.web + headers)
+        #expect(answer.setCookies.count == 2, "\(answer)")
+        let marked = answer.setCookies.filter { $0.hasSuffix("; Secure") }.count
+        #expect(marked == 0 || marked == 2)
+        return marked == 2
+    }
+
+    @Test func anHTTPSPublicURLMakesCookiesSecureOnLoopback() throws {
+        let server = try APITestServer { $0.reminders.publicURL = "https://habits.example/" }
+        defer { server.stop() }
+        #expect(try secureCookies(server))
+        let plain = try APITestServer { $0.reminders.publicURL = "http://habits.example/" }
+        defer { plain.stop() }
+        #expect(try !secureCookies(plain))
+    }
+
+    @Test func aTrustedProxySayingHTTPSMakesCookiesSecure() throws {
+        var settings = APISettings()
+        settings.trustedProxies.networks = [
+            try #require(TrustedProxies.Network(parsing: "127.0.0.1"))
+        ]
+        let proxied = try APITestServer(settings: settings)
+        defer { proxied.stop() }
+        #expect(try secureCookies(proxied, headers: [("X-Forwarded-Proto", "https")]))
+        #expect(try !secureCookies(proxied, headers: [("X-Forwarded-Proto", "http")]))
+        #expect(try !secureCookies(proxied))
+        let direct = try APITestServer()
+        defer { direct.stop() }
+        // From a peer that is no trusted proxy the header proves nothing.
+        #expect(try !secureCookies(direct, headers: [("X-Forwarded-Proto", "https")]))
     }
 
     @Test func theCookieRotatesAndAReusedOneRevokesTheFamily() throws {

@@ -22,9 +22,12 @@ public struct APISettings: Hashable, Sendable {
     var trustedProxies = TrustedProxies()
     /// Who may create an account (`--signup`); existing accounts always sign in.
     public var signup = SignupPolicy()
-    /// Whether the browser's refresh cookie is marked `Secure`: always,
-    /// except when the server listens on a loopback address (plain HTTP on
-    /// the same machine, where browsers treat the origin as secure anyway).
+    /// Whether the browser's refresh cookie is always marked `Secure`: when
+    /// the server listens on an address other than loopback, or its
+    /// `--public-url` is `https://`. Otherwise (plain HTTP on the same
+    /// machine, where browsers treat the origin as secure anyway) it is
+    /// marked per request, when a trusted proxy forwards one that came by
+    /// HTTPS (`X-Forwarded-Proto: https`).
     public var secureCookies = true
 
     public init(

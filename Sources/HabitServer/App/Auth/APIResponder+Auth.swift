@@ -10,6 +10,13 @@ extension APIResponder {
     /// `POST /api/auth/email/`: sends a code, with the same answer whether or
     /// not the address has an account. Takes an `Idempotency-Key`, scoped to
     /// the address: a repeat gets the first answer and sends no second mail.
+    ///
+    /// An address the sign-up policy refuses goes the same way as any other,
+    /// so neither the answers nor their timing tell which addresses may sign
+    /// in: it is counted under the same limits (a second request within a
+    /// minute gets 429), a code is stored for it (which nobody is told, and
+    /// which `issueTokens` refuses anyway, as it asks the policy again), and
+    /// its message is rehearsed (`Mailer.rehearse`) instead of sent.
     func requestCode(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
         let keyText = try idempotencyKey(request)
         let object = try bodyObject(request)
@@ -24,11 +31,7 @@ extension APIResponder {
         let accepted = JSONBody.response(
             status: 202,
             ["message": "A sign-in code is on its way to \(email) if it can receive mail."])
-        // A refused address gets the same answer, and no code and no mail.
-        guard try admitsSignIn(email.value) else {
-            metrics.codeRefused()
-            return accepted
-        }
+        let admitted = try admitsSignIn(email.value)
         // The limit check and the write are one store transaction, so simultaneous
         // requests, even to several servers sharing the database, cannot all pass.
         // A refusal (429) is not remembered under the key: it is worth retrying.
@@ -69,6 +72,11 @@ extension APIResponder {
             let message = MailMessage.signInCode(
                 code, to: email, from: settings.mailSender, date: now,
                 lifetime: TimeInterval(settings.codeLifetime))
+            guard admitted else {
+                mailer.rehearse(message)
+                metrics.codeRefused()
+                return accepted
+            }
             do {
                 let destination = try mailer.send(message)
                 metrics.codeSent()
@@ -117,7 +125,7 @@ extension APIResponder {
             userID: user.id, issuedAt: issuedAt,
             expiresAt: issuedAt.addingTimeInterval(TimeInterval(settings.refreshTokenLifetime)))
         try stored { () throws(StoreError) in try store.insertRefreshToken(record) }
-        return tokenPair(refresh: record, now: now, asCookie: isWebClient(request))
+        return tokenPair(refresh: record, now: now, for: request)
     }
 
     /// `POST /api/auth/token/refresh/`: rotates a refresh token (see
@@ -146,10 +154,10 @@ extension APIResponder {
         }
         switch rotation {
         case .rotated(let new):
-            return tokenPair(refresh: new, now: now, asCookie: isWebClient(request))
+            return tokenPair(refresh: new, now: now, for: request)
         case .replayedWithinGrace(let newest):
             log.debug("auth: refresh replayed within the grace window for user \(newest.userID)")
-            return tokenPair(refresh: newest, now: now, asCookie: isWebClient(request))
+            return tokenPair(refresh: newest, now: now, for: request)
         case .reuseDetected:
             log.warning(
                 "auth: refresh token reuse for user \(claims.userID); its family is revoked")
@@ -173,7 +181,7 @@ extension APIResponder {
         try stored { () throws(StoreError) in try store.revokeFamily(ofToken: claims.jti) }
         var response = JSONBody.noContent
         if isWebClient(request) {
-            for cookie in refreshCookies(nil) {
+            for cookie in refreshCookies(nil, secure: cookiesAreSecure(request)) {
                 response.headers.add(name: "Set-Cookie", value: cookie)
             }
         }
@@ -185,9 +193,10 @@ extension APIResponder {
     /// The refresh token is signed from the record alone, so signing the same
     /// record twice (the grace replay) gives the same token. In cookie mode
     /// the refresh token is the cookie and the body leaves it out.
-    private func tokenPair(refresh: RefreshTokenRecord, now: Date, asCookie: Bool)
+    private func tokenPair(refresh: RefreshTokenRecord, now: Date, for request: HTTPRequest)
         -> HTTPResponse
     {
+        let asCookie = isWebClient(request)
         let issuedAt = Int64(Self.wholeSeconds(now).timeIntervalSince1970)
         let access = TokenClaims(
             tokenType: .access, expiresAt: issuedAt + Int64(settings.accessTokenLifetime),
@@ -204,7 +213,7 @@ extension APIResponder {
                 access: signer.sign(access), refresh: asCookie ? nil : refreshToken,
                 serverTime: RFC3339.string(from: now)))
         if asCookie {
-            for cookie in refreshCookies(refreshToken) {
+            for cookie in refreshCookies(refreshToken, secure: cookiesAreSecure(request)) {
                 response.headers.add(name: "Set-Cookie", value: cookie)
             }
             // A token in a header must not be kept by a cache on the way.

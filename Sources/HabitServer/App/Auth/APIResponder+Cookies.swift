@@ -41,11 +41,19 @@ extension APIResponder {
         }
     }
 
+    /// Whether the cookies answering `request` are marked `Secure`: always
+    /// when the settings say so (a public address, an `https` public URL),
+    /// else when a trusted proxy says the browser used HTTPS
+    /// (`X-Forwarded-Proto: https`), as behind a TLS proxy on the same host.
+    func cookiesAreSecure(_ request: HTTPRequest) -> Bool {
+        settings.secureCookies || settings.trustedProxies.forwardedProto(of: request) == "https"
+    }
+
     /// The `Set-Cookie` values that hand `token` to the browser, one per
     /// path; `nil` clears the cookies (logout).
-    func refreshCookies(_ token: String?) -> [String] {
+    func refreshCookies(_ token: String?, secure isSecure: Bool) -> [String] {
         let lifetime = token == nil ? 0 : settings.refreshTokenLifetime
-        let secure = settings.secureCookies ? "; Secure" : ""
+        let secure = isSecure ? "; Secure" : ""
         return Self.refreshCookiePaths.map { path in
             "\(Self.refreshCookieName)=\(token ?? ""); Path=\(path); Max-Age=\(lifetime); "
                 + "HttpOnly; SameSite=Strict\(secure)"

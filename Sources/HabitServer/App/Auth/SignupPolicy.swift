@@ -3,8 +3,9 @@
 ///
 /// The policy only decides about addresses without an account: an existing
 /// account always signs in, whatever the policy says now. A refused address
-/// is answered like any other (so the answer tells nobody which addresses
-/// have accounts) and is sent no mail.
+/// is answered like any other, under the same limits and in the same time
+/// (so the answer tells nobody which addresses have accounts), and is sent
+/// no mail (see `APIResponder.requestCode`).
 public struct SignupPolicy: Hashable, Sendable {
     public enum Mode: String, Hashable, Sendable, CaseIterable {
         /// Anyone may sign up (the default).

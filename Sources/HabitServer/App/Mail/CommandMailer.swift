@@ -25,9 +25,21 @@ public struct CommandMailer: Mailer {
     }
 
     public func send(_ message: MailMessage) throws(MailError) -> String {
+        try run(command, with: message)
+        return "command \(command)"
+    }
+
+    /// Pipes the message to a shell that reads and drops it: the process
+    /// and the pipe cost what the real command's start does.
+    public func rehearse(_ message: MailMessage) {
+        try? run("cat >/dev/null", with: message)
+    }
+
+    /// Runs `/bin/sh -c shellCommand` with the message on its standard input.
+    private func run(_ shellCommand: String, with message: MailMessage) throws(MailError) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
+        process.arguments = ["-c", shellCommand]
         let input = Pipe()
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
@@ -56,6 +68,5 @@ public struct CommandMailer: Mailer {
                 : "was killed by signal \(process.terminationStatus)"
             throw MailError("The mail command \(how).")
         }
-        return "command \(command)"
     }
 }

@@ -34,10 +34,7 @@ public final class OutboxMailer: Mailer {
     }
 
     public func send(_ message: MailMessage) throws(MailError) -> String {
-        let number = sequence.next() &+ 1
-        let name =
-            "\(Self.timestamp(message.date))-\(Self.padded(number))-\(Self.hex(random.bytes(4))).eml"
-        let final = directory.appendingPathComponent(name)
+        let final = directory.appendingPathComponent(fileName(message))
         // Written beside it under a hidden name and renamed, so a reader of
         // the outbox never sees half a message.
         do {
@@ -49,6 +46,27 @@ public final class OutboxMailer: Mailer {
                 "Cannot write the message \(final.path) into the outbox: \(error.reason).")
         }
         return "outbox \(final.path)"
+    }
+
+    /// Writes, flushes and names the message as `send` does, under a name
+    /// no reader of the outbox lists, then removes it off the request's
+    /// thread: removing a file costs more than naming one, and the answer
+    /// must not wait for what a real send does not do.
+    public func rehearse(_ message: MailMessage) {
+        // Hidden and without `.eml`, so no reader of the outbox takes it for a message.
+        let name = "." + fileName(message) + ".rehearsal"
+        let final = directory.appendingPathComponent(name).path
+        guard let file = try? PendingFile(replacing: final, permissions: 0o600) else { return }
+        try? file.write(Data(message.rendered.utf8))
+        guard (try? file.install()) != nil else { return }
+        DispatchQueue.global(qos: .utility).async { _ = unlink(final) }
+    }
+
+    /// `<UTC time>-<sequence>-<random>.eml`, a name no other message has.
+    private func fileName(_ message: MailMessage) -> String {
+        let number = sequence.next() &+ 1
+        return
+            "\(Self.timestamp(message.date))-\(Self.padded(number))-\(Self.hex(random.bytes(4))).eml"
     }
 
     private static func timestamp(_ date: Date) -> String {

@@ -59,8 +59,16 @@ public enum BackupCommand {
     }
 
     /// The pg_dump command line for `url`, quoted for a POSIX shell.
+    ///
+    /// The sign-in state (pending codes, the code-request history the
+    /// limits count) is left out, as `restore` leaves it out of a SQLite
+    /// backup: it belongs to the servers of the source, and restored it would
+    /// refuse the first code requests of the new ones.
     static func pgDumpCommand(url: PostgresURL, file: String) -> String {
-        "pg_dump --format=custom --file=\(shellQuoted(file)) --dbname=\(shellQuoted(url.description))"
+        let signInState = ["login_codes", "code_sends", "code_requests"]
+            .map { "--exclude-table-data=\($0)" }.joined(separator: " ")
+        return "pg_dump --format=custom \(signInState) --file=\(shellQuoted(file)) "
+            + "--dbname=\(shellQuoted(url.description))"
     }
 
     static func shellQuoted(_ text: String) -> String {

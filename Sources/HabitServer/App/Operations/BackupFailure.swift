@@ -15,6 +15,10 @@ enum BackupFailure {
             return
                 "the backup has schema version \(found), newer than this habits-server's "
                 + "\(supported); restore it with a newer habits-server."
+        case .databaseInUse(let path):
+            return
+                "\(path) is open in a running habits-server; stop the servers using it, "
+                + "then restore again."
         case .targetNotEmpty(let path, let accounts):
             return
                 "\(path) is not empty (\(accounts) accounts); restore only into a new or "

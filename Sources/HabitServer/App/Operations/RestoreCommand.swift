@@ -7,15 +7,17 @@ import HabitStore
 /// made by `habits-server backup` into an empty SQLite database.
 ///
 /// A database that holds accounts is refused, so a restore never mixes or
-/// replaces data. For PostgreSQL, backups are pg_dump's, restored with
+/// replaces data, and so is one a running server has open
+/// (`SQLiteServerLock`). For PostgreSQL, backups are pg_dump's, restored with
 /// pg_restore; a SQLite backup goes into PostgreSQL with `migrate`.
 public enum RestoreCommand {
     public static let usage = """
         Usage: habits-server restore --from FILE [--database PATH]
 
         Copies the backup FILE into the database, which must be new or empty
-        (a database with accounts is refused). Stop the servers using it
-        first. --database defaults to the server's: $HABITS_DATABASE_URL, else
+        (a database with accounts is refused) and not open in a running
+        habits-server (stop the servers using it first). --database defaults
+        to the server's: $HABITS_DATABASE_URL, else
         $XDG_DATA_HOME/habits-server/habits.sqlite3. A PostgreSQL database is
         restored with pg_restore; "habits-server migrate" copies a SQLite
         backup into one.

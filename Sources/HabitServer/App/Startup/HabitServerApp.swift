@@ -29,6 +29,8 @@ public final class HabitServerApp: Sendable {
     /// Entered by `start()`, left by the first `shutdown()` after it.
     private let stopped = DispatchGroup()
     private let running = Locked(false)
+    /// Held while the SQLite database is open, so a restore refuses it.
+    private let databaseLock: SQLiteServerLock?
 
     /// Opens the database and the secret and prepares the mailer; nothing
     /// listens until `start()`.
@@ -65,13 +67,16 @@ public final class HabitServerApp: Sendable {
         case .command(let command):
             mailer = CommandMailer(command: command)
         }
+        databaseLock = try StoreFactory.serverLock(for: configuration)
         do {
             store = try StoreFactory.open(configuration, environment: environment)
         } catch {
             throw ServerStartupError(error.description)
         }
         var settings = configuration.settings
-        settings.secureCookies = !Self.isLoopback(configuration.host)
+        settings.secureCookies =
+            !Self.isLoopback(configuration.host)
+            || configuration.reminders.publicURL?.lowercased().hasPrefix("https://") == true
         let targets = TargetPolicy(allowPrivate: configuration.reminders.allowPrivateTargets)
         responder = APIResponder(
             store: store, secret: secret, mailer: mailer, settings: settings,
@@ -151,6 +156,7 @@ public final class HabitServerApp: Sendable {
         server.shutdown()
         reminders.stop()
         store.close()
+        databaseLock?.release()
         let wasRunning = running.withLock { running in
             defer { running = false }
             return running

@@ -38,6 +38,27 @@ enum StoreFactory {
             path: configuration.databasePath, readerCount: configuration.databaseReaders)
     }
 
+    /// The lock that keeps `habits-server restore` off a SQLite database
+    /// while this server has it open; `nil` for PostgreSQL and `:memory:`.
+    static func serverLock(for configuration: ServerConfiguration)
+        throws(ServerStartupError) -> SQLiteServerLock?
+    {
+        let path = configuration.databasePath
+        guard !isPostgres(path), path != SQLiteStore.inMemoryPath else { return nil }
+        do throws(SQLiteServerLock.Failure) {
+            return try SQLiteServerLock(database: path, mode: .serving)
+        } catch {
+            switch error {
+            case .held:
+                throw ServerStartupError(
+                    "\(path) is being restored by habits-server restore; start the server "
+                        + "once the restore has finished.")
+            case .cannotOpen(let lockPath, let reason):
+                throw ServerStartupError("Cannot open the lock file \(lockPath): \(reason).")
+            }
+        }
+    }
+
     /// The directory to create before start-up writes files: the SQLite
     /// file's, or with PostgreSQL the secret file's; `nil` for none.
     static func directoryToCreate(for configuration: ServerConfiguration) -> String? {

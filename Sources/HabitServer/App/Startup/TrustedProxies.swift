@@ -55,6 +55,18 @@ struct TrustedProxies: Hashable, Sendable {
         return client(peer: peer, forwardedFor: forwarded)
     }
 
+    /// The scheme the client used, as a trusted proxy tells it in
+    /// `X-Forwarded-Proto` (lowercased); `nil` when the peer is not trusted
+    /// or says nothing. The last value counts: the nearest proxy wrote it.
+    func forwardedProto(of request: HTTPRequest) -> String? {
+        guard let peer = request.clientAddress, isTrusted(peer) else { return nil }
+        let values = request.headers.filter {
+            $0.name.caseInsensitiveCompare("X-Forwarded-Proto") == .orderedSame
+        }
+        guard let last = values.last?.value.split(separator: ",").last else { return nil }
+        return last.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
     /// The client of a request from `peer` carrying `forwardedFor` (the
     /// values of every `X-Forwarded-For` field, in order).
     func client(peer: ClientAddress?, forwardedFor: [String]) -> ClientAddress? {
