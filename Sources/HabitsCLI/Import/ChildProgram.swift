@@ -11,11 +11,15 @@ import HabitConcurrency
 /// of its standard output; it never outlives the command.
 ///
 /// The child reads `/dev/null` (so it can never wait on the terminal, as
-/// unzip does asking for a password) and writes its errors there; it stays
-/// in the command's process group, so Ctrl-C at a terminal reaches it too.
-/// While children run, SIGINT, SIGTERM and SIGHUP first kill and reap them,
-/// then end the command as the signal would have. Output past `limit` kills
-/// the child at once: a program cannot make this use more memory than that.
+/// unzip does asking for a password) and writes its errors there. Once a
+/// child has run, SIGINT, SIGTERM and SIGHUP (Ctrl-C, `kill`, a closed
+/// terminal) kill and reap the children, then end the command as the
+/// signal would have. The children ignore those signals themselves, as the
+/// command does: a Ctrl-C reaching the whole process group would otherwise
+/// end the child first and read as its failure. Should the command die
+/// some other way, the child's next write ends it (SIGPIPE). Output past
+/// `limit` kills the child at once: a program cannot make this use more
+/// memory than that.
 enum ChildProgram {
     struct Result: Sendable {
         /// The exit status, or 128 + the signal that ended the child.
@@ -112,6 +116,9 @@ enum ChildProgram {
         }
 
         /// Kills and reaps every child, then ends the process by `signalNumber`.
+        /// All under the lock: the thread that waited for a child blocks on
+        /// it, instead of reporting the killed child as a failure, until
+        /// the signal ends the process.
         private static func endChildren(thenRaise signalNumber: Int32) {
             children.withLock { children in
                 for pid in children {
@@ -119,14 +126,20 @@ enum ChildProgram {
                     // Reaped here, so none is left when the command has ended.
                     _ = waitpid(pid, nil, 0)
                 }
+                signal(signalNumber, SIG_DFL)
+                // Dispatch's threads block signals: unblocked here, the raise
+                // ends the process before it returns.
+                var set = sigset_t()
+                sigemptyset(&set)
+                sigaddset(&set, signalNumber)
+                pthread_sigmask(SIG_UNBLOCK, &set, nil)
+                raise(signalNumber)
+                _exit(128 + signalNumber)
             }
-            signal(signalNumber, SIG_DFL)
-            raise(signalNumber)
         }
 
         /// posix_spawn with /dev/null as input and errors, `output` as
-        /// standard output and the default action for the signals this
-        /// process may ignore.
+        /// standard output, SIGPIPE's default action and no signal blocked.
         private static func start(_ executable: String, _ arguments: [String], output: Int32)
             -> pid_t?
         {
@@ -146,9 +159,8 @@ enum ChildProgram {
             defer { posix_spawnattr_destroy(&attributes) }
             var defaults = sigset_t()
             sigemptyset(&defaults)
-            for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] {
-                sigaddset(&defaults, signalNumber)
-            }
+            // The command's own handlers end the child on the other signals.
+            sigaddset(&defaults, SIGPIPE)
             posix_spawnattr_setsigdefault(&attributes, &defaults)
             var noMask = sigset_t()
             sigemptyset(&noMask)
