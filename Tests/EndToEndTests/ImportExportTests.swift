@@ -400,6 +400,29 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
     }
 
+    /// Starts `process` from a thread that blocks no signal. A child
+    /// inherits the mask of the thread that starts it, and the test's
+    /// threads (Dispatch's) block SIGTERM: `habits` would then never see
+    /// it, as it would from no shell.
+    static func runWithNoSignalBlocked(_ process: Process) throws {
+        /// Written by the thread before it signals `done`, read after `wait()`.
+        final class Outcome: @unchecked Sendable {
+            var error: (any Error)?
+        }
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            var none = sigset_t()
+            sigemptyset(&none)
+            pthread_sigmask(SIG_SETMASK, &none, nil)
+            do { try process.run() } catch { outcome.error = error }
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        if let error = outcome.error { throw error }
+    }
+
     /// SIGTERM during an import ends unzip with the command, and leaves no
     /// temporary files. The stand-in unzip lists as unzip does, then says
     /// its pid through a FIFO and waits: the test signals only once the
@@ -445,8 +468,8 @@ import Testing
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        try Self.runWithNoSignalBlocked(process)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
         // The stand-in's pid, once it is extracting (bounded: 30 s at most).
         var text = ""
