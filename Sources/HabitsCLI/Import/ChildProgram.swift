@@ -13,13 +13,13 @@ import HabitConcurrency
 /// The child reads `/dev/null` (so it can never wait on the terminal, as
 /// unzip does asking for a password) and writes its errors there. Once a
 /// child has run, SIGINT, SIGTERM and SIGHUP (Ctrl-C, `kill`, a closed
-/// terminal) kill and reap the children, then end the command as the
-/// signal would have. The children ignore those signals themselves, as the
-/// command does: a Ctrl-C reaching the whole process group would otherwise
-/// end the child first and read as its failure. Should the command die
-/// some other way, the child's next write ends it (SIGPIPE). Output past
-/// `limit` kills the child at once: a program cannot make this use more
-/// memory than that.
+/// terminal), where their action is the default, kill and reap the
+/// children, then end the command as the signal would have. The children
+/// ignore those signals themselves, as the command does: a Ctrl-C reaching
+/// the whole process group would otherwise end the child first and read as
+/// its failure. Should the command die some other way, the child's next
+/// write ends it (SIGPIPE). Output past `limit` kills the child at once: a
+/// program cannot make this use more memory than that.
 enum ChildProgram {
     struct Result: Sendable {
         /// The exit status, or 128 + the signal that ended the child.
@@ -101,9 +101,13 @@ enum ChildProgram {
                 for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
                     // The default action would end the process before the handler runs.
                     let previous = signal(signalNumber, SIG_IGN)
-                    // A signal the command was started ignoring (nohup) stays ignored.
-                    if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
-                    {
+                    // Only the default is taken over: a signal the command was
+                    // started ignoring (nohup) stays ignored, another handler stays.
+                    guard
+                        unsafeBitCast(previous, to: Int.self)
+                            == unsafeBitCast(SIG_DFL, to: Int.self)
+                    else {
+                        signal(signalNumber, previous)
                         continue
                     }
                     let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
@@ -171,7 +175,12 @@ enum ChildProgram {
                 ([executable] + arguments).map { strdup($0) } + [nil]
             defer { for argument in argv { free(argument) } }
             var pid: pid_t = 0
-            let code = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+            #if canImport(Darwin)
+                let environment = _NSGetEnviron().pointee
+            #else
+                let environment = environ
+            #endif
+            let code = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
             return code == 0 ? pid : nil
         }
     }
