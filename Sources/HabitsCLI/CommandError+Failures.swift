@@ -318,6 +318,12 @@ extension CommandError {
                 .failure,
                 "\(file) is larger than \(bytes(limit)), the most habits imports from one file.",
                 hint: "Check that it is the right file; split a larger one and import the parts.")
+        case .entryTooLarge(let archive, let entry, let limit):
+            return CommandError(
+                .failure,
+                "\(archive) (\(TerminalSafeText.echo(entry))) is larger than \(bytes(limit)), the "
+                    + "most habits imports from one file; nothing was unpacked.",
+                hint: "Check that it is a Loop CSV export.")
         case .sourceTooLarge(let source, let limit):
             return CommandError(
                 .failure,

@@ -396,7 +396,7 @@ import Testing
         #expect(
             result.error.contains(
                 "(Loop Habits CSV/001 Meditate/Checkmarks.csv) is larger than 32 MB, the most "
-                    + "habits imports from one file."), "\(result)")
+                    + "habits imports from one file; nothing was unpacked."), "\(result)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
     }
 

@@ -7,6 +7,8 @@ enum ImportSourceError: Error, Sendable {
     case notRegularFile(path: String)
     /// A file larger than `ImportLimits.fileBytes` (`limit`).
     case fileTooLarge(file: String, limit: Int)
+    /// An entry of `archive` to read, larger than `ImportLimits.fileBytes` (`limit`).
+    case entryTooLarge(archive: String, entry: String, limit: Int)
     /// The files to read from `source` add up to more than `limit` bytes.
     case sourceTooLarge(source: String, limit: Int)
     /// An archive listing more than `limit` entries.

@@ -83,7 +83,7 @@ struct LoopCSVArchive: Sendable {
         for entry in [habits] + checkmarks.values.sorted(by: { $0.name < $1.name }) {
             if entry.encrypted { throw .encryptedEntry(archive: archive, entry: entry.name) }
             if entry.size > limits.fileBytes {
-                throw .fileTooLarge(file: "\(archive) (\(entry.name))", limit: limits.fileBytes)
+                throw .entryTooLarge(archive: archive, entry: entry.name, limit: limits.fileBytes)
             }
             total += entry.size
             if total > limits.totalBytes {

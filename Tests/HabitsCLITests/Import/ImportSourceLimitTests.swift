@@ -127,7 +127,7 @@ import Testing
         #expect(
             failure(.loopCSV, archive, limits: limits)
                 == "\(archive) (Loop Habits CSV/001 Meditate/Checkmarks.csv) is larger than 500 "
-                + "bytes, the most habits imports from one file.")
+                + "bytes, the most habits imports from one file; nothing was unpacked.")
     }
 
     /// unzip would ask for the password on the terminal; the entry is named.
