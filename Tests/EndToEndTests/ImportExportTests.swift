@@ -344,6 +344,154 @@ import Testing
         #expect(notZip.error.contains("is not a zip archive"), "\(notZip)")
     }
 
+    /// A Loop CSV export of one habit in `folder`; `checkmarks` its days file.
+    static func writeLoopExport(in folder: URL, checkmarks: String) throws {
+        let meditate = folder.appendingPathComponent("001 Meditate")
+        try FileManager.default.createDirectory(at: meditate, withIntermediateDirectories: true)
+        try """
+        Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?
+        001,Meditate,YES_NO,,,1,1,#FF0000,,AT_LEAST,0,false
+
+        """.write(
+            to: folder.appendingPathComponent("Habits.csv"), atomically: true, encoding: .utf8)
+        try checkmarks.write(
+            to: meditate.appendingPathComponent("Checkmarks.csv"), atomically: true,
+            encoding: .utf8)
+    }
+
+    /// `zip -q -r archive folder`, run in `folder`'s parent.
+    static func zip(_ folder: URL, into archive: URL, _ sandbox: Sandbox) async throws {
+        let zip = try RequiredTool.locate("zip")
+        let zipped = try await Subprocess.run(
+            zip, ["-q", "-r", archive.path, folder.lastPathComponent],
+            environment: sandbox.environment, scratch: sandbox.root,
+            directory: folder.deletingLastPathComponent())
+        try #require(zipped.status == 0, "\(zipped)")
+    }
+
+    /// Entries of zeros that unpack to far more than the limit (the probe's
+    /// five 1,000 MB entries filled TMPDIR) are refused from the listing:
+    /// quickly, and with nothing written to TMPDIR.
+    @Test func aZipOfHugeEntriesIsRefusedBeforeUnpacking() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let folder = sandbox.root.appendingPathComponent("Loop Habits CSV")
+        try Self.writeLoopExport(in: folder, checkmarks: "Date,Value,Notes\n")
+        // 40 MB of zeros each, sparse on disk: zip reads them as zeros.
+        for name in ["001 Meditate/Checkmarks.csv", "001 Meditate/Scores.csv"] {
+            let file = folder.appendingPathComponent(name)
+            _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: file)
+            try handle.truncate(atOffset: 40 * 1_048_576)
+            try handle.close()
+        }
+        let archive = sandbox.root.appendingPathComponent("zeros.zip")
+        try await Self.zip(folder, into: archive, sandbox)
+        let temporary = sandbox.root.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+
+        let result = try await sandbox.habits(
+            ["import", "loop-csv", archive.path], extra: ["TMPDIR": temporary.path])
+        #expect(result.status == 1)
+        #expect(
+            result.error.contains(
+                "(Loop Habits CSV/001 Meditate/Checkmarks.csv) is larger than 32 MB, the most "
+                    + "habits imports from one file; nothing was unpacked."), "\(result)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
+    }
+
+    /// Starts `process` from a thread that blocks no signal. A child
+    /// inherits the mask of the thread that starts it, and the test's
+    /// threads (Dispatch's) block SIGTERM: `habits` would then never see
+    /// it, as it would from no shell.
+    static func runWithNoSignalBlocked(_ process: Process) throws {
+        /// Written by the thread before it signals `done`, read after `wait()`.
+        final class Outcome: @unchecked Sendable {
+            var error: (any Error)?
+        }
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            var none = sigset_t()
+            sigemptyset(&none)
+            pthread_sigmask(SIG_SETMASK, &none, nil)
+            do { try process.run() } catch { outcome.error = error }
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        if let error = outcome.error { throw error }
+    }
+
+    /// SIGTERM during an import ends unzip with the command, and leaves no
+    /// temporary files. The stand-in unzip lists as unzip does, then says
+    /// its pid through a FIFO and waits: the test signals only once the
+    /// extraction is under way.
+    @Test(.timeLimit(.minutes(1)))
+    func anInterruptedImportLeavesNoUnzipBehind() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let folder = sandbox.root.appendingPathComponent("export")
+        try Self.writeLoopExport(in: folder, checkmarks: "Date,Value,Notes\n")
+        let archive = sandbox.root.appendingPathComponent("loop.zip")
+        try await Self.zip(folder, into: archive, sandbox)
+        let unzip = try RequiredTool.locate("unzip")
+        let bin = sandbox.root.appendingPathComponent("bin")
+        let temporary = sandbox.root.appendingPathComponent("tmp")
+        for directory in [bin, temporary] {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true)
+        }
+        let ready = sandbox.root.appendingPathComponent("ready").path
+        try #require(mkfifo(ready, 0o600) == 0)
+        let script = bin.appendingPathComponent("unzip")
+        try """
+        #!/bin/sh
+        if [ "$1" = "-Z" ]; then exec "\(unzip.path)" "$@"; fi
+        echo $$ > "\(ready)"
+        exec sleep 600
+
+        """.write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        // Open before habits starts, so the stand-in's write never waits for a reader.
+        let reader = open(ready, O_RDONLY | O_NONBLOCK)
+        try #require(reader >= 0)
+        defer { close(reader) }
+
+        let process = Process()
+        process.executableURL = Binaries.habits
+        process.arguments = ["import", "loop-csv", archive.path]
+        var environment = sandbox.environment
+        environment["PATH"] = bin.path + ":/usr/bin:/bin"
+        environment["TMPDIR"] = temporary.path
+        process.environment = ChildEnvironment.with(environment)
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try Self.runWithNoSignalBlocked(process)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+
+        // The stand-in's pid, once it is extracting (bounded: 30 s at most).
+        var text = ""
+        for _ in 0..<300 where !text.hasSuffix("\n") && process.isRunning {
+            var event = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+            guard poll(&event, 1, 100) > 0 else { continue }
+            var buffer = [UInt8](repeating: 0, count: 64)
+            let count = read(reader, &buffer, buffer.count)
+            if count > 0 { text += String(decoding: buffer[0..<count], as: UTF8.self) }
+        }
+        let child = try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+        defer { kill(child, SIGKILL) }
+
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == SIGTERM)
+        // Gone, not merely signalled: the command reaped it before ending.
+        #expect(kill(child, 0) == -1 && errno == ESRCH, "unzip \(child) outlived the command")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
+    }
+
     // MARK: - Server mode
 
     func signIn(_ sandbox: Sandbox, url: String, server: ServerProcess, as address: String)

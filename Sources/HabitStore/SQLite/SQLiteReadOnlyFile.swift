@@ -6,9 +6,50 @@ import HabitStorage
 /// data (a Loop Habit Tracker backup): `PRAGMA user_version`, a table's
 /// columns, and the rows of a query as plain values.
 ///
-/// Opened with `SQLITE_OPEN_READONLY` and `query_only`, so nothing here can
-/// change the file. Not for this package's own database: that is `SQLiteStore`.
+/// Opened with `SQLITE_OPEN_READONLY`, `query_only` and as immutable
+/// (`file:…?immutable=1`): nothing here changes the file or writes beside
+/// it (no `-wal` or `-shm`, whatever its journal mode says), and it takes
+/// no locks, so it is for files no program is writing. Each statement
+/// stops past `Limits.statementTime` (a progress handler) and no text or
+/// blob may pass `Limits.valueBytes` (`SQLITE_LIMIT_LENGTH`): a file built
+/// to run forever (a recursive view) or to make huge values fails with
+/// `SQLITE_INTERRUPT` or `SQLITE_TOOBIG` instead. Not for this package's
+/// own database: that is `SQLiteStore`.
 public final class SQLiteReadOnlyFile {
+    /// How long one statement may run and how long a value may be.
+    public struct Limits: Sendable {
+        public var statementTime: Duration
+        public var valueBytes: Int
+
+        public init(statementTime: Duration, valueBytes: Int) {
+            self.statementTime = statementTime
+            self.valueBytes = valueBytes
+        }
+    }
+
+    /// Which of `Limits` stopped a statement.
+    public enum LimitReached: Sendable {
+        case statementTime
+        case valueBytes
+    }
+
+    /// The limit `error` (from this type) reports reaching, if it does.
+    public static func limitReached(_ error: StoreError) -> LimitReached? {
+        guard case .sqlite(let code, _) = error else { return nil }
+        switch code & 0xFF {
+        case SQLITE_INTERRUPT: return .statementTime
+        case SQLITE_TOOBIG: return .valueBytes
+        default: return nil
+        }
+    }
+
+    /// When the running statement must stop; read by the progress handler
+    /// on the thread stepping the statement, the only one using the file.
+    private final class Deadline {
+        let clock = ContinuousClock()
+        var instant: ContinuousClock.Instant?
+    }
+
     /// A column's value in a row.
     public enum Value: Hashable, Sendable {
         case integer(Int64)
@@ -39,18 +80,32 @@ public final class SQLiteReadOnlyFile {
     }
 
     private var database: OpaquePointer?
+    private let limits: Limits
+    private let deadline = Deadline()
 
     /// Opens the file at `path` without creating or changing it. Throws
     /// `.cannotOpen` when it is missing or is not a SQLite database.
-    public init(path: String) throws(StoreError) {
+    public init(path: String, limits: Limits) throws(StoreError) {
+        self.limits = limits
         var handle: OpaquePointer?
         SQLiteLibrary.configured
-        let code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil)
+        let code = sqlite3_open_v2(
+            Self.immutableURI(path), &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
             sqlite3_close_v2(handle)
             throw .cannotOpen(path: path, reason: message ?? "it cannot be opened")
         }
+        sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, Int32(clamping: limits.valueBytes))
+        sqlite3_progress_handler(
+            handle, 10_000,
+            { context in
+                guard let context else { return 0 }
+                let deadline = Unmanaged<Deadline>.fromOpaque(context).takeUnretainedValue()
+                guard let instant = deadline.instant else { return 0 }
+                // Non-zero interrupts the statement with SQLITE_INTERRUPT.
+                return deadline.clock.now >= instant ? 1 : 0
+            }, Unmanaged.passUnretained(deadline).toOpaque())
         database = handle
         do {
             // Reading the schema is the first touch of the file's content:
@@ -71,6 +126,25 @@ public final class SQLiteReadOnlyFile {
 
     deinit {
         close()
+    }
+
+    /// A `file:` URI for `path` made absolute, with `immutable=1`.
+    private static func immutableURI(_ path: String) -> String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        // ASCII letters and digits and the path's slashes stay; '?', '#' and '%' may not.
+        let allowed = CharacterSet(
+            charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/-._~")
+        let encoded = absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute
+        return "file:" + encoded + "?immutable=1"
+    }
+
+    /// The names of the tables in the file: `CREATE TABLE`s only, not views
+    /// or virtual tables, whose reading runs code the file chose.
+    public func tableNames() throws(StoreError) -> [String] {
+        try rows(
+            "SELECT name FROM sqlite_master WHERE type = 'table' "
+                + "AND coalesce(sql, '') NOT LIKE 'CREATE VIRTUAL%'"
+        ).compactMap { $0.first?.text }
     }
 
     /// Closes the file; later queries fail.
@@ -105,6 +179,8 @@ public final class SQLiteReadOnlyFile {
             throw SQLiteConnection.error(prepared, database)
         }
         defer { sqlite3_finalize(statement) }
+        deadline.instant = deadline.clock.now + limits.statementTime
+        defer { deadline.instant = nil }
         let count = sqlite3_column_count(statement)
         var result: [[Value]] = []
         while true {

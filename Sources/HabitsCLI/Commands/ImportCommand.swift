@@ -4,6 +4,7 @@ import HabitCore
 /// `habits import <format> <path>`: habits and history from harsh,
 /// habitctl, Loop Habit Tracker or an export of ours.
 struct ImportCommand: HabitsCommand {
+    private static let limits = ImportLimits.standard
     static let spec = CommandSpec(
         name: "import",
         summary: "Import habits and their history from harsh, habitctl, Loop or a habits export.",
@@ -14,7 +15,15 @@ struct ImportCommand: HabitsCommand {
             written, and every approximation, one line each. Importing again creates nothing \
             twice: habits are matched by name and frequency and entries merge per day; a day \
             whose existing value differs is a conflict, kept unless --overwrite. In local mode \
-            the import is one transaction: on any error nothing is written.
+            the import is one transaction: on any error nothing is written. A .zip is read \
+            through unzip(1) in memory, only Habits.csv and the Checkmarks.csv files, after \
+            checking its listing: links, paths leading outside it, encrypted files and sizes \
+            past the limits are refused before anything is unpacked. One file may hold at \
+            most \(limits.fileBytes / 1_048_576) MB, a Loop CSV export \
+            \(limits.totalBytes / 1_048_576) MB in all, a Loop backup \
+            \(limits.databaseBytes / 1_048_576) MB (read-only and immutable, only its tables, \
+            each query at most \(limits.queryTime.components.seconds) seconds); what is not a \
+            regular file is refused.
             """,
         positionals: [
             PositionalSpec("format", help: "harsh, habitctl, loop-db, loop-csv or habits."),

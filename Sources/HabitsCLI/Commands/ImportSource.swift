@@ -15,50 +15,59 @@ enum ImportSource: String, CaseIterable, Sendable {
     case loopCSV = "loop-csv"
     case habits
 
-    /// Reads the source at `path`; every problem is one sentence with a hint.
-    func read(path: String, variables: [String: String]) throws(CommandError) -> SourceDocument {
-        do throws(ImportFormatError) {
-            switch self {
-            case .harsh, .habitctl:
-                let directory = try Self.directory(path, holding: "habits and log files")
-                let habits = try Self.text(directory + "/habits", required: true)
-                let log = try Self.text(directory + "/log", required: false)
-                return self == .harsh
-                    ? HarshParser.parse(habits: habits, log: log)
-                    : HabitctlParser.parse(habits: habits, log: log)
-            case .loopDB:
-                try Self.requireFile(path)
-                let file: SQLiteReadOnlyFile
-                do {
-                    file = try SQLiteReadOnlyFile(path: path)
-                } catch {
-                    var why = CommandError.storeSentence(error)
-                    if case .cannotOpen = error { why = "it is not a SQLite database." }
-                    throw ImportFormatError(
-                        "Cannot read \(path) as a Loop backup: " + why,
-                        hint: "Choose the .db file of Loop's 'Export full backup'.")
-                }
-                defer { file.close() }
-                return try LoopDatabaseReader.read(file, name: path)
-            case .loopCSV:
-                return try Self.readLoopCSV(path, variables: variables)
-            case .habits:
-                try Self.requireFile(path)
-                let data = try Self.data(path)
-                return try HabitsExportDocument(data: data, name: path).source
-            }
+    /// Reads the source at `path`, no more than `limits` allow; every
+    /// problem is one sentence with a hint.
+    func read(path: String, variables: [String: String], limits: ImportLimits = .standard)
+        throws(CommandError) -> SourceDocument
+    {
+        do throws(ImportSourceError) {
+            return try document(path: path, variables: variables, limits: limits)
         } catch {
-            throw CommandError(.failure, error.message, hint: error.hint)
+            throw CommandError.importSource(error)
         }
     }
 
-    private static func requireFile(_ path: String) throws(ImportFormatError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ImportFormatError("\(path) does not exist.", hint: "Check the path.")
+    private func document(path: String, variables: [String: String], limits: ImportLimits)
+        throws(ImportSourceError) -> SourceDocument
+    {
+        func format<T>(_ body: () throws(ImportFormatError) -> T) throws(ImportSourceError) -> T {
+            do { return try body() } catch { throw .format(error) }
         }
-        if isDirectory.boolValue {
-            throw ImportFormatError("\(path) is a directory, not a file.", hint: "Check the path.")
+        switch self {
+        case .harsh, .habitctl:
+            let directory = try format { () throws(ImportFormatError) in
+                try Self.directory(path, holding: "habits and log files")
+            }
+            let habits = try Self.text(directory + "/habits", required: true, limits: limits)
+            let log = try Self.text(directory + "/log", required: false, limits: limits)
+            return self == .harsh
+                ? HarshParser.parse(habits: habits, log: log)
+                : HabitctlParser.parse(habits: habits, log: log)
+        case .loopDB:
+            try ImportFile.check(path, limit: limits.databaseBytes)
+            let file: SQLiteReadOnlyFile
+            do {
+                file = try SQLiteReadOnlyFile(
+                    path: path,
+                    limits: SQLiteReadOnlyFile.Limits(
+                        statementTime: limits.queryTime, valueBytes: limits.valueBytes))
+            } catch {
+                var why = CommandError.storeSentence(error)
+                if case .cannotOpen = error { why = "it is not a SQLite database." }
+                throw .format(
+                    ImportFormatError(
+                        "Cannot read \(path) as a Loop backup: " + why,
+                        hint: "Choose the .db file of Loop's 'Export full backup'."))
+            }
+            defer { file.close() }
+            return try LoopDatabaseReader.read(file, name: path, limits: limits)
+        case .loopCSV:
+            return try Self.readLoopCSV(path, variables: variables, limits: limits)
+        case .habits:
+            let data = try ImportFile.contents(path, limit: limits.fileBytes)
+            return try format { () throws(ImportFormatError) in
+                try HabitsExportDocument(data: data, name: path).source
+            }
         }
     }
 
@@ -77,44 +86,55 @@ enum ImportSource: String, CaseIterable, Sendable {
         return path
     }
 
-    private static func data(_ path: String) throws(ImportFormatError) -> Data {
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw ImportFormatError("Cannot read \(path).", hint: "Check its permissions.")
-        }
-    }
-
-    private static func text(_ path: String, required: Bool) throws(ImportFormatError) -> String {
+    private static func text(_ path: String, required: Bool, limits: ImportLimits)
+        throws(ImportSourceError) -> String
+    {
         guard FileManager.default.fileExists(atPath: path) else {
             if !required { return "" }
-            throw ImportFormatError(
-                "\(path) does not exist.",
-                hint: "Give the directory that holds the 'habits' and 'log' files.")
+            throw .format(
+                ImportFormatError(
+                    "\(path) does not exist.",
+                    hint: "Give the directory that holds the 'habits' and 'log' files."))
         }
-        return try ImportText.utf8(try data(path), file: path)
+        return try utf8(try ImportFile.contents(path, limit: limits.fileBytes), file: path)
     }
 
-    /// A Loop CSV export: its folder, or the .zip unpacked by unzip(1) into
-    /// a temporary directory removed afterwards.
-    private static func readLoopCSV(_ path: String, variables: [String: String])
-        throws(ImportFormatError) -> SourceDocument
-    {
+    private static func utf8(_ data: Data, file: String) throws(ImportSourceError) -> String {
+        do { return try ImportText.utf8(data, file: file) } catch { throw .format(error) }
+    }
+
+    /// A Loop CSV export: its folder, or its .zip read by unzip(1) in memory.
+    private static func readLoopCSV(
+        _ path: String, variables: [String: String], limits: ImportLimits
+    ) throws(ImportSourceError) -> SourceDocument {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ImportFormatError("\(path) does not exist.", hint: "Check the path.")
+            throw .format(ImportFormatError("\(path) does not exist.", hint: "Check the path."))
         }
-        if isDirectory.boolValue { return try readLoopFolder(path, name: path) }
-        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "habits-import-\(UUID().uuidString)"
-        ).path
-        defer { try? FileManager.default.removeItem(atPath: temporary) }
-        try unzip(path, into: temporary, variables: variables)
-        return try readLoopFolder(temporary, name: path)
+        let files: (habits: Data, checkmarks: [String: Data])
+        if isDirectory.boolValue {
+            files = try readLoopFolder(path, limits: limits)
+        } else {
+            try ImportFile.check(path, limit: .max)
+            let archive = LoopCSVArchive(
+                archive: URL(fileURLWithPath: path).standardizedFileURL.path, name: path,
+                unzip: try unzip(variables: variables), limits: limits)
+            files = try archive.read()
+        }
+        let habits = try utf8(files.habits, file: "Habits.csv")
+        var checkmarks: [String: String] = [:]
+        for (folder, data) in files.checkmarks {
+            checkmarks[folder] = try utf8(data, file: folder + "/Checkmarks.csv")
+        }
+        do {
+            return try LoopCSVReader.read(habitsCSV: habits, checkmarks: checkmarks)
+        } catch {
+            throw .format(error)
+        }
     }
 
-    private static func readLoopFolder(_ root: String, name: String) throws(ImportFormatError)
-        -> SourceDocument
+    private static func readLoopFolder(_ root: String, limits: ImportLimits)
+        throws(ImportSourceError) -> (habits: Data, checkmarks: [String: Data])
     {
         let manager = FileManager.default
         var base = root
@@ -126,56 +146,41 @@ enum ImportSource: String, CaseIterable, Sendable {
                     manager.fileExists(atPath: root + "/" + $0 + "/Habits.csv")
                 })
             else {
-                throw ImportFormatError(
-                    "\(name) has no Habits.csv: it is not a Loop CSV export.",
-                    hint: LoopCSVReader.loopHint)
+                throw .format(
+                    ImportFormatError(
+                        "\(root) has no Habits.csv: it is not a Loop CSV export.",
+                        hint: LoopCSVReader.loopHint))
             }
             base = root + "/" + inner
         }
-        let habits = try ImportText.utf8(try data(base + "/Habits.csv"), file: "Habits.csv")
-        var checkmarks: [String: String] = [:]
+        var total = 0
+        func read(_ file: String) throws(ImportSourceError) -> Data {
+            let data = try ImportFile.contents(file, limit: limits.fileBytes)
+            total += data.count
+            if total > limits.totalBytes {
+                throw .sourceTooLarge(source: root, limit: limits.totalBytes)
+            }
+            return data
+        }
+        let habits = try read(base + "/Habits.csv")
+        var checkmarks: [String: Data] = [:]
         for child in (try? manager.contentsOfDirectory(atPath: base)) ?? [] {
             let file = base + "/" + child + "/Checkmarks.csv"
             guard manager.fileExists(atPath: file) else { continue }
-            checkmarks[child] = try ImportText.utf8(try data(file), file: child + "/Checkmarks.csv")
+            checkmarks[child] = try read(file)
         }
-        return try LoopCSVReader.read(habitsCSV: habits, checkmarks: checkmarks)
+        return (habits, checkmarks)
     }
 
-    /// Runs `unzip -q` on `archive`; a clear error when unzip is not installed.
-    private static func unzip(
-        _ archive: String, into directory: String, variables: [String: String]
-    )
-        throws(ImportFormatError)
-    {
+    /// unzip(1) on `variables`' PATH (else /usr/bin).
+    private static func unzip(variables: [String: String]) throws(ImportSourceError) -> String {
         let searchPath = (variables["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(
             String.init)
         guard
             let unzip = (searchPath + ["/usr/bin"]).map({ $0 + "/unzip" }).first(where: {
                 FileManager.default.isExecutableFile(atPath: $0)
             })
-        else {
-            throw ImportFormatError(
-                "Reading a .zip needs the unzip program, which is not installed.",
-                hint: "Install it (Debian: apt-get install unzip), or unzip the export yourself "
-                    + "and import the folder.")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: unzip)
-        process.arguments = ["-q", "-o", archive, "-d", directory]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw ImportFormatError("Cannot run \(unzip).", hint: "Check that it is executable.")
-        }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ImportFormatError(
-                "\(archive) is not a zip archive unzip can read (status "
-                    + "\(process.terminationStatus)).",
-                hint: "Import the unzipped folder instead, or export again from Loop.")
-        }
+        else { throw .unzipMissing }
+        return unzip
     }
 }

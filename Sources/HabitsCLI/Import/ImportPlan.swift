@@ -70,6 +70,7 @@ struct ImportPlan: Sendable {
         var takenNames = Set(existing.map(\.name))
         var sourceNames: [String: Int] = [:]
         var activeCount = existing.filter { $0.status == .active }.count
+        var beyondLimit = 0
         for var habit in mapped {
             // Duplicate names inside the source.
             let seen = sourceNames[habit.fields.name, default: 0] + 1
@@ -115,6 +116,12 @@ struct ImportPlan: Sendable {
                 )
                 continue
             }
+            // Past the limit the import is refused; the rest are only counted,
+            // so a source of 100,000 habits takes linear time to refuse.
+            if existing.count + plan.creates.count >= Habit.maximumTotalCount {
+                beyondLimit += 1
+                continue
+            }
             freeName(&habit, existing: existing, creates: plan.creates, report: &plan.report)
             takenNames.insert(habit.fields.name)
             var status = habit.status
@@ -143,10 +150,11 @@ struct ImportPlan: Sendable {
                 details: clashes.map { "'\(TerminalSafeText.echo($0))'" },
                 hint: "Run again with --rename-existing (import them as '<name>\(renameSuffix)') "
                     + "or --skip-existing (leave them out).")
-        } else if existing.count + plan.creates.count > Habit.maximumTotalCount {
+        } else if beyondLimit > 0 {
             plan.refusal = CommandError(
                 .failure,
-                "Nothing was imported: it would make \(existing.count + plan.creates.count) habits, "
+                "Nothing was imported: it would make "
+                    + "\(existing.count + plan.creates.count + beyondLimit) habits, "
                     + "and at most \(Habit.maximumTotalCount) are allowed (archived ones included).",
                 hint: "Delete habits you no longer need with 'habits delete <habit>' and try again."
             )

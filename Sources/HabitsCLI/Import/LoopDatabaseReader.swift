@@ -19,43 +19,58 @@ import HabitStore
 enum LoopDatabaseReader {
     static let supportedVersions = 12...25
 
-    static func read(_ file: SQLiteReadOnlyFile, name: String) throws(ImportFormatError)
-        -> SourceDocument
+    /// Reads only real tables (`CREATE TABLE`), so no view or virtual table
+    /// of the file's own runs; `file`'s limits stop a query that runs too
+    /// long or makes too long a value.
+    static func read(_ file: SQLiteReadOnlyFile, name: String, limits: ImportLimits)
+        throws(ImportSourceError) -> SourceDocument
     {
-        func sql<T>(_ body: () throws(StoreError) -> T) throws(ImportFormatError) -> T {
+        func sql<T>(_ body: () throws(StoreError) -> T) throws(ImportSourceError) -> T {
             do {
                 return try body()
             } catch {
-                throw ImportFormatError(
-                    "Cannot read \(name) as a Loop backup: \(CommandError.storeSentence(error))",
-                    hint: "Check that it is the .db file of Loop's 'Export full backup'.")
+                switch SQLiteReadOnlyFile.limitReached(error) {
+                case .statementTime: throw .slowDatabase(path: name, limit: limits.queryTime)
+                case .valueBytes: throw .longDatabaseValue(path: name, limit: limits.valueBytes)
+                case nil:
+                    throw .format(
+                        ImportFormatError(
+                            "Cannot read \(name) as a Loop backup: "
+                                + CommandError.storeSentence(error),
+                            hint: "Check that it is the .db file of Loop's 'Export full backup'."))
+                }
             }
         }
         let version = try sql { () throws(StoreError) in try file.userVersion() }
         guard supportedVersions.contains(version) else {
-            throw ImportFormatError(
-                "\(name) is a Loop database of schema version \(version); this version of "
-                    + "habits reads versions \(supportedVersions.lowerBound) through "
-                    + "\(supportedVersions.upperBound).",
-                hint: version > supportedVersions.upperBound
-                    ? "Export a CSV from Loop instead ('habits import loop-csv')." : nil)
+            throw .format(
+                ImportFormatError(
+                    "\(name) is a Loop database of schema version \(version); this version of "
+                        + "habits reads versions \(supportedVersions.lowerBound) through "
+                        + "\(supportedVersions.upperBound).",
+                    hint: version > supportedVersions.upperBound
+                        ? "Export a CSV from Loop instead ('habits import loop-csv')." : nil))
         }
+        let tables = Set(
+            try sql { () throws(StoreError) in try file.tableNames() }.map { $0.lowercased() })
         // SQLite compares column names without case; so does this.
-        let habitColumns = Set(
-            try sql { () throws(StoreError) in try file.columns(of: "Habits") }.map {
-                $0.lowercased()
-            })
-        let repetitionColumns = Set(
-            try sql { () throws(StoreError) in try file.columns(of: "Repetitions") }.map {
-                $0.lowercased()
-            })
+        func columns(_ table: String) throws(ImportSourceError) -> Set<String> {
+            guard tables.contains(table.lowercased()) else { return [] }
+            return Set(
+                try sql { () throws(StoreError) in try file.columns(of: table) }.map {
+                    $0.lowercased()
+                })
+        }
+        let habitColumns = try columns("Habits")
+        let repetitionColumns = try columns("Repetitions")
         let required: Set = ["id", "name", "freq_num", "freq_den"]
         guard required.isSubset(of: habitColumns),
             ["habit", "timestamp"].allSatisfy(repetitionColumns.contains)
         else {
-            throw ImportFormatError(
-                "\(name) is not a Loop Habit Tracker backup (no Habits and Repetitions tables).",
-                hint: "In Loop: Settings → Export full backup.")
+            throw .format(
+                ImportFormatError(
+                    "\(name) is not a Loop Habit Tracker backup (no Habits and Repetitions "
+                        + "tables).", hint: "In Loop: Settings → Export full backup."))
         }
         func column(_ name: String, or fallback: String) -> String {
             habitColumns.contains(name) ? name : fallback

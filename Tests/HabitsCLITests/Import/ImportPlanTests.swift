@@ -167,6 +167,18 @@ import Testing
         #expect(plan.creates.map(\.mapped.fields.name) == ["Same", "Same (2)"])
     }
 
+    /// Past the 200-habit limit the rest are only counted, not named and
+    /// planned (which took quadratic time: 100,000 rows ran over two minutes).
+    @Test func habitsPastTheTotalLimitAreCountedNotPlanned() throws {
+        let mapped = try (1...250).map { try mapping.map(source("H\($0)", .times(1, perDays: 1))) }
+        let plan = ImportPlan.make(
+            mapped, existing: [], options: ImportOptions(), report: Self.template
+        ) { _ in [] }
+        #expect(plan.creates.count == Habit.maximumTotalCount)
+        let refusal = try #require(plan.refusal)
+        #expect(refusal.message.contains("it would make 250 habits"), "\(refusal.message)")
+    }
+
     /// A new habit may not take an active habit's name ignoring case, nor
     /// be only digits: renamed and reported, as the stores would refuse it.
     @Test func namesThatCannotBeLookedUpAreRenamed() throws {
