@@ -111,8 +111,12 @@ extension CommandError {
         case .storage(let storage):
             return tokenStore(storage)
         case .invalidServerURL(let text):
+            let port = URLComponents(string: text.trimmingCharacters(in: .whitespaces))?.port
             return CommandError(
-                .failure, "\"\(text)\" is not a server URL.",
+                .failure,
+                "\"\(text)\" is not a server URL"
+                    + (APIConfiguration.isPortAllowed(port)
+                        ? "." : ": its port \(port ?? 0) is not from 1 to 65535."),
                 hint: "Use one like http://127.0.0.1:8000/api/ or https://habits.example.com/api/.")
         case .insecureServer(let url):
             return CommandError(
@@ -301,11 +305,14 @@ extension CommandError {
     }
 
     /// A server-only command (`what`: "Access tokens", "The account's time
-    /// zone") run in local mode.
-    static func needsServerMode(_ what: String) -> CommandError {
+    /// zone") run in local mode: the one wording, and exit 64 for every
+    /// such command (the command cannot be used as run; nothing failed).
+    /// `instead` names what local mode offers in its place.
+    static func needsServerMode(_ what: String, instead: String? = nil) -> CommandError {
         CommandError(
-            .failure, "\(what) live on a habits server; habits is in local mode.",
-            hint: "Set a server with 'habits config set server <url>' and sign in first.")
+            .usage, "\(what) live on a habits server; habits is in local mode.",
+            hint: (instead.map { $0 + " " } ?? "")
+                + "To use a server, set one with 'habits config set server <url>' and sign in.")
     }
 
     /// A time zone name the server (or this device) does not know.
