@@ -34,6 +34,25 @@ import Testing
         #expect(run.output.isEmpty)
     }
 
+    /// `sync --json` in local mode answers in JSON (nothing to sync), as
+    /// the text form says in words; exit 0 both ways.
+    @Test func syncInLocalModeAnswersInJSONWhenAsked() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        let json = await cli.run("sync", "--json")
+        #expect(json.status == .success, "\(json.error)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any],
+            "\(json.output)")
+        #expect(object["mode"] as? String == "local")
+        for key in ["sent", "received", "reconciled", "pending", "rejected"] {
+            #expect(object[key] as? Int == 0, "\(key): \(json.output)")
+        }
+        #expect(object["synced_at"] is NSNull, "\(json.output)")
+        let text = await cli.run("sync")
+        #expect(text.output.contains("nothing to sync"))
+    }
+
     /// An expiry past the bound is refused before anything is sent (the day
     /// after 9999-12-31, when such a token would stop, is in year 10000).
     @Test func aTokenExpiryPastAHundredYearsIsRefused() async throws {

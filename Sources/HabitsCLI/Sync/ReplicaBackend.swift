@@ -63,9 +63,16 @@ struct ReplicaBackend: HabitBackend {
     {
         let client = try RemoteBackend.makeClient(selection: selection, context: context)
         let paths = try context.paths()
-        guard let path = path(client: client, paths: paths),
-            FileManager.default.fileExists(atPath: path)
-        else { return nil }
+        guard let path = path(client: client, paths: paths) else {
+            if let problem = sessionProblem(
+                client: client, paths: paths, clock: context.environment.clock)
+            {
+                throw problem
+            }
+            return nil
+        }
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        try checkNotCutShort(path)
         do {
             let memo = SchemaCheckFile(path: paths.schemaCheckFile(for: path))
             let store = try SQLiteStore(
@@ -90,6 +97,7 @@ struct ReplicaBackend: HabitBackend {
             creating || FileManager.default.fileExists(atPath: path)
         else { return nil }
         let server = client.configuration.baseURLString
+        try checkNotCutShort(path)
         do {
             try AtomicFile.createDirectory(paths.dataDirectory)
         } catch {
@@ -116,6 +124,39 @@ struct ReplicaBackend: HabitBackend {
             remote: remote, session: SyncSession(), timeout: ConfigFile.syncTimeout(settings),
             features: ServerFeatureNotes(path: paths.serverFeaturesFile),
             clock: context.environment.clock, notes: context.errorOutput)
+    }
+
+    /// Why no copy can be opened when the session is the cause: the saved
+    /// sign-in cannot be read, or there is none while the copy kept for this
+    /// server holds changes not sent (`KeptReplica`). Either is said with
+    /// what happens to those changes, never as another cause (an older
+    /// server, no list saved). `nil` otherwise.
+    static func sessionProblem(client: HabitAPIClient, paths: CLIPaths, clock: WallClock)
+        -> CommandError?
+    {
+        func waiting() -> Int {
+            KeptReplica.find(client: client, paths: paths)?.waiting(paths: paths, clock: clock)
+                ?? 0
+        }
+        let status: SignInStatus
+        do {
+            status = try client.signInStatus()
+        } catch {
+            return CommandError.api(error).keepingChanges(waiting())
+        }
+        guard status.session == nil else { return nil }
+        let kept = waiting()
+        return kept > 0 ? .notSignedIn(keeping: kept) : nil
+    }
+
+    /// Refuses a copy that is an empty file: SQLite would take it for a new
+    /// database and the copy would look new, its waiting changes silently
+    /// gone. A copy being created exists only once it has its tables.
+    static func checkNotCutShort(_ path: String) throws(CommandError) {
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size],
+            (size as? NSNumber)?.intValue == 0
+        else { return }
+        throw .replicaCutShort(path: path)
     }
 
     // MARK: Syncing
