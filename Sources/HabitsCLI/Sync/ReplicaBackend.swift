@@ -5,6 +5,12 @@ import HabitFiles
 import HabitStorage
 import HabitStore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Server mode with a replica: every habit and entry of the account in a
 /// SQLite database on this device, read exactly as local mode reads its own
 /// (`LocalBackend` over it), kept in step with the server's change feed.
@@ -150,12 +156,15 @@ struct ReplicaBackend: HabitBackend {
     }
 
     /// Refuses a copy that is an empty file: SQLite would take it for a new
-    /// database and the copy would look new, its waiting changes silently
-    /// gone. A copy being created exists only once it has its tables.
+    /// database, and the copy would look new, its waiting changes silently
+    /// gone. Checked before opening: a new copy does not exist yet then,
+    /// and gets its tables in the same command. One stat(2) per server-mode
+    /// command (`attributesOfItem` would also look up the owner's name).
     static func checkNotCutShort(_ path: String) throws(CommandError) {
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size],
-            (size as? NSNumber)?.intValue == 0
-        else { return }
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size == 0 else {
+            return
+        }
         throw .replicaCutShort(path: path)
     }
 
