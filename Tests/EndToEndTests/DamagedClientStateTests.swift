@@ -181,6 +181,32 @@ import Testing
         await server.stop()
     }
 
+    /// With the sign-in damaged and the copy cut short too, what waited is
+    /// not known: logout says so and removes neither (unless told to drop).
+    @Test func logoutDoesNotTakeACopyThatCannotBeReadForOneWithNothingWaiting() async throws {
+        let (server, phone, laptop, root) = try await Self.waitingChange()
+        defer {
+            phone.remove()
+            laptop.remove()
+            _ = root
+        }
+        try Data().write(to: Self.credentials(phone))
+        let replica = try #require(phone.replicas().first)
+        let path = phone.sandbox.dataHome.appendingPathComponent("habits/\(replica)").path
+        #expect(truncate(path, 0) == 0)
+        let logout = try await phone.habits("logout")
+        #expect(logout.status == 1, "\(logout)")
+        #expect(
+            logout.error.hasPrefix("habits: This device's copy of the account, \(path), is empty"),
+            "\(logout)")
+        #expect(FileManager.default.fileExists(atPath: path))
+        #expect(FileManager.default.fileExists(atPath: Self.replicaName(phone).path))
+        let drop = try await phone.habits("logout", "--discard-pending")
+        #expect(drop.status == 0, "\(drop)")
+        #expect(phone.replicas().isEmpty, "\(phone.replicas())")
+        await server.stop()
+    }
+
     @Test func aReplicaCutToNothingIsNotTakenForANewOne() async throws {
         let (server, phone, laptop, root) = try await Self.waitingChange()
         defer {

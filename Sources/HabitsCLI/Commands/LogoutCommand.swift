@@ -61,8 +61,10 @@ struct LogoutCommand: HabitsCommand {
         // holds changes that cannot be sent now: they are kept, with the
         // copy and its name, for the next sign-in as the same account.
         let kept = replica == nil ? KeptReplica.find(client: session.client, paths: paths) : nil
+        // A copy that cannot be read may hold changes: said, unless dropped.
         let keptWaiting =
-            discardPending ? 0 : kept?.waiting(paths: paths, clock: context.environment.clock) ?? 0
+            discardPending
+            ? 0 : try kept?.waiting(paths: paths, clock: context.environment.clock) ?? 0
         if let unusable, case .notRegularFile = unusable {
             // unlink cannot remove a directory: nothing is changed.
             throw CommandError.tokenStore(unusable).keepingChanges(keptWaiting)

@@ -205,7 +205,7 @@ struct StatusCommand: HabitsCommand {
             // Signed out with changes kept (`logout` keeps them when they
             // could not be sent): they wait still.
             let paths = try context.paths()
-            let kept = KeptReplica.find(client: remote.client, paths: paths)?.waiting(
+            let kept = try KeptReplica.find(client: remote.client, paths: paths)?.waiting(
                 paths: paths, clock: context.environment.clock)
             return Report.SyncStatus(
                 feed: feedKnownMissing ? false : nil, pending: kept ?? 0, rejected: 0)

@@ -42,10 +42,11 @@ struct KeptReplica: Sendable {
     }
 
     /// How many changes wait in the copy to be sent, the refused ones
-    /// included; `nil` when the copy cannot be read (it is then reported
-    /// when a command opens it).
-    func waiting(paths: CLIPaths, clock: WallClock) -> Int? {
-        guard (try? ReplicaBackend.checkNotCutShort(path)) != nil else { return nil }
+    /// included.
+    /// - Throws: when the copy cannot be read (cut short, damaged): what
+    ///   waits in it is not known, so nothing may treat it as nothing.
+    func waiting(paths: CLIPaths, clock: WallClock) throws(CommandError) -> Int {
+        try ReplicaBackend.checkNotCutShort(path)
         do {
             let store = try SQLiteStore(
                 path: path, readerCount: 0, role: .client,
@@ -56,7 +57,7 @@ struct KeptReplica: Sendable {
                 try replica.outbox().count
             }
         } catch {
-            return nil
+            throw CommandError.store(error)
         }
     }
 }

@@ -140,9 +140,11 @@ struct ReplicaBackend: HabitBackend {
     static func sessionProblem(client: HabitAPIClient, paths: CLIPaths, clock: WallClock)
         -> CommandError?
     {
+        // A copy that cannot be read is reported when a command opens it;
+        // here it only goes unmentioned.
         func waiting() -> Int {
-            KeptReplica.find(client: client, paths: paths)?.waiting(paths: paths, clock: clock)
-                ?? 0
+            (try? KeptReplica.find(client: client, paths: paths)?.waiting(
+                paths: paths, clock: clock)) ?? 0
         }
         let status: SignInStatus
         do {
