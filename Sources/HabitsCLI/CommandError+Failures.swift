@@ -111,8 +111,12 @@ extension CommandError {
         case .storage(let storage):
             return tokenStore(storage)
         case .invalidServerURL(let text):
+            let port = URLComponents(string: text.trimmingCharacters(in: .whitespaces))?.port
             return CommandError(
-                .failure, "\"\(text)\" is not a server URL.",
+                .failure,
+                "\"\(text)\" is not a server URL"
+                    + (APIConfiguration.isPortAllowed(port)
+                        ? "." : ": its port \(port ?? 0) is not from 1 to 65535."),
                 hint: "Use one like http://127.0.0.1:8000/api/ or https://habits.example.com/api/.")
         case .insecureServer(let url):
             return CommandError(
@@ -160,14 +164,20 @@ extension CommandError {
                 hint: "Remove it (or fix its owner) and sign in again.")
         case .notRegularFile(let path):
             return CommandError(
-                .failure, "The credentials file \(path) is a link or not a regular file.",
-                hint: "Delete it and sign in again with 'habits auth email <address>'.")
-        case .corrupt(let path):
+                .failure,
+                "The saved sign-in at \(path) is damaged (\(signInProblem(error))).",
+                hint: "Remove it yourself, then sign in again with 'habits auth email <address>'.")
+        case .corrupt(let path, _):
             return CommandError(
-                .failure, "The credentials file \(path) cannot be read as saved credentials.",
-                hint: "Run 'habits logout' to remove it, then sign in again.")
-        case .unreadable(let path, let reason):
-            return CommandError(.failure, "Cannot read the credentials file \(path): \(reason).")
+                .failure,
+                "The saved sign-in at \(path) is damaged (\(signInProblem(error))).",
+                hint: "Run 'habits logout' to remove it, then sign in again with "
+                    + "'habits auth email <address>'.")
+        case .unreadable(let path, _):
+            return CommandError(
+                .failure, "Cannot read the saved sign-in at \(path) (\(signInProblem(error))).",
+                hint: "Check its permissions and its directory's, or run 'habits logout' to "
+                    + "remove it and sign in again with 'habits auth email <address>'.")
         case .unwritable(let path, let reason):
             return CommandError(
                 .failure, "Cannot save credentials to \(path): \(reason).",
@@ -387,11 +397,14 @@ extension CommandError {
     }
 
     /// A server-only command (`what`: "Access tokens", "The account's time
-    /// zone") run in local mode.
-    static func needsServerMode(_ what: String) -> CommandError {
+    /// zone") run in local mode: the one wording, and exit 64 for every
+    /// such command (the command cannot be used as run; nothing failed).
+    /// `instead` names what local mode offers in its place.
+    static func needsServerMode(_ what: String, instead: String? = nil) -> CommandError {
         CommandError(
-            .failure, "\(what) live on a habits server; habits is in local mode.",
-            hint: "Set a server with 'habits config set server <url>' and sign in first.")
+            .usage, "\(what) live on a habits server; habits is in local mode.",
+            hint: (instead.map { $0 + " " } ?? "")
+                + "To use a server, set one with 'habits config set server <url>' and sign in.")
     }
 
     /// A time zone name the server (or this device) does not know.
@@ -421,6 +434,100 @@ extension CommandError {
             .failure, "The account already has \(maximum) access tokens, the most it may hold.",
             hint: "Revoke one you no longer use with 'habits token revoke <name>'.")
     }
+
+    // MARK: Damaged client state: a saved sign-in or a copy that cannot be used
+
+    /// What is wrong with a saved sign-in that cannot be used, as a clause
+    /// ("it is empty").
+    static func signInProblem(_ error: TokenStoreError) -> String {
+        switch error {
+        case .corrupt(_, .empty): return "it is empty"
+        case .corrupt(_, .notJSON): return "it is not JSON"
+        case .corrupt(_, .notCredentials): return "it holds no sign-in this version of habits reads"
+        case .corrupt(_, .tooLarge): return "it is larger than any saved sign-in"
+        case .notRegularFile: return "it is a directory, a link or another special file"
+        case .unreadable(_, let reason): return reason
+        case .insecureFile: return "other users can read it"
+        case .insecureDirectory: return "other users can write to its directory"
+        case .wrongOwner: return "it belongs to another user"
+        case .unwritable(_, let reason), .cannotLock(_, let reason): return reason
+        case .keychain(_, let reason): return reason
+        }
+    }
+
+    /// What `logout` says after removing a saved sign-in it could not use.
+    static func removedUnusableSignIn(_ error: TokenStoreError) -> String {
+        let place: String
+        switch error {
+        case .insecureFile(let path, _), .insecureDirectory(let path, _), .wrongOwner(let path),
+            .notRegularFile(let path), .corrupt(let path, _), .unreadable(let path, _),
+            .unwritable(let path, _), .cannotLock(let path, _):
+            place = " at \(path)"
+        case .keychain:
+            place = ""
+        }
+        return "Removed the saved sign-in\(place), which could not be used "
+            + "(\(signInProblem(error))): you are signed out on this device."
+    }
+
+    /// `self` (a sign-in that cannot be used now) saying what happens to
+    /// the `waiting` changes this device has not sent: kept, never gone.
+    func keepingChanges(_ waiting: Int) -> CommandError {
+        guard waiting > 0 else { return self }
+        var error = self
+        let kept = Self.changesKept(waiting)
+        error.hint = error.hint.map { $0 + " " + kept } ?? kept
+        return error
+    }
+
+    /// The sentence saying that `waiting` changes not sent yet are kept.
+    static func changesKept(_ waiting: Int) -> String {
+        "The \(waiting) change\(waiting == 1 ? "" : "s") made on this device and not sent yet "
+            + "\(waiting == 1 ? "is" : "are") kept, and sent once you are signed in again as "
+            + "the same account."
+    }
+
+    /// Server mode while the saved sign-in says none, with changes waiting.
+    static func notSignedIn(keeping waiting: Int) -> CommandError {
+        CommandError.api(.signedOut).keepingChanges(waiting)
+    }
+
+    /// This device's copy of the account is an empty file: cut short, so
+    /// it is not taken for a new copy (which would show nothing waiting).
+    static func replicaCutShort(path: String) -> CommandError {
+        CommandError(
+            .failure,
+            "This device's copy of the account, \(path), is empty: the file was cut short, and "
+                + "any changes that waited in it to be sent are lost.",
+            hint: "Move it aside or delete it; the next command fetches the account from the "
+                + "server again.")
+    }
+
+    /// Waiting changes that this version cannot read (`count`): never
+    /// counted as sent.
+    static func unreadableChanges(_ count: Int) -> CommandError {
+        let one = count == 1
+        return CommandError(
+            .failure,
+            "\(count) change\(one ? "" : "s") waiting on this device cannot be read (damaged, or "
+                + "saved by a newer version of habits), so \(one ? "it was" : "they were") not sent.",
+            hint: "\(one ? "It is" : "They are") kept: a newer version of habits sends "
+                + "\(one ? "it" : "them"), and 'habits sync --discard-rejected' drops "
+                + "\(one ? "it" : "them") for good.")
+    }
+
+    /// `sync` on a server seen without the change feed.
+    static let noChangeFeed = CommandError(
+        .failure,
+        "This server has no change feed, so this device keeps no copy to sync: every command "
+            + "reads and writes on the server directly.",
+        hint: "Upgrade the server to sync offline changes.")
+
+    /// `sync` where no copy can be named (the platform cannot hash).
+    static let noCopyToSync = CommandError(
+        .failure,
+        "This device cannot keep a copy of the account to sync: it has no SHA-256 to name it with.",
+        hint: "Every command reads and writes on the server directly.")
 
     /// How to sign in.
     private static let signInHint =

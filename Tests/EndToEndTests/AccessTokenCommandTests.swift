@@ -118,7 +118,7 @@ import Testing
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
         let local = try await sandbox.habits("token", "list")
-        #expect(local.status == 1)
+        #expect(local.status == 64)
         #expect(
             local.error.contains("Access tokens live on a habits server; habits is in local mode."))
         let noScope = try await sandbox.habits("token", "create", "x")

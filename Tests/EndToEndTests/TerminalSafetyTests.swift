@@ -9,10 +9,16 @@ import Testing
 /// bidirectional overrides: no command's output, on either stream, passes
 /// any of them on, echoed data is cut short, and `--json` keeps the data.
 @Suite struct TerminalSafetyTests {
-    /// An OSC title, a CSI clear screen, a colour, an 8-bit CSI, a C1 OSC
-    /// and an unclosed right-to-left override.
-    static let hostile = "\u{1B}]0;PWNED\u{07}\u{1B}[2J\u{1B}[31mEvil\u{9B}1m\u{9D}x\u{07}\u{202E}"
-    static let forbidden: [Unicode.Scalar] = ["\u{1B}", "\u{07}", "\u{9B}", "\u{9D}", "\u{202E}"]
+    /// An OSC title, a CSI clear screen, a colour, an 8-bit CSI, a C1 OSC,
+    /// a balanced isolate around a balanced embedding, and an unclosed
+    /// right-to-left override.
+    static let hostile =
+        "\u{1B}]0;PWNED\u{07}\u{1B}[2J\u{1B}[31mEvil\u{9B}1m\u{9D}x\u{07}"
+        + "\u{2067}\u{202A}y\u{202C}\u{2069}\u{202E}"
+    static let forbidden: [Unicode.Scalar] = [
+        "\u{1B}", "\u{07}", "\u{9B}", "\u{9D}", "\u{202E}", "\u{2067}", "\u{2069}", "\u{202A}",
+        "\u{202C}",
+    ]
 
     /// Fails for any forbidden character in either stream of `result`.
     static func expectClean(_ result: ProcessResult, _ label: String) {
@@ -62,7 +68,7 @@ import Testing
             Self.expectClean(run, "\(arguments)")
         }
         let list = try await sandbox.habits("list")
-        #expect(list.output.contains("PlainEvil"), "\(list)")
+        #expect(list.output.contains("PlainEvily"), "\(list)")
         // --json keeps the data exactly, escaped.
         let json = try await sandbox.habits("list", "--json")
         Self.expectClean(json, "list --json")
@@ -201,7 +207,9 @@ import Testing
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
         let server = try await ServerProcess(directory: sandbox.root)
-        let jsonHostile = #"\u001b]0;PWNED\u0007\u001b[2J\u001b[31mEvil\u009b1m\u009dx\u0007\u202e"#
+        let jsonHostile =
+            #"\u001b]0;PWNED\u0007\u001b[2J\u001b[31mEvil\u009b1m\u009dx\u0007"#
+            + #"\u2067\u202ay\u202c\u2069\u202e"#
         let proxy = try FaultProxy(upstreamPort: server.port) { request in
             // Lists, details and the change feed a replica is filled from.
             guard

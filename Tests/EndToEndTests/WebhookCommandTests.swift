@@ -100,7 +100,7 @@ import Testing
         // Local mode: no server to send webhooks.
         let local = try await sandbox.habits("webhook", "list")
         #expect(local.status == 64, "\(local)")
-        #expect(local.error.contains("Webhooks are sent by a habits server; this is local mode."))
+        #expect(local.error.contains("Webhooks live on a habits server; habits is in local mode."))
         for arguments in [
             ["webhook", "add", "ftp://example.com/x"],
             ["webhook", "add", "https://example.com/x", "--events", "entry.changed,nope"],

@@ -50,6 +50,35 @@ import Testing
         #expect(habits.map { $0["name"] as? String } == [name, "+Plain"])
     }
 
+    /// Raw ESC, C1 and bidirectional controls in a name or a note never
+    /// reach the CSV (a note that hides a formula behind an escape sequence
+    /// is still neutralised); what is left of the text stays.
+    @Test func csvCarriesNoControlCharacters() throws {
+        let day = try #require(LocalDate("2026-03-11"))
+        let fields = HabitFields(
+            name: "Read\u{1B}]0;title\u{07}\u{9B}2J\u{2067}x\u{2069}", frequency: .daily,
+            measurementType: "pages", startDate: day, actionDays: .everyDay, targetValue: 10)
+        let entries = [
+            ProgressEntry(date: day, value: 3, note: "calm\u{1B}[2J\u{85}\u{9D}t\u{07} day\u{7F}"),
+            ProgressEntry(date: day.adding(days: -1), value: 1, note: "\u{1B}[31m=1+1"),
+            ProgressEntry(date: day.adding(days: -2), value: 1, note: "a\tb\u{0}c"),
+        ]
+        let csv = ExportCommand.csv([
+            HabitsExportDocument.Item(
+                habit: Habit(id: 1, fields: fields, status: .active), entries: entries)
+        ])
+        let controls = csv.unicodeScalars.filter { scalar in
+            (scalar.value < 0x20 && scalar != "\r" && scalar != "\n")
+                || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
+                || (0x2066...0x2069).contains(scalar.value)
+        }
+        #expect(controls.isEmpty, "\(csv.debugDescription)")
+        let lines = csv.components(separatedBy: "\r\n")
+        #expect(lines[1] == "1,Readx,2026-03-11,3,false,calm day", "\(csv.debugDescription)")
+        #expect(lines[2] == #"1,Readx,2026-03-10,1,false,"'=1+1""#, "\(csv.debugDescription)")
+        #expect(lines[3] == "1,Readx,2026-03-09,1,false,a bc", "\(csv.debugDescription)")
+    }
+
     /// `--output` into a directory that does not exist is refused (exit 1, a
     /// sentence naming the directory and a hint) and creates nothing.
     @Test func outputIntoAMissingDirectoryIsRefused() async throws {

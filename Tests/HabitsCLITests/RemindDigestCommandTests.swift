@@ -32,7 +32,7 @@ import Testing
         defer { cli.cleanUp() }
         let result = await cli.run("remind", "digest", "08:00")
         #expect(result.status == .usage)
-        #expect(result.error.contains("server mode"))
+        #expect(result.error.contains("live on a habits server; habits is in local mode."))
     }
 
     @Test func badArgumentsAreUsageErrors() async throws {

@@ -41,7 +41,7 @@ import Testing
         try await cli.add("Read", unit: "pages", target: "10")
         let result = await cli.run("remind", "add", "Read", "20:00")
         #expect(result.status == .usage)
-        #expect(result.error.contains("server mode"))
+        #expect(result.error.contains("live on a habits server; habits is in local mode."))
         #expect(result.error.contains("habits remind --install"))
     }
 

@@ -121,8 +121,22 @@ import Testing
         #expect(
             open.message == "The credentials file /h/c.json can be read by other users (mode 644).")
         #expect(open.hint?.contains("'chmod 600 /h/c.json'") == true)
-        let corrupt = CommandError.tokenStore(.corrupt(path: "/h/c.json"))
+        let corrupt = CommandError.tokenStore(.corrupt(path: "/h/c.json", damage: .notJSON))
+        #expect(corrupt.message == "The saved sign-in at /h/c.json is damaged (it is not JSON).")
         #expect(corrupt.hint?.contains("'habits logout'") == true)
+        #expect(corrupt.hint?.contains("'habits auth email <address>'") == true)
+        let unreadable = CommandError.tokenStore(
+            .unreadable(path: "/h/c.json", reason: "Permission denied"))
+        #expect(
+            unreadable.message == "Cannot read the saved sign-in at /h/c.json (Permission denied).")
+        // With changes waiting, the hint says they are kept; without, nothing more.
+        let kept = corrupt.keepingChanges(2)
+        #expect(kept.message == corrupt.message)
+        #expect(
+            kept.hint?.hasSuffix(
+                "The 2 changes made on this device and not sent yet are kept, and sent once you "
+                    + "are signed in again as the same account.") == true)
+        #expect(corrupt.keepingChanges(0) == corrupt)
         let full = CommandError.tokenStore(
             .unwritable(path: "/h/c.json", reason: "No space left on device"))
         #expect(full.hint?.contains("the session is kept") == true)
@@ -151,7 +165,7 @@ import Testing
             .signedInElsewhere(server: "s"), .sessionExpired, .invalidCode, .noPendingSignIn,
             .unreadableToken(.noExpiry), .unexpectedResponse(status: 418, path: "/api/"),
             .notSupported(path: "/p"), .internalInconsistency("x"), .cancelled,
-            .storage(.corrupt(path: "/c.json")),
+            .storage(.corrupt(path: "/c.json", damage: .empty)),
         ]
         for error in errors {
             let failure = CommandError.api(error)

@@ -9,8 +9,8 @@ import HabitCore
 
 /// Where the habits API lives, checked so credentials only travel safely.
 ///
-/// The base URL is http:// or https:// with a host, and no query, fragment or
-/// user name. Its path always ends in exactly one slash (`/api`, `/api/` and
+/// The base URL is http:// or https:// with a host, a port (when given) from
+/// 1 to 65535, and no query, fragment or user name. Its path always ends in exactly one slash (`/api`, `/api/` and
 /// `/api//` are all `/api/`). Plain http:// is allowed only to this machine
 /// (127.0.0.0/8, ::1 and localhost) unless `allowInsecure` is set, because
 /// tokens and sign-in codes travel in the clear over it.
@@ -34,7 +34,8 @@ public struct APIConfiguration: Hashable, Sendable {
             let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
             let host = components.host, !host.isEmpty,
             components.query == nil, components.fragment == nil,
-            components.user == nil, components.password == nil
+            components.user == nil, components.password == nil,
+            Self.isPortAllowed(components.port)
         else { throw .invalidServerURL(baseURL) }
         components.scheme = scheme
         var path = components.percentEncodedPath
@@ -70,6 +71,11 @@ public struct APIConfiguration: Hashable, Sendable {
         // The base URL was built from components, so appending a path of
         // unreserved characters and a query keeps it valid.
         return components?.url ?? baseURL.appendingPathComponent(path)
+    }
+
+    /// Whether `port` (none: the scheme's) is one a socket can have.
+    public static func isPortAllowed(_ port: Int?) -> Bool {
+        port.map { (1...65535).contains($0) } ?? true
     }
 
     /// Whether `host` names this machine: localhost, 127.0.0.0/8 or ::1.

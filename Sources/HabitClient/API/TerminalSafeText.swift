@@ -1,5 +1,5 @@
 /// Removes from text everything that could act on a terminal instead of
-/// being shown: escape sequences, other control characters and unpaired
+/// being shown: escape sequences, other control characters and
 /// bidirectional controls. The one terminal-safe filter of this package.
 ///
 /// Text that did not come from this program's own code (a server's answers,
@@ -12,23 +12,23 @@
 /// - any other C0 or C1 control character, and DEL, becomes nothing, except
 ///   tab, line feed and carriage return, which become a space (one line);
 /// - a bidirectional embedding, override or isolate (U+202A–U+202E,
-///   U+2066–U+2069) stays only when it is closed within the text, so none can
-///   reorder what is printed after it; unmatched closers go too.
+///   U+2066–U+2069) goes, closed or not: even a balanced pair reorders what
+///   it encloses (a name shown as another) and shifts a table's columns, and
+///   text in a right-to-left script needs none to show in its own order.
 ///
 /// `clean` makes one field one line. `output` is the same filter for whole
 /// text on its way to a stream (the CLI's text output passes every write
 /// through it): line feeds and tabs stay, a carriage return goes, an
-/// unterminated string sequence ends at the line, bidirectional controls are
-/// balanced per line, and SGR sequences (the CLI's own colours) stay when the
-/// stream is a terminal. `echo` cleans a piece of data quoted
-/// inside a message and cuts it to a bounded length.
+/// unterminated string sequence ends at the line, and SGR sequences (the
+/// CLI's own colours) stay when the stream is a terminal. `echo` cleans a
+/// piece of data quoted inside a message and cuts it to a bounded length.
 public enum TerminalSafeText {
     /// How many characters of a piece of data a message quotes (`echo`).
     public static let echoLimit = 60
 
     /// `text` with nothing left that acts on a terminal.
     public static func clean(_ text: String) -> String {
-        balancingBidi(removingControls(text, keepingLines: false, keepingStyle: false))
+        removingBidi(removingControls(text, keepingLines: false, keepingStyle: false))
     }
 
     /// `text` cleaned and cut to `limit` characters, the cut marked with `…`:
@@ -37,22 +37,19 @@ public enum TerminalSafeText {
     public static func echo(_ text: some StringProtocol, limit: Int = echoLimit) -> String {
         let cleaned = clean(String(text))
         guard cleaned.count > limit else { return cleaned }
-        return balancingBidi(String(cleaned.prefix(max(0, limit - 1)))) + "\u{2026}"
+        return String(cleaned.prefix(max(0, limit - 1))) + "\u{2026}"
     }
 
     /// Whole text bound for a stream: as `clean`, except that line feeds and
-    /// tabs stay, bidirectional controls are balanced line by line, and, when
+    /// tabs stay, and, when
     /// `keepingStyle`, SGR sequences (`ESC [` digits and `;`, then `m`: colour
     /// and weight, which cannot move the cursor, clear or retitle anything)
     /// stay.
     public static func output(_ text: String, keepingStyle: Bool) -> String {
         let controlled = removingControls(text, keepingLines: true, keepingStyle: keepingStyle)
         // Every bidirectional control starts with 0xE2 in UTF-8.
-        guard anyByte(of: controlled, { $0 == 0xE2 }),
-            controlled.unicodeScalars.contains(where: isBidiControl)
-        else { return controlled }
-        return controlled.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { balancingBidi(String($0)) }.joined(separator: "\n")
+        guard anyByte(of: controlled, { $0 == 0xE2 }) else { return controlled }
+        return removingBidi(controlled)
     }
 
     /// Whether `text` is already clean.
@@ -158,44 +155,11 @@ public enum TerminalSafeText {
         return false
     }
 
-    private enum Bidi {
-        case embedding  // LRE, RLE, LRO, RLO: closed by PDF
-        case isolate  // LRI, RLI, FSI: closed by PDI
-    }
-
-    private static func balancingBidi(_ text: String) -> String {
+    /// `text` without its bidirectional embeddings, overrides and isolates.
+    private static func removingBidi(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isBidiControl) else { return text }
-        let scalars = Array(text.unicodeScalars)
-        var keep = [Bool](repeating: true, count: scalars.count)
-        var open: [(index: Int, kind: Bidi)] = []
-        for (index, scalar) in scalars.enumerated() {
-            switch scalar.value {
-            case 0x202A, 0x202B, 0x202D, 0x202E:
-                open.append((index, .embedding))
-            case 0x2066, 0x2067, 0x2068:
-                open.append((index, .isolate))
-            case 0x202C:
-                // A PDF closes the innermost embedding, never across an isolate.
-                if open.last?.kind == .embedding {
-                    open.removeLast()
-                } else {
-                    keep[index] = false
-                }
-            case 0x2069:
-                // A PDI closes the innermost isolate and any embedding inside it.
-                if let match = open.lastIndex(where: { $0.kind == .isolate }) {
-                    for unclosed in open[(match + 1)...] { keep[unclosed.index] = false }
-                    open.removeSubrange(match...)
-                } else {
-                    keep[index] = false
-                }
-            default:
-                continue
-            }
-        }
-        for unclosed in open { keep[unclosed.index] = false }
         var output = String.UnicodeScalarView()
-        for (index, scalar) in scalars.enumerated() where keep[index] { output.append(scalar) }
+        for scalar in text.unicodeScalars where !isBidiControl(scalar) { output.append(scalar) }
         return String(output)
     }
 }

@@ -68,7 +68,9 @@ public struct FileTokenStore: TokenStore {
         guard info.st_uid == geteuid() else { throw .wrongOwner(path: path) }
         let mode = Self.permissions(info)
         guard mode & 0o077 == 0 else { throw .insecureFile(path: path, mode: mode) }
-        guard Int(info.st_size) <= Self.maximumFileSize else { throw .corrupt(path: path) }
+        guard Int(info.st_size) <= Self.maximumFileSize else {
+            throw .corrupt(path: path, damage: .tooLarge)
+        }
 
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -80,12 +82,14 @@ public struct FileTokenStore: TokenStore {
             }
             if count == 0 { break }
             data.append(contentsOf: buffer[0..<count])
-            guard data.count <= Self.maximumFileSize else { throw .corrupt(path: path) }
+            guard data.count <= Self.maximumFileSize else {
+                throw .corrupt(path: path, damage: .tooLarge)
+            }
         }
         do {
             return try JSONDecoder().decode(StoredCredentials.self, from: data)
         } catch {
-            throw .corrupt(path: path)
+            throw .corrupt(path: path, damage: .of(data))
         }
     }
 

@@ -46,7 +46,7 @@
             do {
                 return try JSONDecoder().decode(StoredCredentials.self, from: data)
             } catch {
-                throw .corrupt(path: locationDescription)
+                throw .corrupt(path: locationDescription, damage: .of(data))
             }
         }
 

@@ -12,8 +12,9 @@ public enum TokenStoreError: Error, Hashable, Sendable {
     case wrongOwner(path: String)
     /// The credentials file is a symbolic link or not a regular file.
     case notRegularFile(path: String)
-    /// The credentials file does not hold credentials this version can read.
-    case corrupt(path: String)
+    /// The credentials file does not hold credentials this version can read,
+    /// and how.
+    case corrupt(path: String, damage: CredentialsDamage)
     /// Reading failed for another reason (the system's message).
     case unreadable(path: String, reason: String)
     /// Writing failed (the system's message).

@@ -40,13 +40,22 @@ struct CommandContext: Sendable {
         if let selection = try serverSelection() {
             let remote = try RemoteBackend.open(selection: selection, context: self)
             // A replica unless this server was seen lacking the change feed.
-            let features = ServerFeatureNotes(path: try paths().serverFeaturesFile)
+            let paths = try paths()
+            let features = ServerFeatureNotes(path: paths.serverFeaturesFile)
             if features.worthTrying(
                 .changeFeed, on: remote.client.configuration.baseURLString,
-                now: environment.clock.now()),
-                let replica = try ReplicaBackend.open(remote: remote, context: self)
+                now: environment.clock.now())
             {
-                return replica
+                if let replica = try ReplicaBackend.open(remote: remote, context: self) {
+                    return replica
+                }
+                // The session is why there is no copy: said now, with what
+                // happens to the changes waiting in the copy kept.
+                if let problem = ReplicaBackend.sessionProblem(
+                    client: remote.client, paths: paths, clock: environment.clock)
+                {
+                    throw problem
+                }
             }
             return remote
         }

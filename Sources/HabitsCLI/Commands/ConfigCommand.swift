@@ -18,7 +18,8 @@ struct ConfigCommand: HabitsCommand {
             your own network without TLS; sign-in codes, tokens and habits then cross \
             the network unencrypted. Plain http:// to this machine needs no setting. \
             sync-timeout: how many seconds a read in server mode waits for the sync \
-            before answering from this device's copy (default 1.5). \
+            before answering from this device's copy (default 1.5): from 0 to 600, \
+            written in digits with an optional decimal point (2, 1.5). \
             config time-zone shows the signed-in account's time zone on the server, and \
             config time-zone <zone> sets it (an IANA name such as Europe/Berlin): the \
             server's calendar feed and check-in URLs date their days in it. Signing in \
@@ -187,13 +188,15 @@ struct ConfigCommand: HabitsCommand {
                     "The setting '\(key)' must be true or false, not '\(value)'.")
             }
         case ConfigFile.syncTimeoutKey:
-            guard let seconds = Double(value), seconds.isFinite, (0...600).contains(seconds) else {
+            // Read by the one strict rule, so it is kept as typed.
+            guard let seconds = ConfigFile.seconds(value), (0...600).contains(seconds) else {
                 throw CommandError(
                     .usage,
-                    "The setting '\(key)' must be a number of seconds from 0 to 600, not '\(value)'."
-                )
+                    "The setting '\(key)' must be a number of seconds from 0 to 600, not "
+                        + "'\(TerminalSafeText.echo(value))'.",
+                    hint: "Write it in digits, with a decimal point if needed: 2, 1.5 or 0.25.")
             }
-            return String(seconds)
+            return value
         default:
             return value
         }

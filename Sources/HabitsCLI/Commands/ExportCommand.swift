@@ -1,4 +1,5 @@
 import Foundation
+import HabitClient
 import HabitCore
 import HabitFiles
 import HabitStorage
@@ -18,7 +19,10 @@ struct ExportCommand: HabitsCommand {
             --format habits (the default) writes one JSON document with every habit (all \
             properties, status, created and updated times) and every entry; 'habits import \
             habits FILE' reads it back. --format csv writes one row per entry \
-            (habit_id,habit_name,date,value,skipped,note) for spreadsheets. Without --output the \
+            (habit_id,habit_name,date,value,skipped,note) for spreadsheets: a cell a \
+            spreadsheet would run as a formula gets a ' in front, and names and notes \
+            carry no control characters (removed as on a terminal; the JSON keeps \
+            them). Without --output the \
             export goes to standard output; with it, the file is replaced atomically, so it \
             is never left half-written.
             """,
@@ -135,15 +139,22 @@ struct ExportCommand: HabitsCommand {
     /// `habit_id,habit_name,date,value,skipped,note`, one row per entry
     /// (`note` empty when there is none), RFC 4180 quoting; a name or note a
     /// spreadsheet would run as a formula is neutralised (`CSVTable.textField`).
+    ///
+    /// A name or note carries no control character: CSV is read on terminals
+    /// and in spreadsheets, so the text is cleaned as for a terminal first
+    /// (`TerminalSafeText.clean`: escape sequences and bidirectional controls
+    /// go, a tab or line break becomes a space), then checked for a formula.
+    /// The JSON export keeps the text exactly, escaped.
     static func csv(_ items: [HabitsExportDocument.Item]) -> String {
         var text = CSVTable.line(["habit_id", "habit_name", "date", "value", "skipped", "note"])
         for item in items {
             let id = String(item.habit.id)
-            let name = CSVTable.textField(item.habit.name)
+            let name = CSVTable.textField(TerminalSafeText.clean(item.habit.name))
             for entry in item.entries {
+                let note = CSVTable.textField(TerminalSafeText.clean(entry.note ?? ""))
                 text +=
                     "\(id),\(name),\(entry.date),\(HabitText.number(entry.value)),"
-                    + "\(entry.skipped),\(CSVTable.textField(entry.note ?? ""))\r\n"
+                    + "\(entry.skipped),\(note)\r\n"
             }
         }
         return text

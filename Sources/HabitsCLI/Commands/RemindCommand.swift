@@ -69,6 +69,12 @@ struct RemindCommand: HabitsCommand {
     let server: ServerReminders?
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
+        if let word = arguments.positional("action"), ServerReminders.Action(rawValue: word) == nil
+        {
+            throw UsageError(
+                .unknownAction(word, actions: ServerReminders.Action.allCases.map(\.rawValue)),
+                command: "remind")
+        }
         server = try arguments.positional("action").flatMap(ServerReminders.Action.init).map {
             action throws(UsageError) in try ServerReminders(action: action, arguments: arguments)
         }

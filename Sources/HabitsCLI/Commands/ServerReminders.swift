@@ -98,9 +98,9 @@ struct ServerReminders {
 
     func run(in context: CommandContext) async throws(CommandError) {
         guard let selection = try context.serverSelection() else {
-            throw CommandError(
-                .usage, "Reminders sent by the server need server mode; this is local mode.",
-                hint: "In local mode, 'habits remind --install' prints a crontab line instead.")
+            throw .needsServerMode(
+                "Reminders the server sends",
+                instead: "In local mode, 'habits remind --install' prints a crontab line instead.")
         }
         let backend = try RemoteBackend.open(selection: selection, context: context)
         let client = backend.client

@@ -88,8 +88,14 @@ struct StatusCommand: HabitsCommand {
             return
         }
         let session = try SessionCommands(context: context)
-        let saved = try await session.call("") { client async throws(APIError) in
-            try client.signInStatus()
+        let saved: SignInStatus
+        do throws(APIError) {
+            saved = try session.client.signInStatus()
+        } catch {
+            // Said with what happens to the changes waiting on this device.
+            throw ReplicaBackend.sessionProblem(
+                client: session.client, paths: try context.paths(),
+                clock: context.environment.clock) ?? .api(error)
         }
         var report = Report(
             mode: "server", server: session.server,
@@ -196,8 +202,13 @@ struct StatusCommand: HabitsCommand {
         guard
             let replica = try ReplicaBackend.open(remote: remote, context: context, creating: false)
         else {
+            // Signed out with changes kept (`logout` keeps them when they
+            // could not be sent): they wait still.
+            let paths = try context.paths()
+            let kept = try KeptReplica.find(client: remote.client, paths: paths)?.waiting(
+                paths: paths, clock: context.environment.clock)
             return Report.SyncStatus(
-                feed: feedKnownMissing ? false : nil, pending: 0, rejected: 0)
+                feed: feedKnownMissing ? false : nil, pending: kept ?? 0, rejected: 0)
         }
         let (pending, since) = try replica.pendingSummary()
         let syncedAt = replica.syncedAt()

@@ -1,4 +1,5 @@
 import Foundation
+import HabitClient
 import HabitCore
 import HabitStorage
 import HabitStore
@@ -51,6 +52,8 @@ struct SyncCommand: HabitsCommand {
     }
 
     struct Report: Encodable {
+        /// `local` or `server`, as `list --json` says.
+        var mode: String
         var sent: Int
         var received: Int
         var reconciled: Int
@@ -59,8 +62,20 @@ struct SyncCommand: HabitsCommand {
         var syncedAt: String?
 
         enum CodingKeys: String, CodingKey {
-            case sent, received, reconciled, pending, rejected
+            case mode, sent, received, reconciled, pending, rejected
             case syncedAt = "synced_at"
+        }
+
+        /// `synced_at` is written as `null` when there is none.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(mode, forKey: .mode)
+            try container.encode(sent, forKey: .sent)
+            try container.encode(received, forKey: .received)
+            try container.encode(reconciled, forKey: .reconciled)
+            try container.encode(pending, forKey: .pending)
+            try container.encode(rejected, forKey: .rejected)
+            try container.encode(syncedAt, forKey: .syncedAt)
         }
     }
 
@@ -78,24 +93,26 @@ struct SyncCommand: HabitsCommand {
 
     func run(in context: CommandContext) async throws(CommandError) {
         guard try context.serverSelection() != nil else {
-            context.output.line(
-                "Local mode keeps everything on this device; there is nothing to sync.")
+            if context.style.json {
+                try context.writeJSON(
+                    Report(
+                        mode: "local", sent: 0, received: 0, reconciled: 0, pending: 0,
+                        rejected: 0, syncedAt: nil))
+            } else {
+                context.output.line(
+                    "Local mode keeps everything on this device; there is nothing to sync.")
+            }
             return
         }
         guard let backend = try context.backend() as? ReplicaBackend else {
-            throw CommandError(
-                .failure,
-                "This server has no change feed, so this device keeps no copy to sync: "
-                    + "every command reads and writes on the server directly.",
-                hint: "Upgrade the server to sync offline changes.")
+            throw try Self.whyNoCopy(context)
         }
         switch action {
         case .listRejected:
             try listRejected(backend, in: context)
             return
         case .discardRejected:
-            let dropped = try backend.rejected().count
-            try backend.changeRejected(retrying: false)
+            let dropped = try backend.changeRejected(retrying: false)
             if context.style.json {
                 try context.writeJSON(["discarded": dropped])
             } else {
@@ -115,11 +132,7 @@ struct SyncCommand: HabitsCommand {
                 .failure, "Another habits command is syncing this device's copy now.",
                 hint: "Run 'habits sync' again in a moment.")
         }
-        if report.feedAbsent {
-            throw CommandError(
-                .failure, "This server has no change feed; this device keeps no copy to sync.",
-                hint: "Upgrade the server to sync offline changes.")
-        }
+        if report.feedAbsent { throw .noChangeFeed }
         let (pending, _) = try backend.pendingSummary()
         if let failure = report.failure {
             var error = CommandError.api(failure)
@@ -127,22 +140,51 @@ struct SyncCommand: HabitsCommand {
             throw error
         }
         let rejected = try backend.rejected().count
+        // Waiting changes this version cannot read were not sent: the sync
+        // says what it did, then fails for them.
+        let unreadable = try backend.unreadable().count
         if context.style.json {
             try context.writeJSON(
                 Report(
-                    sent: report.sent, received: report.received, reconciled: report.reconciled,
-                    pending: pending, rejected: rejected,
+                    mode: "server", sent: report.sent, received: report.received,
+                    reconciled: report.reconciled, pending: pending, rejected: rejected,
                     syncedAt: backend.syncedAt().map(RFC3339.string(from:))))
-            return
-        }
-        context.output.line(
-            SyncWords.summary(
-                sent: report.sent, received: report.received, reconciled: report.reconciled))
-        if rejected > 0 {
+        } else {
             context.output.line(
-                "\(rejected) refused change\(rejected == 1 ? "" : "s") kept: see 'habits sync --rejected'."
-            )
+                SyncWords.summary(
+                    sent: report.sent, received: report.received, reconciled: report.reconciled))
+            if rejected > 0 {
+                context.output.line(
+                    "\(rejected) refused change\(rejected == 1 ? "" : "s") kept: see 'habits sync --rejected'."
+                )
+            }
         }
+        if unreadable > 0 { throw .unreadableChanges(unreadable) }
+    }
+
+    /// Why server mode has no copy to sync: the server was seen without the
+    /// change feed, the session is missing or another server's, or no copy
+    /// can be named. Only the first is said as the server's.
+    private static func whyNoCopy(_ context: CommandContext) throws(CommandError) -> CommandError {
+        guard let selection = try context.serverSelection() else { return .noCopyToSync }
+        let client = try RemoteBackend.makeClient(selection: selection, context: context)
+        let features = ServerFeatureNotes(path: try context.paths().serverFeaturesFile)
+        guard
+            features.worthTrying(
+                .changeFeed, on: client.configuration.baseURLString,
+                now: context.environment.clock.now())
+        else { return .noChangeFeed }
+        let status: SignInStatus
+        do throws(APIError) {
+            status = try client.signInStatus()
+        } catch {
+            return .api(error)
+        }
+        guard let session = status.session else { return .api(.signedOut) }
+        guard session.isForConfiguredServer else {
+            return .api(.signedInElsewhere(server: session.server))
+        }
+        return .noCopyToSync
     }
 
     private func listRejected(_ backend: ReplicaBackend, in context: CommandContext)

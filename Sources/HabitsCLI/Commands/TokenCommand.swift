@@ -18,7 +18,7 @@ struct TokenCommand: HabitsCommand {
             only record progress (with --habit, of that habit alone, and then it comes \
             with a check-in URL that adds one to today's value with a bare POST), write \
             may do everything but manage tokens. --expires D: the token works through \
-            that day. 'token list' shows each token's scope, habit, creation, last use \
+            that day (at most 100 years ahead; without --expires it never expires). 'token list' shows each token's scope, habit, creation, last use \
             and expiry; 'token revoke <name>' stops it at once. An account holds at most \
             20 tokens. Tokens are a server's: local mode has none.
             """,
@@ -91,6 +91,14 @@ struct TokenCommand: HabitsCommand {
                         expected: "today or a later day"),
                     command: "token")
             }
+            if let expires, expires > Self.latestExpiry(today: today) {
+                throw UsageError(
+                    .invalidValue(
+                        argument: "--expires", value: expires.description,
+                        expected: "a day at most \(Self.longestLifeInYears) years ahead "
+                            + "(leave out --expires for a token that never expires)"),
+                    command: "token")
+            }
             action = .create(name: name, scope: scope, habit: habit, expires: expires)
         case "list":
             if let name { throw UsageError(.unexpectedArgument(name), command: "token") }
@@ -103,11 +111,11 @@ struct TokenCommand: HabitsCommand {
                 throw UsageError(.unexpectedArgument("--\(option)"), command: "token")
             }
             action = .revoke(name: try named())
-        case let other:
+        case let other?:
             throw UsageError(
-                .invalidValue(
-                    argument: "<action>", value: other ?? "", expected: "create, list or revoke"),
-                command: "token")
+                .unknownAction(other, actions: ["create", "list", "revoke"]), command: "token")
+        case nil:
+            throw UsageError(.missingArgument("action"), command: "token")
         }
     }
 
@@ -246,6 +254,21 @@ struct TokenCommand: HabitsCommand {
         for line in TextTable(rows: all, indent: "").lines(widths: TextTable.widths(of: all)) {
             context.output.line(line)
         }
+    }
+
+    /// How far ahead `--expires` may be: a token meant to outlive that is
+    /// one that never expires. The bound also keeps the day after the last
+    /// (when the token stops) a four-digit year: 9999-12-31 would stop at
+    /// 10000-01-01, which neither RFC 3339 nor the listing writes.
+    static let longestLifeInYears = 100
+
+    /// The latest day `--expires` takes on `today`.
+    static func latestExpiry(today: LocalDate) -> LocalDate {
+        let (year, month, day) = today.components
+        // 29 February, when that year has none: the 28th.
+        return LocalDate(year: year + longestLifeInYears, month: month, day: day)
+            ?? LocalDate(year: year + longestLifeInYears, month: month, day: day - 1)
+            ?? today.adding(days: 36_524)
     }
 
     /// The most tokens the server keeps for an account (its limit, checked

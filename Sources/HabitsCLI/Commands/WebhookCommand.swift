@@ -90,11 +90,11 @@ struct WebhookCommand: HabitsCommand {
                     command: "webhook")
             }
             action = .remove(id: id)
-        case let other:
+        case let other?:
             throw UsageError(
-                .invalidValue(
-                    argument: "<action>", value: other ?? "", expected: "add, list or remove"),
-                command: "webhook")
+                .unknownAction(other, actions: ["add", "list", "remove"]), command: "webhook")
+        case nil:
+            throw UsageError(.missingArgument("action"), command: "webhook")
         }
     }
 
@@ -113,9 +113,7 @@ struct WebhookCommand: HabitsCommand {
 
     func run(in context: CommandContext) async throws(CommandError) {
         guard try context.serverSelection() != nil else {
-            throw CommandError(
-                .usage, "Webhooks are sent by a habits server; this is local mode.",
-                hint: "Set a server with 'habits config set server <url>' and sign in first.")
+            throw .needsServerMode("Webhooks")
         }
         let session = try SessionCommands(context: context)
         switch action {

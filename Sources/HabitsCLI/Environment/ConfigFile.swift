@@ -27,10 +27,23 @@ struct ConfigFile: Sendable {
 
     /// The sync timeout `settings` give, the default when unset or unreadable.
     static func syncTimeout(_ settings: [String: String]) -> Double {
-        guard let text = settings[syncTimeoutKey], let seconds = Double(text),
-            seconds.isFinite, seconds >= 0
-        else { return defaultSyncTimeout }
+        guard let text = settings[syncTimeoutKey], let seconds = seconds(text) else {
+            return defaultSyncTimeout
+        }
         return min(seconds, 600)
+    }
+
+    /// The seconds `text` writes, read by the one rule of the setting:
+    /// decimal digits, then optionally a point and more digits (`2`, `1.5`).
+    /// No sign, exponent, hexadecimal or spaces, which `Double` would take
+    /// (`0x10` as 16, `-0` as -0.0): what is saved reads as what was typed.
+    static func seconds(_ text: String) -> Double? {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard
+            parts.allSatisfy({ part in !part.isEmpty && part.allSatisfy { ("0"..."9").contains($0) }
+            })
+        else { return nil }
+        return Double(text)
     }
 
     /// The key that allows plain http:// to hosts other than this machine.

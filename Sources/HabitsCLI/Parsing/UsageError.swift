@@ -4,6 +4,9 @@ struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     enum Problem: Hashable, Sendable {
         case unknownCommand(String, suggestion: String?)
         case unknownOption(String, suggestion: String?)
+        /// A word where a command's action goes (`remind bogus`) that is
+        /// none of `actions`.
+        case unknownAction(String, actions: [String])
         /// `--date` at the end of the line, or followed by another option.
         case missingValue(option: String, valueName: String)
         /// `--all=yes`: a flag given a value.
@@ -44,6 +47,11 @@ struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
             return "Unknown command '\(name)'" + Self.didYouMean(suggestion)
         case .unknownOption(let option, let suggestion):
             return "Unknown option '\(option)'" + Self.didYouMean(suggestion)
+        case .unknownAction(let word, let actions):
+            if let suggestion = Suggestion.closest(to: word, among: actions) {
+                return "Unknown action '\(word)'" + Self.didYouMean(suggestion)
+            }
+            return "Unknown action '\(word)': expected \(Self.list(actions, joiner: "or"))."
         case .missingValue(let option, let valueName):
             return "Missing value for '\(option) <\(valueName)>'."
         case .flagWithValue(let option):

@@ -34,6 +34,19 @@ extension ReplicaBackend {
         return names
     }
 
+    /// The waiting changes whose saved form this version cannot read
+    /// (damaged, or a newer version's): never sent, so never counted as
+    /// sent; kept until a newer version sends them or they are dropped.
+    func unreadable() throws(CommandError) -> [OutboxRecord] {
+        do {
+            return try store.replicaSnapshot(owner: owner) { replica throws(StoreError) in
+                try replica.outbox(state: .pending).filter { SyncOperation(record: $0) == nil }
+            }
+        } catch {
+            throw CommandError.store(error)
+        }
+    }
+
     /// How many changes wait to be sent, and since when.
     func pendingSummary() throws(CommandError) -> (count: Int, since: Date?) {
         do {
@@ -47,16 +60,24 @@ extension ReplicaBackend {
 
     /// Sends the refused changes again (`retrying`: each applied to the
     /// replica again and queued, unless this device's own checks refuse it
-    /// now) or drops them for good.
-    func changeRejected(retrying: Bool) throws(CommandError) {
+    /// now) or drops them for good, with the waiting ones this version
+    /// cannot read (`unreadable()`); returns how many were dropped.
+    @discardableResult
+    func changeRejected(retrying: Bool) throws(CommandError) -> Int {
         let now = clock.now()
         do {
-            try store.replica(owner: owner) { replica throws(StoreError) in
-                for operation in try replica.outbox(state: .rejected) {
-                    guard retrying, let parsed = SyncOperation(record: operation) else {
-                        try replica.removeOutbox(operation.sequence)
-                        continue
+            return try store.replica(owner: owner) { replica throws(StoreError) -> Int in
+                guard retrying else {
+                    let unreadable = try replica.outbox(state: .pending).filter {
+                        SyncOperation(record: $0) == nil
                     }
+                    let dropped = try replica.outbox(state: .rejected) + unreadable
+                    for operation in dropped { try replica.removeOutbox(operation.sequence) }
+                    return dropped.count
+                }
+                for operation in try replica.outbox(state: .rejected) {
+                    // One this version cannot read stays as it is.
+                    guard let parsed = SyncOperation(record: operation) else { continue }
                     do throws(StoreError) {
                         _ = try parsed.apply(in: replica, now: now)
                         try replica.markOutbox(
@@ -68,6 +89,7 @@ extension ReplicaBackend {
                             lastError: CommandError.store(error).message)
                     }
                 }
+                return 0
             }
         } catch {
             throw CommandError.store(error)
@@ -77,9 +99,6 @@ extension ReplicaBackend {
     /// Deletes the replica's files (with `logout`).
     func removeReplica() {
         store.close()
-        // -wal and -shm: a replica from before its journal was rollback.
-        for suffix in ["", "-journal", "-wal", "-shm", ".lock"] {
-            try? FileManager.default.removeItem(atPath: store.path + suffix)
-        }
+        KeptReplica(path: store.path).remove()
     }
 }

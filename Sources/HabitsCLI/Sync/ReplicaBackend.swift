@@ -5,6 +5,12 @@ import HabitFiles
 import HabitStorage
 import HabitStore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Server mode with a replica: every habit and entry of the account in a
 /// SQLite database on this device, read exactly as local mode reads its own
 /// (`LocalBackend` over it), kept in step with the server's change feed.
@@ -63,9 +69,16 @@ struct ReplicaBackend: HabitBackend {
     {
         let client = try RemoteBackend.makeClient(selection: selection, context: context)
         let paths = try context.paths()
-        guard let path = path(client: client, paths: paths),
-            FileManager.default.fileExists(atPath: path)
-        else { return nil }
+        guard let path = path(client: client, paths: paths) else {
+            if let problem = sessionProblem(
+                client: client, paths: paths, clock: context.environment.clock)
+            {
+                throw problem
+            }
+            return nil
+        }
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        try checkNotCutShort(path)
         do {
             let memo = SchemaCheckFile(path: paths.schemaCheckFile(for: path))
             let store = try SQLiteStore(
@@ -90,6 +103,7 @@ struct ReplicaBackend: HabitBackend {
             creating || FileManager.default.fileExists(atPath: path)
         else { return nil }
         let server = client.configuration.baseURLString
+        try checkNotCutShort(path)
         do {
             try AtomicFile.createDirectory(paths.dataDirectory)
         } catch {
@@ -116,6 +130,44 @@ struct ReplicaBackend: HabitBackend {
             remote: remote, session: SyncSession(), timeout: ConfigFile.syncTimeout(settings),
             features: ServerFeatureNotes(path: paths.serverFeaturesFile),
             clock: context.environment.clock, notes: context.errorOutput)
+    }
+
+    /// Why no copy can be opened when the session is the cause: the saved
+    /// sign-in cannot be read, or there is none while the copy kept for this
+    /// server holds changes not sent (`KeptReplica`). Either is said with
+    /// what happens to those changes, never as another cause (an older
+    /// server, no list saved). `nil` otherwise.
+    static func sessionProblem(client: HabitAPIClient, paths: CLIPaths, clock: WallClock)
+        -> CommandError?
+    {
+        // A copy that cannot be read is reported when a command opens it;
+        // here it only goes unmentioned.
+        func waiting() -> Int {
+            (try? KeptReplica.find(client: client, paths: paths)?.waiting(
+                paths: paths, clock: clock)) ?? 0
+        }
+        let status: SignInStatus
+        do {
+            status = try client.signInStatus()
+        } catch {
+            return CommandError.api(error).keepingChanges(waiting())
+        }
+        guard status.session == nil else { return nil }
+        let kept = waiting()
+        return kept > 0 ? .notSignedIn(keeping: kept) : nil
+    }
+
+    /// Refuses a copy that is an empty file: SQLite would take it for a new
+    /// database, and the copy would look new, its waiting changes silently
+    /// gone. Checked before opening: a new copy does not exist yet then,
+    /// and gets its tables in the same command. One stat(2) per server-mode
+    /// command (`attributesOfItem` would also look up the owner's name).
+    static func checkNotCutShort(_ path: String) throws(CommandError) {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size == 0 else {
+            return
+        }
+        throw .replicaCutShort(path: path)
     }
 
     // MARK: Syncing

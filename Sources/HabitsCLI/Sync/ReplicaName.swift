@@ -42,6 +42,17 @@ struct ReplicaName: Sendable {
         return name
     }
 
+    /// The name kept for `server`, whatever the account: found without the
+    /// session, so a copy whose session cannot be read (damaged, removed) is
+    /// still found (`KeptReplica`).
+    func kept(server: String) -> String? {
+        guard let data = try? AtomicFile.read(path),
+            let saved = try? JSONDecoder().decode(Saved.self, from: data),
+            saved.server == server, Self.isWellFormed(saved.name)
+        else { return nil }
+        return saved.name
+    }
+
     /// Forgets the kept name (on sign-out).
     func remove() {
         try? FileManager.default.removeItem(atPath: path)

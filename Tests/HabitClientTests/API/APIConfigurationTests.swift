@@ -54,6 +54,8 @@ import Testing
         "", "not a url", "ftp://example.com/", "file:///etc/passwd", "https://",
         "https://example.com/api/?x=1", "https://example.com/api/#top",
         "https://user:pass@example.com/api/", "//example.com/api/", "127.0.0.1:8000",
+        // A port must be one a socket can have.
+        "http://127.0.0.1:99999/", "http://127.0.0.1:0/api/", "https://example.com:65536/",
     ])
     func refusesWhatIsNotAServerURL(text: String) {
         #expect(throws: APIError.invalidServerURL(text)) { try APIConfiguration(baseURL: text) }

@@ -30,19 +30,19 @@ import Testing
         #expect(TerminalSafeText.isClean(expected))
     }
 
-    @Test func bidirectionalControlsStayOnlyWhenClosed() {
-        // Closed within the text: kept (a Hebrew name in an LTR line, say).
-        #expect(TerminalSafeText.clean("a\u{202B}שלום\u{202C}b") == "a\u{202B}שלום\u{202C}b")
-        #expect(TerminalSafeText.clean("a\u{2067}x\u{2069}b") == "a\u{2067}x\u{2069}b")
-        // Left open, it would reorder the rest of the line: removed.
+    @Test func bidirectionalControlsGoEvenWhenClosed() {
+        // Closed within the text they still reorder what they enclose (a
+        // name shown as another): removed, the text kept.
+        #expect(TerminalSafeText.clean("a\u{202B}שלום\u{202C}b") == "aשלוםb")
+        #expect(TerminalSafeText.clean("a\u{2067}x\u{2069}b") == "axb")
+        #expect(TerminalSafeText.clean("\u{2066}\u{202E}gnp.exe\u{202C}\u{2069}") == "gnp.exe")
+        #expect(TerminalSafeText.clean("\u{202A}a\u{202C}\u{202D}b\u{202C}") == "ab")
+        // Left open, or closers alone: removed as before.
         #expect(TerminalSafeText.clean("Read\u{202E}") == "Read")
         #expect(TerminalSafeText.clean("\u{2066}Read") == "Read")
-        // Closers without an opener go.
         #expect(TerminalSafeText.clean("a\u{202C}b\u{2069}") == "ab")
-        // A PDI closes its isolate and the embedding left open inside it.
-        #expect(TerminalSafeText.clean("\u{2067}a\u{202E}b\u{2069}") == "\u{2067}ab\u{2069}")
-        // A PDF does not close across an isolate.
-        #expect(TerminalSafeText.clean("\u{202D}\u{2066}a\u{202C}") == "a")
+        // Right-to-left text needs none and is kept as it is.
+        #expect(TerminalSafeText.clean("שלום") == "שלום")
     }
 
     @Test func outputKeepsLinesAndOnlyTheStyleSequencesOfATerminal() {
@@ -57,10 +57,10 @@ import Testing
         #expect(
             TerminalSafeText.output("a\u{1B}]0;title\nnext\n", keepingStyle: false)
                 == "a\nnext\n")
-        // Bidirectional controls are balanced per line.
+        // Bidirectional controls go, closed or not.
         #expect(
             TerminalSafeText.output("a\u{202E}b\nc\u{2067}d\u{2069}", keepingStyle: false)
-                == "ab\nc\u{2067}d\u{2069}")
+                == "ab\ncd")
     }
 
     @Test func echoCutsLongDataWithAnEllipsis() {

@@ -85,11 +85,16 @@ import Testing
     }
 
     @Test(arguments: [
-        "", "{", "not json", "[]", #"{"version":1,"session":{"server":"x"}}"#,
-        #"{"version":2}"#, #"{"session":null}"#,
-        #"{"version":1,"session":{"server":"s","email":"e","access":"a","refresh":"r","clock_offset":"soon"}}"#,
+        ("", CredentialsDamage.empty), ("{", .notJSON), ("not json", .notJSON),
+        ("[]", .notCredentials), (#"{"version":1,"session":{"server":"x"}}"#, .notCredentials),
+        (#"{"version":2}"#, .notCredentials), (#"{"session":null}"#, .notCredentials),
+        ("{}", .notCredentials), ("\u{0}\u{0}\u{0}", .notJSON),
+        (
+            #"{"version":1,"session":{"server":"s","email":"e","access":"a","refresh":"r","clock_offset":"soon"}}"#,
+            .notCredentials
+        ),
     ])
-    func reportsACorruptFileWithoutDeletingIt(contents: String) throws {
+    func reportsACorruptFileWithoutDeletingIt(contents: String, damage: CredentialsDamage) throws {
         let temp = try TemporaryDirectory()
         let store = FileTokenStore(directory: temp.path)
         let path = store.credentialsPath
@@ -97,7 +102,7 @@ import Testing
             FileManager.default.createFile(
                 atPath: path, contents: Data(contents.utf8), attributes: [.posixPermissions: 0o600])
         )
-        #expect(throws: TokenStoreError.corrupt(path: path)) { try store.load() }
+        #expect(throws: TokenStoreError.corrupt(path: path, damage: damage)) { try store.load() }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(contents.utf8))
     }
 
