@@ -1,16 +1,20 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Linking for the fastest start, asked for with `HABITS_FAST_START_LINK=1`
-/// (Tests/Load/startup-floor.sh sets it): SQLite from `libsqlite3.a`, the C++
-/// runtime from `libstdc++.a`, an executable that is not position
-/// independent (`habitsLinking`), and metadata accessors rather than mangled
-/// names (at the end of this file). Together they spare every `habits` run
-/// about 5 M instructions (Tests/Load/README.md). Not the default, because
-/// they need static SQLite and C++ libraries (Debian's libsqlite3-dev and
-/// libstdc++-dev have them, other distributions may not), give up address
-/// randomisation of the executable itself, and use unsafe flags, which keep
-/// a package from being used as a dependency.
+/// Linking for the fastest start, asked for with `HABITS_FAST_START_LINK=1`:
+/// SQLite from `libsqlite3.a`, the C++ runtime from `libstdc++.a`, an
+/// executable that is not position independent (`habitsLinking`), and
+/// metadata accessors rather than mangled names (at the end of this file).
+/// Together they spare every `habits` run about 5 M instructions
+/// (Tests/Load/README.md). Examples/install.sh, README's install, sets it in
+/// a build directory of its own (`.build/fast-start`), with
+/// `--static-swift-stdlib`; Tests/Load/startup-floor.sh measures what that
+/// installs, against a floor linked with the same flags (change both).
+/// Not `swift build`'s default, because they need static SQLite and C++
+/// libraries (Debian's libsqlite3-dev and libstdc++-dev have them, other
+/// distributions may not; install.sh then builds the default), give up
+/// address randomisation of the executable itself, and use unsafe flags,
+/// which keep a package from being used as a dependency.
 let fastStartLink =
     Context.environment["HABITS_FAST_START_LINK"] == "1"
 
@@ -36,7 +40,8 @@ let sqliteLinking: [LinkerSetting] =
 /// written into its data pages at every start, 0.7 M instructions and 200
 /// page faults, about 0.6 ms. The price is that the executable's own code
 /// and data sit at a fixed address (its libraries, heap and stack are still
-/// randomised), which is why this build is not the default. It also
+/// randomised), as with Go's executables on Linux, whose linker makes
+/// them position dependent unless asked otherwise. It also
 /// exports none of its own symbols (SwiftPM links executables with
 /// `--export-dynamic`): 4,200 of them made the dynamic symbol table that
 /// the runtime's `dladdr` at start-up searches one by one (0.1 M

@@ -4,7 +4,8 @@ import TestSupport
 import Testing
 
 /// The built `habits`' completion scripts in real shells, its man page
-/// through groff, and Examples/install.sh.
+/// through groff, and Examples/install.sh (which build it asks `swift`
+/// for, and what it installs).
 ///
 /// bash completion is driven as bash drives it: COMP_LINE, COMP_POINT,
 /// COMP_WORDS and COMP_CWORD set, `_habits` called, COMPREPLY printed;
@@ -227,5 +228,145 @@ import Testing
             try RequiredTool.locate("bash"), [installer.path, "--prefix"],
             environment: sandbox.environment, scratch: sandbox.root)
         #expect(bad.status == 64 && bad.error.hasPrefix("Usage:"), "\(bad)")
+    }
+
+    /// What one run of Examples/install.sh asked of `swift` and installed.
+    private struct InstallerRun {
+        let result: ProcessResult
+        let swiftCalls: [String]
+        let root: String
+        let installed: Data
+        let fastStartBinary: Data
+        let plainBinary: Data
+        /// The installed `habits --version`, if anything was installed.
+        let version: ProcessResult?
+    }
+
+    /// Runs Examples/install.sh with `arguments` against a `swift` of the
+    /// test's own, first on PATH: it logs each call
+    /// (`HABITS_FAST_START_LINK`'s value, then the arguments), answers
+    /// `--show-bin-path` with a folder per build directory and, when
+    /// `fastStartFails`, fails the fast-start build as a machine without
+    /// `libstdc++.a` does. The plain build's `habits` is a wrapper script
+    /// around the built one, the fast-start build's a copy of it, so the
+    /// installed bytes say which was installed.
+
+    private func runInstaller(
+        _ arguments: [String], fastStartFails: Bool = false
+    ) async throws -> InstallerRun {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let root = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let tools = sandbox.root.appendingPathComponent("tools")
+        let fastBin = sandbox.root.appendingPathComponent("fast-bin")
+        let plainBin = sandbox.root.appendingPathComponent("plain-bin")
+        for folder in [tools, fastBin, plainBin] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try FileManager.default.copyItem(
+            at: Binaries.habits, to: fastBin.appendingPathComponent("habits"))
+        let log = sandbox.root.appendingPathComponent("swift-calls")
+        let fakeSwift = """
+            #!/bin/bash
+            echo "${HABITS_FAST_START_LINK:-unset} $*" >>'\(log.path)'
+            case " $* " in
+            *" --show-bin-path "*)
+                case " $* " in
+                *" --scratch-path "*) echo '\(fastBin.path)' ;;
+                *) echo '\(plainBin.path)' ;;
+                esac
+                exit 0 ;;
+            esac
+            if [ "${HABITS_FAST_START_LINK:-}" = 1 ] && \(fastStartFails); then
+                echo "error: link command failed" >&2
+                exit 1
+            fi
+            echo "Build complete!"
+
+            """
+        let wrapper = "#!/bin/sh\nexec '\(Binaries.habits.path)' \"$@\"\n"
+        for (text, file) in [
+            (fakeSwift, tools.appendingPathComponent("swift")),
+            (wrapper, plainBin.appendingPathComponent("habits")),
+        ] {
+            try Data(text.utf8).write(to: file)
+            try FileManager.default.setAttributes(
+                [.posixPermissions: 0o755], ofItemAtPath: file.path)
+        }
+        var environment = sandbox.environment
+        environment["PATH"] = tools.path + ":/usr/bin:/bin"
+        let prefix = sandbox.root.appendingPathComponent("prefix")
+        let result = try await Subprocess.run(
+            try RequiredTool.locate("bash"),
+            [root.appendingPathComponent("Examples/install.sh").path, "--prefix", prefix.path]
+                + arguments,
+            environment: environment, scratch: sandbox.root)
+        let installed = prefix.appendingPathComponent("bin/habits")
+        let version =
+            FileManager.default.isExecutableFile(atPath: installed.path)
+            ? try await Subprocess.run(
+                installed, ["--version"], environment: sandbox.environment, scratch: sandbox.root)
+            : nil
+        let calls = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        return InstallerRun(
+            result: result, swiftCalls: calls.split(separator: "\n").map(String.init),
+            root: root.path, installed: (try? Data(contentsOf: installed)) ?? Data(),
+            fastStartBinary: try Data(contentsOf: fastBin.appendingPathComponent("habits")),
+            plainBinary: try Data(contentsOf: plainBin.appendingPathComponent("habits")),
+            version: version)
+    }
+
+    #if os(Linux)
+        @Test func installScriptBuildsTheFastStartHabits() async throws {
+            let run = try await runInstaller([])
+            try #require(run.result.status == 0, "\(run.result)")
+            let fast =
+                "1 build -c release --package-path \(run.root) --scratch-path \(run.root)/.build/fast-start"
+            #expect(
+                run.swiftCalls == [
+                    "\(fast) --product habits --static-swift-stdlib --disable-local-rpath",
+                    "\(fast) --show-bin-path",
+                ])
+            #expect(run.installed == run.fastStartBinary)
+            #expect(run.version?.status == 0 && run.version?.output.hasPrefix("habits ") == true)
+            #expect(run.result.error.contains("building the fast-start habits"))
+            #expect(
+                !run.result.output.contains("Build complete!"), "the build's progress is on stderr")
+        }
+
+        @Test func installScriptFallsBackToThePlainBuild() async throws {
+            let run = try await runInstaller([], fastStartFails: true)
+            try #require(run.result.status == 0, "\(run.result)")
+            #expect(run.swiftCalls.count == 3)
+            #expect(run.swiftCalls.first?.hasPrefix("1 build -c release") == true)
+            #expect(
+                Array(run.swiftCalls.dropFirst()) == [
+                    "unset build -c release --package-path \(run.root) --product habits",
+                    "unset build -c release --package-path \(run.root) --show-bin-path",
+                ])
+            #expect(
+                run.result.error.contains(
+                    "install.sh: the fast-start build failed; it needs libsqlite3.a and libstdc++.a"
+                ))
+            #expect(run.installed == run.plainBinary)
+            #expect(run.version?.status == 0 && run.version?.output.hasPrefix("habits ") == true)
+        }
+    #endif
+
+    @Test func installScriptBuildsThePlainHabitsWhenAsked() async throws {
+        let run = try await runInstaller(["--dynamic"])
+        try #require(run.result.status == 0, "\(run.result)")
+        #expect(
+            run.swiftCalls == [
+                "unset build -c release --package-path \(run.root) --product habits",
+                "unset build -c release --package-path \(run.root) --show-bin-path",
+            ])
+        #expect(run.installed == run.plainBinary)
+        #expect(run.version?.status == 0 && run.version?.output.hasPrefix("habits ") == true)
+
+        let both = try await runInstaller(["--dynamic", "--binary", Binaries.habits.path])
+        #expect(both.result.status == 64 && both.swiftCalls.isEmpty, "\(both.result)")
+        #expect(both.result.error.contains("--dynamic builds habits, --binary installs one"))
     }
 }

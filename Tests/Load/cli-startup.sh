@@ -3,13 +3,14 @@
 # `habits --version` against `habits list` with 15 habits and `habits show` of a
 # habit with 10 years of daily history. Installs hyperfine if missing.
 #
-#   Tests/Load/cli-startup.sh            # release build with --static-swift-stdlib
+#   Tests/Load/cli-startup.sh            # the binary Examples/install.sh installs
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 command -v hyperfine >/dev/null || { apt-get update -qq && apt-get install -y -qq hyperfine; }
 command -v sqlite3 >/dev/null || { apt-get update -qq && apt-get install -y -qq sqlite3; }
 
-# $habits: the fast-start build (Package.swift: HABITS_FAST_START_LINK).
+# $habits: the binary Examples/install.sh installs, the fast-start build
+# (Package.swift: HABITS_FAST_START_LINK).
 . Tests/Load/fast-start-build.sh
 
 work=$(mktemp -d)

@@ -1,11 +1,12 @@
 # Sourced by the start-up benchmarks (cli-startup.sh, startup-floor.sh,
-# startup-order.sh): builds `habits` with the fast-start link (Package.swift:
-# HABITS_FAST_START_LINK) and sets $habits to a copy of it installed by
-# Examples/install.sh, the binary a user runs ($built is the linker's
-# output). In a build directory of its own, so the usual release build is
-# left as it is. With no $ORIGIN run path (a static binary needs none), the
-# loader looks for the C library only where the system keeps it, not first
-# in about 20 folders beside the binary (50 failed system calls a run).
+# startup-order.sh): installs habits as README's install does, with
+# `bash Examples/install.sh` (which builds the fast-start habits,
+# Package.swift: HABITS_FAST_START_LINK, in .build/fast-start), into a prefix
+# of its own, .build/fast-start/installed, and sets $habits to the installed
+# binary, the one a user runs ($built is the linker's output). It stops if
+# what was installed is not the fast-start build: install.sh installs the
+# plain release build when the fast-start link fails, and these benchmarks
+# would measure that in its place.
 #
 # The copy, not the linker's output: the same bytes start faster once
 # copied. The linker writes its output through a memory map; run from
@@ -14,8 +15,27 @@
 # 9 more faults and 4% more time. The kernel likely keeps a file written
 # by `write` in larger page-cache blocks, which a fault maps more of at once.
 scratch=.build/fast-start
-HABITS_FAST_START_LINK=1 swift build -c release --static-swift-stdlib --disable-local-rpath \
-    --product habits --scratch-path "$scratch" >/dev/null
+install_log=$(mktemp)
+if ! bash Examples/install.sh --prefix "$scratch/installed" >"$install_log" 2>&1; then
+    cat "$install_log" >&2
+    rm -f "$install_log"
+    exit 1
+fi
+if grep -q 'fast-start build failed' "$install_log"; then
+    cat "$install_log" >&2
+    echo "fast-start-build.sh: install.sh installed the plain build, not the fast-start one." >&2
+    rm -f "$install_log"
+    exit 1
+fi
+rm -f "$install_log"
 built="$(HABITS_FAST_START_LINK=1 swift build -c release --scratch-path "$scratch" --show-bin-path)/habits"
-bash Examples/install.sh --prefix "$scratch/installed" --binary "$built" >/dev/null
 habits="$(pwd)/$scratch/installed/bin/habits"
+# The fast-start build's marks: an executable at a fixed address (EXEC, not
+# DYN) that loads none of the Swift runtime, SQLite or the C++ runtime.
+if ! readelf -h "$habits" | grep -q 'Type: *EXEC' ||
+    readelf -d "$habits" | grep -qE 'NEEDED.*(libswift|libFoundation|libsqlite3|libstdc\+\+)'; then
+    echo "fast-start-build.sh: $habits is not the fast-start build:" >&2
+    readelf -h "$habits" | grep Type >&2
+    readelf -d "$habits" | grep NEEDED >&2
+    exit 1
+fi

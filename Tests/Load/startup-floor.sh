@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # How close the local commands start to the floor: a static Swift program that
-# imports Foundation and prints one line (built here). Side by side in
-# hyperfine -N runs (rounds, below) per data set: the floor, `habits --version`, `prompt`,
-# `list`, `show 1` and `log`, local mode, static release build installed as
-# Examples/install.sh installs it (the floor copied alike), 15 habits x 10
-# years in two data sets, "mixed" and "all done" (as cli-history.sh seeds
-# them). Prints each command's mean and median with its ratio to the floor,
+# imports Foundation and prints one line, built here and linked as the
+# fast-start habits is (below). Side by side in hyperfine -N runs (rounds,
+# below) per data set: the floor, `habits --version`, `prompt`, `list`,
+# `show 1` and `log`, local mode, the binary README's install installs
+# (`bash Examples/install.sh`, run by fast-start-build.sh into a prefix of
+# its own; the floor copied alike), 15 habits x 10 years in two data sets,
+# "mixed" and "all done" (as cli-history.sh seeds them). Prints each
+# command's mean and median with its ratio to the floor,
 # then each one's instructions (callgrind, steadier than time on a shared
 # machine) and peak memory (max RSS), also as ratios to the floor's.
 #
@@ -33,13 +35,36 @@ for tool in hyperfine sqlite3 valgrind; do
     command -v "$tool" >/dev/null || { apt-get update -qq && apt-get install -y -qq "$tool"; }
 done
 
-# $habits: the fast-start build (Package.swift: HABITS_FAST_START_LINK).
+# $habits: the binary Examples/install.sh installs, the fast-start build
+# (Package.swift: HABITS_FAST_START_LINK).
 . Tests/Load/fast-start-build.sh
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 printf 'import Foundation\nprint("habits 0.1.0")\n' >"$work/floor.swift"
-swiftc -O -static-stdlib "$work/floor.swift" -o "$work/floor-linked"
+# The floor linked as the fast-start habits is, so that the ratios measure
+# what habits does and not how it is linked: the Swift runtime linked in
+# (install.sh's --static-swift-stdlib), no $ORIGIN run path (swiftc adds
+# none), and Package.swift's habitsLinking and swiftSettings: lld, not
+# position independent, no exported symbols, the C++ runtime and GCC's
+# unwinder from their archives (the linker scripts in
+# Sources/habits/FastStart), metadata accessors. Not the function order,
+# which names habits' functions. Change these with Package.swift's.
+swiftc -O -static-stdlib -use-ld=lld -Xclang-linker -no-pie -Xlinker --no-export-dynamic \
+    -L Sources/habits/FastStart \
+    -Xfrontend -disable-concrete-type-metadata-mangled-name-accessors \
+    "$work/floor.swift" -o "$work/floor-linked"
+# The same libraries loaded, the same kind of executable, or the comparison
+# is off.
+needed() { readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort; }
+if [ "$(needed "$work/floor-linked")" != "$(needed "$habits")" ] ||
+    ! readelf -h "$work/floor-linked" | grep -q 'Type: *EXEC'; then
+    echo "startup-floor.sh: the floor is not linked as $habits is:" >&2
+    needed "$work/floor-linked" >&2
+    echo "against" >&2
+    needed "$habits" >&2
+    exit 1
+fi
 # Run as a copy, as habits is (fast-start-build.sh says why).
 cp "$work/floor-linked" "$work/floor"
 floor="$work/floor"

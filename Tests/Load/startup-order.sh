@@ -19,7 +19,8 @@ for tool in sqlite3 valgrind; do
     command -v "$tool" >/dev/null || { apt-get update -qq && apt-get install -y -qq "$tool"; }
 done
 
-# $habits: the fast-start build (Package.swift: HABITS_FAST_START_LINK).
+# $habits: the binary Examples/install.sh installs, the fast-start build
+# (Package.swift: HABITS_FAST_START_LINK).
 . Tests/Load/fast-start-build.sh
 
 work=$(mktemp -d)
