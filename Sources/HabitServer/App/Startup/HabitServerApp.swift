@@ -133,6 +133,10 @@ public final class HabitServerApp: Sendable {
         }
         running.withLock { $0 = true }
         stopped.enter()
+        // With port 0 the port is known only now; links must name it.
+        if configuration.reminders.publicURL == nil {
+            reminders.clickURL = "http://\(hostForURL):\(port)/"
+        }
         if configuration.reminders.interval > 0 {
             reminders.start(every: TimeInterval(configuration.reminders.interval))
         }
