@@ -28,6 +28,22 @@ import Testing
         }
     }
 
+    #if os(Linux)
+        /// A receiver that accepts and never starts TLS holds the handshake
+        /// no longer than the deadline.
+        @Test func aTLSHandshakeEndsAtItsDeadline() throws {
+            let receiver = try StallingReceiver(.hang)
+            defer { receiver.stop() }
+            let poster = SocketPoster(policy: TargetPolicy(allowPrivate: true), deadline: 1)
+            let result = poster.post(
+                url: "https://127.0.0.1:\(receiver.port)/hook", headers: [], body: Data())
+            #expect(
+                result == .failure(PostFailure("127.0.0.1 did not answer with HTTP in time (1 s)."))
+            )
+            #expect(receiver.waitForClose(seconds: 10))
+        }
+    #endif
+
     /// Three users' events in one run: a dripping receiver and a hanging
     /// one claimed first, a healthy one after them. The healthy one has its
     /// event while the others are still held.

@@ -21,8 +21,8 @@ final class StallingReceiver: Sendable {
     let port: UInt16
     private let listener: Int32
     private let behaviour: Behaviour
-    /// Signalled once per request head read, and once per connection the
-    /// client closed.
+    /// Signalled once per request head read, and once per connection ended
+    /// (the client closed it, or the bound passed).
     private let requested = DispatchSemaphore(value: 0)
     private let closed = DispatchSemaphore(value: 0)
     private let requestCount = Locked(0)
@@ -87,7 +87,10 @@ final class StallingReceiver: Sendable {
     }
 
     private func serve(_ client: Int32) {
-        defer { close(client) }
+        defer {
+            close(client)
+            closed.signal()
+        }
         // A bound on every wait: the thread ends within 30 s whatever happens.
         var limit = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
@@ -104,7 +107,6 @@ final class StallingReceiver: Sendable {
         case .hang:
             // Reads (and drops) until the client closes or the bound passes.
             while recv(client, &buffer, buffer.count, 0) > 0 {}
-            closed.signal()
         case .drip(let milliseconds):
             for _ in 0..<(30_000 / max(1, Int(milliseconds))) {
                 var entry = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
@@ -116,7 +118,6 @@ final class StallingReceiver: Sendable {
                 var byte: UInt8 = 0x48
                 guard send(client, &byte, 1, Self.noSignal) == 1 else { break }
             }
-            closed.signal()
         }
     }
 
