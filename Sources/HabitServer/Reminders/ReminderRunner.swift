@@ -141,9 +141,9 @@ public final class ReminderRunner: Sendable {
                 }
             case .skip(let index):
                 let host = targets[index].host
-                let outcome = retryOrGiveUp(
-                    deliveries[index], at: now,
-                    failure: "Not sent: \(host) did not answer another delivery just before.")
+                let failure = "Not sent: \(host) did not answer another delivery just before."
+                log.info("delivery \(deliveries[index].id) skipped: \(host) did not answer")
+                let outcome = retryOrGiveUp(deliveries[index], at: now, failure: failure)
                 try record(deliveries[index], outcome, at: now, report: &report)
             case .wait:
                 oneFinished.wait()
