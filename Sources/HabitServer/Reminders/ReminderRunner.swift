@@ -15,7 +15,7 @@ import HabitStore
 /// across all processes), and sends the deliveries whose attempt is due (the
 /// store makes a batch's deliveries of the oldest claimed occurrences as it
 /// takes them), scheduling failures again with `RetrySchedule`. A batch's
-/// sends run at once on a bounded pool, in the order `DeliveryLanes`
+/// sends run at once on a bounded pool (`width` serial queues), in the order `DeliveryLanes`
 /// decides (a few per target, a host that did not answer skipped for the
 /// rest of the tick), each bounded by the poster's deadline, so a slow
 /// receiver holds up no other; the tick thread alone touches the store and
@@ -44,8 +44,11 @@ public final class ReminderRunner: Sendable {
     /// Sends under way at once, and to one target (`DeliveryLanes`).
     let width: Int
     let perTarget: Int
-    /// Where the sends run; `width` bounds how many are under way.
-    private let pool = DispatchQueue(label: "deliveries", attributes: .concurrent)
+    /// Where the sends run: one serial queue per place of the pool. Not
+    /// one concurrent queue: Dispatch runs those on at most a thread per
+    /// core, so two sends blocked on slow receivers would hold a 2-core
+    /// server's every place; a serial queue gets a thread of its own.
+    private let places: [DispatchQueue]
 
     private let stopping = AtomicFlag()
     private let loopDone = DispatchSemaphore(value: 0)
@@ -60,8 +63,9 @@ public final class ReminderRunner: Sendable {
         perTarget: Int = 2
     ) {
         self.metrics = metrics
-        self.width = width
+        self.width = max(1, width)
         self.perTarget = perTarget
+        places = (0..<max(1, width)).map { DispatchQueue(label: "delivery-\($0)") }
         self.store = store
         self.mailer = mailer
         self.poster = poster
@@ -128,15 +132,18 @@ public final class ReminderRunner: Sendable {
         let targets = deliveries.map(Self.lane(of:))
         var lanes = DeliveryLanes(
             targets, width: width, perTarget: perTarget, stalledHosts: stalledHosts)
-        let finished = Locked<[(index: Int, sent: Sent)]>([])
+        let finished = Locked<[(index: Int, place: Int, sent: Sent)]>([])
         let oneFinished = DispatchSemaphore(value: 0)
+        // The lanes start at most `width` at once: a place is always free.
+        var free = Array(places.indices)
         while true {
             switch lanes.next() {
             case .start(let index):
                 let delivery = deliveries[index]
-                pool.async { [self] in
+                let place = free.removeLast()
+                places[place].async { [self] in
                     let sent = send(delivery, at: now, encoder: encoder)
-                    finished.withLock { $0.append((index, sent)) }
+                    finished.withLock { $0.append((index, place, sent)) }
                     oneFinished.signal()
                 }
             case .skip(let index):
@@ -147,11 +154,12 @@ public final class ReminderRunner: Sendable {
                 try record(deliveries[index], outcome, at: now, report: &report)
             case .wait:
                 oneFinished.wait()
-                let done: [(index: Int, sent: Sent)] = finished.withLock { list in
+                let done: [(index: Int, place: Int, sent: Sent)] = finished.withLock { list in
                     defer { list = [] }
                     return list
                 }
-                for (index, sent) in done {
+                for (index, place, sent) in done {
+                    free.append(place)
                     lanes.finished(targets[index], answered: sent.answered)
                     try record(deliveries[index], sent.outcome, at: now, report: &report)
                 }

@@ -73,14 +73,18 @@ final class StallingReceiver: Sendable {
     /// Stops accepting; connections under way end when their client closes.
     func stop() {
         // Wakes the accept(2) under way, which then fails and ends the loop.
+        // The loop closes the socket: closed here, its number could be
+        // reused by another test's socket before the loop's next accept.
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 
     private func acceptLoop() {
         while true {
             let client = accept(listener, nil, nil)
-            guard client >= 0 else { return }
+            guard client >= 0 else {
+                close(listener)
+                return
+            }
             let thread = Thread { [self] in serve(client) }
             thread.start()
         }
