@@ -23,8 +23,6 @@ import Testing
                     == .failure(PostFailure("127.0.0.1 did not answer with HTTP in time (1 s).")),
                 "\(behaviour)")
             #expect(receiver.requests == 1)
-            // The poster has closed the connection: nothing is left held.
-            #expect(receiver.waitForClose(seconds: 10), "\(behaviour)")
         }
     }
 
@@ -40,7 +38,6 @@ import Testing
             #expect(
                 result == .failure(PostFailure("127.0.0.1 did not answer with HTTP in time (1 s)."))
             )
-            #expect(receiver.waitForClose(seconds: 10))
         }
     #endif
 
@@ -91,7 +88,6 @@ import Testing
                 hooks.first?["last_error"] as? String
                     == "127.0.0.1 did not answer with HTTP in time (5 s).")
         }
-        #expect(drip.waitForClose(seconds: 10) && hang.waitForClose(seconds: 10))
     }
 
     /// A receiver that never answers gets two sends at a time; once one of

@@ -21,10 +21,8 @@ final class StallingReceiver: Sendable {
     let port: UInt16
     private let listener: Int32
     private let behaviour: Behaviour
-    /// Signalled once per request head read, and once per connection ended
-    /// (the client closed it, or the bound passed).
+    /// Signalled once per request head read.
     private let requested = DispatchSemaphore(value: 0)
-    private let closed = DispatchSemaphore(value: 0)
     private let requestCount = Locked(0)
 
     init(_ behaviour: Behaviour) throws {
@@ -65,11 +63,6 @@ final class StallingReceiver: Sendable {
         requested.wait(timeout: .now() + seconds) == .success
     }
 
-    /// Whether the client closed one more connection within `seconds`.
-    func waitForClose(seconds: Double) -> Bool {
-        closed.wait(timeout: .now() + seconds) == .success
-    }
-
     /// Stops accepting; connections under way end when their client closes.
     func stop() {
         // Wakes the accept(2) under way, which then fails and ends the loop.
@@ -91,10 +84,7 @@ final class StallingReceiver: Sendable {
     }
 
     private func serve(_ client: Int32) {
-        defer {
-            close(client)
-            closed.signal()
-        }
+        defer { close(client) }
         // A bound on every wait: the thread ends within 30 s whatever happens.
         var limit = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
