@@ -32,6 +32,48 @@ import Testing
         return try JSONDecoder().decode(Run.self, from: data)
     }
 
+    /// The current UTC minute as a reminder time: due from its first second.
+    static func currentMinute() -> String {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        let now = utc.dateComponents([.hour, .minute], from: Date())
+        return String(format: "%02d:%02d", now.hour ?? 0, now.minute ?? 0)
+    }
+
+    /// A server started with `--port 0` links its reminders to the port it
+    /// was given, not to port 0 (the mail's link is the ntfy `Click` link).
+    @Test func aReminderLinksToThePortTheServerGot() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let adminToken = "reminder-link-admin-token-0123456789"
+        let tokenFile = sandbox.root.appendingPathComponent("metrics-token")
+        try Data(adminToken.utf8).write(to: tokenFile)
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o600], ofItemAtPath: tokenFile.path)
+        let server = try await ServerProcess(
+            directory: sandbox.root,
+            arguments: ["--reminder-interval", "0", "--metrics-token-file", tokenFile.path])
+        let token = try await APIRequests.signIn("ann@example.com", via: server).access
+        let api = APIRequests(server)
+        let created = try await api.send(
+            "POST", "me/habits/", token: token, json: PostgresServersTests.habitBody())
+        let id = try #require(created.json?["id"] as? Int)
+        let reminder = try await api.send(
+            "POST", "me/habits/\(id)/reminders/", token: token,
+            json: ["time": Self.currentMinute()])
+        #expect(reminder.status == 201, "\(reminder)")
+        #expect(try await Self.run(port: server.port, token: adminToken).delivered == 1)
+        let mails = try FileManager.default.contentsOfDirectory(atPath: server.outbox.path)
+            .map {
+                try String(contentsOf: server.outbox.appendingPathComponent($0), encoding: .utf8)
+            }
+            .filter { $0.contains("Subject: Reminder: Read") }
+        #expect(mails.count == 1)
+        #expect(mails.first?.contains("http://127.0.0.1:\(server.port)/") == true, "\(mails)")
+        #expect(mails.first?.contains(":0/") == false)
+        await server.stop()
+    }
+
     @Test func aReminderIsSentOnceByTwoServersRunningTogether() async throws {
         let postgres = try PostgresTestServer.sharedOrCancel()
         let sandbox = try Sandbox()
@@ -57,12 +99,9 @@ import Testing
         let created = try await api.send(
             "POST", "me/habits/", token: token, json: PostgresServersTests.habitBody())
         let id = try #require(created.json?["id"] as? Int)
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC")!
-        let now = utc.dateComponents([.hour, .minute], from: Date())
-        let time = String(format: "%02d:%02d", now.hour ?? 0, now.minute ?? 0)
         let reminder = try await APIRequests(servers[1]).send(
-            "POST", "me/habits/\(id)/reminders/", token: token, json: ["time": time])
+            "POST", "me/habits/\(id)/reminders/", token: token,
+            json: ["time": Self.currentMinute()])
         #expect(reminder.status == 201, "\(reminder)")
 
         // Both run at once, then each again: one claim and one mail in all.

@@ -11,6 +11,10 @@ public struct ReminderConfiguration: Hashable, Sendable {
     /// The address notifications link to (`--public-url`); by default the
     /// server's own `http://HOST:PORT/`.
     public var publicURL: String?
+    /// Seconds one webhook or ntfy delivery may take in all (connecting,
+    /// sending, the answer) before it counts as failed (`SocketPoster`);
+    /// tests shorten it.
+    public var deliveryDeadline: Double = 10
 
     public init() {}
 }

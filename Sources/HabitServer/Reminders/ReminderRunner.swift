@@ -14,7 +14,12 @@ import HabitStore
 /// (`ReminderDue`'s rule) in the database with set-based statements (once
 /// across all processes), and sends the deliveries whose attempt is due (the
 /// store makes a batch's deliveries of the oldest claimed occurrences as it
-/// takes them), scheduling failures again with `RetrySchedule`. The loop
+/// takes them), scheduling failures again with `RetrySchedule`. A batch's
+/// sends run at once on a bounded pool (`width` serial queues), in the order `DeliveryLanes`
+/// decides (a few per target, a host that did not answer skipped for the
+/// rest of the tick), each bounded by the poster's deadline, so a slow
+/// receiver holds up no other; the tick thread alone touches the store and
+/// the lanes, the pool only sends. The loop
 /// started by `start(every:)` only calls `tick()`; tests call it themselves
 /// with a clock they move, so nothing here sleeps for timing.
 public final class ReminderRunner: Sendable {
@@ -23,8 +28,9 @@ public final class ReminderRunner: Sendable {
     let poster: any OutboundPoster
     let grace: ReminderGrace
     let mailSender: String
-    /// Where a notification's click leads: the server's `/`.
-    let clickURL: String
+    /// Where a notification's click leads: the server's `/` (set again by
+    /// `HabitServerApp.start()` once the port is bound) or `--public-url`.
+    private let click: Locked<String>
     let now: @Sendable () -> Date
     let random: RandomSource
     let log: ServerLog
@@ -35,6 +41,14 @@ public final class ReminderRunner: Sendable {
     /// Deliveries taken per store call, and batches per tick.
     static let batch = 100
     static let batchesPerTick = 20
+    /// Sends under way at once, and to one target (`DeliveryLanes`).
+    let width: Int
+    let perTarget: Int
+    /// Where the sends run: one serial queue per place of the pool. Not
+    /// one concurrent queue: Dispatch runs those on at most a thread per
+    /// core, so two sends blocked on slow receivers would hold a 2-core
+    /// server's every place; a serial queue gets a thread of its own.
+    private let places: [DispatchQueue]
 
     private let stopping = AtomicFlag()
     private let loopDone = DispatchSemaphore(value: 0)
@@ -45,15 +59,19 @@ public final class ReminderRunner: Sendable {
         store: any ReminderRepository, mailer: any Mailer, poster: any OutboundPoster,
         grace: ReminderGrace = .default, mailSender: String, clickURL: String,
         now: @escaping @Sendable () -> Date, random: RandomSource = .system,
-        log: ServerLog = .disabled, metrics: ServerMetrics? = nil
+        log: ServerLog = .disabled, metrics: ServerMetrics? = nil, width: Int = 8,
+        perTarget: Int = 2
     ) {
         self.metrics = metrics
+        self.width = max(1, width)
+        self.perTarget = perTarget
+        places = (0..<max(1, width)).map { DispatchQueue(label: "delivery-\($0)") }
         self.store = store
         self.mailer = mailer
         self.poster = poster
         self.grace = grace
         self.mailSender = mailSender
-        self.clickURL = clickURL
+        click = Locked(clickURL)
         self.now = now
         self.random = random
         self.log = log
@@ -83,24 +101,100 @@ public final class ReminderRunner: Sendable {
         report.digests = try claimDigests(at: now)
         // One encoder for the run's `reminder.due` bodies.
         let encoder = WebhookEvent<ReminderDueData>.encoder()
+        var stalledHosts: Set<String> = []
         for _ in 0..<Self.batchesPerTick {
             let deliveries = try store.claimDeliveries(
                 now: now, limit: Self.batch, lease: Self.lease)
-            for delivery in deliveries {
-                let outcome = send(delivery, at: now, encoder: encoder)
-                metrics?.delivery(to: delivery.target, outcome)
-                switch outcome {
-                case .delivered: report.delivered += 1
-                case .retry: report.retried += 1
-                case .failed: report.failed += 1
-                }
-                try store.finishDelivery(id: delivery.id, outcome: outcome, now: now)
-            }
+            stalledHosts = try sendAll(
+                deliveries, at: now, encoder: encoder, stalledHosts: stalledHosts,
+                report: &report)
             if deliveries.count < Self.batch { break }
         }
         // Claims older than two days can no longer meet a window.
         try store.purgeReminderRecords(before: now.addingTimeInterval(-7 * 86_400))
         return report
+    }
+
+    /// The clickable address of notifications.
+    var clickURL: String {
+        get { click.withLock { $0 } }
+        set { click.withLock { $0 = newValue } }
+    }
+
+    /// Sends a batch on the pool in the order `DeliveryLanes` gives and
+    /// records each outcome as its send finishes; returns the hosts stalled
+    /// so far. A store error ends the batch at once: sends still under way
+    /// finish unrecorded, and their deliveries are tried again after the lease.
+    private func sendAll(
+        _ deliveries: [Delivery], at now: Date, encoder: JSONEncoder, stalledHosts: Set<String>,
+        report: inout Report
+    ) throws(StoreError) -> Set<String> {
+        let targets = deliveries.map(Self.lane(of:))
+        var lanes = DeliveryLanes(
+            targets, width: width, perTarget: perTarget, stalledHosts: stalledHosts)
+        let finished = Locked<[(index: Int, place: Int, sent: Sent)]>([])
+        let oneFinished = DispatchSemaphore(value: 0)
+        // The lanes start at most `width` at once: a place is always free.
+        var free = Array(places.indices)
+        while true {
+            switch lanes.next() {
+            case .start(let index):
+                let delivery = deliveries[index]
+                let place = free.removeLast()
+                places[place].async { [self] in
+                    let sent = send(delivery, at: now, encoder: encoder)
+                    finished.withLock { $0.append((index, place, sent)) }
+                    oneFinished.signal()
+                }
+            case .skip(let index):
+                let host = targets[index].host
+                let failure = "Not sent: \(host) did not answer another delivery just before."
+                log.info("delivery \(deliveries[index].id) skipped: \(host) did not answer")
+                let outcome = retryOrGiveUp(deliveries[index], at: now, failure: failure)
+                try record(deliveries[index], outcome, at: now, report: &report)
+            case .wait:
+                oneFinished.wait()
+                let done: [(index: Int, place: Int, sent: Sent)] = finished.withLock { list in
+                    defer { list = [] }
+                    return list
+                }
+                for (index, place, sent) in done {
+                    free.append(place)
+                    lanes.finished(targets[index], answered: sent.answered)
+                    try record(deliveries[index], sent.outcome, at: now, report: &report)
+                }
+            case .done:
+                return lanes.stalledHosts
+            }
+        }
+    }
+
+    private func record(
+        _ delivery: Delivery, _ outcome: DeliveryOutcome, at now: Date, report: inout Report
+    ) throws(StoreError) {
+        metrics?.delivery(to: delivery.target, outcome)
+        switch outcome {
+        case .delivered: report.delivered += 1
+        case .retry: report.retried += 1
+        case .failed: report.failed += 1
+        }
+        try store.finishDelivery(id: delivery.id, outcome: outcome, now: now)
+    }
+
+    /// The lane of a delivery's target: its URL's host and port; every mail
+    /// shares one lane that never stalls.
+    static func lane(of delivery: Delivery) -> DeliveryLanes.Target {
+        let url: String
+        switch delivery.target {
+        case .webhook(_, let address, _): url = address
+        case .ntfy(_, let address): url = address
+        case .mail: return DeliveryLanes.Target(host: "", authority: "mail")
+        case nil: return DeliveryLanes.Target(host: "", authority: "gone")
+        }
+        guard let components = URLComponents(string: url), let host = components.host?.lowercased()
+        else { return DeliveryLanes.Target(host: "", authority: url) }
+        let port = components.port ?? (components.scheme?.lowercased() == "http" ? 80 : 443)
+        return DeliveryLanes.Target(host: host, authority: "\(host):\(port)")
     }
 
     /// Claims the due occurrences of the grace window at `now`: the window is
@@ -120,17 +214,24 @@ public final class ReminderRunner: Sendable {
         report.claimed = outcome.claimed
     }
 
+    /// What one send came to.
+    struct Sent: Sendable {
+        var outcome: DeliveryOutcome
+        /// Whether the target answered (any HTTP status, or a mail handed
+        /// on); `false` stalls its host for the rest of the tick.
+        var answered = true
+    }
+
     /// One attempt of `delivery`; a failure is retried or given up by its
     /// target's schedule.
     func send(
         _ delivery: Delivery, at now: Date,
         encoder: JSONEncoder = WebhookEvent<ReminderDueData>.encoder()
-    ) -> DeliveryOutcome {
+    ) -> Sent {
         let failure: String
-        let schedule: RetrySchedule
+        var answered = true
         switch delivery.target {
         case .webhook(_, let url, let secret):
-            schedule = .webhook
             let body =
                 Self.dueEvent(of: delivery).map { $0.json(with: encoder) }
                 ?? Data(delivery.payload.utf8)
@@ -142,19 +243,22 @@ public final class ReminderRunner: Sendable {
                 ),
                 ("Habits-Event", delivery.event), ("Habits-Event-Id", delivery.eventID),
             ]
-            failure = Self.failure(of: poster.post(url: url, headers: headers, body: body))
+            (failure, answered) = Self.failure(
+                of: poster.post(url: url, headers: headers, body: body))
         case .ntfy(_, let url):
-            schedule = .channel
-            guard let message = message(of: delivery) else { return .failed(error: "unreadable") }
+            guard let message = message(of: delivery) else {
+                return Sent(outcome: .failed(error: "unreadable"))
+            }
             let headers = [
                 ("Title", ReminderMessage.headerValue(message.title)), ("Tags", "alarm_clock"),
                 ("Click", clickURL), ("Content-Type", "text/plain; charset=utf-8"),
             ]
-            failure = Self.failure(
+            (failure, answered) = Self.failure(
                 of: poster.post(url: url, headers: headers, body: Data(message.body.utf8)))
         case .mail(_, let address):
-            schedule = .channel
-            guard let message = message(of: delivery) else { return .failed(error: "unreadable") }
+            guard let message = message(of: delivery) else {
+                return Sent(outcome: .failed(error: "unreadable"))
+            }
             do throws(MailError) {
                 _ = try mailer.send(
                     MailMessage(
@@ -165,10 +269,18 @@ public final class ReminderRunner: Sendable {
                 failure = "The mail could not be sent: \(error.description)"
             }
         case nil:
-            return .failed(error: "The delivery's target no longer exists.")
+            return Sent(outcome: .failed(error: "The delivery's target no longer exists."))
         }
-        if failure.isEmpty { return .delivered }
+        if failure.isEmpty { return Sent(outcome: .delivered) }
         log.info("delivery \(delivery.id) attempt \(delivery.attempts) failed: \(failure)")
+        return Sent(outcome: retryOrGiveUp(delivery, at: now, failure: failure), answered: answered)
+    }
+
+    /// A failed attempt's outcome: the next attempt by its target's
+    /// schedule, or given up once that is past the schedule's bound.
+    func retryOrGiveUp(_ delivery: Delivery, at now: Date, failure: String) -> DeliveryOutcome {
+        let schedule: RetrySchedule
+        if case .webhook = delivery.target { schedule = .webhook } else { schedule = .channel }
         let jitter = Double(random.uniform(below: 1_000_001)) / 1_000_000
         if let next = schedule.nextAttempt(
             created: delivery.createdAt, failures: delivery.attempts, now: now, jitter: jitter)
@@ -205,12 +317,13 @@ public final class ReminderRunner: Sendable {
         return ReminderMessage(envelope.data)
     }
 
-    /// "" for a 2xx answer, else the sentence the user sees.
-    private static func failure(of result: Result<Int, PostFailure>) -> String {
+    /// "" for a 2xx answer, else the sentence the user sees; and whether
+    /// the target answered at all.
+    private static func failure(of result: Result<Int, PostFailure>) -> (String, Bool) {
         switch result {
-        case .success(let status) where (200..<300).contains(status): return ""
-        case .success(let status): return "The target answered HTTP \(status)."
-        case .failure(let failure): return failure.description
+        case .success(let status) where (200..<300).contains(status): return ("", true)
+        case .success(let status): return ("The target answered HTTP \(status).", true)
+        case .failure(let failure): return (failure.description, false)
         }
     }
 

@@ -10,8 +10,12 @@ import Foundation
 public struct RetrySchedule: Hashable, Sendable {
     /// Mail and ntfy channels: a reminder is worth little an hour late.
     public static let channel = RetrySchedule(base: 30, cap: 15 * 60, maximumAge: 60 * 60)
-    /// Webhooks: retried for up to 24 hours (receivers deduplicate).
-    public static let webhook = RetrySchedule(base: 30, cap: 2 * 60 * 60, maximumAge: 24 * 60 * 60)
+    /// Webhooks: retried for up to 24 hours (receivers deduplicate), at
+    /// most 15 minutes apart like the channels, so a receiver back from an
+    /// outage has its backlog within 15 minutes, not hours later. A receiver
+    /// still down costs little: after one attempt that gets no answer, the
+    /// rest of the run skips its host (`DeliveryLanes`).
+    public static let webhook = RetrySchedule(base: 30, cap: 15 * 60, maximumAge: 24 * 60 * 60)
 
     public var base: TimeInterval
     public var cap: TimeInterval

@@ -8,25 +8,33 @@ import Foundation
 
 /// The server's outbound HTTP/1.1 client: one POST per connection, to an
 /// address the `TargetPolicy` checked just before connecting (so a name
-/// cannot be re-pointed between the check and the connection), with a
-/// timeout on every step. The answer's status line is all it reads.
+/// cannot be re-pointed between the check and the connection).
+///
+/// One deadline bounds the whole exchange (connecting, sending, the answer,
+/// across the addresses tried): the socket is non-blocking and every wait
+/// is a `poll` for what is left of it, so a receiver that accepts and never
+/// answers, or answers a byte at a time, costs at most `deadline` seconds.
+/// The answer's status line is all it reads.
 public struct SocketPoster: OutboundPoster {
     public var policy: TargetPolicy
     public var resolver: any HostResolver
-    /// Seconds for connecting, sending, and the answer, each.
-    public var timeout: Int
+    /// Seconds one POST may take in all.
+    public var deadline: Double
+    /// The longest status line read; a longer one is not HTTP.
+    static let statusLineLimit = 1_024
 
     public init(
-        policy: TargetPolicy, resolver: any HostResolver = SystemResolver(), timeout: Int = 10
+        policy: TargetPolicy, resolver: any HostResolver = SystemResolver(), deadline: Double = 10
     ) {
         self.policy = policy
         self.resolver = resolver
-        self.timeout = timeout
+        self.deadline = deadline
     }
 
     public func post(url: String, headers: [(String, String)], body: Data) -> Result<
         Int, PostFailure
     > {
+        let deadline = ExchangeDeadline(seconds: self.deadline)
         let endpoint: TargetPolicy.Endpoint
         let addresses: [IPAddress]
         do throws(TargetPolicy.Refusal) {
@@ -48,52 +56,65 @@ public struct SocketPoster: OutboundPoster {
         bytes.append(body)
         var lastFailure = PostFailure("The host \(endpoint.host) could not be reached.")
         for address in addresses.prefix(4) {
-            switch exchange(bytes, with: address, endpoint: endpoint) {
+            guard !deadline.hasPassed else { break }
+            switch exchange(bytes, with: address, endpoint: endpoint, deadline: deadline) {
             case .success(let status): return .success(status)
             case .failure(let failure): lastFailure = failure
             }
         }
+        if deadline.hasPassed { return .failure(timedOut(endpoint)) }
         return .failure(lastFailure)
     }
 
-    private func exchange(_ request: Data, with address: IPAddress, endpoint: TargetPolicy.Endpoint)
-        -> Result<Int, PostFailure>
-    {
-        guard let socket = connect(to: address, port: endpoint.port) else {
+    private func timedOut(_ endpoint: TargetPolicy.Endpoint) -> PostFailure {
+        let seconds = deadline == deadline.rounded() ? String(Int(deadline)) : String(deadline)
+        return PostFailure("\(endpoint.host) did not answer with HTTP in time (\(seconds) s).")
+    }
+
+    private func exchange(
+        _ request: Data, with address: IPAddress, endpoint: TargetPolicy.Endpoint,
+        deadline: ExchangeDeadline
+    ) -> Result<Int, PostFailure> {
+        guard let socket = connect(to: address, port: endpoint.port, deadline: deadline) else {
             return .failure(
                 PostFailure("Could not connect to \(endpoint.host) port \(endpoint.port)."))
         }
         defer { close(socket) }
         let stream: any ByteStream
         if endpoint.secure {
-            switch TLSStream.open(socket: socket, host: endpoint.host) {
+            switch TLSStream.open(socket: socket, host: endpoint.host, deadline: deadline) {
             case .success(let tls): stream = tls
             case .failure(let failure): return .failure(failure)
             }
         } else {
-            stream = PlainStream(socket: socket)
+            stream = PlainStream(socket: socket, deadline: deadline)
         }
         guard stream.write(request) else {
+            if deadline.hasPassed { return .failure(timedOut(endpoint)) }
             return .failure(PostFailure("The connection to \(endpoint.host) broke while sending."))
         }
         var answer = Data()
-        while answer.count < 16_384, !answer.contains(Data("\r\n".utf8)) {
-            guard let chunk = stream.read(maximum: 4_096), !chunk.isEmpty else { break }
+        while answer.count < Self.statusLineLimit, !answer.contains(10) {
+            guard let chunk = stream.read(maximum: 512), !chunk.isEmpty else { break }
             answer.append(chunk)
         }
         // "HTTP/1.1 204 No Content"
         let line = String(decoding: answer.prefix { $0 != 13 && $0 != 10 }, as: UTF8.self)
         let parts = line.split(separator: " ")
-        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]),
-            (100...599).contains(status)
+        guard answer.contains(10), parts.count >= 2, parts[0].hasPrefix("HTTP/1."),
+            let status = Int(parts[1]), (100...599).contains(status)
         else {
-            return .failure(PostFailure("\(endpoint.host) did not answer with HTTP in time."))
+            if deadline.hasPassed { return .failure(timedOut(endpoint)) }
+            return .failure(PostFailure("\(endpoint.host) did not answer with HTTP."))
         }
         return .success(status)
     }
 
-    /// A connected TCP socket with send and receive timeouts, or `nil`.
-    private func connect(to address: IPAddress, port: UInt16) -> Int32? {
+    /// A connected non-blocking TCP socket, or `nil` when it did not connect
+    /// before `deadline`.
+    private func connect(to address: IPAddress, port: UInt16, deadline: ExchangeDeadline)
+        -> Int32?
+    {
         #if canImport(Glibc)
             let streamType = Int32(SOCK_STREAM.rawValue)
         #else
@@ -102,13 +123,14 @@ public struct SocketPoster: OutboundPoster {
         let family = address.isIPv4 ? AF_INET : AF_INET6
         let descriptor = socket(family, streamType, 0)
         guard descriptor >= 0 else { return nil }
-        var limit = timeval(tv_sec: timeout, tv_usec: 0)
-        // On Linux the send timeout bounds connect(2) too.
-        setsockopt(
-            descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(
-            descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        let connected: Int32
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        #if canImport(Darwin)
+            // Darwin has no MSG_NOSIGNAL: the socket itself never raises SIGPIPE.
+            var on: Int32 = 1
+            setsockopt(
+                descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        var connected: Int32
         if address.isIPv4 {
             var socketAddress = sockaddr_in()
             socketAddress.sin_family = sa_family_t(AF_INET)
@@ -134,12 +156,14 @@ public struct SocketPoster: OutboundPoster {
                 }
             }
         }
-        #if canImport(Darwin)
-            // Darwin has no MSG_NOSIGNAL: the socket itself never raises SIGPIPE.
-            var on: Int32 = 1
-            setsockopt(
-                descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
-        #endif
+        if connected != 0 && errno == EINPROGRESS && deadline.wait(descriptor, for: Int16(POLLOUT))
+        {
+            // Whether the connection came about: its pending error, 0 when it did.
+            var error: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            connected =
+                getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &error, &length) == 0 ? error : -1
+        }
         guard connected == 0 else {
             close(descriptor)
             return nil
@@ -156,9 +180,11 @@ protocol ByteStream {
     func read(maximum: Int) -> Data?
 }
 
-/// A plain TCP connection.
+/// A plain TCP connection on a non-blocking socket: every wait is for
+/// what is left of `deadline`.
 struct PlainStream: ByteStream {
     let socket: Int32
+    let deadline: ExchangeDeadline
 
     func write(_ data: Data) -> Bool {
         data.withUnsafeBytes { buffer in
@@ -167,8 +193,15 @@ struct PlainStream: ByteStream {
                 let sent = send(
                     socket, buffer.baseAddress! + offset, buffer.count - offset, noSignal
                 )
-                guard sent > 0 else { return false }
-                offset += sent
+                if sent > 0 {
+                    offset += sent
+                } else if sent < 0 && isWouldBlock(errno) {
+                    guard deadline.wait(socket, for: Int16(POLLOUT)) else { return false }
+                } else if sent < 0 && errno == EINTR {
+                    continue
+                } else {
+                    return false
+                }
             }
             return true
         }
@@ -176,10 +209,21 @@ struct PlainStream: ByteStream {
 
     func read(maximum: Int) -> Data? {
         var buffer = [UInt8](repeating: 0, count: maximum)
-        let count = recv(socket, &buffer, maximum, 0)
-        guard count >= 0 else { return nil }
-        return Data(buffer.prefix(count))
+        while true {
+            let count = recv(socket, &buffer, maximum, 0)
+            if count >= 0 { return Data(buffer.prefix(count)) }
+            if isWouldBlock(errno) {
+                guard deadline.wait(socket, for: Int16(POLLIN)) else { return nil }
+            } else if errno != EINTR {
+                return nil
+            }
+        }
     }
+}
+
+/// Whether `code` says a non-blocking call would have had to wait.
+func isWouldBlock(_ code: Int32) -> Bool {
+    code == EAGAIN || code == EWOULDBLOCK
 }
 
 /// connect(2), by its name on each platform.

@@ -14,6 +14,8 @@ final class LocalReceiver: HTTPResponder {
 
     private let statuses: [Int]
     private let received = Locked<[Received]>([])
+    /// Signalled once per request, for a test that waits for one.
+    private let arrived = DispatchSemaphore(value: 0)
     private let server: HTTPServer
     let port: UInt16
 
@@ -34,6 +36,12 @@ final class LocalReceiver: HTTPResponder {
 
     var requests: [Received] { received.withLock { $0 } }
 
+    /// Whether a request (one more than waited for before) arrived within
+    /// `seconds`.
+    func waitForRequest(seconds: Double) -> Bool {
+        arrived.wait(timeout: .now() + seconds) == .success
+    }
+
     func url(_ path: String = "/hook") -> String { "http://127.0.0.1:\(port)\(path)" }
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -48,6 +56,7 @@ final class LocalReceiver: HTTPResponder {
             list.append(Received(path: request.path, headers: headers, body: request.body))
             return list.count - 1
         }
+        arrived.signal()
         return HTTPResponse(status: statuses[min(index, statuses.count - 1)])
     }
 

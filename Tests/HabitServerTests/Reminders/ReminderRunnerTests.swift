@@ -288,11 +288,34 @@ import Testing
         let request = try #require(receiver.requests.first)
         #expect(request.path == "/habits-topic")
         #expect(request.headers["Tags"] == "alarm_clock")
-        #expect(request.headers["Click"]?.hasSuffix("/") == true)
+        // The server listens on port 0: the link names the port it was given.
+        #expect(request.headers["Click"] == "http://127.0.0.1:\(server.port)/")
         #expect(request.headers["Title"]?.hasPrefix("=?UTF-8?B?") == true)
         #expect(String(decoding: request.body, as: UTF8.self).hasPrefix("Läsa is not done yet"))
         // Only the chosen channel: no mail went out.
         #expect(try reminderMails(server).isEmpty)
+    }
+
+    @Test func ntfyClickLinksToThePublicURLWhenSet() throws {
+        let server = try APITestServer {
+            $0.reminders.allowPrivateTargets = true
+            $0.reminders.publicURL = "https://habits.example.org/"
+        }
+        defer { server.stop() }
+        let receiver = try LocalReceiver(statuses: [200])
+        defer { receiver.stop() }
+        let token = try server.signIn("a@b.co").access
+        let id = try server.createHabit(token: token)
+        let channel = try server.request(
+            "POST", "/api/me/channels/",
+            body: #"{"kind": "ntfy", "url": "\#(receiver.url("/topic"))"}"#, token: token)
+        let channelID = try #require(try channel.object()["id"] as? Int)
+        _ = try server.request(
+            "POST", "/api/me/habits/\(id)/reminders/",
+            body: #"{"time": "20:00", "channel_id": \#(channelID)}"#, token: token)
+        server.clock.set(monday("20:00"))
+        #expect(try server.app.reminders.tick().delivered == 1)
+        #expect(receiver.requests.first?.headers["Click"] == "https://habits.example.org/")
     }
 
     @Test func privateAndNonHTTPSTargetsAreRefused() throws {

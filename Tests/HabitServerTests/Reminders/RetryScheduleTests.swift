@@ -25,12 +25,23 @@ import Testing
             {
                 failures += 1
                 now = next
-                #expect(failures < 100)
+                #expect(failures < 300)
             }
             let age = now.timeIntervalSince(created)
             #expect(age <= 24 * 3600)
             // The last attempt came within one capped delay of the bound.
             #expect(age > 24 * 3600 - RetrySchedule.webhook.cap)
+        }
+    }
+
+    /// What RemindersAndWebhooks.md promises: at most 15 minutes between
+    /// two attempts, for webhooks as for channels.
+    @Test func noTwoAttemptsAreMoreThanFifteenMinutesApart() {
+        for schedule in [RetrySchedule.webhook, .channel] {
+            let fifteenMinutes: TimeInterval = 15 * 60
+            #expect(schedule.cap == fifteenMinutes)
+            let longest = (1...300).map { schedule.delay(afterFailures: $0, jitter: 1) }.max()
+            #expect(longest == fifteenMinutes)
         }
     }
 

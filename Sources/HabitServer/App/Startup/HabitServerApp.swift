@@ -83,7 +83,9 @@ public final class HabitServerApp: Sendable {
             now: now, random: random, log: log, targets: targets)
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         reminders = ReminderRunner(
-            store: store, mailer: mailer, poster: SocketPoster(policy: targets),
+            store: store, mailer: mailer,
+            poster: SocketPoster(
+                policy: targets, deadline: configuration.reminders.deliveryDeadline),
             grace: ReminderGrace(seconds: TimeInterval(configuration.reminders.graceSeconds)),
             mailSender: configuration.settings.mailSender,
             clickURL: configuration.reminders.publicURL
@@ -136,6 +138,10 @@ public final class HabitServerApp: Sendable {
         }
         running.withLock { $0 = true }
         stopped.enter()
+        // With port 0 the port is known only now; links must name it.
+        if configuration.reminders.publicURL == nil {
+            reminders.clickURL = "http://\(hostForURL):\(port)/"
+        }
         if configuration.reminders.interval > 0 {
             reminders.start(every: TimeInterval(configuration.reminders.interval))
         }
