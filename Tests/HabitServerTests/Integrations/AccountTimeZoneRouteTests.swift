@@ -13,6 +13,8 @@ import Testing
             let before = try server.request("GET", "/api/me/", token: token)
             #expect(before.status == 200)
             #expect(try before.object()["time_zone"] as? String == "UTC")
+            let limits = try before.object()["limits"] as? [String: Any]
+            #expect(limits?["active_habits"] as? Int == 15 && limits?["habits"] as? Int == 200)
 
             let set = try server.request(
                 "PATCH", "/api/me/", body: #"{"time_zone": "Europe/Berlin"}"#, token: token)

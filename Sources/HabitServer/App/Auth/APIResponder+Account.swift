@@ -6,7 +6,7 @@ import HabitStore
 
 /// The account routes: `GET` and `PATCH /api/me/`.
 extension APIResponder {
-    /// `GET /api/me/`: `{"id", "email", "time_zone"}`.
+    /// `GET /api/me/`: `{"id", "email", "time_zone", "limits"}`.
     func account(_ request: HTTPRequest, owner: Int64) throws(APIError) -> HTTPResponse {
         guard let user = try stored({ () throws(StoreError) in try store.user(id: owner) })
         else { throw .tokenNotValid }
@@ -31,11 +31,26 @@ extension APIResponder {
 }
 
 /// The account as the API shows it; `time_zone` is always there, `UTC`
-/// for an account that set none.
+/// for an account that set none. `limits` are the owner's limits
+/// (`Habit.maximumActiveCount`, `Habit.maximumTotalCount`), sent so a
+/// client shows them rather than keeping a copy that could drift.
 struct AccountBody: Encodable {
     var id: Int64
     var email: String
     var timeZone: String
+    var limits = Limits()
+
+    /// The limits every account has: active habits, and habits in all
+    /// (archived ones included).
+    struct Limits: Encodable {
+        var activeHabits = Habit.maximumActiveCount
+        var habits = Habit.maximumTotalCount
+
+        enum CodingKeys: String, CodingKey {
+            case activeHabits = "active_habits"
+            case habits
+        }
+    }
 
     init(_ user: User) {
         id = user.id
@@ -44,7 +59,7 @@ struct AccountBody: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, email
+        case id, email, limits
         case timeZone = "time_zone"
     }
 }
