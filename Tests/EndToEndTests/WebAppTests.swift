@@ -13,6 +13,25 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The web app's status rules (rules.js) against HabitCore's cases
+    /// (Tests/Web/history-cases.json, which HistoryCaseTests keeps):
+    /// `node --test Tests/Web/rules.test.mjs`. Without node the test is
+    /// cancelled naming Debian's package, nodejs; under CI=true it fails.
+    @Test func theWebAppsRulesGiveWhatHabitHistoryGives() async throws {
+        let node = try RequiredTool.locate("node", package: "nodejs")
+        // TAP, whose summary says how many passed, on every Node since 18.
+        let result = try await Subprocess.run(
+            node,
+            [
+                "--test", "--test-reporter=tap",
+                Self.root.appendingPathComponent("Tests/Web/rules.test.mjs").path,
+            ])
+        let output = result.output + result.error
+        #expect(result.status == 0, "\(output)")
+        #expect(output.contains("# pass 4"), "\(output)")
+        #expect(output.contains("# fail 0"), "\(output)")
+    }
+
     @Test(.timeLimit(.minutes(20))) func theWebAppPassesItsBrowserTests() async throws {
         let chromium = try RequiredTool.locate("chromium")
         let driver = try RequiredTool.locate("chromedriver", package: "chromium-driver")

@@ -8,11 +8,25 @@ import * as offline from "./offline.js";
 import { dayStates, sessionShare } from "./rules.js";
 import { csvField, csvTextField } from "./csv.js";
 
-const LIMIT = 15;
 const SIGNED_IN = "habits.signed-in";
 let offlineMode = false;
 
 function today() { return days.isoDay(api.now()); }
+
+let limits = null;
+/**
+ * The account's limits as the server sends them with GET /api/me/
+ * (`limits.active_habits`, HabitCore's `Habit.maximumActiveCount`), read
+ * once and kept. A server that sends none, or no network, gives `{}`: the
+ * app then offers to add habits and leaves the limit to the server's
+ * answer (a 409 `habit_limit` with its own message).
+ */
+async function accountLimits() {
+  if (!limits) {
+    limits = api.call("GET", "/me/").then((account) => (account && account.limits) || {}, () => { limits = null; return {}; });
+  }
+  return limits;
+}
 
 // MARK: - Start and routing
 
@@ -41,7 +55,8 @@ async function start() {
 /**
  * Sends waiting check-ins, then (with `pull`, or when some were sent) reads
  * the change feed into the device's replica; Today is drawn again when
- * either changed something.
+ * either changed something, even under the focus when the server refused a
+ * check-in (Today shows it counted until then).
  */
 async function sync(pull) {
   const before = (await offline.waiting()).length;
@@ -50,20 +65,29 @@ async function sync(pull) {
     if (localStorage.getItem(SIGNED_IN) !== "1") return;
     try { if (!(await api.refresh())) return; } catch { return; }
   }
+  const refusedBefore = (await offline.refused()).length;
   const left = before === 0 ? 0 : await offline.flush();
   await updatePending();
+  const newlyRefused = (await offline.refused()).length > refusedBefore;
   let changes = 0;
   try { changes = await offline.pull(); } catch { /* offline, or a server without the feed: next time */ }
-  if ((changes > 0 || left !== before) && currentRoute().name === "today") refreshToday();
+  if ((changes > 0 || left !== before) && currentRoute().name === "today") refreshToday(newlyRefused);
 }
 
-/** Draws Today again from the server, leaving focus where it is. */
-async function refreshToday() {
+/**
+ * Draws Today again from the server. Not while the focus is in it, unless
+ * `force`: then the focus goes back to the same habit's name.
+ */
+async function refreshToday(force = false) {
   const body = document.getElementById("today");
-  if (!body || body.contains(document.activeElement) || !body.dataset.day) return;
+  const busy = () => body.contains(document.activeElement) && !force;
+  if (!body || !body.dataset.day || busy()) return;
   try {
     const { list, stale } = await listFor(body.dataset.day);
-    if (body.isConnected && !body.contains(document.activeElement)) renderToday(body, body.dataset.day, list, stale);
+    if (!body.isConnected || busy()) return;
+    const row = document.activeElement && document.activeElement.closest("#today li.habit");
+    renderToday(body, body.dataset.day, list, stale);
+    if (row) body.querySelector(`li.habit[data-id="${row.dataset.id}"] h3 a`)?.focus();
   } catch { /* the next tick tries again */ }
 }
 
@@ -71,6 +95,33 @@ async function updatePending() {
   const count = (await offline.waiting()).length;
   document.getElementById("pending").textContent =
     count === 0 ? "" : `${count} check-in${count === 1 ? "" : "s"} waiting to be sent`;
+  await showRefused();
+}
+
+/** What a kept check-in was, in words; `label` is given when it is made. */
+function operationLabel(operation) { return operation.label || `${operation.method} ${operation.path}`; }
+
+/**
+ * The check-ins the server refused, on every screen: each with what it was,
+ * the server's reason (as text) and a button that discards it. Nothing
+ * leaves the list but by that button (or signing out, which forgets what
+ * the device keeps).
+ */
+async function showRefused() {
+  const box = document.getElementById("refused");
+  const list = await offline.refused();
+  box.hidden = list.length === 0;
+  if (list.length === 0) { box.replaceChildren(); return; }
+  box.replaceChildren(
+    h("h2", { id: "refused-title" }, `Not saved (${list.length})`),
+    h("p", { class: "hint" }, "The server refused these check-ins, so they did not count. They stay here until you discard them."),
+    h("ul", {}, list.map((operation) => h("li", { dataset: { id: operation.id } },
+      h("strong", {}, operationLabel(operation)),
+      h("p", { class: "error" }, operation.refused.message),
+      h("button", { type: "button", "aria-label": `Discard: ${operationLabel(operation)}`, onclick: async () => {
+        await offline.discard(operation.id);
+        await showRefused();
+      } }, "Discard")))));
 }
 
 function currentRoute() {
@@ -233,7 +284,8 @@ async function todayScreen(where) {
     isToday ? null : h("a", { class: "button", href: "#/" }, "Today"));
   const body = h("div", { id: "today", dataset: { day } }, loading());
   view(title, isToday ? h("p", { class: "meta" }, days.longDay(day)) : null, bar, body);
-  const { list, stale } = await listFor(day);
+  const [{ list, stale }, { active_habits: limit }] = await Promise.all([listFor(day), accountLimits()]);
+  body.dataset.limit = limit || "";
   renderToday(body, day, list, stale);
   // When Today is first usable, for Navigation Timing (the tests read it).
   if (performance.getEntriesByName("today-ready").length === 0) performance.mark("today-ready");
@@ -241,8 +293,9 @@ async function todayScreen(where) {
 
 function renderToday(body, day, list, stale) {
   const active = list.filter((habit) => habit.status !== "ARCHIVED");
-  const add = active.length >= LIMIT
-    ? h("p", { class: "hint" }, `You have ${LIMIT} active habits, the most at once: archive one to add another.`)
+  const limit = Number(body.dataset.limit) || Infinity;
+  const add = active.length >= limit
+    ? h("p", { class: "hint" }, `You have ${limit} active habits, the most at once: archive one to add another.`)
     : h("a", { class: "button primary fab", href: "#/new" }, "+ New habit");
   if (active.length === 0) {
     body.replaceChildren(h("div", { class: "empty" },
@@ -315,6 +368,13 @@ async function checkIn(habit, { day, list, rerender }, change) {
   const base = `/me/habits/${habit.id}/progress/${day}/`;
   let operation;
   const weekly = habit.frequency === "WEEKLY";
+  // What it was, in words, kept with it: a check-in the server refuses is
+  // shown by this (showRefused).
+  const on = ` (${days.longDay(day)})`;
+  const label = {
+    done: `Done: ${habit.name}${on}`, skip: `Skip: ${habit.name}${on}`, undo: `Undo: ${habit.name}${on}`,
+    add: `Add ${amount(change.amount)} ${habit.measurement_type}: ${habit.name}${on}`,
+  }[change.kind];
   // The feed's rules: "done" adds what is left (an increment, so check-ins
   // of several devices add up instead of overwriting each other), under an
   // Idempotency-Key kept with it, so a send retried after a lost answer
@@ -323,15 +383,15 @@ async function checkIn(habit, { day, list, rerender }, change) {
     // In millionths, as the server counts, so 0.3 − 0.1 sends 0.2.
     const left = Math.max(Math.round(data.target * 1e6) - Math.round(data.current * 1e6), 0) / 1e6;
     const add = weekly ? Math.min(sessionShare(habit), left) : left;
-    operation = { method: "POST", path: `${base}increment/`, body: { amount: add }, key: api.newKey() };
+    operation = { method: "POST", path: `${base}increment/`, body: { amount: add }, key: api.newKey(), label };
     data.current += add;
   } else if (change.kind === "add") {
-    operation = { method: "POST", path: `${base}increment/`, body: { amount: change.amount }, key: api.newKey() };
+    operation = { method: "POST", path: `${base}increment/`, body: { amount: change.amount }, key: api.newKey(), label };
     data.current += change.amount;
   } else if (change.kind === "skip") {
-    operation = { method: "PUT", path: base, body: { value: 0, skipped: true } };
+    operation = { method: "PUT", path: base, body: { value: 0, skipped: true }, label };
   } else {
-    operation = { method: "DELETE", path: base };
+    operation = { method: "DELETE", path: base, label };
     data.current = 0;
   }
   data.state = change.kind === "skip" ? "skipped"
@@ -474,7 +534,8 @@ async function editScreen(where) {
   view(h("h1", {}, where.id ? "Edit habit" : "New habit"), loading());
   const habit = where.id ? await api.call("GET", `/me/habits/${where.id}/?today=${today()}`) : null;
   const active = where.id ? 0 : (await api.call("GET", "/me/habits/")).data.length;
-  const full = !habit && active >= LIMIT;
+  const limit = where.id ? undefined : (await accountLimits()).active_habits;
+  const full = !habit && limit !== undefined && active >= limit;
   const errors = Object.fromEntries(FIELDS.map((field) => [field, h("p", { class: "error", id: `error-${field}` })]));
   const described = (field, hint) => ({ "aria-describedby": hint ? `hint-${field} error-${field}` : `error-${field}` });
   const name = h("input", { id: "name", name: "name", maxlength: "100", required: true, value: habit ? habit.name : "", ...described("name") });
@@ -518,14 +579,14 @@ async function editScreen(where) {
         const input = document.getElementById(field === "action_days" ? "action-days" : field);
         if (input) input.setAttribute("aria-invalid", "true");
       }
+      // A habit_limit answer's message names the server's limit: shown as it is.
       if (error.code === "habit_name_taken") errors.name.textContent = error.message;
-      else if (error.code === "habit_limit") formError.textContent = `${error.message} You can have ${LIMIT} active habits at once: archive one to make room.`;
       else if (!fields.length) formError.textContent = error.offline ? "The server cannot be reached; nothing was saved." : error.message;
       const firstBad = form.querySelector("[aria-invalid]");
       (firstBad || formError).focus?.();
     }
   } },
-  full ? h("p", { class: "notice", role: "status", id: "limit" }, `You have ${LIMIT} active habits, the most you can have at once. Archive one to make room: archived habits keep their history and can come back.`) : null,
+  full ? h("p", { class: "notice", role: "status", id: "limit" }, `You have ${limit} active habits, the most you can have at once. Archive one to make room: archived habits keep their history and can come back.`) : null,
   formError,
   h("label", { for: "name" }, "Name"), name, errors.name,
   h("label", { for: "frequency" }, "Frequency"), frequency, errors.frequency,

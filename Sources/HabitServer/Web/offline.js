@@ -2,11 +2,11 @@
 // read through the change feed (GET /api/me/changes/, its cursor kept with
 // it), so the app opens and shows any day without a network; the last
 // habit lists the server drew (with streaks, which the replica has not);
-// and the check-ins made without a network, sent in order once it is back.
+// and the check-ins made without a network, sent in order once it is back
+// (those the server refuses are kept, with its reason, until discarded).
 
 import * as api from "./api.js";
-import { addDays, weekday } from "./dates.js";
-import { dayStates } from "./rules.js";
+import { completion, micro } from "./rules.js";
 
 const DB = "habits";
 let database = null;
@@ -62,7 +62,21 @@ export async function offlineList(day, today) {
 }
 
 /** The check-ins waiting to be sent, oldest first. */
-export function waiting() { return run("queue", "readonly", (s) => s.getAll()); }
+export async function waiting() {
+  return (await run("queue", "readonly", (s) => s.getAll())).filter((operation) => !operation.refused);
+}
+
+/**
+ * The check-ins the server refused, oldest first: each keeps what it was
+ * (`label`, method, path, body) and `refused`, the server's `status`,
+ * `code` and `message` (text, shown as text). They stay until discarded.
+ */
+export async function refused() {
+  return (await run("queue", "readonly", (s) => s.getAll())).filter((operation) => operation.refused);
+}
+
+/** Forgets the refused check-in `id`: the person's own choice, never the app's. */
+export function discard(id) { return run("queue", "readwrite", (s) => s.delete(id)); }
 
 /** Keeps a check-in to send later; `key` makes an increment count once. */
 export function enqueue(operation) { return run("queue", "readwrite", (s) => s.add(operation)); }
@@ -74,13 +88,27 @@ export async function clear() {
   }
 }
 
+/**
+ * Whether a failed send may succeed later as it is: no network, no session
+ * (401: sent again once signed in), a timeout, too early or too many (408,
+ * 425, 429), or a server failure (5xx). Any other answer is the server's
+ * decision about the change itself.
+ */
+function retryable(error) {
+  return error.offline || [401, 408, 425, 429].includes(error.status) || error.status >= 500;
+}
+
 let flushing = null;
 /**
  * Sends the waiting check-ins in order. Each keeps the idempotency key it was
  * given when made, so one that reached the server before the network dropped
- * is not counted twice. Stops at the first that cannot be sent for want of a
- * network; one the server refuses is dropped (it would be refused again).
- * Resolves to the number still waiting.
+ * is not counted twice. Stops at the first that cannot be sent now
+ * (`retryable`). One the server refuses is kept, marked with the server's
+ * code and message, for the person to see and discard: it would be refused
+ * again, and dropping it silently would lose a check-in without a word (as
+ * the CLI keeps its rejected changes). An undo (DELETE) of a day the server
+ * no longer has (404) has happened: nothing is there. Resolves to the
+ * number still waiting.
  */
 export function flush() {
   if (!flushing) {
@@ -90,7 +118,14 @@ export function flush() {
           await api.call(operation.method, operation.path, operation.body,
             operation.key ? { "Idempotency-Key": operation.key } : undefined);
         } catch (error) {
-          if (error.offline || error.status === 401 || error.status >= 500) break;
+          if (retryable(error)) break;
+          if (!(operation.method === "DELETE" && error.status === 404)) {
+            // The server's words: its message, then what it says of each field.
+            const message = [error.message, ...Object.values(error.fields).flat()].join(" ");
+            const refusal = { status: error.status, code: error.code || "", message, at: Date.now() };
+            await run("queue", "readwrite", (s) => s.put({ ...operation, refused: refusal }));
+            continue;
+          }
         }
         await run("queue", "readwrite", (s) => s.delete(operation.id));
       }
@@ -166,8 +201,6 @@ export function pull() {
   return pulling;
 }
 
-const micro = (value) => Math.round(Number(value || 0) * 1e6);
-
 /** The waiting check-in `operation` applied to the replica's `entries`. */
 function applyQueued(entriesByHabit, operation) {
   const match = /^\/me\/habits\/(\d+)\/progress\/(\d{4}-\d{2}-\d{2})\/(increment\/)?$/.exec(operation.path);
@@ -198,16 +231,6 @@ export async function replicaList(day, today) {
   for (const operation of await waiting()) applyQueued(entriesByHabit, operation);
   return habits.sort((a, b) => a.id - b.id).map((habit) => {
     const entries = entriesByHabit.get(habit.id) || new Map();
-    const state = dayStates(habit, entries, day, day, today).get(day);
-    let current = 0;
-    if (habit.frequency === "WEEKLY") {
-      const monday = addDays(day, 1 - weekday(day));
-      for (let date = monday; date <= addDays(monday, 6); date = addDays(date, 1)) {
-        if (date >= habit.start_date) current += micro((entries.get(date) || {}).value);
-      }
-    } else {
-      current = micro((entries.get(day) || {}).value);
-    }
-    return { ...habit, completion_data: { target: habit.target_value, current: current / 1e6, state } };
+    return { ...habit, completion_data: completion(habit, entries, day, today) };
   });
 }

@@ -1,0 +1,67 @@
+// The web app's status rules (Sources/HabitServer/Web/rules.js) against the
+// cases HabitCore's HabitHistory gives (Tests/Web/history-cases.json, kept
+// by Tests/HabitCoreTests/Analytics/HistoryCaseTests.swift):
+// `node --test Tests/Web/rules.test.mjs`, which
+// Tests/EndToEndTests/WebAppTests.swift runs when node is installed.
+//
+// The app's files are ES modules in a directory without a package.json,
+// which Node would read as CommonJS: each is loaded from its text as a
+// data: URL, its relative imports pointed at the others' data: URLs.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+const here = new URL(".", import.meta.url);
+const web = new URL("../../Sources/HabitServer/Web/", here);
+const source = (name) => readFileSync(new URL(name, web), "utf8");
+
+/** A data: URL of the app's module `name`, with `imports` (file → URL) resolved. */
+function moduleURL(name, imports = {}) {
+  let text = source(name);
+  for (const [file, url] of Object.entries(imports)) text = text.replaceAll(`"./${file}"`, `"${url}"`);
+  return `data:text/javascript;base64,${Buffer.from(text).toString("base64")}`;
+}
+
+const { dayStates, periodState, completion } = await import(
+  moduleURL("rules.js", { "dates.js": moduleURL("dates.js") }));
+const { cases } = JSON.parse(readFileSync(new URL("history-cases.json", here), "utf8"));
+
+/** The entries of a case as the app keeps them: a map date → entry. */
+const entriesOf = (item) => new Map(item.entries.map((entry) => [entry.date, entry]));
+
+test("the calendar of every case is HabitHistory's", () => {
+  assert.ok(cases.length >= 10);
+  for (const item of cases) {
+    const states = dayStates(item.habit, entriesOf(item), item.from, item.to, item.today);
+    assert.deepEqual(Object.fromEntries(states), item.expected.calendar, item.name);
+  }
+});
+
+test("the completion_data of every date of every case is HabitHistory's", () => {
+  for (const item of cases) {
+    const entries = entriesOf(item);
+    for (const [date, expected] of Object.entries(item.expected.completion)) {
+      assert.deepEqual(completion(item.habit, entries, date, item.today), expected, `${item.name}: ${date}`);
+    }
+  }
+});
+
+test("the state of every counted period of every case is HabitHistory's", () => {
+  for (const item of cases) {
+    const entries = entriesOf(item);
+    for (const [start, state] of Object.entries(item.expected.periods)) {
+      assert.equal(periodState(item.habit, entries, start, item.today), state, `${item.name}: ${start}`);
+    }
+  }
+});
+
+test("the day lists drawn offline take completion_data from rules.js", () => {
+  // One implementation of the rules and of amounts in millionths: offline.js
+  // imports them rather than keeping a copy.
+  const offline = source("offline.js");
+  assert.match(offline, /import \{[^}]*\bcompletion\b[^}]*\} from "\.\/rules\.js"/);
+  assert.match(offline, /completion_data: completion\(/);
+  assert.doesNotMatch(offline, /const micro\b/);
+  assert.doesNotMatch(source("app.js"), /const LIMIT\b/);
+});
