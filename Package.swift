@@ -112,6 +112,10 @@ let package = Package(
 
         // Locks and atomics shared by the library and the HTTP layer.
         .target(name: "HabitConcurrency"),
+        // Command lines for both executables: words to tokens, tokens bound
+        // to a command's spec, typed keys declaring each option once for the
+        // parser and the help, and usage errors. Knows nothing of habits.
+        .target(name: "CommandLineArguments"),
         // The pure model, rules and calendar that the server, the CLI and the
         // benchmark share: no I/O.
         .target(name: "HabitCore"),
@@ -157,8 +161,8 @@ let package = Package(
         .target(
             name: "HabitServer",
             dependencies: [
-                "HabitAPI", "HabitConcurrency", "HabitCore", "HabitFiles", "HabitStorage",
-                "HabitStore",
+                "CommandLineArguments", "HabitAPI", "HabitConcurrency", "HabitCore", "HabitFiles",
+                "HabitStorage", "HabitStore",
                 "HabitPostgres", "HabitHTTP",
                 .target(name: "CCrypto", condition: .when(platforms: [.linux])),
                 // TLS for webhook and ntfy deliveries (Reminders/TLSStream).
@@ -177,7 +181,8 @@ let package = Package(
         .target(
             name: "HabitsCLI",
             dependencies: [
-                "HabitConcurrency", "HabitCore", "HabitClient", "HabitFiles", "HabitStorage",
+                "CommandLineArguments", "HabitConcurrency", "HabitCore", "HabitClient",
+                "HabitFiles", "HabitStorage",
                 "HabitStore",
             ]),
 
@@ -220,6 +225,7 @@ let package = Package(
                 "HabitPostgres", "ServerTestSupport", "TestSupport",
             ]),
         .testTarget(name: "HabitConcurrencyTests", dependencies: ["HabitConcurrency"]),
+        .testTarget(name: "CommandLineArgumentsTests", dependencies: ["CommandLineArguments"]),
         .testTarget(
             name: "HabitHTTPTests", dependencies: ["HabitConcurrency", "HabitHTTP", "TestSupport"]),
         .testTarget(
@@ -234,7 +240,8 @@ let package = Package(
         .testTarget(
             name: "HabitsCLITests",
             dependencies: [
-                "HabitConcurrency", "HabitCore", "HabitsCLI", "HabitClient", "HabitServer",
+                "CommandLineArguments", "HabitConcurrency", "HabitCore", "HabitsCLI", "HabitClient",
+                "HabitServer",
                 "HabitStorage", "HabitStore", "ServerTestSupport", "TestSupport",
             ]),
         // The HabitCore API client against a real HabitServer in the same process.

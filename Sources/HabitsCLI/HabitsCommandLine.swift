@@ -117,7 +117,7 @@ public enum HabitsCommandLine {
             throw CommandError(error)
         }
         // Help, the overview and the version are text only: --json is refused.
-        let wantsJSON = tokens.contains { $0.isOption("json") }
+        let wantsJSON = tokens.contains { $0.isOption(GlobalOptions.json.name) }
         if invocation.wantsVersion && invocation.commandIndex == nil {
             if wantsJSON { throw CommandError(UsageError(.textOnly(what: "the version"))) }
             environment.output.line("habits \(version)")
@@ -195,14 +195,14 @@ public enum HabitsCommandLine {
                     commandIndex = index
                     return
                 case .long(let name, let value):
-                    if name == "version" {
+                    if name == GlobalOptions.version.name {
                         wantsVersion = true
-                    } else if name == "help" {
+                    } else if name == GlobalOptions.help.name {
                         wantsHelp = true
                     } else if let option = OptionSpec.global.first(where: { $0.name == name }) {
                         if option.takesValue && value == nil { index += 1 }
                     } else {
-                        let names = OptionSpec.global.map(\.name) + ["version"]
+                        let names = OptionSpec.global.map(\.name) + [GlobalOptions.version.name]
                         throw UsageError(
                             .unknownOption(
                                 "--\(name)",
@@ -212,7 +212,7 @@ public enum HabitsCommandLine {
                     }
                 case .short(let letters):
                     for letter in letters {
-                        guard letter == "h" else {
+                        guard letter == GlobalOptions.help.spec.short else {
                             throw UsageError(.unknownOption("-\(letter)", suggestion: nil))
                         }
                         wantsHelp = true
@@ -242,8 +242,8 @@ extension ArgumentToken {
     /// `--help`, or a short cluster holding `h`.
     var asksForHelp: Bool {
         switch self {
-        case .long(let name, nil): return name == "help"
-        case .short(let letters): return letters.contains("h")
+        case .long(let name, nil): return name == GlobalOptions.help.name
+        case .short(let letters): return letters.contains { $0 == GlobalOptions.help.spec.short }
         default: return false
         }
     }

@@ -3,6 +3,9 @@ import HabitCore
 
 /// `habits add`: a new habit from its six properties.
 struct AddCommand: HabitsCommand {
+    static let name = Positional(
+        "name", optional: true, help: "The habit's name (1–100 characters).")
+
     static let spec = CommandSpec(
         name: "add",
         summary: "Add a habit.",
@@ -15,9 +18,7 @@ struct AddCommand: HabitsCommand {
             ignoring case. A user has at most 15 active habits. --icon (one emoji) and \
             --color (#rrggbb) mark the habit in lists; neither is asked for.
             """,
-        positionals: [
-            PositionalSpec("name", optional: true, help: "The habit's name (1–100 characters).")
-        ],
+        positionals: [name.spec],
         options: HabitFieldOptions.specs,
         examples: [
             "habits add \"Drink water\" --daily --unit glasses --target 8 --days daily --start today",
@@ -32,7 +33,7 @@ struct AddCommand: HabitsCommand {
     let today: LocalDate
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
-        name = arguments.positional("name")
+        name = arguments.value(of: Self.name)
         options = try HabitFieldOptions(arguments, today: today)
         self.today = today
     }

@@ -11,21 +11,21 @@ struct ArchiveCommand: HabitsCommand {
             not count towards the 15 active habits. Its history stays; 'habits unarchive' \
             brings it back.
             """,
-        positionals: [PositionalSpec("habit", help: "The habit's id or name.")],
+        positionals: [HabitReference.positional.spec],
         examples: ["habits archive 3", "habits archive \"Drink water\""])
 
     static let unarchiveSpec = CommandSpec(
         name: "unarchive",
         summary: "Bring an archived habit back to the daily list.",
         discussion: "Fails when 15 habits are already active: archive one first.",
-        positionals: [PositionalSpec("habit", help: "The habit's id or name.")],
+        positionals: [HabitReference.positional.spec],
         examples: ["habits unarchive 3"])
 
     let reference: String
     let status: HabitStatus
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
-        reference = arguments.positional("habit") ?? ""
+        reference = arguments.value(of: HabitReference.positional) ?? ""
         status = arguments.command == "unarchive" ? .active : .archived
     }
 

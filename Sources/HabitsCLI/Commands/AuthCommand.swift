@@ -3,6 +3,9 @@ import HabitCore
 
 /// `habits auth email <address>`: asks the server to email a sign-in code.
 struct AuthCommand: HabitsCommand {
+    static let method = Positional("method", values: ["email"], help: "How to sign in: email.")
+    static let address = Positional("address", help: "Your email address.")
+
     static let spec = CommandSpec(
         name: "auth",
         summary:
@@ -13,10 +16,7 @@ struct AuthCommand: HabitsCommand {
             read the code right away. Needs a server: set one with 'habits config set \
             server <url>', HABITS_SERVER or --server.
             """,
-        positionals: [
-            PositionalSpec("method", values: ["email"], help: "How to sign in: email."),
-            PositionalSpec("address", help: "Your email address."),
-        ],
+        positionals: [method.spec, address.spec],
         examples: [
             "habits auth email you@example.com",
             "habits --server http://127.0.0.1:8000/api/ auth email you@example.com",
@@ -25,13 +25,13 @@ struct AuthCommand: HabitsCommand {
     let address: String
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
-        let method = arguments.positional("method") ?? ""
+        let method = arguments.value(of: Self.method) ?? ""
         guard method == "email" else {
             throw UsageError(
                 .invalidValue(argument: "<method>", value: method, expected: "email"),
                 command: "auth")
         }
-        address = arguments.positional("address") ?? ""
+        address = arguments.value(of: Self.address) ?? ""
     }
 
     /// How many codes the prompt sends before leaving it to 'habits verify':

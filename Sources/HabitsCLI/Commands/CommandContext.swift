@@ -29,7 +29,7 @@ struct CommandContext: Sendable {
     func serverSelection() throws(CommandError) -> ServerSelection? {
         let paths = try paths()
         return try ServerSelection.resolve(
-            flag: arguments.value("server"), variable: environment.variable,
+            flag: arguments.value(of: GlobalOptions.server), variable: environment.variable,
             config: { () throws(CommandError) in try ConfigFile(path: paths.configFile).load() })
     }
 

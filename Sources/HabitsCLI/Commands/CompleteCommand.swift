@@ -17,28 +17,28 @@ struct CompleteCommand: HabitsCommand {
         case habit
     }
 
+    static let kind = Positional(
+        "kind", values: Kind.allCases.map(\.rawValue), help: "What to complete: habit.")
+    static let prefix = Positional("prefix", optional: true, help: "The text typed so far.")
+
     static let spec = CommandSpec(
         name: "__complete",
         summary: "Print completion candidates, one per line (for the completion scripts).",
-        positionals: [
-            PositionalSpec(
-                "kind", values: Kind.allCases.map(\.rawValue), help: "What to complete: habit."),
-            PositionalSpec("prefix", optional: true, help: "The text typed so far."),
-        ],
+        positionals: [kind.spec, prefix.spec],
         examples: ["habits __complete habit Dri"])
 
     let kind: Kind
     let prefix: String
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
-        let name = arguments.positional("kind") ?? ""
+        let name = arguments.value(of: Self.kind) ?? ""
         guard let kind = Kind(rawValue: name) else {
             throw UsageError(
                 .invalidValue(argument: "<kind>", value: name, expected: "habit"),
                 command: Self.spec.name)
         }
         self.kind = kind
-        prefix = arguments.positional("prefix") ?? ""
+        prefix = arguments.value(of: Self.prefix) ?? ""
     }
 
     func run(in context: CommandContext) async throws(CommandError) {

@@ -7,6 +7,9 @@ struct CompletionCommand: HabitsCommand {
         case bash, zsh, fish
     }
 
+    static let shell = Positional(
+        "shell", values: Shell.allCases.map(\.rawValue), help: "bash, zsh or fish.")
+
     static let spec = CommandSpec(
         name: "completion",
         summary: "Print a shell completion script: completion bash|zsh|fish.",
@@ -19,10 +22,7 @@ struct CompletionCommand: HabitsCommand {
             _habits in a directory of $fpath. fish: save it as \
             ~/.config/fish/completions/habits.fish.
             """,
-        positionals: [
-            PositionalSpec(
-                "shell", values: Shell.allCases.map(\.rawValue), help: "bash, zsh or fish.")
-        ],
+        positionals: [shell.spec],
         examples: [
             "habits completion bash > ~/.local/share/bash-completion/completions/habits",
             "habits completion zsh > ~/.zfunc/_habits",
@@ -32,10 +32,10 @@ struct CompletionCommand: HabitsCommand {
     let shell: Shell
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
-        if arguments.flag("json") {
+        if arguments[GlobalOptions.json] {
             throw UsageError(.textOnly(what: "a completion script"), command: "completion")
         }
-        let name = arguments.positional("shell") ?? ""
+        let name = arguments.value(of: Self.shell) ?? ""
         guard let shell = Shell(rawValue: name) else {
             throw UsageError(
                 .invalidValue(argument: "<shell>", value: name, expected: "bash, zsh or fish"),

@@ -4,6 +4,16 @@ import HabitCore
 
 /// `habits config`: reads and writes the settings file.
 struct ConfigCommand: HabitsCommand {
+    static let action = Positional(
+        "action", optional: true, values: ["get", "set", "unset", "list", "time-zone"],
+        help: "get, set, unset, list or time-zone (default: list).")
+    static let key = Positional(
+        "key", optional: true, values: ConfigFile.keys.map(\.name),
+        help:
+            "The setting: server, allow-insecure-http or sync-timeout; for time-zone, the zone."
+    )
+    static let value = Positional("value", optional: true, help: "The new value, for set.")
+
     static let spec = CommandSpec(
         name: "config",
         summary:
@@ -25,17 +35,7 @@ struct ConfigCommand: HabitsCommand {
             server's calendar feed and check-in URLs date their days in it. Signing in \
             sets it to this device's zone.
             """,
-        positionals: [
-            PositionalSpec(
-                "action", optional: true, values: ["get", "set", "unset", "list", "time-zone"],
-                help: "get, set, unset, list or time-zone (default: list)."),
-            PositionalSpec(
-                "key", optional: true, values: ConfigFile.keys.map(\.name),
-                help:
-                    "The setting: server, allow-insecure-http or sync-timeout; for time-zone, the zone."
-            ),
-            PositionalSpec("value", optional: true, help: "The new value, for set."),
-        ],
+        positionals: [action.spec, key.spec, value.spec],
         examples: [
             "habits config set server http://127.0.0.1:8000/api/", "habits config get server",
             "habits config unset server", "habits config list",
@@ -62,8 +62,8 @@ struct ConfigCommand: HabitsCommand {
     let action: Action
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
-        let key = arguments.positional("key")
-        let value = arguments.positional("value")
+        let key = arguments.value(of: Self.key)
+        let value = arguments.value(of: Self.value)
         func knownKey() throws(UsageError) -> String {
             guard let key else { throw UsageError(.missingArgument("key"), command: "config") }
             let known = ConfigFile.keys.map(\.name)
@@ -76,7 +76,7 @@ struct ConfigCommand: HabitsCommand {
             }
             return key
         }
-        switch arguments.positional("action") ?? "list" {
+        switch arguments.value(of: Self.action) ?? "list" {
         case "list":
             if let key { throw UsageError(.unexpectedArgument(key), command: "config") }
             action = .list

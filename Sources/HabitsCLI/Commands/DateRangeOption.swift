@@ -3,10 +3,11 @@ import HabitCore
 /// The `--from`/`--to` options of `skip` and `undo`: a range of at most 366
 /// days, both ends included.
 struct DateRangeOption: Sendable {
-    static let specs: [OptionSpec] = [
-        .value("from", valueName: "date", help: "The first day of a range (with --to)."),
-        .value("to", valueName: "date", help: "The last day of a range (with --from)."),
-    ]
+    static let from = Option(
+        "from", valueName: "date", help: "The first day of a range (with --to).")
+    static let to = Option("to", valueName: "date", help: "The last day of a range (with --from).")
+
+    static let specs: [OptionSpec] = [from.spec, to.spec]
 
     /// The longest range, in days.
     static let maximumDays = 366
@@ -19,10 +20,10 @@ struct DateRangeOption: Sendable {
     static func read(_ arguments: BoundArguments, today: LocalDate, command: String)
         throws(UsageError) -> DateRangeOption?
     {
-        let from = try arguments.value("from") { text, name throws(UsageError) in
+        let from = try arguments.value(of: Self.from) { text, name throws(UsageError) in
             try ArgumentValue.date(text, argument: name, today: today)
         }
-        let to = try arguments.value("to") { text, name throws(UsageError) in
+        let to = try arguments.value(of: Self.to) { text, name throws(UsageError) in
             try ArgumentValue.date(text, argument: name, today: today)
         }
         switch (from, to) {

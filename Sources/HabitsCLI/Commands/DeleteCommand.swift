@@ -10,16 +10,18 @@ struct DeleteCommand: HabitsCommand {
             the question. Without a terminal and without --yes, nothing is deleted and \
             the command exits with status 64. To keep the history, archive instead.
             """,
-        positionals: [PositionalSpec("habit", help: "The habit's id or name.")],
-        options: [.flag("yes", short: "y", help: "Delete without asking.")],
+        positionals: [HabitReference.positional.spec],
+        options: [yes.spec],
         examples: ["habits delete 3", "habits delete \"Drink water\" --yes"])
+
+    static let yes = Flag("yes", short: "y", help: "Delete without asking.")
 
     let reference: String
     let confirmed: Bool
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
-        reference = arguments.positional("habit") ?? ""
-        confirmed = arguments.flag("yes")
+        reference = arguments.value(of: HabitReference.positional) ?? ""
+        confirmed = arguments[Self.yes]
     }
 
     func run(in context: CommandContext) async throws(CommandError) {

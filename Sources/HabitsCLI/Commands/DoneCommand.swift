@@ -18,10 +18,8 @@ struct DoneCommand: HabitsCommand {
             without --note the day keeps its note.
             """,
         positionals: [
-            PositionalSpec("habit", help: "The habit's id or name."),
-            PositionalSpec(
-                "amount", optional: true,
-                help: "How much to add (default: what is left, or one session of a weekly habit)."),
+            HabitReference.positional.spec,
+            amount.spec,
         ],
         options: [DateOption.spec, NoteOption.spec],
         examples: [
@@ -29,16 +27,21 @@ struct DoneCommand: HabitsCommand {
             "habits done Run 5.5 --date yesterday", "habits done Run 8 --note \"hills\"",
         ])
 
+    static let amount = Positional(
+        "amount", optional: true,
+        help: "How much to add (default: what is left, or one session of a weekly habit).",
+        read: ArgumentValue.dayValue)
+
     let reference: String
     let amount: Decimal?
     let date: LocalDate
     let note: NoteChange
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
-        reference = arguments.positional("habit") ?? ""
+        reference = arguments.value(of: HabitReference.positional) ?? ""
         // Additions only (a negative amount is refused): a lower value is
         // 'set', so two people's 'done' can never take away from each other.
-        amount = try arguments.positional("amount", ArgumentValue.dayValue)
+        amount = try arguments.value(of: Self.amount)
         date = try DateOption.read(arguments, today: today)
         note = try NoteOption.read(arguments)
     }

@@ -9,8 +9,8 @@ struct EditCommand: HabitsCommand {
             Changes only the properties given; the others stay as they are. The result \
             is checked as a whole, and every problem is shown together.
             """,
-        positionals: [PositionalSpec("habit", help: "The habit's id or name.")],
-        options: [.value("name", short: "n", valueName: "name", help: "A new name.")]
+        positionals: [HabitReference.positional.spec],
+        options: [name.spec]
             + HabitFieldOptions.specs,
         examples: [
             "habits edit 3 --target 10", "habits edit \"Drink water\" --name Water --unit cups",
@@ -18,13 +18,15 @@ struct EditCommand: HabitsCommand {
             "habits edit Run --icon none",
         ])
 
+    static let name = Option("name", short: "n", valueName: "name", help: "A new name.")
+
     let reference: String
     let name: String?
     let options: HabitFieldOptions
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
-        reference = arguments.positional("habit") ?? ""
-        name = arguments.value("name")
+        reference = arguments.value(of: HabitReference.positional) ?? ""
+        name = arguments.value(of: Self.name)
         options = try HabitFieldOptions(arguments, today: today)
         if name == nil && options.isEmpty {
             throw UsageError(

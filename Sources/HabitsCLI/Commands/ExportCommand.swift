@@ -12,6 +12,10 @@ struct ExportCommand: HabitsCommand {
         case csv
     }
 
+    static let format = Option(
+        "format", short: "f", valueName: "habits|csv", help: "What to write.")
+    static let output = Option("output", short: "o", valueName: "file", help: "Write to this file.")
+
     static let spec = CommandSpec(
         name: "export",
         summary: "Export every habit and entry (JSON for 'habits import', or CSV).",
@@ -26,10 +30,7 @@ struct ExportCommand: HabitsCommand {
             export goes to standard output; with it, the file is replaced atomically, so it \
             is never left half-written.
             """,
-        options: [
-            .value("format", short: "f", valueName: "habits|csv", help: "What to write."),
-            .value("output", short: "o", valueName: "file", help: "Write to this file."),
-        ],
+        options: [format.spec, output.spec],
         examples: [
             "habits export --output habits-export.json",
             "habits export --format csv > entries.csv",
@@ -40,14 +41,14 @@ struct ExportCommand: HabitsCommand {
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
         format =
-            try arguments.value("format") { text, name throws(UsageError) in
+            try arguments.value(of: Self.format) { text, name throws(UsageError) in
                 guard let format = Format(rawValue: text) else {
                     throw UsageError(
                         .invalidValue(argument: name, value: text, expected: "habits or csv"))
                 }
                 return format
             } ?? .habits
-        output = arguments.value("output")
+        output = arguments.value(of: Self.output)
     }
 
     func run(in context: CommandContext) async throws(CommandError) {

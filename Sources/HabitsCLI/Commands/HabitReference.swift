@@ -14,6 +14,12 @@ struct HabitReference: Hashable, Sendable {
         case ambiguous([Habit])
     }
 
+    /// `<habit>`, the first argument of the commands that act on one habit.
+    static let positional = Positional("habit", help: "The habit's id or name.")
+    /// `[<habit>]`, of `skip` and `undo`, which may act on `--all` instead.
+    static let optionalPositional = Positional(
+        "habit", optional: true, help: "The habit's id or name.")
+
     let text: String
 
     init(_ text: String) {

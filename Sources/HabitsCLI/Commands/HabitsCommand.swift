@@ -22,7 +22,7 @@ extension HabitsCommand {
         let command: Self
         let today = environment.clock.today
         do {
-            arguments = try ArgumentBinder.bind(tokens, to: spec)
+            arguments = try ArgumentBinder.bind(tokens, to: spec, global: OptionSpec.global)
             command = try Self(arguments, today: today)
         } catch {
             throw CommandError(error)

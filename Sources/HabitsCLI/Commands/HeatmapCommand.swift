@@ -13,16 +13,19 @@ struct HeatmapCommand: HabitsCommand {
             value logged against the target. A terminal too narrow for every week shows \
             the most recent weeks that fit, and says so.
             """,
-        positionals: [PositionalSpec("habit", help: "The habit's id or name.")],
+        positionals: [HabitReference.positional.spec],
         options: [
-            .value(
-                "year", short: "y", valueName: "YYYY",
-                help: "Draw this calendar year (default: the twelve months ending today)."),
-            .value(
-                "date", short: "d", valueName: "date",
-                help: "Show the days as they stood on this day, and end there (default: today)."),
+            year.spec, date.spec,
         ],
         examples: ["habits heatmap Run", "habits heatmap 3 --year 2025 --json"])
+
+    static let year = Option(
+        "year", short: "y", valueName: "YYYY",
+        help: "Draw this calendar year (default: the twelve months ending today).",
+        read: ArgumentValue.year)
+    static let date = Option(
+        "date", short: "d", valueName: "date",
+        help: "Show the days as they stood on this day, and end there (default: today).")
 
     let reference: String
     /// "Today" for the rules, and the last day drawn without --year.
@@ -30,12 +33,12 @@ struct HeatmapCommand: HabitsCommand {
     let year: Int?
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
-        reference = arguments.positional("habit") ?? ""
+        reference = arguments.value(of: HabitReference.positional) ?? ""
         date =
-            try arguments.value("date") { text, name throws(UsageError) in
+            try arguments.value(of: Self.date) { text, name throws(UsageError) in
                 try ArgumentValue.date(text, argument: name, today: today)
             } ?? today
-        year = try arguments.value("year", ArgumentValue.year)
+        year = try arguments.value(of: Self.year)
     }
 
     func run(in context: CommandContext) async throws(CommandError) {

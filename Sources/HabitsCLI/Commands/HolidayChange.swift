@@ -14,6 +14,9 @@ struct HolidayChange: Sendable {
         case unskip
     }
 
+    /// `--all` of `skip` and `undo`: the range for every active habit.
+    static let all = Flag("all", help: "With --from/--to: every active habit.")
+
     let action: Action
     let range: DateRangeOption
     /// A habit's id or name, or `nil` for every active habit.

@@ -5,6 +5,17 @@ import HabitCore
 /// habitctl, Loop Habit Tracker or an export of ours.
 struct ImportCommand: HabitsCommand {
     private static let limits = ImportLimits.standard
+    static let format = Positional("format", help: "harsh, habitctl, loop-db, loop-csv or habits.")
+    static let path = Positional("path", help: "The file or directory to import.")
+    static let dryRun = Flag(
+        "dry-run", short: "n", help: "Show what would be imported; write nothing.")
+    static let overwrite = Flag("overwrite", help: "Replace existing entries whose value differs.")
+    static let renameExisting = Flag(
+        "rename-existing",
+        help: "Import a habit whose name an existing habit of another frequency has "
+            + "as '<name> (imported)'.")
+    static let skipExisting = Flag("skip-existing", help: "Leave out such habits instead.")
+
     static let spec = CommandSpec(
         name: "import",
         summary: "Import habits and their history from harsh, habitctl, Loop or a habits export.",
@@ -25,19 +36,8 @@ struct ImportCommand: HabitsCommand {
             each query at most \(limits.queryTime.components.seconds) seconds); what is not a \
             regular file is refused.
             """,
-        positionals: [
-            PositionalSpec("format", help: "harsh, habitctl, loop-db, loop-csv or habits."),
-            PositionalSpec("path", help: "The file or directory to import."),
-        ],
-        options: [
-            .flag("dry-run", short: "n", help: "Show what would be imported; write nothing."),
-            .flag("overwrite", help: "Replace existing entries whose value differs."),
-            .flag(
-                "rename-existing",
-                help: "Import a habit whose name an existing habit of another frequency has "
-                    + "as '<name> (imported)'."),
-            .flag("skip-existing", help: "Leave out such habits instead."),
-        ],
+        positionals: [format.spec, path.spec],
+        options: [dryRun.spec, overwrite.spec, renameExisting.spec, skipExisting.spec],
         examples: [
             "habits import harsh ~/.config/harsh --dry-run",
             "habits import habitctl ~/.habitctl",
@@ -52,7 +52,7 @@ struct ImportCommand: HabitsCommand {
     let options: ImportOptions
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
-        let format = arguments.positional("format") ?? ""
+        let format = arguments.value(of: Self.format) ?? ""
         guard let source = ImportSource(rawValue: format) else {
             let names = ImportSource.allCases.map(\.rawValue)
             throw UsageError(
@@ -62,13 +62,13 @@ struct ImportCommand: HabitsCommand {
                 command: Self.spec.name)
         }
         self.source = source
-        path = arguments.positional("path") ?? ""
-        dryRun = arguments.flag("dry-run")
-        try arguments.requireAtMostOne(of: ["rename-existing", "skip-existing"])
+        path = arguments.value(of: Self.path) ?? ""
+        dryRun = arguments[Self.dryRun]
+        try arguments.requireAtMostOne(of: [Self.renameExisting, Self.skipExisting])
         var options = ImportOptions()
-        if arguments.flag("rename-existing") { options.nameClash = .rename }
-        if arguments.flag("skip-existing") { options.nameClash = .skip }
-        options.overwrite = arguments.flag("overwrite")
+        if arguments[Self.renameExisting] { options.nameClash = .rename }
+        if arguments[Self.skipExisting] { options.nameClash = .skip }
+        options.overwrite = arguments[Self.overwrite]
         self.options = options
     }
 

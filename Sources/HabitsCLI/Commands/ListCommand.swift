@@ -11,26 +11,25 @@ struct ListCommand: HabitsCommand {
             only with --all. In server mode, when the server cannot be reached, the list \
             last fetched is shown and marked as cached with its age.
             """,
-        options: [
-            .value(
-                "date", short: "d", valueName: "date", values: DateWords.words,
-                help: "The day to show: YYYY-MM-DD, today, yesterday or a weekday (default: today)."
-            ),
-            .flag("all", short: "a", help: "Include archived habits."),
-        ],
+        options: [date.spec, all.spec],
         examples: [
             "habits list", "habits list --date yesterday", "habits list --all --json",
         ])
+
+    static let date = Option(
+        "date", short: "d", valueName: "date", values: DateWords.words,
+        help: "The day to show: YYYY-MM-DD, today, yesterday or a weekday (default: today).")
+    static let all = Flag("all", short: "a", help: "Include archived habits.")
 
     let date: LocalDate
     let includeArchived: Bool
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
         date =
-            try arguments.value("date") { text, name throws(UsageError) in
+            try arguments.value(of: Self.date) { text, name throws(UsageError) in
                 try ArgumentValue.date(text, argument: name, today: today)
             } ?? today
-        includeArchived = arguments.flag("all")
+        includeArchived = arguments[Self.all]
     }
 
     func run(in context: CommandContext) async throws(CommandError) {

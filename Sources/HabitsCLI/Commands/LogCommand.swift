@@ -12,31 +12,34 @@ struct LogCommand: HabitsCommand {
             months and marks each Monday and today. By default as many days as fit the \
             terminal, up to 60 (30 when the output is not a terminal).
             """,
-        options: [
-            .value("days", valueName: "n", help: "How many days to show (1 to 366)."),
-            .value("weeks", valueName: "n", help: "How many weeks to show (1 to 52)."),
-            .value(
-                "date", short: "d", valueName: "date",
-                help: "The last day shown (default: today)."),
-        ],
+        options: [days.spec, weeks.spec, date.spec],
         examples: ["habits log", "habits log --weeks 4", "habits log --days 14 --json"])
+
+    static let days = Option(
+        "days", valueName: "n", help: "How many days to show (1 to 366).",
+        read: { text, name throws(UsageError) in
+            try ArgumentValue.integer(text, argument: name, in: 1...366)
+        })
+    static let weeks = Option(
+        "weeks", valueName: "n", help: "How many weeks to show (1 to 52).",
+        read: { text, name throws(UsageError) in
+            try ArgumentValue.integer(text, argument: name, in: 1...52)
+        })
+    static let date = Option(
+        "date", short: "d", valueName: "date", help: "The last day shown (default: today).")
 
     let days: Int?
     let date: LocalDate
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
-        let days = try arguments.value("days") { text, name throws(UsageError) in
-            try ArgumentValue.integer(text, argument: name, in: 1...366)
-        }
-        let weeks = try arguments.value("weeks") { text, name throws(UsageError) in
-            try ArgumentValue.integer(text, argument: name, in: 1...52)
-        }
+        let days = try arguments.value(of: Self.days)
+        let weeks = try arguments.value(of: Self.weeks)
         if days != nil && weeks != nil {
             throw UsageError(.conflictingOptions(["--days", "--weeks"]), command: "log")
         }
         self.days = days ?? weeks.map { $0 * 7 }
         date =
-            try arguments.value("date") { text, name throws(UsageError) in
+            try arguments.value(of: Self.date) { text, name throws(UsageError) in
                 try ArgumentValue.date(text, argument: name, today: today)
             } ?? today
     }

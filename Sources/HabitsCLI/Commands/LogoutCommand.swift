@@ -3,6 +3,9 @@ import HabitCore
 
 /// `habits logout`: ends the session here and, when it can, on the server.
 struct LogoutCommand: HabitsCommand {
+    static let discardPending = Flag(
+        "discard-pending", help: "Sign out even though changes wait; they are lost.")
+
     static let spec = CommandSpec(
         name: "logout",
         summary: "Sign out: remove the saved session and ask the server to revoke it.",
@@ -18,15 +21,13 @@ struct LogoutCommand: HabitsCommand {
             sign-in that is a directory is not removed: logout says so and changes \
             nothing.
             """,
-        options: [
-            .flag("discard-pending", help: "Sign out even though changes wait; they are lost.")
-        ],
+        options: [discardPending.spec],
         examples: ["habits logout", "habits logout --discard-pending"])
 
     let discardPending: Bool
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
-        discardPending = arguments.flag("discard-pending")
+        discardPending = arguments[Self.discardPending]
     }
 
     func run(in context: CommandContext) async throws(CommandError) {

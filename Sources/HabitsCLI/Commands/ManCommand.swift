@@ -12,7 +12,7 @@ struct ManCommand: HabitsCommand {
         examples: ["habits man | man -l -", "habits man > ~/.local/share/man/man1/habits.1"])
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
-        if arguments.flag("json") {
+        if arguments[GlobalOptions.json] {
             throw UsageError(.textOnly(what: "the man page"), command: "man")
         }
     }

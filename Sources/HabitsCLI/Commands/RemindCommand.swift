@@ -3,6 +3,29 @@ import HabitCore
 
 /// `habits remind`: the habits still to do, for cron.
 struct RemindCommand: HabitsCommand {
+    static let action = Positional(
+        "action", optional: true, values: ServerReminders.Action.allCases.map(\.rawValue),
+        help:
+            "Server mode: add, list or remove a reminder the server sends; digest sets "
+            + "the daily digest.")
+    static let habit = Positional(
+        "habit", optional: true,
+        help: "With add or remove: the habit. With digest: the time, HH:MM.")
+    static let time = Positional(
+        "time", optional: true, help: "With add or remove: the time, HH:MM.")
+    static let target = Positional(
+        "target", optional: true, help: "After --via ntfy or webhook: its URL or id.")
+    static let quiet = Flag("quiet", short: "q", help: "Print nothing when everything is done.")
+    static let install = Flag(
+        "install", help: "Print a crontab line for a daily reminder, and how to add it.")
+    static let at = Option(
+        "at", valueName: "HH:MM",
+        help: "With --install: the time of the reminder (default: 20:00).")
+    static let via = Option(
+        "via", valueName: "CHANNEL",
+        help: "With add: mail, ntfy URL or webhook ID (default: all your channels).")
+    static let off = Flag("off", help: "With digest: turn the daily digest off.")
+
     static let spec = CommandSpec(
         name: "remind",
         summary: "List the habits still to do today (for cron); --install prints a crontab line.",
@@ -28,31 +51,8 @@ struct RemindCommand: HabitsCommand {
             yet, through every channel you have (nothing when all are done); 'habits remind \
             digest --off' stops it. 'habits remind list' shows it.
             """,
-        positionals: [
-            PositionalSpec(
-                "action", optional: true, values: ServerReminders.Action.allCases.map(\.rawValue),
-                help:
-                    "Server mode: add, list or remove a reminder the server sends; digest sets "
-                    + "the daily digest."),
-            PositionalSpec(
-                "habit", optional: true,
-                help: "With add or remove: the habit. With digest: the time, HH:MM."),
-            PositionalSpec("time", optional: true, help: "With add or remove: the time, HH:MM."),
-            PositionalSpec(
-                "target", optional: true, help: "After --via ntfy or webhook: its URL or id."),
-        ],
-        options: [
-            DateOption.plannedSpec,
-            .flag("quiet", short: "q", help: "Print nothing when everything is done."),
-            .flag("install", help: "Print a crontab line for a daily reminder, and how to add it."),
-            .value(
-                "at", valueName: "HH:MM",
-                help: "With --install: the time of the reminder (default: 20:00)."),
-            .value(
-                "via", valueName: "CHANNEL",
-                help: "With add: mail, ntfy URL or webhook ID (default: all your channels)."),
-            .flag("off", help: "With digest: turn the daily digest off."),
-        ],
+        positionals: [action.spec, habit.spec, time.spec, target.spec],
+        options: [DateOption.plannedSpec, quiet.spec, install.spec, at.spec, via.spec, off.spec],
         examples: [
             "habits remind", "habits remind --quiet", "habits remind --install --at 19:30",
             "habits remind add Read 20:00",
@@ -69,22 +69,23 @@ struct RemindCommand: HabitsCommand {
     let server: ServerReminders?
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
-        if let word = arguments.positional("action"), ServerReminders.Action(rawValue: word) == nil
+        if let word = arguments.value(of: Self.action),
+            ServerReminders.Action(rawValue: word) == nil
         {
             throw UsageError(
                 .unknownAction(word, actions: ServerReminders.Action.allCases.map(\.rawValue)),
                 command: "remind")
         }
-        server = try arguments.positional("action").flatMap(ServerReminders.Action.init).map {
+        server = try arguments.value(of: Self.action).flatMap(ServerReminders.Action.init).map {
             action throws(UsageError) in try ServerReminders(action: action, arguments: arguments)
         }
         date = try DateOption.read(arguments, today: today)
-        quiet = arguments.flag("quiet")
-        install = arguments.flag("install")
-        if install && arguments.flag("json") {
+        quiet = arguments[Self.quiet]
+        install = arguments[Self.install]
+        if install && arguments[GlobalOptions.json] {
             throw UsageError(.textOnly(what: "the crontab line of --install"), command: "remind")
         }
-        time = try arguments.value("at", Self.readTime) ?? (20, 0)
+        time = try arguments.value(of: Self.at, reading: Self.readTime) ?? (20, 0)
     }
 
     static func readTime(_ text: String, argument: String) throws(UsageError) -> (
@@ -162,7 +163,8 @@ struct RemindCommand: HabitsCommand {
         }
         let line = CrontabLine(
             hour: time.hour, minute: time.minute, executable: path,
-            variables: context.environment.variables, serverFlag: context.arguments.value("server"))
+            variables: context.environment.variables,
+            serverFlag: context.arguments.value(of: GlobalOptions.server))
         let time =
             "\(time.hour < 10 ? "0" : "")\(time.hour):\(time.minute < 10 ? "0" : "")\(time.minute)"
         context.output.line(

@@ -24,15 +24,17 @@ struct ServerReminders {
 
     init(action: Action, arguments: BoundArguments) throws(UsageError) {
         self.action = action
-        off = arguments.flag("off")
+        off = arguments[RemindCommand.off]
         if off && action != .digest {
             throw UsageError(.conflictingOptions(["--off", action.rawValue]), command: "remind")
         }
         if action == .digest {
             // `habits remind digest 08:00`: the time is the first word after the action.
             habit = nil
-            time = arguments.positional("habit")
-            if let extra = arguments.positional("time") ?? arguments.positional("target") {
+            time = arguments.value(of: RemindCommand.habit)
+            if let extra = arguments.value(of: RemindCommand.time)
+                ?? arguments.value(of: RemindCommand.target)
+            {
                 throw UsageError(.unexpectedArgument(extra), command: "remind")
             }
             if let time {
@@ -43,15 +45,15 @@ struct ServerReminders {
             } else if !off {
                 throw UsageError(.missingArgument("time"), command: "remind")
             }
-            guard arguments.value("via") == nil else {
+            guard arguments.value(of: RemindCommand.via) == nil else {
                 throw UsageError(.conflictingOptions(["--via", "digest"]), command: "remind")
             }
             via = nil
             return
         }
-        habit = arguments.positional("habit")
-        time = arguments.positional("time")
-        let target = arguments.positional("target")
+        habit = arguments.value(of: RemindCommand.habit)
+        time = arguments.value(of: RemindCommand.time)
+        let target = arguments.value(of: RemindCommand.target)
         if action != .list {
             guard habit != nil else {
                 throw UsageError(.missingArgument("habit"), command: "remind")
@@ -61,7 +63,7 @@ struct ServerReminders {
         } else if habit != nil {
             throw UsageError(.unexpectedArgument(habit ?? ""), command: "remind")
         }
-        switch arguments.value("via") {
+        switch arguments.value(of: RemindCommand.via) {
         case nil:
             guard target == nil else {
                 throw UsageError(.unexpectedArgument(target ?? ""), command: "remind")

@@ -13,8 +13,8 @@ struct SetCommand: HabitsCommand {
             --note the day keeps its note.
             """,
         positionals: [
-            PositionalSpec("habit", help: "The habit's id or name."),
-            PositionalSpec("value", help: "The day's new value (0 or more)."),
+            HabitReference.positional.spec,
+            value.spec,
         ],
         options: [DateOption.spec, NoteOption.spec],
         examples: [
@@ -22,14 +22,17 @@ struct SetCommand: HabitsCommand {
             "habits set Run 0 --note \"knee hurts\"",
         ])
 
+    static let value = Positional(
+        "value", help: "The day's new value (0 or more).", read: ArgumentValue.dayValue)
+
     let reference: String
     let value: Decimal
     let date: LocalDate
     let note: NoteChange
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
-        reference = arguments.positional("habit") ?? ""
-        value = try arguments.positional("value", ArgumentValue.dayValue) ?? 0
+        reference = arguments.value(of: HabitReference.positional) ?? ""
+        value = try arguments.value(of: Self.value) ?? 0
         date = try DateOption.read(arguments, today: today)
         note = try NoteOption.read(arguments)
     }

@@ -13,25 +13,30 @@ struct ShowCommand: HabitsCommand {
             current month; --months N shows the N months up to it, side by side when the \
             terminal is wide enough. --date shows everything as it stood on that day.
             """,
-        positionals: [PositionalSpec("habit", help: "The habit's id or name.")],
-        options: [
-            .value(
-                "month", short: "m", valueName: "YYYY-MM",
-                help: "The month to show (default: this month)."),
-            .value(
-                "months", valueName: "count",
-                help: "How many months to show, ending with --month or this month (1–36)."),
-            .value(
-                "year", short: "y", valueName: "YYYY", help: "Show the twelve months of a year."),
-            .value(
-                "date", short: "d", valueName: "date", values: DateWords.words,
-                help: "Show the habit as it stood on this day (default: today)."),
-            .flag("heatmap", help: "Draw the heatmap of 'habits heatmap' instead (see its help)."),
-        ],
+        positionals: [HabitReference.positional.spec],
+        options: [month.spec, monthCount.spec, year.spec, date.spec, heatmapFlag.spec],
         examples: [
             "habits show 3", "habits show \"Drink water\" --months 3",
             "habits show Run --year 2026", "habits show 3 --month 2026-02 --json",
         ])
+
+    static let month = Option(
+        "month", short: "m", valueName: "YYYY-MM",
+        help: "The month to show (default: this month).", read: ArgumentValue.month)
+    static let monthCount = Option(
+        "months", valueName: "count",
+        help: "How many months to show, ending with --month or this month (1–36).",
+        read: { text, name throws(UsageError) in
+            try ArgumentValue.integer(text, argument: name, in: 1...36)
+        })
+    static let year = Option(
+        "year", short: "y", valueName: "YYYY", help: "Show the twelve months of a year.",
+        read: ArgumentValue.year)
+    static let date = Option(
+        "date", short: "d", valueName: "date", values: DateWords.words,
+        help: "Show the habit as it stood on this day (default: today).")
+    static let heatmapFlag = Flag(
+        "heatmap", help: "Draw the heatmap of 'habits heatmap' instead (see its help).")
 
     let reference: String
     let date: LocalDate
@@ -43,26 +48,23 @@ struct ShowCommand: HabitsCommand {
     let heatmap: HeatmapCommand?
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
-        reference = arguments.positional("habit") ?? ""
-        try arguments.requireAtMostOne(of: ["year", "month"])
-        try arguments.requireAtMostOne(of: ["year", "months"])
-        try arguments.requireAtMostOne(of: ["heatmap", "month"])
-        try arguments.requireAtMostOne(of: ["heatmap", "months"])
-        heatmap = arguments.flag("heatmap") ? try HeatmapCommand(arguments, today: today) : nil
+        reference = arguments.value(of: HabitReference.positional) ?? ""
+        try arguments.requireAtMostOne(of: [Self.year, Self.month])
+        try arguments.requireAtMostOne(of: [Self.year, Self.monthCount])
+        try arguments.requireAtMostOne(of: [Self.heatmapFlag, Self.month])
+        try arguments.requireAtMostOne(of: [Self.heatmapFlag, Self.monthCount])
+        heatmap = arguments[Self.heatmapFlag] ? try HeatmapCommand(arguments, today: today) : nil
         date =
-            try arguments.value("date") { text, name throws(UsageError) in
+            try arguments.value(of: Self.date) { text, name throws(UsageError) in
                 try ArgumentValue.date(text, argument: name, today: today)
             } ?? today
-        year = try arguments.value("year", ArgumentValue.year)
+        year = try arguments.value(of: Self.year)
         if let year {
             months = (1...12).compactMap { LocalDate(year: year, month: $0, day: 1) }
             return
         }
-        let count =
-            try arguments.value("months") { text, name throws(UsageError) in
-                try ArgumentValue.integer(text, argument: name, in: 1...36)
-            } ?? 1
-        let last = try arguments.value("month", ArgumentValue.month) ?? date.startOfMonth
+        let count = try arguments.value(of: Self.monthCount) ?? 1
+        let last = try arguments.value(of: Self.month) ?? date.startOfMonth
         months = Self.months(count: count, endingWith: last)
     }
 

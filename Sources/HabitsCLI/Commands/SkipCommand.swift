@@ -16,10 +16,10 @@ struct SkipCommand: HabitsCommand {
             a range takes no note.
             """,
         positionals: [
-            PositionalSpec("habit", optional: true, help: "The habit's id or name.")
+            HabitReference.optionalPositional.spec
         ],
         options: [DateOption.plannedSpec, NoteOption.spec] + DateRangeOption.specs + [
-            .flag("all", help: "With --from/--to: every active habit.")
+            HolidayChange.all.spec
         ],
         examples: [
             "habits skip 3", "habits skip Run --date yesterday", "habits skip Run --note sick",
@@ -45,10 +45,10 @@ struct SkipCommand: HabitsCommand {
     static func target(_ arguments: BoundArguments, today: LocalDate, command: String)
         throws(UsageError) -> (String?, LocalDate, DateRangeOption?)
     {
-        let reference = arguments.positional("habit")
-        let all = arguments.flag("all")
+        let reference = arguments.value(of: HabitReference.optionalPositional)
+        let all = arguments[HolidayChange.all]
         let range = try DateRangeOption.read(arguments, today: today, command: command)
-        if range != nil && arguments.value("date") != nil {
+        if range != nil && arguments.isGiven(DateOption.planned) {
             throw UsageError(.conflictingOptions(["--date", "--from/--to"]), command: command)
         }
         if all && reference != nil {

@@ -7,6 +7,11 @@ import HabitStore
 /// `habits sync`: sends this device's waiting changes and pulls the others'
 /// now; lists, retries or drops the changes the server refused.
 struct SyncCommand: HabitsCommand {
+    static let rejected = Flag("rejected", help: "List the changes the server refused.")
+    static let retry = Flag("retry", help: "Send the refused changes again.")
+    static let discardRejected = Flag(
+        "discard-rejected", help: "Drop the refused changes for good.")
+
     static let spec = CommandSpec(
         name: "sync",
         summary: "Send this device's changes to the server and fetch the others' now.",
@@ -23,11 +28,7 @@ struct SyncCommand: HabitsCommand {
             --discard-rejected drops them. Exit status: 0 when synced; 69 when the \
             server cannot be reached (the changes keep waiting).
             """,
-        options: [
-            .flag("rejected", help: "List the changes the server refused."),
-            .flag("retry", help: "Send the refused changes again."),
-            .flag("discard-rejected", help: "Drop the refused changes for good."),
-        ],
+        options: [rejected.spec, retry.spec, discardRejected.spec],
         examples: [
             "habits sync", "habits sync --rejected", "habits sync --retry",
             "habits sync --discard-rejected",
@@ -41,9 +42,9 @@ struct SyncCommand: HabitsCommand {
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
         let chosen: [Action] = [
-            arguments.flag("rejected") ? .listRejected : nil,
-            arguments.flag("retry") ? .retry : nil,
-            arguments.flag("discard-rejected") ? .discardRejected : nil,
+            arguments[Self.rejected] ? .listRejected : nil,
+            arguments[Self.retry] ? .retry : nil,
+            arguments[Self.discardRejected] ? .discardRejected : nil,
         ].compactMap { $0 }
         guard chosen.count <= 1 else {
             throw UsageError(.conflictingOptions(["--rejected", "--retry", "--discard-rejected"]))

@@ -7,6 +7,21 @@ import HabitCore
 struct TokenCommand: HabitsCommand {
     static let scopes = ["read", "check-in", "write"]
 
+    static let action = Positional(
+        "action", values: ["create", "list", "revoke"],
+        help: "create, list or revoke.")
+    static let name = Positional(
+        "name", optional: true, help: "The token's name, for create and revoke.")
+    static let scope = Option(
+        "scope", valueName: "scope", values: scopes,
+        help: "With create: read, check-in or write.")
+    static let habit = Option(
+        "habit", valueName: "habit",
+        help: "With create --scope check-in: the one habit (id or name) it may change.")
+    static let expires = Option(
+        "expires", valueName: "date", values: DateWords.words,
+        help: "With create: the last day it works (YYYY-MM-DD or a date word).")
+
     static let spec = CommandSpec(
         name: "token",
         summary: "Manage access tokens for automation: token create|list|revoke (server mode).",
@@ -22,24 +37,8 @@ struct TokenCommand: HabitsCommand {
             and expiry; 'token revoke <name>' stops it at once. An account holds at most \
             20 tokens. Tokens are a server's: local mode has none.
             """,
-        positionals: [
-            PositionalSpec(
-                "action", values: ["create", "list", "revoke"],
-                help: "create, list or revoke."),
-            PositionalSpec(
-                "name", optional: true, help: "The token's name, for create and revoke."),
-        ],
-        options: [
-            .value(
-                "scope", valueName: "scope", values: scopes,
-                help: "With create: read, check-in or write."),
-            .value(
-                "habit", valueName: "habit",
-                help: "With create --scope check-in: the one habit (id or name) it may change."),
-            .value(
-                "expires", valueName: "date", values: DateWords.words,
-                help: "With create: the last day it works (YYYY-MM-DD or a date word)."),
-        ],
+        positionals: [action.spec, name.spec],
+        options: [scope.spec, habit.spec, expires.spec],
         examples: [
             "habits token create calendar --scope read",
             "habits token create kitchen-button --scope check-in --habit Water",
@@ -56,18 +55,18 @@ struct TokenCommand: HabitsCommand {
     let action: Action
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
-        let name = arguments.positional("name")
-        let createOnly = ["scope", "habit", "expires"].filter { arguments.value($0) != nil }
+        let name = arguments.value(of: Self.name)
+        let createOnly = [Self.scope, Self.habit, Self.expires].filter(arguments.isGiven)
         func named() throws(UsageError) -> String {
             guard let name, !name.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw UsageError(.missingArgument("name"), command: "token")
             }
             return name.trimmingCharacters(in: .whitespaces)
         }
-        switch arguments.positional("action") {
+        switch arguments.value(of: Self.action) {
         case "create":
             let name = try named()
-            guard let scope = arguments.value("scope") else {
+            guard let scope = arguments.value(of: Self.scope) else {
                 throw UsageError(.missingArgument("--scope"), command: "token")
             }
             guard Self.scopes.contains(scope) else {
@@ -76,12 +75,12 @@ struct TokenCommand: HabitsCommand {
                         argument: "--scope", value: scope, expected: "read, check-in or write"),
                     command: "token")
             }
-            let habit = arguments.value("habit")
+            let habit = arguments.value(of: Self.habit)
             if habit != nil && scope != "check-in" {
                 throw UsageError(
                     .conflictingOptions(["--habit", "--scope \(scope)"]), command: "token")
             }
-            let expires = try arguments.value("expires") { text, option throws(UsageError) in
+            let expires = try arguments.value(of: Self.expires) { text, option throws(UsageError) in
                 try ArgumentValue.date(text, argument: option, today: today)
             }
             if let expires, expires < today {
@@ -103,12 +102,12 @@ struct TokenCommand: HabitsCommand {
         case "list":
             if let name { throw UsageError(.unexpectedArgument(name), command: "token") }
             if let option = createOnly.first {
-                throw UsageError(.unexpectedArgument("--\(option)"), command: "token")
+                throw UsageError(.unexpectedArgument("--\(option.spec.name)"), command: "token")
             }
             action = .list
         case "revoke":
             if let option = createOnly.first {
-                throw UsageError(.unexpectedArgument("--\(option)"), command: "token")
+                throw UsageError(.unexpectedArgument("--\(option.spec.name)"), command: "token")
             }
             action = .revoke(name: try named())
         case let other?:

@@ -12,10 +12,10 @@ struct UndoCommand: HabitsCommand {
             that held only the mark lose their entry, days with a value keep it.
             """,
         positionals: [
-            PositionalSpec("habit", optional: true, help: "The habit's id or name.")
+            HabitReference.optionalPositional.spec
         ],
         options: [DateOption.plannedSpec] + DateRangeOption.specs + [
-            .flag("all", help: "With --from/--to: every active habit.")
+            HolidayChange.all.spec
         ],
         examples: [
             "habits undo 3", "habits undo \"Drink water\" --date yesterday",

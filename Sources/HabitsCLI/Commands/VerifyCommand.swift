@@ -11,15 +11,19 @@ struct VerifyCommand: HabitsCommand {
             there (--email overrides it). The session is kept in the credentials file \
             (0600) and renewed automatically.
             """,
-        positionals: [PositionalSpec("code", help: "The six-digit code from the email.")],
-        options: [.value("email", valueName: "address", help: "The address the code was sent to.")],
+        positionals: [code.spec],
+        options: [email.spec],
         examples: ["habits verify 123456", "habits verify 123456 --email you@example.com"])
+
+    static let code = Positional("code", help: "The six-digit code from the email.")
+    static let email = Option(
+        "email", valueName: "address", help: "The address the code was sent to.")
 
     let code: String
     let email: String?
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
-        let text = arguments.positional("code") ?? ""
+        let text = arguments.value(of: Self.code) ?? ""
         guard let code = SessionCommands.normalisedCode(text) else {
             throw UsageError(
                 .invalidValue(
@@ -27,7 +31,7 @@ struct VerifyCommand: HabitsCommand {
                 command: "verify")
         }
         self.code = code
-        email = arguments.value("email")
+        email = arguments.value(of: Self.email)
     }
 
     func run(in context: CommandContext) async throws(CommandError) {

@@ -7,6 +7,15 @@ import HabitCore
 struct WebhookCommand: HabitsCommand {
     static let events = ["entry.changed", "habit.changed", "reminder.due"]
 
+    static let action = Positional(
+        "action", values: ["add", "list", "remove"], help: "add, list or remove.")
+    static let target = Positional(
+        "target", optional: true,
+        help: "With add: the endpoint's URL; with remove: its id (see 'webhook list').")
+    static let eventsOption = Option(
+        "events", valueName: "events", listValues: events,
+        help: "With add: the events to send, comma-separated (default: all).")
+
     static let spec = CommandSpec(
         name: "webhook",
         summary: "Manage signed webhooks: webhook add|list|remove (server mode).",
@@ -23,18 +32,8 @@ struct WebhookCommand: HabitsCommand {
             removes an endpoint with its deliveries. Webhooks are a server's: local mode \
             has none.
             """,
-        positionals: [
-            PositionalSpec(
-                "action", values: ["add", "list", "remove"], help: "add, list or remove."),
-            PositionalSpec(
-                "target", optional: true,
-                help: "With add: the endpoint's URL; with remove: its id (see 'webhook list')."),
-        ],
-        options: [
-            .value(
-                "events", valueName: "events", listValues: events,
-                help: "With add: the events to send, comma-separated (default: all).")
-        ],
+        positionals: [action.spec, target.spec],
+        options: [eventsOption.spec],
         examples: [
             "habits webhook add https://example.com/habits",
             "habits webhook add https://example.com/done --events entry.changed",
@@ -53,9 +52,9 @@ struct WebhookCommand: HabitsCommand {
     let action: Action
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
-        let target = arguments.positional("target")
-        let events = arguments.value("events")
-        switch arguments.positional("action") {
+        let target = arguments.value(of: Self.target)
+        let events = arguments.value(of: Self.eventsOption)
+        switch arguments.value(of: Self.action) {
         case "add":
             guard let url = target?.trimmingCharacters(in: .whitespaces), !url.isEmpty else {
                 throw UsageError(.missingArgument("url"), command: "webhook")

@@ -14,7 +14,7 @@ struct CompletionScript: Sendable {
     /// The options every command accepts.
     var global: [OptionSpec] = OptionSpec.global
     /// Options accepted only before the command word.
-    var leading: [OptionSpec] = [.flag("version", help: "Print the version.")]
+    var leading: [OptionSpec] = [GlobalOptions.version.spec]
 
     /// The first line of each script: what made it.
     private var generatedBy: String {

@@ -18,7 +18,7 @@ struct HelpRenderer: Sendable {
             lines.append(contentsOf: hanging(spec.name, spec.summary, labelWidth: nameWidth))
         }
         lines += ["", "Global options:"]
-        lines += options(OptionSpec.global + [.flag("version", help: "Print the version.")])
+        lines += options(OptionSpec.global + [GlobalOptions.version.spec])
         lines += [""]
         lines += wrap(
             "Without a server, habits keeps your habits in a local database "

@@ -14,7 +14,7 @@ struct ManPage: Sendable {
     var commands: [CommandSpec]
     var global: [OptionSpec] = OptionSpec.global
     /// Options accepted only before the command word.
-    var leading: [OptionSpec] = [.flag("version", help: "Print the version.")]
+    var leading: [OptionSpec] = [GlobalOptions.version.spec]
 
     func render() -> String {
         var page: [String] = [

@@ -32,11 +32,11 @@ struct OutputStyle: Hashable, Sendable {
     init(arguments: BoundArguments, environment: CLIEnvironment) {
         let variable = environment.variable
         let terminal = environment.terminal.outputIsTerminal
-        json = arguments.flag("json")
+        json = arguments[GlobalOptions.json]
         color =
-            terminal && !arguments.flag("no-color") && (variable("NO_COLOR") ?? "").isEmpty
+            terminal && !arguments[GlobalOptions.noColor] && (variable("NO_COLOR") ?? "").isEmpty
             && variable("TERM") != "dumb"
-        unicode = terminal && !arguments.flag("ascii") && Self.localeIsUTF8(variable)
+        unicode = terminal && !arguments[GlobalOptions.ascii] && Self.localeIsUTF8(variable)
         width = environment.width
         trueColor = ["truecolor", "24bit"].contains(variable("COLORTERM")?.lowercased() ?? "")
     }

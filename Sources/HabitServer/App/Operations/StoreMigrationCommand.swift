@@ -29,32 +29,21 @@ public enum StoreMigrationCommand {
         _ arguments: [String], environment: [String: String],
         output: (String) -> Void, errors: (String) -> Void
     ) -> Int32 {
-        var from: String?
-        var to = environment["HABITS_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            if argument == "--help" || argument == "-h" {
+        let values: [String: String]
+        do {
+            values = try SubcommandArguments.parse(
+                arguments, command: "migrate", names: ["--from", "--to"])
+        } catch {
+            if error == .help {
                 output(usage)
                 return 0
             }
-            var name = argument
-            var value: String?
-            if let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                value = String(argument[argument.index(after: equals)...])
-            }
-            guard name == "--from" || name == "--to" else {
-                errors(
-                    "habits-server migrate: unknown argument \(name); see habits-server migrate --help."
-                )
-                return 64
-            }
-            guard let given = value ?? remaining.popFirst(), !given.isEmpty else {
-                errors("habits-server migrate: the option \(name) needs a value.")
-                return 64
-            }
-            if name == "--from" { from = given } else { to = given }
+            errors(error.description)
+            return 64
         }
+        let from = values["--from"]
+        let to =
+            values["--to"] ?? environment["HABITS_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
         guard let from, from.hasPrefix("sqlite:"), from.count > "sqlite:".count else {
             errors(
                 "habits-server migrate: name the SQLite database as --from sqlite:PATH.")

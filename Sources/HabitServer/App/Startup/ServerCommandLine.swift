@@ -1,3 +1,4 @@
+import CommandLineArguments
 import Foundation
 import HabitFiles
 import HabitHTTP
@@ -23,7 +24,8 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
 /// Reads the `habits-server` flags.
 ///
 /// Flags take their value as the next argument or after `=` (`--port 0`,
-/// `--port=0`). Defaults: the database is `habits.sqlite3` in the data
+/// `--port=0`); the shared `ArgumentBinder` reads them against the spec the
+/// flag table makes (`spec`), the table's actions then apply them. Defaults: the database is `habits.sqlite3` in the data
 /// directory ($XDG_DATA_HOME/habits-server, else ~/.local/share/habits-server);
 /// the secret file is `secret` and the outbox `outbox/` beside the database.
 public enum ServerCommandLine {
@@ -252,43 +254,44 @@ public enum ServerCommandLine {
             ServerFlag(name: "--version", help: ["show the version"], action: .command(.version)),
         ]
 
-    /// The flags by name, for parsing; `-h` is `--help` too.
-    private static let flagsByName: [String: ServerFlag] = {
-        var table = Dictionary(uniqueKeysWithValues: flags.map { ($0.name, $0) })
-        table["-h"] = table["--help"]
-        return table
-    }()
+    /// What the binder reads the flags against: every flag of the table,
+    /// `-h` being `--help`.
+    static let spec = CommandSpec(
+        name: "habits-server", summary: "Serves the habits API.", options: flags.map(\.spec))
 
     /// The command for `arguments` (without the program name).
+    ///
+    /// The flags before `--help`, `-h` or `--version` are read and checked,
+    /// in the table's order; that flag then ends the line, whatever follows.
     public static func parse(_ arguments: [String], environment: [String: String])
         throws(UsageError) -> ServerCommand
     {
         var options = Options()
         try applyEnvironment(environment, to: &options)
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            if let flag = flagsByName[argument], case .command(let command) = flag.action {
-                return command
-            }
-            if let flag = flagsByName[argument], case .toggle(let set) = flag.action {
-                set(&options)
+        let tokens = ArgumentTokenizer.tokenize(arguments)
+        let end = tokens.firstIndex { token in
+            token.asksServerForHelp || token == .long(name: "version", value: nil)
+        }
+        let bound: BoundArguments
+        do {
+            bound = try ArgumentBinder.bind(Array(tokens[..<(end ?? tokens.endIndex)]), to: spec)
+        } catch {
+            throw UsageError(sentence(for: error))
+        }
+        for flag in flags {
+            switch flag.action {
+            case .value(_, let read):
+                // Each value in turn: a repeated flag adds up (--trusted-proxy)
+                // or the last one wins, as the flag's action decides.
+                for value in bound.values(of: flag.option) { try read(value, &options) }
+            case .toggle(let set):
+                if bound[flag.flag] { set(&options) }
+            case .command:
                 continue
             }
-            guard argument.hasPrefix("--") else {
-                throw UsageError("Unexpected argument \"\(argument)\"; see habits-server --help.")
-            }
-            var name = argument
-            var value: String?
-            if let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                value = String(argument[argument.index(after: equals)...])
-            }
-            guard let flag = flagsByName[name], case .value(_, let read) = flag.action else {
-                throw UsageError("Unknown option \(name); see habits-server --help.")
-            }
-            if value == nil { value = remaining.popFirst() }
-            guard let value else { throw UsageError("The option \(name) needs a value.") }
-            try read(value, &options)
+        }
+        if let end {
+            return tokens[end] == .long(name: "version", value: nil) ? .version : .help
         }
         let configuration = try configuration(options, environment: environment)
         return options.printsConfiguration

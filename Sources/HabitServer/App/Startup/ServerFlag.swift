@@ -1,3 +1,5 @@
+import CommandLineArguments
+
 /// One `habits-server` option: its name, the lines `--help` shows for it, and
 /// what it does.
 ///
@@ -24,6 +26,30 @@ struct ServerFlag: Sendable {
     /// Whether a toggle is also read from its environment variable
     /// (`--no-web` as `HABITS_NO_WEB=1`); `--print-config` and the like are not.
     var readsEnvironment = false
+
+    /// The long name without dashes, as the shared binder knows it: `port`.
+    var longName: String { String(name.dropFirst(2)) }
+
+    /// The option the shared binder reads: a flag for a toggle or a
+    /// command (`--help` also as `-h`), else an option taking a value.
+    var spec: OptionSpec {
+        switch action {
+        case .value: return option.spec
+        case .toggle, .command: return flag.spec
+        }
+    }
+
+    /// The key a value flag's text is read by.
+    var option: Option<String> {
+        let placeholder: String
+        if case .value(let name, _) = action { placeholder = name } else { placeholder = "" }
+        return Option(longName, valueName: placeholder, help: help.joined(separator: " "))
+    }
+
+    /// The key a toggle or a command is read by.
+    var flag: Flag {
+        Flag(longName, short: longName == "help" ? "h" : nil, help: help.joined(separator: " "))
+    }
 
     /// The flag as the help shows it: `--port PORT`.
     var synopsis: String {

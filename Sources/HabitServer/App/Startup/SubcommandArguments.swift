@@ -1,9 +1,12 @@
+import CommandLineArguments
 import Foundation
 import HabitStorage
 import HabitStore
 
-/// The flags of `backup` and `restore`: `--name VALUE` or `--name=VALUE`,
-/// each at most once, and `--help`.
+/// The flags of `backup`, `restore`, `check` and `migrate`: `--name VALUE`
+/// or `--name=VALUE` (the last one given wins), and `--help` or `-h`
+/// anywhere. Read by the shared `ArgumentBinder`, its problems said the
+/// server's way.
 enum SubcommandArguments {
     enum Problem: Error, Equatable, CustomStringConvertible {
         case help
@@ -17,28 +20,33 @@ enum SubcommandArguments {
         }
     }
 
+    /// The values of the options `names` (`--to`) given in `arguments`, by
+    /// name; `.help` when `--help` or `-h` is among them.
     static func parse(_ arguments: [String], command: String, names: Set<String>)
         throws(Problem) -> [String: String]
     {
+        let tokens = ArgumentTokenizer.tokenize(arguments)
+        if tokens.contains(where: \.asksServerForHelp) { throw .help }
+        let options = names.sorted().map {
+            Option(String($0.dropFirst(2)), valueName: "VALUE", help: "")
+        }
+        let spec = CommandSpec(
+            name: command, summary: "", options: options.map(\.spec))
+        let bound: BoundArguments
+        do {
+            bound = try ArgumentBinder.bind(tokens, to: spec)
+        } catch {
+            throw .usage(
+                "habits-server \(command): \(ServerCommandLine.sentence(for: error, command: command))"
+            )
+        }
         var values: [String: String] = [:]
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            if argument == "--help" || argument == "-h" { throw .help }
-            var name = argument
-            var value: String?
-            if let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                value = String(argument[argument.index(after: equals)...])
+        for option in options {
+            guard let value = bound.value(of: option) else { continue }
+            guard !value.isEmpty else {
+                throw .usage("habits-server \(command): the option --\(option.name) needs a value.")
             }
-            guard names.contains(name) else {
-                throw .usage(
-                    "habits-server \(command): unknown argument \(name); "
-                        + "see habits-server \(command) --help.")
-            }
-            guard let given = value ?? remaining.popFirst(), !given.isEmpty else {
-                throw .usage("habits-server \(command): the option \(name) needs a value.")
-            }
-            values[name] = given
+            values["--\(option.name)"] = value
         }
         return values
     }

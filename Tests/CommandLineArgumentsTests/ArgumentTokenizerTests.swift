@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HabitsCLI
+@testable import CommandLineArguments
 
 @Suite struct ArgumentTokenizerTests {
     @Test func classifiesLongShortAndPlainWords() {

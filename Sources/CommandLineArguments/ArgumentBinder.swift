@@ -5,10 +5,13 @@
 /// `-ay` sets each flag, and a letter that takes a value takes the rest of the
 /// cluster or the next word; a repeated option keeps its last value. A word
 /// that is taken as a value may look like a negative number (`--target -1`).
-enum ArgumentBinder {
-    static func bind(
-        _ tokens: [ArgumentToken], to spec: CommandSpec
+/// `global` are the options every command of the program accepts (`--json`),
+/// bound like the command's own.
+public enum ArgumentBinder {
+    public static func bind(
+        _ tokens: [ArgumentToken], to spec: CommandSpec, global: [OptionSpec] = []
     ) throws(UsageError) -> BoundArguments {
+        let options = spec.options + global
         var bound = BoundArguments(command: spec.name)
         var words: [String] = []
         var index = 0
@@ -29,12 +32,12 @@ enum ArgumentBinder {
         while index < tokens.count {
             switch tokens[index] {
             case .long(let name, let attached):
-                guard let option = spec.option(named: name) else {
+                guard let option = options.first(where: { $0.name == name }) else {
                     throw fail(
                         .unknownOption(
                             "--\(name)",
                             suggestion: Suggestion.closest(
-                                to: name, among: spec.allOptions.map(\.name)
+                                to: name, among: options.map(\.name)
                             ).map { "--\($0)" }))
                 }
                 if let valueName = option.valueName {
@@ -42,6 +45,7 @@ enum ArgumentBinder {
                         throw fail(.missingValue(option: "--\(name)", valueName: valueName))
                     }
                     bound.values[name] = value
+                    bound.everyValue[name, default: []].append(value)
                 } else {
                     if attached != nil { throw fail(.flagWithValue(option: "--\(name)")) }
                     bound.flags.insert(name)
@@ -50,7 +54,7 @@ enum ArgumentBinder {
                 var rest = Substring(letters)
                 while let letter = rest.first {
                     rest = rest.dropFirst()
-                    guard let option = spec.option(short: letter) else {
+                    guard let option = options.first(where: { $0.short == letter }) else {
                         throw fail(.unknownOption("-\(letter)", suggestion: nil))
                     }
                     if let valueName = option.valueName {
@@ -59,6 +63,7 @@ enum ArgumentBinder {
                             throw fail(.missingValue(option: "-\(letter)", valueName: valueName))
                         }
                         bound.values[option.name] = value
+                        bound.everyValue[option.name, default: []].append(value)
                         rest = ""
                     } else {
                         bound.flags.insert(option.name)

@@ -1,7 +1,8 @@
-/// A command line that cannot be understood: shown as one sentence naming the
-/// bad argument, a hint to the command's help, and exit status 64.
-struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
-    enum Problem: Hashable, Sendable {
+/// A command line that cannot be understood: one sentence naming the bad
+/// argument, and the command whose help explains it (the program adds the
+/// hint pointing there, and exits with status 64).
+public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Problem: Hashable, Sendable {
         case unknownCommand(String, suggestion: String?)
         case unknownOption(String, suggestion: String?)
         /// A word where a command's action goes (`remind bogus`) that is
@@ -31,17 +32,17 @@ struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         case textOnly(what: String)
     }
 
-    var problem: Problem
+    public var problem: Problem
     /// The command whose help the hint points to; `nil` for the overview.
-    var command: String?
+    public var command: String?
 
-    init(_ problem: Problem, command: String? = nil) {
+    public init(_ problem: Problem, command: String? = nil) {
         self.problem = problem
         self.command = command
     }
 
     /// One sentence saying what is wrong.
-    var description: String {
+    public var description: String {
         switch problem {
         case .unknownCommand(let name, let suggestion):
             return "Unknown command '\(name)'" + Self.didYouMean(suggestion)
@@ -83,17 +84,12 @@ struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Where to read more: the command's help.
-    var hint: String {
-        command.map { "Run 'habits help \($0)'." } ?? "Run 'habits help'."
-    }
-
     private static func didYouMean(_ suggestion: String?) -> String {
         suggestion.map { "; did you mean '\($0)'?" } ?? "."
     }
 
     /// "a", "a and b", "a, b and c".
-    static func list(_ items: [String], joiner: String) -> String {
+    public static func list(_ items: [String], joiner: String) -> String {
         guard let last = items.last else { return "" }
         if items.count == 1 { return last }
         return items.dropLast().joined(separator: ", ") + " \(joiner) " + last
