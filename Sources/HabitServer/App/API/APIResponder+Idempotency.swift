@@ -101,7 +101,7 @@ extension APIResponder {
     /// transaction: the middleware then stores none. `nil` without a key.
     func keyForWrite() -> IdempotencyRequest? {
         guard let key = KeyedRequest.current else { return nil }
-        key.answerStored = true
+        key.markAnswerStored()
         return key.request
     }
 
@@ -218,13 +218,16 @@ final class KeyedRequest: Sendable {
     @TaskLocal static var current: KeyedRequest?
 
     let request: IdempotencyRequest
-    private let stored = Locked(false)
+    /// Raised when a store operation was given the record.
+    private let stored = AtomicFlag()
 
     /// Whether a store operation was given the record (and so stored the
     /// answer with its effect, when the answer is remembered).
-    var answerStored: Bool {
-        get { stored.withLock { $0 } }
-        set { stored.withLock { $0 = newValue } }
+    var answerStored: Bool { stored.isRaised }
+
+    /// Notes that a store operation takes the record.
+    func markAnswerStored() {
+        _ = stored.raise()
     }
 
     init(request: IdempotencyRequest) {
