@@ -82,6 +82,32 @@ import Testing
         }
     }
 
+    /// The at-once answer runs behind the route's own middleware: a
+    /// personal access token, which needs the store, is never taken there,
+    /// and a HEAD or another method or route is left to `respond`.
+    @Test func theAtOnceAnswerTakesOnlyAVerifiedAccessToken() throws {
+        try withAPIServer { server in
+            let token = try server.signIn("at-once-pat@example.com").access
+            _ = try server.createHabit(token: token, name: "Read")
+            let created = try server.request(
+                "POST", "/api/me/tokens/", body: #"{"name": "reader", "scope": "read"}"#,
+                token: token)
+            let personal = try #require(try created.object()["token"] as? String)
+            let responder = server.app.responder
+            func list(_ token: String, method: String = "GET") -> HTTPRequest {
+                HTTPRequest(
+                    method: method, path: "/api/me/habits/",
+                    headers: HTTPHeaders([("Authorization", "Bearer \(token)")]))
+            }
+            #expect(responder.respond(to: list(personal)).status == 200)
+            #expect(responder.respond(to: list(token)).status == 200)
+            #expect(responder.answerAtOnce(to: list(token)) != nil)
+            #expect(responder.answerAtOnce(to: list(personal)) == nil)
+            #expect(responder.answerAtOnce(to: list(token, method: "POST")) == nil)
+            #expect(responder.answerAtOnce(to: list(token, method: "HEAD")) == nil)
+        }
+    }
+
     @Test func anotherUsersWriteLeavesTheListAsItIs() throws {
         try withAPIServer { server in
             let first = try server.signIn("first@example.com").access

@@ -104,4 +104,10 @@ struct APIError: Error, Sendable, CustomStringConvertible {
     static let internalFailure = APIError(
         status: 500, code: APIErrorCode.serverError,
         message: "The server could not complete the request; try again later.")
+
+    /// The answer cannot be given on the event loop's thread
+    /// (`RouteContext.atOnce`): never sent, the request is answered by
+    /// `respond` as usual.
+    static let notAtOnce = APIError(
+        status: 503, code: "not_at_once", message: "Not answered on the event loop's thread.")
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HabitConcurrency
 import HabitCore
 import HabitHTTP
 import HabitStorage
@@ -47,19 +48,19 @@ extension APIResponder {
     /// idempotency middleware of every keyed route.
     ///
     /// An answer remembered for the key is given again (or 422 for another
-    /// request) and nothing runs. Otherwise `next` runs with the key: a
-    /// handler whose store operation takes the record stores its answer with
-    /// its effect (`keyedWrite`); any other answer worth remembering (a
-    /// refusal before the store; the batch PUT, whose store call takes no
-    /// record) is remembered here after `next`, in a transaction of its own.
-    /// A bad key is 400, never remembered.
+    /// request) and nothing runs. Otherwise `next` runs with the key bound
+    /// (`KeyedRequest.current`): a store write that takes the record
+    /// (`keyedWrite`, `keyForWrite`) stores its answer with its effect; any
+    /// other answer worth remembering (a refusal before the store; the batch
+    /// PUT, whose store call takes no record) is remembered here after
+    /// `next`, in a transaction of its own. A bad key is 400, never
+    /// remembered.
     func idempotent(
-        _ request: HTTPRequest, scope: String,
-        _ next: (KeyedRequest?) throws(APIError) -> HTTPResponse
+        _ request: HTTPRequest, scope: String, _ next: () throws(APIError) -> HTTPResponse
     ) throws(APIError) -> HTTPResponse {
         let keyText = try idempotencyKey(request)
         guard let key = idempotencyRequest(request, key: keyText, scope: scope) else {
-            return try next(nil)
+            return try next()
         }
         let now = now()
         let earlier = try stored { () throws(StoreError) in
@@ -67,35 +68,51 @@ extension APIResponder {
         }
         if let earlier { return try answer(earlier) { () throws(APIError) in JSONBody.noContent } }
         let keyed = KeyedRequest(request: key)
+        let outcome = KeyedRequest.$current.withValue(keyed) {
+            () -> Result<HTTPResponse, APIError> in
+            do throws(APIError) {
+                return .success(try next())
+            } catch {
+                return .failure(error)
+            }
+        }
         let response: HTTPResponse
-        do {
-            response = try next(keyed)
-        } catch {
+        switch outcome {
+        case .success(let answered):
+            response = answered
+        case .failure(let error):
             guard !keyed.answerStored, Self.isRemembered(error.status) else { throw error }
             return try refusal(error, for: key)
         }
         guard !keyed.answerStored, Self.isRemembered(response.status),
             response.headers[Self.replayedHeader] == nil
         else { return response }
-        let outcome = try stored { () throws(StoreError) in
+        let recorded = try stored { () throws(StoreError) in
             try store.recordAnswer(
                 IdempotentAnswer(status: response.status, body: response.body), for: key,
                 now: self.now())
         }
         // Another request with the key may have stored its answer meanwhile.
-        return try answer(outcome) { () throws(APIError) in response }
+        return try answer(recorded) { () throws(APIError) in response }
     }
 
-    /// Runs a store write under the request's key, when it has one, and
-    /// answers it with `respond`: the answer is stored with the write's
-    /// effect, in its transaction.
+    /// The key of the request being answered (`KeyedRequest.current`), for
+    /// a store write that stores the answer with its effect, in its
+    /// transaction: the middleware then stores none. `nil` without a key.
+    func keyForWrite() -> IdempotencyRequest? {
+        guard let key = KeyedRequest.current else { return nil }
+        key.markAnswerStored()
+        return key.request
+    }
+
+    /// Runs a store write under the request's key, when it has one
+    /// (`keyForWrite`), and answers it with `respond`: the answer is stored
+    /// with the write's effect, in its transaction.
     func keyedWrite<Value>(
-        _ key: KeyedRequest?, now: Date,
-        respond: @escaping (Value) throws(APIError) -> HTTPResponse,
+        now: Date, respond: @escaping (Value) throws(APIError) -> HTTPResponse,
         _ write: (IdempotencyRecord<Value>?) throws(StoreError) -> Idempotent<Value>
     ) throws(APIError) -> HTTPResponse {
-        key?.answerStored = true
-        return try keyedWrite(key?.request, now: now, respond: respond, write)
+        try keyedWrite(keyForWrite(), now: now, respond: respond, write)
     }
 
     /// `keyedWrite` with the key as the store keeps it (the check-in URL's,
@@ -190,16 +207,28 @@ extension APIResponder {
     }
 }
 
-/// A keyed route's idempotency key, as the handler is given it.
+/// A keyed route's idempotency key, bound by the idempotency middleware
+/// while the rest of the chain runs (`current`); handlers never see it.
 ///
-/// Lives for one request on one thread: the handler marks that its store
-/// operation took the record, so the middleware does not store the answer
-/// a second time.
-final class KeyedRequest {
+/// Lives for one request on one thread: the store write that takes the
+/// record marks it (`APIResponder.keyForWrite`), so the middleware does not
+/// store the answer a second time.
+final class KeyedRequest: Sendable {
+    /// The key of the request being answered, on a keyed route sent one.
+    @TaskLocal static var current: KeyedRequest?
+
     let request: IdempotencyRequest
+    /// Raised when a store operation was given the record.
+    private let stored = AtomicFlag()
+
     /// Whether a store operation was given the record (and so stored the
     /// answer with its effect, when the answer is remembered).
-    var answerStored = false
+    var answerStored: Bool { stored.isRaised }
+
+    /// Notes that a store operation takes the record.
+    func markAnswerStored() {
+        _ = stored.raise()
+    }
 
     init(request: IdempotencyRequest) {
         self.request = request

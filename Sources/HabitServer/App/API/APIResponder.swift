@@ -81,7 +81,7 @@ public final class APIResponder: HTTPResponder {
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
-        let route = Route(path: request.path)
+        let route = RouteTable.matcher.match(request.path)
         var response: HTTPResponse
         do {
             response = try dispatch(request, route: route)
@@ -92,22 +92,32 @@ public final class APIResponder: HTTPResponder {
         return response
     }
 
-    /// A habit list already worked out, answered on the event loop's thread
-    /// without waiting for anything; `nil` for every other request, and
-    /// whenever the answer would need the store, a token not yet verified,
-    /// or a lock another thread holds. `respond` then answers as usual.
+    /// An answer known without waiting for anything, given on the event
+    /// loop's thread; `nil` for every other request. Runs the route's
+    /// at-once chain (`RouteDeclaration.atOnce`: today the habit list's),
+    /// behind the same middleware as `respond`; any step that would wait (the
+    /// store, a token not yet verified, a lock another thread holds) gives
+    /// up, and `respond` then answers as usual.
     public func answerAtOnce(to request: HTTPRequest) -> HTTPResponse? {
         // HEAD arrives as GET; the HTTP layer leaves the body out.
-        guard request.method == "GET", Route(path: request.path) == .habits,
-            let token = try? AuthenticationMiddleware.bearerToken(request),
-            let owner = verifiedTokens.userID(of: token, now: now()),
-            let query = try? ListQuery(request),
+        guard request.method == "GET", let route = RouteTable.matcher.match(request.path),
+            let chain = RouteTable.declaration(of: route, method: request.method)?.atOnce,
+            var response = try? chain(request, RouteContext(api: self, route: route, atOnce: true))
+        else { return nil }
+        response.logRoute = route.template
+        return response
+    }
+
+    /// `GET /api/me/habits/` on the event loop's thread: the list's body
+    /// already worked out (`listAnswers`) while the user's habits are as
+    /// they were; else `APIError.notAtOnce`, as when the stamp would mean
+    /// waiting for the store.
+    func knownHabitList(_ request: HTTPRequest, owner: Int64) throws(APIError) -> HTTPResponse {
+        guard let query = try? ListQuery(request),
             let stamp = try? store.externalWriteStamp(waiting: false),
             let body = listAnswers.lookUp(listKey(owner: owner, query), stamp: stamp).body
-        else { return nil }
-        var response = JSONBody.response(status: 200, body: body)
-        response.logRoute = Route.habits.template
-        return response
+        else { throw .notAtOnce }
+        return JSONBody.response(status: 200, body: body)
     }
 
     /// Finds the route's declaration in `RouteTable` and runs its chain:
@@ -118,15 +128,6 @@ public final class APIResponder: HTTPResponder {
             throw .methodNotAllowed(request.method, allowed: route.allowedMethods)
         }
         return try declaration.responder(request, RouteContext(api: self, route: route))
-    }
-
-    /// A handler of the reminder and webhook routes (`reminderHandler`),
-    /// which `RouteTable` calls for them.
-    enum RouteHandler {
-        /// Answers anyone.
-        case `public`((HTTPRequest) throws(APIError) -> HTTPResponse)
-        /// Answers the holder of a valid access token, given its user id.
-        case authenticated((HTTPRequest, _ owner: Int64) throws(APIError) -> HTTPResponse)
     }
 
     // MARK: - Shared steps

@@ -6,7 +6,10 @@ import HabitHTTP
 ///
 /// 401 `not_authenticated` without a token, `token_not_valid` for a bad or
 /// expired one. A personal access token (`hpat_…`) must also reach the
-/// route (`reach`): else 403 `insufficient_scope`.
+/// route (`reach`): else 403 `insufficient_scope`. On the event loop's
+/// thread (`RouteContext.atOnce`) only a token this thread has verified
+/// already is taken; any other throws `APIError.notAtOnce`, and the request
+/// is answered as usual.
 struct AuthenticationMiddleware: RouteMiddleware {
     /// The least a personal access token must be allowed to call the route.
     let reach: TokenReach
@@ -15,7 +18,14 @@ struct AuthenticationMiddleware: RouteMiddleware {
         throws(APIError) -> HTTPResponse
     {
         var context = context
-        context.owner = try owner(of: request, api: context.api, route: context.route)
+        if context.atOnce {
+            guard let token = try? Self.bearerToken(request),
+                let owner = context.api.verifiedTokens.userID(of: token, now: context.api.now())
+            else { throw .notAtOnce }
+            context.owner = owner
+        } else {
+            context.owner = try owner(of: request, api: context.api, route: context.route)
+        }
         return try next(request, context)
     }
 

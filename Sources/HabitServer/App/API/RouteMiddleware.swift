@@ -5,21 +5,22 @@ import HabitHTTP
 /// the responder, the matched route, and what earlier steps found.
 ///
 /// The server's counterpart of Hummingbird's request context: each step may
-/// add to it (`AuthenticationMiddleware` the owner, `IdempotencyMiddleware` the key) for
-/// the steps after it.
+/// add to it (`AuthenticationMiddleware` the owner) for the steps after it.
 struct RouteContext {
     /// The responder the request arrived at: its store, clock and caches.
     let api: APIResponder
     let route: Route
+    /// Whether the chain runs on the event loop's thread
+    /// (`APIResponder.answerAtOnce`): a step that would wait for anything
+    /// (the store, a signature check) throws `APIError.notAtOnce` instead.
+    let atOnce: Bool
     /// The user id of the request's token, once `AuthenticationMiddleware` ran.
     var owner: Int64?
-    /// The request's `Idempotency-Key`, once `IdempotencyMiddleware` ran on a
-    /// keyed route that was sent one.
-    var key: KeyedRequest?
 
-    init(api: APIResponder, route: Route) {
+    init(api: APIResponder, route: Route, atOnce: Bool = false) {
         self.api = api
         self.route = route
+        self.atOnce = atOnce
     }
 }
 
@@ -64,16 +65,18 @@ enum RouteChain {
 
     /// The middleware a route's declaration asks for: none for a public
     /// route; for a signed-in one, `AuthenticationMiddleware`, then for a write
-    /// `ListCacheMiddleware` and `WebhookEventMiddleware`, then on a keyed route
-    /// `IdempotencyMiddleware`, innermost, so that a replayed answer still
-    /// drops the cached lists but queues no second event.
-    static func middleware(access: RouteAccess, method: String, keyed: Bool)
+    /// `ListCacheMiddleware`, `WebhookEventMiddleware` when it raises an
+    /// event, then on a keyed route `IdempotencyMiddleware`, innermost, so
+    /// that a replayed answer still drops the cached lists but queues no
+    /// second event.
+    static func middleware(access: RouteAccess, method: String, keyed: Bool, event: RouteEvent?)
         -> [any RouteMiddleware]
     {
         guard case .signedIn(let reach) = access else { return [] }
         var steps: [any RouteMiddleware] = [AuthenticationMiddleware(reach: reach)]
         guard method != "GET" else { return steps }
-        steps += [ListCacheMiddleware(), WebhookEventMiddleware()] as [any RouteMiddleware]
+        steps.append(ListCacheMiddleware())
+        if let event { steps.append(WebhookEventMiddleware(event: event)) }
         if keyed { steps.append(IdempotencyMiddleware()) }
         return steps
     }

@@ -19,8 +19,8 @@ extension APIResponder {
     static let webClientHeader = (name: "X-Habits-Client", value: "web")
     /// The refresh cookie's name.
     static let refreshCookieName = "habits_refresh"
-    /// The paths the refresh cookie is sent to, as the contract writes them.
-    static let refreshCookiePaths = [Route.refreshTokens.template, Route.logout.template]
+    /// The paths the refresh cookie is sent to: templates of `RouteTable`.
+    static let refreshCookiePaths = ["/api/auth/token/refresh/", "/api/auth/logout/"]
 
     /// Whether `request` asks for cookie mode.
     func isWebClient(_ request: HTTPRequest) -> Bool {

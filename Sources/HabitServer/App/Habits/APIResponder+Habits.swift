@@ -63,9 +63,7 @@ extension APIResponder {
 
     /// `POST /api/me/habits/`: 201 with the new habit; 409 past the active
     /// or the total limit. Takes an `Idempotency-Key`.
-    func createHabit(_ request: HTTPRequest, owner: Int64, key: KeyedRequest?) throws(APIError)
-        -> HTTPResponse
-    {
+    func createHabit(_ request: HTTPRequest, owner: Int64) throws(APIError) -> HTTPResponse {
         let object = try bodyObject(request)
         let fields = try validated { () throws(ValidationError) in
             try HabitInput.fields(from: object)
@@ -75,12 +73,11 @@ extension APIResponder {
             JSONBody.response(status: 201, VersionedJSON(habit))
         }
         let outcome: Idempotent<Versioned<Habit>>
-        key?.answerStored = true
         do {
             outcome = try store.createVersionedHabit(
                 fields, owner: owner, now: now,
                 idempotency: record(
-                    key?.request, now: now,
+                    keyForWrite(), now: now,
                     { (outcome: Result<Versioned<Habit>, StoreError>) -> HTTPResponse? in
                         Self.response(outcome, respond)
                     }))
@@ -130,8 +127,8 @@ extension APIResponder {
     /// habit with its version and `replaced`, the habit before; `If-Match`
     /// makes it conditional (412 with `current` on a mismatch). Takes an
     /// `Idempotency-Key`.
-    func updateHabit(_ request: HTTPRequest, owner: Int64, id: Int64, key: KeyedRequest?)
-        throws(APIError) -> HTTPResponse
+    func updateHabit(_ request: HTTPRequest, owner: Int64, id: Int64) throws(APIError)
+        -> HTTPResponse
     {
         let condition = IfMatch.condition(request)
         let object = try bodyObject(request)
@@ -153,7 +150,7 @@ extension APIResponder {
             return JSONBody.response(status: 200, WriteJSON(stored: current, replaced: current))
         }
         let now = now()
-        return try keyedWrite(key, now: now, respond: Self.writtenHabit) {
+        return try keyedWrite(now: now, respond: Self.writtenHabit) {
             record throws(StoreError) in
             try store.updateHabit(
                 id: id, owner: owner, fields: fields, status: status, now: now,
@@ -171,8 +168,8 @@ extension APIResponder {
     /// `DELETE /api/me/habits/{id}/`: removes the habit and its progress;
     /// 204, or 200 with `replaced` for `Prefer: return=representation`.
     /// Takes an `Idempotency-Key`.
-    func deleteHabit(_ request: HTTPRequest, owner: Int64, id: Int64, key: KeyedRequest?)
-        throws(APIError) -> HTTPResponse
+    func deleteHabit(_ request: HTTPRequest, owner: Int64, id: Int64) throws(APIError)
+        -> HTTPResponse
     {
         let condition = IfMatch.condition(request)
         let representation = PreferHeader.wantsRepresentation(request)
@@ -180,7 +177,7 @@ extension APIResponder {
             try Self.deleted(outcome, representation: representation)
         }
         let now = now()
-        return try keyedWrite(key, now: now, respond: respond) { record throws(StoreError) in
+        return try keyedWrite(now: now, respond: respond) { record throws(StoreError) in
             try store.deleteHabit(
                 id: id, owner: owner, now: now, expecting: condition, idempotency: record)
         }

@@ -34,8 +34,7 @@ extension APIResponder {
     /// and skip, and its note when the body has `note`. Takes an
     /// `Idempotency-Key`.
     func setProgress(
-        _ request: HTTPRequest, owner: Int64, habitID: Int64, date text: String,
-        key: KeyedRequest?
+        _ request: HTTPRequest, owner: Int64, habitID: Int64, date text: String
     ) throws(APIError) -> HTTPResponse {
         let date = try pathDate(text)
         let object = try bodyObject(request)
@@ -44,7 +43,7 @@ extension APIResponder {
         }
         let condition = IfMatch.condition(request)
         let now = now()
-        return try keyedWrite(key, now: now, respond: Self.writtenEntry) {
+        return try keyedWrite(now: now, respond: Self.writtenEntry) {
             record throws(StoreError) in
             try store.setProgress(
                 entry, note: note, habitID: habitID, owner: owner, expecting: condition,
@@ -64,18 +63,16 @@ extension APIResponder {
     /// the new entry (un-skipped), its note changed as for a PUT. Takes an
     /// `Idempotency-Key`.
     func incrementProgress(
-        _ request: HTTPRequest, owner: Int64, habitID: Int64, date text: String,
-        key: KeyedRequest?
+        _ request: HTTPRequest, owner: Int64, habitID: Int64, date text: String
     ) throws(APIError) -> HTTPResponse {
         let date = try pathDate(text)
         let object = try bodyObject(request)
         let (amount, note) = try validated { () throws(ValidationError) in
             try HabitInput.increment(from: object)
         }
-        key?.answerStored = true
         return try increment(
             habitID: habitID, owner: owner, date: date, amount: amount, note: note,
-            key: key?.request, condition: IfMatch.condition(request), now: now())
+            key: keyForWrite(), condition: IfMatch.condition(request), now: now())
     }
 
     /// Adds `amount` to the day's value under `key` (when given) and
@@ -98,8 +95,7 @@ extension APIResponder {
     /// `Idempotency-Key`, so a retry cannot remove what another device wrote
     /// meanwhile.
     func deleteProgress(
-        _ request: HTTPRequest, owner: Int64, habitID: Int64, date text: String,
-        key: KeyedRequest?
+        _ request: HTTPRequest, owner: Int64, habitID: Int64, date text: String
     ) throws(APIError) -> HTTPResponse {
         let date = try pathDate(text)
         let condition = IfMatch.condition(request)
@@ -108,7 +104,7 @@ extension APIResponder {
             try Self.deleted(outcome, representation: representation)
         }
         let now = now()
-        return try keyedWrite(key, now: now, respond: respond) { record throws(StoreError) in
+        return try keyedWrite(now: now, respond: respond) { record throws(StoreError) in
             try store.deleteProgress(
                 habitID: habitID, owner: owner, date: date, now: now, expecting: condition,
                 idempotency: record)

@@ -7,66 +7,37 @@ import HabitStore
 
 /// The reminder, channel and webhook routes.
 extension APIResponder {
-    func reminderHandler(for route: Route, method: String) -> RouteHandler {
-        switch route {
-        case .habitReminders(let habitID):
-            return .authenticated { request, owner throws(APIError) in
-                method == "POST"
-                    ? try self.addReminder(request, owner: owner, habitID: habitID)
-                    : try self.listReminders(owner: owner, habitID: habitID)
-            }
-        case .habitReminder(let habitID, let id):
-            return .authenticated { _, owner throws(APIError) in
-                try self.deleteReminder(owner: owner, habitID: habitID, id: id)
-            }
-        case .reminders:
-            return .authenticated { _, owner throws(APIError) in
-                let reminders = try self.stored { () throws(StoreError) in
-                    try self.store.reminders(owner: owner)
-                }
-                return JSONBody.response(
-                    status: 200, DataList(data: reminders.map(ReminderBody.init)))
-            }
-        case .channels:
-            return .authenticated { request, owner throws(APIError) in
-                method == "POST"
-                    ? try self.addChannel(request, owner: owner)
-                    : try self.listChannels(owner: owner)
-            }
-        case .channel(let id):
-            return .authenticated { _, owner throws(APIError) in
-                let deleted = try self.stored { () throws(StoreError) in
-                    try self.store.deleteChannel(id: id, owner: owner)
-                }
-                guard deleted else { throw .channelNotFound }
-                return JSONBody.noContent
-            }
-        case .webhooks:
-            return .authenticated { request, owner throws(APIError) in
-                method == "POST"
-                    ? try self.addWebhook(request, owner: owner)
-                    : try self.listWebhooks(owner: owner)
-            }
-        case .webhook(let id):
-            return .authenticated { _, owner throws(APIError) in
-                let deleted = try self.stored { () throws(StoreError) in
-                    try self.store.deleteWebhook(id: id, owner: owner)
-                }
-                guard deleted else { throw .webhookNotFound }
-                return JSONBody.noContent
-            }
-        case .webhookDeliveries(let webhookID):
-            return .authenticated { _, owner throws(APIError) in
-                let deliveries = try self.stored { () throws(StoreError) in
-                    try self.store.deliveries(webhookID: webhookID, owner: owner)
-                }
-                guard let deliveries else { throw .webhookNotFound }
-                return JSONBody.response(
-                    status: 200, DataList(data: deliveries.map(DeliveryBody.init)))
-            }
-        default:
-            return .public { _ throws(APIError) in throw .notFound }
+    /// `GET /api/me/reminders/`: every reminder of the account.
+    func listAllReminders(owner: Int64) throws(APIError) -> HTTPResponse {
+        let reminders = try stored { () throws(StoreError) in try store.reminders(owner: owner) }
+        return JSONBody.response(status: 200, DataList(data: reminders.map(ReminderBody.init)))
+    }
+
+    /// `DELETE /api/me/channels/{id}/`: 204, or 404 for no channel of the owner's.
+    func deleteChannel(owner: Int64, id: Int64) throws(APIError) -> HTTPResponse {
+        let deleted = try stored { () throws(StoreError) in
+            try store.deleteChannel(id: id, owner: owner)
         }
+        guard deleted else { throw .channelNotFound }
+        return JSONBody.noContent
+    }
+
+    /// `DELETE /api/me/webhooks/{id}/`: 204, or 404 for no webhook of the owner's.
+    func deleteWebhook(owner: Int64, id: Int64) throws(APIError) -> HTTPResponse {
+        let deleted = try stored { () throws(StoreError) in
+            try store.deleteWebhook(id: id, owner: owner)
+        }
+        guard deleted else { throw .webhookNotFound }
+        return JSONBody.noContent
+    }
+
+    /// `GET /api/me/webhooks/{id}/deliveries/`: the webhook's recent deliveries.
+    func listDeliveries(owner: Int64, webhookID: Int64) throws(APIError) -> HTTPResponse {
+        let deliveries = try stored { () throws(StoreError) in
+            try store.deliveries(webhookID: webhookID, owner: owner)
+        }
+        guard let deliveries else { throw .webhookNotFound }
+        return JSONBody.response(status: 200, DataList(data: deliveries.map(DeliveryBody.init)))
     }
 
     /// `GET /api/me/habits/{id}/reminders/`.

@@ -24,7 +24,7 @@ enum AccessPermission {
         case (.read, .read):
             return true
         case (.checkIn, .checkIn):
-            return habitID.map { $0 == route.habitID } ?? true
+            return habitID.map { $0 == route.id("id") } ?? true
         case (.read, .checkIn), (.checkIn, .read), (.write, .read), (.write, .checkIn):
             return false
         }
