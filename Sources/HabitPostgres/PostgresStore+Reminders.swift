@@ -84,30 +84,6 @@ extension PostgresStore: ReminderRepository {
         }
     }
 
-    public func entries(habitIDs: [Int64], from: LocalDate, to: LocalDate) throws(StoreError)
-        -> [Int64: [ProgressEntry]]
-    {
-        guard !habitIDs.isEmpty else { return [:] }
-        return try read { connection throws(StoreError) in
-            try Self.entries(connection, habitIDs: habitIDs, from: from, to: to)
-        }
-    }
-
-    /// The entries of the habits from `from` through `to`, by habit.
-    private static func entries(
-        _ connection: PostgresConnection, habitIDs: [Int64], from: LocalDate, to: LocalDate
-    ) throws(StoreError) -> [Int64: [ProgressEntry]] {
-        let list = "{" + habitIDs.map(String.init).joined(separator: ",") + "}"
-        let rows = try connection.query(
-            ReminderSQL.selectEntries, [list, from.description, to.description])
-        var result: [Int64: [ProgressEntry]] = [:]
-        for row in 0..<rows.count {
-            result[rows.int64(row, 0) ?? 0, default: []].append(
-                try HabitSQL.entry(rows, row, from: 1))
-        }
-        return result
-    }
-
     public func reminderZones() throws(StoreError) -> [String] {
         try read { connection throws(StoreError) in
             let rows = try connection.query(ReminderSQL.selectZones)
@@ -146,11 +122,7 @@ extension PostgresStore: ReminderRepository {
                         habit: try HabitSQL.habit(undecided, row, marks: nil), date: date,
                         instant: undecided.int64(row, 11) ?? 0))
             }
-            let due = try UndecidedOccurrences(candidates).due(
-                reading: { range throws(StoreError) in
-                    try Self.entries(
-                        connection, habitIDs: range.habitIDs, from: range.from, to: range.to)
-                }, isDue: isDue)
+            let due = try Self.due(connection, among: candidates, isDue: isDue)
             let result = try connection.query(
                 ReminderSQL.claimSlots,
                 [
@@ -258,21 +230,15 @@ extension PostgresStore: ReminderStatements {
         return rows.count > 0 ? ReminderSQL.reminder(rows, 0) : nil
     }
 
-    package static func reminderCount(_ connection: PostgresConnection, habitID: Int64)
-        throws(StoreError) -> Int
-    {
-        try count(connection, ReminderSQL.countForHabit, String(habitID))
-    }
-
     package static func insertReminder(
-        _ connection: PostgresConnection, habitID: Int64, owner: Int64, time: String,
-        channelID: Int64?, webhookID: Int64?, now: Date
+        _ connection: PostgresConnection, _ reminder: Reminder, owner: Int64
     ) throws(StoreError) -> Int64 {
         try connection.query(
             ReminderSQL.insertReminder,
             [
-                String(habitID), String(owner), time, channelID.map(String.init),
-                webhookID.map(String.init), Self.time(now),
+                String(reminder.habitID), String(owner), reminder.time,
+                reminder.channelID.map(String.init), reminder.webhookID.map(String.init),
+                Self.time(reminder.createdAt),
             ]
         ).int64(0, 0) ?? 0
     }
@@ -285,41 +251,48 @@ extension PostgresStore: ReminderStatements {
         return rows.count > 0 ? try ReminderSQL.channel(rows, 0) : nil
     }
 
-    package static func channelCount(_ connection: PostgresConnection, owner: Int64)
-        throws(StoreError) -> Int
-    {
-        try count(connection, ReminderSQL.countChannels, String(owner))
-    }
-
     package static func insertChannel(
-        _ connection: PostgresConnection, owner: Int64, kind: ReminderChannel.Kind, url: String?,
-        now: Date
+        _ connection: PostgresConnection, _ channel: ReminderChannel, owner: Int64
     ) throws(StoreError) -> Int64 {
         try connection.query(
-            ReminderSQL.insertChannel, [String(owner), kind.rawValue, url, Self.time(now)]
+            ReminderSQL.insertChannel,
+            [String(owner), channel.kind.rawValue, channel.url, Self.time(channel.createdAt)]
         ).int64(0, 0) ?? 0
-    }
-
-    package static func webhookCount(_ connection: PostgresConnection, owner: Int64)
-        throws(StoreError) -> Int
-    {
-        try count(connection, ReminderSQL.countWebhooks, String(owner))
     }
 
     package static func insertWebhook(
-        _ connection: PostgresConnection, owner: Int64, url: String, events: [String],
-        secret: String, now: Date
+        _ connection: PostgresConnection, _ webhook: WebhookEndpoint, owner: Int64
     ) throws(StoreError) -> Int64 {
         try connection.query(
             ReminderSQL.insertWebhook,
-            [String(owner), url, events.joined(separator: ","), secret, Self.time(now)]
+            [
+                String(owner), webhook.url, webhook.events.joined(separator: ","), webhook.secret,
+                Self.time(webhook.createdAt),
+            ]
         ).int64(0, 0) ?? 0
     }
 
-    private static func count(_ connection: PostgresConnection, _ sql: String, _ id: String)
+    package static func entries(
+        _ connection: PostgresConnection, habitIDs: [Int64], from: LocalDate, to: LocalDate
+    ) throws(StoreError) -> [Int64: [ProgressEntry]] {
+        let list = "{" + habitIDs.map(String.init).joined(separator: ",") + "}"
+        let rows = try connection.query(
+            ReminderSQL.selectEntries, [list, from.description, to.description])
+        var result: [Int64: [ProgressEntry]] = [:]
+        for row in 0..<rows.count {
+            result[rows.int64(row, 0) ?? 0, default: []].append(
+                try HabitSQL.entry(rows, row, from: 1))
+        }
+        return result
+    }
+
+    package static func count(_ connection: PostgresConnection, _ counted: AdditionCount)
         throws(StoreError) -> Int
     {
-        Int(try connection.query(sql, [id]).int64(0, 0) ?? 0)
+        let (sql, id) = counted.statement(
+            reminders: ReminderSQL.countForHabit, channels: ReminderSQL.countChannels,
+            webhooks: ReminderSQL.countWebhooks)
+        return Int(try connection.query(sql, [String(id)]).int64(0, 0) ?? 0)
     }
 }
 

@@ -93,32 +93,6 @@ extension SQLiteStore: ReminderRepository {
         }
     }
 
-    public func entries(habitIDs: [Int64], from: LocalDate, to: LocalDate) throws(StoreError)
-        -> [Int64: [ProgressEntry]]
-    {
-        guard !habitIDs.isEmpty else { return [:] }
-        return try read { connection throws(StoreError) in
-            try Self.entries(connection, habitIDs: habitIDs, from: from, to: to)
-        }
-    }
-
-    /// The entries of the habits from `from` through `to`, by habit.
-    private static func entries(
-        _ connection: SQLiteConnection, habitIDs: [Int64], from: LocalDate, to: LocalDate
-    ) throws(StoreError) -> [Int64: [ProgressEntry]] {
-        let list = "[" + habitIDs.map(String.init).joined(separator: ",") + "]"
-        var result: [Int64: [ProgressEntry]] = [:]
-        var reader = HabitSQL.amountReader()
-        try connection.forEachRow(
-            ReminderSQL.selectEntries,
-            [.text(list), .text(from.description), .text(to.description)]
-        ) { row throws(StoreError) in
-            result[row.int64(0), default: []].append(
-                try HabitSQL.entry(row, from: 1, reader: &reader))
-        }
-        return result
-    }
-
     public func reminderZones() throws(StoreError) -> [String] {
         try read { connection throws(StoreError) in
             try connection.rows(ReminderSQL.selectZones) { $0.text(0) }
@@ -168,11 +142,7 @@ extension SQLiteStore: ReminderRepository {
             return .init(
                 habit: try HabitSQL.habit(row), date: date, instant: row.int64(columns + 1))
         }
-        let due = try UndecidedOccurrences(undecided).due(
-            reading: { range throws(StoreError) in
-                try Self.entries(
-                    connection, habitIDs: range.habitIDs, from: range.from, to: range.to)
-            }, isDue: isDue)
+        let due = try Self.due(connection, among: undecided, isDue: isDue)
         for occurrence in due {
             try connection.run(
                 ReminderSQL.markDue, [.integer(occurrence.habitID), .integer(occurrence.instant)])
@@ -287,21 +257,15 @@ extension SQLiteStore: ReminderStatements {
             { ReminderSQL.reminder($0) })
     }
 
-    package static func reminderCount(_ connection: SQLiteConnection, habitID: Int64)
-        throws(StoreError) -> Int
-    {
-        try count(connection, ReminderSQL.countForHabit, [.integer(habitID)])
-    }
-
     package static func insertReminder(
-        _ connection: SQLiteConnection, habitID: Int64, owner: Int64, time: String,
-        channelID: Int64?, webhookID: Int64?, now: Date
+        _ connection: SQLiteConnection, _ reminder: Reminder, owner: Int64
     ) throws(StoreError) -> Int64 {
         try connection.run(
             ReminderSQL.insertReminder,
             [
-                .integer(habitID), .integer(owner), .text(time), optional(channelID),
-                optional(webhookID), .real(now.timeIntervalSince1970),
+                .integer(reminder.habitID), .integer(owner), .text(reminder.time),
+                optional(reminder.channelID), optional(reminder.webhookID),
+                .real(reminder.createdAt.timeIntervalSince1970),
             ])
         return connection.lastInsertRowID
     }
@@ -315,42 +279,45 @@ extension SQLiteStore: ReminderStatements {
             { row throws(StoreError) in try ReminderSQL.channel(row) })
     }
 
-    package static func channelCount(_ connection: SQLiteConnection, owner: Int64)
-        throws(StoreError) -> Int
-    {
-        try count(connection, ReminderSQL.countChannels, [.integer(owner)])
-    }
-
     package static func insertChannel(
-        _ connection: SQLiteConnection, owner: Int64, kind: ReminderChannel.Kind, url: String?,
-        now: Date
+        _ connection: SQLiteConnection, _ channel: ReminderChannel, owner: Int64
     ) throws(StoreError) -> Int64 {
         try connection.run(
             ReminderSQL.insertChannel,
             [
-                .integer(owner), .text(kind.rawValue), url.map { .text($0) } ?? .null,
-                .real(now.timeIntervalSince1970),
+                .integer(owner), .text(channel.kind.rawValue),
+                channel.url.map { .text($0) } ?? .null,
+                .real(channel.createdAt.timeIntervalSince1970),
             ])
         return connection.lastInsertRowID
     }
 
-    package static func webhookCount(_ connection: SQLiteConnection, owner: Int64)
-        throws(StoreError) -> Int
-    {
-        try count(connection, ReminderSQL.countWebhooks, [.integer(owner)])
-    }
-
     package static func insertWebhook(
-        _ connection: SQLiteConnection, owner: Int64, url: String, events: [String],
-        secret: String, now: Date
+        _ connection: SQLiteConnection, _ webhook: WebhookEndpoint, owner: Int64
     ) throws(StoreError) -> Int64 {
         try connection.run(
             ReminderSQL.insertWebhook,
             [
-                .integer(owner), .text(url), .text(events.joined(separator: ",")), .text(secret),
-                .real(now.timeIntervalSince1970),
+                .integer(owner), .text(webhook.url), .text(webhook.events.joined(separator: ",")),
+                .text(webhook.secret), .real(webhook.createdAt.timeIntervalSince1970),
             ])
         return connection.lastInsertRowID
+    }
+
+    package static func entries(
+        _ connection: SQLiteConnection, habitIDs: [Int64], from: LocalDate, to: LocalDate
+    ) throws(StoreError) -> [Int64: [ProgressEntry]] {
+        let list = "[" + habitIDs.map(String.init).joined(separator: ",") + "]"
+        var result: [Int64: [ProgressEntry]] = [:]
+        var reader = HabitSQL.amountReader()
+        try connection.forEachRow(
+            ReminderSQL.selectEntries,
+            [.text(list), .text(from.description), .text(to.description)]
+        ) { row throws(StoreError) in
+            result[row.int64(0), default: []].append(
+                try HabitSQL.entry(row, from: 1, reader: &reader))
+        }
+        return result
     }
 
     private static func exists(
@@ -359,10 +326,13 @@ extension SQLiteStore: ReminderStatements {
         try connection.firstRow(sql, bindings, { _ in true }) != nil
     }
 
-    private static func count(
-        _ connection: SQLiteConnection, _ sql: String, _ bindings: [SQLiteValue]
-    ) throws(StoreError) -> Int {
-        Int(try connection.firstRow(sql, bindings) { $0.int64(0) } ?? 0)
+    package static func count(_ connection: SQLiteConnection, _ counted: AdditionCount)
+        throws(StoreError) -> Int
+    {
+        let (sql, id) = counted.statement(
+            reminders: ReminderSQL.countForHabit, channels: ReminderSQL.countChannels,
+            webhooks: ReminderSQL.countWebhooks)
+        return Int(try connection.firstRow(sql, [.integer(id)]) { $0.int64(0) } ?? 0)
     }
 
     private static func optional(_ id: Int64?) -> SQLiteValue {

@@ -42,4 +42,14 @@ import Testing
         #expect(!ReminderLimits.addsDefaultChannel(channelCount: 1))
         #expect(!ReminderLimits.addsDefaultChannel(channelCount: ReminderLimits.channelsPerUser))
     }
+
+    @Test func eachCountBindsItsOwnStatementAndID() {
+        func statement(_ counted: AdditionCount) -> String {
+            let (sql, id) = counted.statement(reminders: "r", channels: "c", webhooks: "w")
+            return "\(sql) \(id)"
+        }
+        #expect(statement(.reminders(habitID: 4)) == "r 4")
+        #expect(statement(.channels(owner: 5)) == "c 5")
+        #expect(statement(.webhooks(owner: 6)) == "w 6")
+    }
 }

@@ -24,22 +24,20 @@ extension ReminderStatements {
                 same: try Self.sameReminder(
                     connection, habitID: habitID, time: time, channelID: channelID,
                     webhookID: webhookID),
-                count: try Self.reminderCount(connection, habitID: habitID),
+                count: try Self.count(connection, .reminders(habitID: habitID)),
                 maximum: ReminderLimits.remindersPerHabit)
             if case .answer(let answer) = decision { return answer }
             if ReminderLimits.addsDefaultChannel(
-                channelCount: try Self.channelCount(connection, owner: owner))
+                channelCount: try Self.count(connection, .channels(owner: owner)))
             {
                 _ = try Self.insertChannel(
-                    connection, owner: owner, kind: .mail, url: nil, now: now)
+                    connection, .new(kind: .mail, url: nil, at: now), owner: owner)
             }
-            let id = try Self.insertReminder(
-                connection, habitID: habitID, owner: owner, time: time, channelID: channelID,
-                webhookID: webhookID, now: now)
-            return .added(
-                Reminder(
-                    id: id, habitID: habitID, time: time, channelID: channelID,
-                    webhookID: webhookID, createdAt: now))
+            var reminder = Reminder(
+                id: 0, habitID: habitID, time: time, channelID: channelID, webhookID: webhookID,
+                createdAt: now)
+            reminder.id = try Self.insertReminder(connection, reminder, owner: owner)
+            return .added(reminder)
         }
     }
 
@@ -51,15 +49,12 @@ extension ReminderStatements {
             let decision = AdditionDecision.decide(
                 owned: true,
                 same: try Self.sameChannel(connection, owner: owner, kind: kind, url: url),
-                count: try Self.channelCount(connection, owner: owner),
+                count: try Self.count(connection, .channels(owner: owner)),
                 maximum: ReminderLimits.channelsPerUser)
             if case .answer(let answer) = decision { return answer }
-            let id = try Self.insertChannel(
-                connection, owner: owner, kind: kind, url: url, now: now)
-            return .added(
-                ReminderChannel(
-                    id: id, kind: kind, url: url, lastError: nil, lastErrorAt: nil,
-                    createdAt: now))
+            var channel = ReminderChannel.new(kind: kind, url: url, at: now)
+            channel.id = try Self.insertChannel(connection, channel, owner: owner)
+            return .added(channel)
         }
     }
 
@@ -69,15 +64,14 @@ extension ReminderStatements {
         try writeTransaction { connection throws(StoreError) -> Addition<WebhookEndpoint> in
             try Self.lockOwner(connection, owner: owner)
             let decision = AdditionDecision<WebhookEndpoint>.decide(
-                owned: true, same: nil, count: try Self.webhookCount(connection, owner: owner),
+                owned: true, same: nil, count: try Self.count(connection, .webhooks(owner: owner)),
                 maximum: ReminderLimits.webhooksPerUser)
             if case .answer(let answer) = decision { return answer }
-            let id = try Self.insertWebhook(
-                connection, owner: owner, url: url, events: events, secret: secret, now: now)
-            return .added(
-                WebhookEndpoint(
-                    id: id, url: url, events: events, secret: secret, lastError: nil,
-                    lastErrorAt: nil, createdAt: now))
+            var webhook = WebhookEndpoint(
+                id: 0, url: url, events: events, secret: secret, lastError: nil,
+                lastErrorAt: nil, createdAt: now)
+            webhook.id = try Self.insertWebhook(connection, webhook, owner: owner)
+            return .added(webhook)
         }
     }
 
@@ -95,5 +89,13 @@ extension ReminderStatements {
             return false
         }
         return true
+    }
+}
+
+extension ReminderChannel {
+    /// A channel not stored yet (id 0), with no error.
+    fileprivate static func new(kind: Kind, url: String?, at now: Date) -> Self {
+        ReminderChannel(
+            id: 0, kind: kind, url: url, lastError: nil, lastErrorAt: nil, createdAt: now)
     }
 }
