@@ -217,12 +217,22 @@ let package = Package(
                 "HabitConcurrency", "HabitCore", "HabitHTTP", "HabitServer", "TestSupport",
             ],
             path: "Tests/ServerTestSupport"),
+        // The values the storage tests count from (a moment, days, a habit's
+        // fields), linking no store.
+        .target(
+            name: "StorageTestSupport", dependencies: ["HabitCore"],
+            path: "Tests/StorageTestSupport"),
+        // The pure decisions both stores apply (HabitStorage), with no store
+        // and no PostgreSQL support linked.
+        .testTarget(
+            name: "HabitStorageTests",
+            dependencies: ["HabitCore", "HabitStorage", "StorageTestSupport"]),
         // Runs every store case against SQLite and PostgreSQL.
         .testTarget(
             name: "HabitStoreTests",
             dependencies: [
                 "CSQLite", "HabitConcurrency", "HabitCore", "HabitStorage", "HabitStore",
-                "HabitPostgres", "ServerTestSupport", "TestSupport",
+                "HabitPostgres", "ServerTestSupport", "StorageTestSupport", "TestSupport",
             ]),
         .testTarget(name: "HabitConcurrencyTests", dependencies: ["HabitConcurrency"]),
         .testTarget(name: "CommandLineArgumentsTests", dependencies: ["CommandLineArguments"]),

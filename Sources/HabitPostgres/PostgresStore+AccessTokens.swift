@@ -2,46 +2,6 @@ import Foundation
 import HabitStorage
 
 extension PostgresStore: AccessTokenRepository {
-    /// The checks of `SQLiteStore.createAccessToken`, with the owner's row
-    /// locked (`FOR NO KEY UPDATE`), so two servers creating tokens for one
-    /// account take turns and cannot both pass the limit or take a name.
-    public func createAccessToken(_ token: NewAccessToken, owner: Int64, maximum: Int)
-        throws(StoreError) -> AccessTokenCreation
-    {
-        let ownerText = String(owner)
-        return try transaction { connection throws(StoreError) -> AccessTokenCreation in
-            guard try connection.query(TokenSQL.lockOwner, [ownerText]).count == 1 else {
-                throw Self.internalError("the account of a new access token is gone")
-            }
-            try connection.query(
-                TokenSQL.prune,
-                [
-                    ownerText,
-                    String(
-                        token.createdAt.timeIntervalSince1970 - AccessTokenRecord.revokedRetention),
-                ])
-            if let habitID = token.habitID {
-                let found = try connection.query(
-                    TokenSQL.habitExists, [String(habitID), ownerText])
-                if found.count == 0 { return .habitNotFound }
-            }
-            let live = try connection.query(TokenSQL.liveNames, [ownerText])
-            let names = (0..<live.count).map { live.text($0, 0) }
-            if names.contains(token.name) { return .nameTaken }
-            if names.count >= maximum { return .limitReached(maximum: maximum) }
-            let rows = try connection.query(
-                TokenSQL.insert,
-                [
-                    ownerText, token.name, token.scope.rawValue, token.habitID.map(String.init),
-                    token.hash, Self.seconds(token.createdAt), token.expiresAt.map(Self.seconds),
-                ])
-            guard rows.count == 1 else {
-                throw Self.internalError("the new access token was not stored")
-            }
-            return .created(try TokenSQL.record(rows, 0))
-        }
-    }
-
     public func accessTokens(owner: Int64) throws(StoreError) -> [AccessTokenRecord] {
         try read { connection throws(StoreError) in
             let rows = try connection.query(TokenSQL.selectLive, [String(owner)])
@@ -76,6 +36,35 @@ extension PostgresStore: AccessTokenRepository {
     }
 }
 
+/// The steps of the shared `createAccessToken` (`AccessTokenStatements`).
+extension PostgresStore: AccessTokenStatements {
+    package static func pruneRevokedTokens(
+        _ connection: PostgresConnection, owner: Int64, before: Date
+    ) throws(StoreError) {
+        try connection.query(TokenSQL.prune, [String(owner), seconds(before)])
+    }
+
+    package static func liveTokenNames(_ connection: PostgresConnection, owner: Int64)
+        throws(StoreError) -> [String]
+    {
+        let rows = try connection.query(TokenSQL.liveNames, [String(owner)])
+        return (0..<rows.count).map { rows.text($0, 0) }
+    }
+
+    package static func insertToken(
+        _ connection: PostgresConnection, _ token: NewAccessToken, owner: Int64
+    ) throws(StoreError) -> AccessTokenRecord {
+        let rows = try connection.query(
+            TokenSQL.insert,
+            [
+                String(owner), token.name, token.scope.rawValue, token.habitID.map(String.init),
+                token.hash, seconds(token.createdAt), token.expiresAt.map(seconds),
+            ])
+        guard rows.count == 1 else { throw internalError("the new access token was not stored") }
+        return try TokenSQL.record(rows, 0)
+    }
+}
+
 /// The access-token statements and how rows become records.
 private enum TokenSQL {
     static let columns = """
@@ -83,13 +72,9 @@ private enum TokenSQL {
         extract(epoch FROM expires_at)::float8, extract(epoch FROM last_used_at)::float8,
         extract(epoch FROM revoked_at)::float8
         """
-    static let lockOwner = "SELECT id FROM users WHERE id = $1::bigint FOR NO KEY UPDATE"
     static let prune = """
         DELETE FROM access_tokens WHERE owner_id = $1::bigint AND revoked_at IS NOT NULL
         AND revoked_at < to_timestamp($2::float8)
-        """
-    static let habitExists = """
-        SELECT id FROM habits WHERE id = $1::bigint AND owner_id = $2::bigint
         """
     static let liveNames = """
         SELECT name FROM access_tokens WHERE owner_id = $1::bigint AND revoked_at IS NULL

@@ -174,8 +174,7 @@ extension PostgresStore {
     {
         let rows = try connection.query(ChangeSQL.take, [String(owner), String(count)])
         guard rows.count == 1, let last = rows.int64(0, 0) else {
-            // 23503 is foreign_key_violation: what the owner's reference would say.
-            throw .postgres(state: "23503", message: "user \(owner) does not exist")
+            throw .ownerMissing(owner: owner)
         }
         return last
     }

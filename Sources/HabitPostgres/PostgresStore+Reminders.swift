@@ -20,56 +20,6 @@ extension PostgresStore: ReminderRepository {
         }
     }
 
-    /// The owner's row is locked first, so two additions of one user wait
-    /// for each other and the limit holds across processes.
-    public func addReminder(
-        habitID: Int64, owner: Int64, time: String, channelID: Int64?, webhookID: Int64?,
-        now: Date
-    ) throws(StoreError) -> Addition<Reminder> {
-        try transaction { connection throws(StoreError) -> Addition<Reminder> in
-            try connection.query(ReminderSQL.lockOwner, [String(owner)])
-            let owned = try connection.query(
-                ReminderSQL.selectHabitOwned, [String(habitID), String(owner)])
-            guard owned.count > 0 else { return .notFound }
-            if let channelID,
-                try connection.query(
-                    ReminderSQL.selectChannelOwned, [String(channelID), String(owner)]
-                )
-                .count == 0
-            {
-                return .notFound
-            }
-            if let webhookID,
-                try connection.query(
-                    ReminderSQL.selectWebhookOwned, [String(webhookID), String(owner)]
-                )
-                .count == 0
-            {
-                return .notFound
-            }
-            let via = [channelID.map(String.init), webhookID.map(String.init)]
-            let same = try connection.query(ReminderSQL.selectSame, [String(habitID), time] + via)
-            if same.count > 0 { return .added(ReminderSQL.reminder(same, 0)) }
-            let count = try connection.query(ReminderSQL.countForHabit, [String(habitID)])
-            guard (count.int64(0, 0) ?? 0) < Int64(ReminderLimits.remindersPerHabit) else {
-                return .limitReached(maximum: ReminderLimits.remindersPerHabit)
-            }
-            let channels = try connection.query(ReminderSQL.countChannels, [String(owner)])
-            if channels.int64(0, 0) == 0 {
-                try connection.query(
-                    ReminderSQL.insertChannel,
-                    [String(owner), ReminderChannel.Kind.mail.rawValue, nil, Self.time(now)])
-            }
-            let inserted = try connection.query(
-                ReminderSQL.insertReminder,
-                [String(habitID), String(owner), time] + via + [Self.time(now)])
-            return .added(
-                Reminder(
-                    id: inserted.int64(0, 0) ?? 0, habitID: habitID, time: time,
-                    channelID: channelID, webhookID: webhookID, createdAt: now))
-        }
-    }
-
     public func deleteReminder(id: Int64, habitID: Int64, owner: Int64) throws(StoreError) -> Bool {
         try write { connection throws(StoreError) in
             try connection.run(
@@ -87,27 +37,6 @@ extension PostgresStore: ReminderRepository {
         }
     }
 
-    public func addChannel(kind: ReminderChannel.Kind, url: String?, owner: Int64, now: Date)
-        throws(StoreError) -> Addition<ReminderChannel>
-    {
-        try transaction { connection throws(StoreError) -> Addition<ReminderChannel> in
-            try connection.query(ReminderSQL.lockOwner, [String(owner)])
-            let same = try connection.query(
-                ReminderSQL.selectSameChannel, [String(owner), kind.rawValue, url])
-            if same.count > 0 { return .added(try ReminderSQL.channel(same, 0)) }
-            let count = try connection.query(ReminderSQL.countChannels, [String(owner)])
-            guard (count.int64(0, 0) ?? 0) < Int64(ReminderLimits.channelsPerUser) else {
-                return .limitReached(maximum: ReminderLimits.channelsPerUser)
-            }
-            let inserted = try connection.query(
-                ReminderSQL.insertChannel, [String(owner), kind.rawValue, url, Self.time(now)])
-            return .added(
-                ReminderChannel(
-                    id: inserted.int64(0, 0) ?? 0, kind: kind, url: url, lastError: nil,
-                    lastErrorAt: nil, createdAt: now))
-        }
-    }
-
     public func deleteChannel(id: Int64, owner: Int64) throws(StoreError) -> Bool {
         try write { connection throws(StoreError) in
             try connection.run(ReminderSQL.deleteChannel, [String(id), String(owner)]) > 0
@@ -118,25 +47,6 @@ extension PostgresStore: ReminderRepository {
         try read { connection throws(StoreError) in
             let rows = try connection.query(ReminderSQL.selectWebhooks, [String(owner)])
             return (0..<rows.count).map { ReminderSQL.webhook(rows, $0) }
-        }
-    }
-
-    public func addWebhook(
-        url: String, events: [String], secret: String, owner: Int64, now: Date
-    ) throws(StoreError) -> Addition<WebhookEndpoint> {
-        try transaction { connection throws(StoreError) -> Addition<WebhookEndpoint> in
-            try connection.query(ReminderSQL.lockOwner, [String(owner)])
-            let count = try connection.query(ReminderSQL.countWebhooks, [String(owner)])
-            guard (count.int64(0, 0) ?? 0) < Int64(ReminderLimits.webhooksPerUser) else {
-                return .limitReached(maximum: ReminderLimits.webhooksPerUser)
-            }
-            let inserted = try connection.query(
-                ReminderSQL.insertWebhook,
-                [String(owner), url, events.joined(separator: ","), secret, Self.time(now)])
-            return .added(
-                WebhookEndpoint(
-                    id: inserted.int64(0, 0) ?? 0, url: url, events: events, secret: secret,
-                    lastError: nil, lastErrorAt: nil, createdAt: now))
         }
     }
 
@@ -174,27 +84,6 @@ extension PostgresStore: ReminderRepository {
         }
     }
 
-    public func entries(habitIDs: [Int64], from: LocalDate, to: LocalDate) throws(StoreError)
-        -> [Int64: [ProgressEntry]]
-    {
-        guard !habitIDs.isEmpty else { return [:] }
-        let list = "{" + habitIDs.map(String.init).joined(separator: ",") + "}"
-        return try read { connection throws(StoreError) in
-            let rows = try connection.query(
-                ReminderSQL.selectEntries, [list, from.description, to.description])
-            var result: [Int64: [ProgressEntry]] = [:]
-            for row in 0..<rows.count {
-                result[rows.int64(row, 0) ?? 0, default: []].append(
-                    try HabitSQL.entry(rows, row, from: 1))
-            }
-            return result
-        }
-    }
-
-    /// One transaction: the occurrence rows go in with one statement, and
-    /// the deliveries of the rows it inserted with one statement per kind of
-    /// target. Two processes claiming one occurrence meet on its primary
-    /// key: the second waits for the first to commit, then inserts nothing.
     public func reminderZones() throws(StoreError) -> [String] {
         try read { connection throws(StoreError) in
             let rows = try connection.query(ReminderSQL.selectZones)
@@ -223,40 +112,17 @@ extension PostgresStore: ReminderRepository {
             as: UTF8.self)
         return try transaction { connection throws(StoreError) -> OccurrenceClaim.Outcome in
             let undecided = try connection.query(ReminderSQL.selectUndecided, [table])
-            var candidates: [(Habit, LocalDate, Int64)] = []
+            var candidates: [UndecidedOccurrences.Candidate] = []
             for row in 0..<undecided.count {
                 guard let date = undecided.localDate(row, 10) else {
                     throw PostgresStore.unreadable("a reminder's date")
                 }
                 candidates.append(
-                    (
-                        try HabitSQL.habit(undecided, row, marks: nil), date,
-                        undecided.int64(row, 11) ?? 0
-                    ))
+                    .init(
+                        habit: try HabitSQL.habit(undecided, row, marks: nil), date: date,
+                        instant: undecided.int64(row, 11) ?? 0))
             }
-            var due: [(habitID: Int64, instant: Int64)] = []
-            if let earliest = candidates.map({ $0.1 }).min(),
-                let latest = candidates.map({ $0.1 }).max()
-            {
-                let list =
-                    "{" + Set(candidates.map { $0.0.id }).map(String.init).joined(separator: ",")
-                    + "}"
-                let entryRows = try connection.query(
-                    ReminderSQL.selectEntries,
-                    [
-                        list, earliest.startOfISOWeek.description,
-                        latest.startOfISOWeek.adding(days: 6).description,
-                    ])
-                var entries: [Int64: [ProgressEntry]] = [:]
-                for row in 0..<entryRows.count {
-                    entries[entryRows.int64(row, 0) ?? 0, default: []].append(
-                        try HabitSQL.entry(entryRows, row, from: 1))
-                }
-                for (habit, date, instant) in candidates
-                where isDue(HabitHistory(habit: habit, entries: entries[habit.id] ?? []), date) {
-                    due.append((habit.id, instant))
-                }
-            }
+            let due = try Self.due(connection, among: candidates, isDue: isDue)
             let result = try connection.query(
                 ReminderSQL.claimSlots,
                 [
@@ -338,11 +204,102 @@ extension PostgresStore: ReminderRepository {
     }
 }
 
+/// The steps of the shared additions (`ReminderStatements+Additions`).
+extension PostgresStore: ReminderStatements {
+    package static func ownsChannel(_ connection: PostgresConnection, id: Int64, owner: Int64)
+        throws(StoreError) -> Bool
+    {
+        try connection.query(ReminderSQL.selectChannelOwned, [String(id), String(owner)]).count
+            > 0
+    }
+
+    package static func ownsWebhook(_ connection: PostgresConnection, id: Int64, owner: Int64)
+        throws(StoreError) -> Bool
+    {
+        try connection.query(ReminderSQL.selectWebhookOwned, [String(id), String(owner)]).count
+            > 0
+    }
+
+    package static func sameReminder(
+        _ connection: PostgresConnection, habitID: Int64, time: String, channelID: Int64?,
+        webhookID: Int64?
+    ) throws(StoreError) -> Reminder? {
+        let rows = try connection.query(
+            ReminderSQL.selectSame,
+            [String(habitID), time, channelID.map(String.init), webhookID.map(String.init)])
+        return rows.count > 0 ? ReminderSQL.reminder(rows, 0) : nil
+    }
+
+    package static func insertReminder(
+        _ connection: PostgresConnection, _ reminder: Reminder, owner: Int64
+    ) throws(StoreError) -> Int64 {
+        try connection.query(
+            ReminderSQL.insertReminder,
+            [
+                String(reminder.habitID), String(owner), reminder.time,
+                reminder.channelID.map(String.init), reminder.webhookID.map(String.init),
+                Self.time(reminder.createdAt),
+            ]
+        ).int64(0, 0) ?? 0
+    }
+
+    package static func sameChannel(
+        _ connection: PostgresConnection, owner: Int64, kind: ReminderChannel.Kind, url: String?
+    ) throws(StoreError) -> ReminderChannel? {
+        let rows = try connection.query(
+            ReminderSQL.selectSameChannel, [String(owner), kind.rawValue, url])
+        return rows.count > 0 ? try ReminderSQL.channel(rows, 0) : nil
+    }
+
+    package static func insertChannel(
+        _ connection: PostgresConnection, _ channel: ReminderChannel, owner: Int64
+    ) throws(StoreError) -> Int64 {
+        try connection.query(
+            ReminderSQL.insertChannel,
+            [String(owner), channel.kind.rawValue, channel.url, Self.time(channel.createdAt)]
+        ).int64(0, 0) ?? 0
+    }
+
+    package static func insertWebhook(
+        _ connection: PostgresConnection, _ webhook: WebhookEndpoint, owner: Int64
+    ) throws(StoreError) -> Int64 {
+        try connection.query(
+            ReminderSQL.insertWebhook,
+            [
+                String(owner), webhook.url, webhook.events.joined(separator: ","), webhook.secret,
+                Self.time(webhook.createdAt),
+            ]
+        ).int64(0, 0) ?? 0
+    }
+
+    package static func entries(
+        _ connection: PostgresConnection, habitIDs: [Int64], from: LocalDate, to: LocalDate
+    ) throws(StoreError) -> [Int64: [ProgressEntry]] {
+        let list = "{" + habitIDs.map(String.init).joined(separator: ",") + "}"
+        let rows = try connection.query(
+            ReminderSQL.selectEntries, [list, from.description, to.description])
+        var result: [Int64: [ProgressEntry]] = [:]
+        for row in 0..<rows.count {
+            result[rows.int64(row, 0) ?? 0, default: []].append(
+                try HabitSQL.entry(rows, row, from: 1))
+        }
+        return result
+    }
+
+    package static func count(_ connection: PostgresConnection, _ counted: AdditionCount)
+        throws(StoreError) -> Int
+    {
+        let (sql, id) = counted.statement(
+            reminders: ReminderSQL.countForHabit, channels: ReminderSQL.countChannels,
+            webhooks: ReminderSQL.countWebhooks)
+        return Int(try connection.query(sql, [String(id)]).int64(0, 0) ?? 0)
+    }
+}
+
 /// The reminder and webhook statements (SQLite's, in PostgreSQL's words).
 private enum ReminderSQL {
     static func epoch(_ column: String) -> String { "extract(epoch FROM \(column))::float8" }
 
-    static let lockOwner = "SELECT 1 FROM users WHERE id = $1 FOR UPDATE"
     static let selectHabitOwned = "SELECT 1 FROM habits WHERE id = $1 AND owner_id = $2"
     static let reminderColumns =
         "id, habit_id, time, channel_id, webhook_id, \(epoch("created_at"))"

@@ -15,6 +15,11 @@ public enum StoreError: Error, Hashable, Sendable {
     /// Another active habit of the owner has this name
     /// (`HabitFields.sameName`); nothing was written.
     case nameTaken(name: String)
+    /// The owner's account is not in the database (deleted, or the
+    /// database was reset under the same signing secret): whatever the
+    /// backend, a write for it is refused here, before its foreign key
+    /// would fail in the backend's own words. Nothing was written.
+    case ownerMissing(owner: Int64)
     /// The database could not be opened at `path`.
     case cannotOpen(path: String, reason: String)
     /// The database file belongs to a newer version of habits.

@@ -79,7 +79,10 @@ extension StoreError {
     /// such a failure is never an operation's remembered answer.
     var isDatabaseFailure: Bool {
         switch self {
-        case .sqlite, .postgres, .unavailable, .diskFull, .damaged, .cannotOpen: return true
+        // A missing owner is the database's state, not the request's: never
+        // remembered, as when it was the backend's foreign-key error.
+        case .sqlite, .postgres, .unavailable, .diskFull, .damaged, .cannotOpen, .ownerMissing:
+            return true
         case .habitLimit, .totalHabitLimit, .valueLimit, .nameTaken, .newerSchema: return false
         }
     }

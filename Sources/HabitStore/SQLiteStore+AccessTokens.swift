@@ -3,44 +3,6 @@ import Foundation
 import HabitStorage
 
 extension SQLiteStore: AccessTokenRepository {
-    public func createAccessToken(_ token: NewAccessToken, owner: Int64, maximum: Int)
-        throws(StoreError) -> AccessTokenCreation
-    {
-        try write { connection throws(StoreError) in
-            try connection.transaction(.immediate) { () throws(StoreError) -> AccessTokenCreation in
-                let created = token.createdAt.timeIntervalSince1970
-                try connection.run(
-                    TokenSQL.prune,
-                    [.integer(owner), .real(created - AccessTokenRecord.revokedRetention)])
-                if let habitID = token.habitID {
-                    let found = try connection.firstRow(
-                        TokenSQL.habitExists, [.integer(habitID), .integer(owner)]
-                    ) { $0.int64(0) }
-                    if found == nil { return .habitNotFound }
-                }
-                let live = try connection.rows(TokenSQL.liveNames, [.integer(owner)]) {
-                    $0.text(0)
-                }
-                if live.contains(token.name) { return .nameTaken }
-                if live.count >= maximum { return .limitReached(maximum: maximum) }
-                let record = try connection.firstRow(
-                    TokenSQL.insert,
-                    [
-                        .integer(owner), .text(token.name), .text(token.scope.rawValue),
-                        token.habitID.map { .integer($0) } ?? .null, .text(token.hash),
-                        .real(created),
-                        token.expiresAt.map { .real($0.timeIntervalSince1970) }
-                            ?? .null,
-                    ], TokenSQL.record)
-                guard let record else {
-                    throw .sqlite(
-                        code: SQLITE_INTERNAL, message: "the new access token was not stored")
-                }
-                return .created(record)
-            }
-        }
-    }
-
     public func accessTokens(owner: Int64) throws(StoreError) -> [AccessTokenRecord] {
         try read { connection throws(StoreError) in
             try connection.rows(TokenSQL.selectLive, [.integer(owner)], TokenSQL.record)
@@ -72,6 +34,38 @@ extension SQLiteStore: AccessTokenRepository {
     }
 }
 
+/// The steps of the shared `createAccessToken` (`AccessTokenStatements`).
+extension SQLiteStore: AccessTokenStatements {
+    package static func pruneRevokedTokens(
+        _ connection: SQLiteConnection, owner: Int64, before: Date
+    ) throws(StoreError) {
+        try connection.run(TokenSQL.prune, [.integer(owner), .real(before.timeIntervalSince1970)])
+    }
+
+    package static func liveTokenNames(_ connection: SQLiteConnection, owner: Int64)
+        throws(StoreError) -> [String]
+    {
+        try connection.rows(TokenSQL.liveNames, [.integer(owner)]) { $0.text(0) }
+    }
+
+    package static func insertToken(
+        _ connection: SQLiteConnection, _ token: NewAccessToken, owner: Int64
+    ) throws(StoreError) -> AccessTokenRecord {
+        let record = try connection.firstRow(
+            TokenSQL.insert,
+            [
+                .integer(owner), .text(token.name), .text(token.scope.rawValue),
+                token.habitID.map { .integer($0) } ?? .null, .text(token.hash),
+                .real(token.createdAt.timeIntervalSince1970),
+                token.expiresAt.map { .real($0.timeIntervalSince1970) } ?? .null,
+            ], TokenSQL.record)
+        guard let record else {
+            throw .sqlite(code: SQLITE_INTERNAL, message: "the new access token was not stored")
+        }
+        return record
+    }
+}
+
 /// The access-token statements and how rows become records.
 private enum TokenSQL {
     static let columns = """
@@ -81,7 +75,6 @@ private enum TokenSQL {
         DELETE FROM access_tokens WHERE owner_id = ?1 AND revoked_at IS NOT NULL
         AND revoked_at < ?2
         """
-    static let habitExists = "SELECT id FROM habits WHERE id = ?1 AND owner_id = ?2"
     static let liveNames = """
         SELECT name FROM access_tokens WHERE owner_id = ?1 AND revoked_at IS NULL
         """

@@ -180,10 +180,7 @@ extension SQLiteStore {
         ) {
             row in row.int64(0)
         }
-        guard let last else {
-            // 19 is SQLITE_CONSTRAINT: what the owner's foreign key would say.
-            throw .sqlite(code: 19, message: "user \(owner) does not exist")
-        }
+        guard let last else { throw .ownerMissing(owner: owner) }
         return last
     }
 }

@@ -24,71 +24,6 @@ extension SQLiteStore: ReminderRepository {
         }
     }
 
-    public func addReminder(
-        habitID: Int64, owner: Int64, time: String, channelID: Int64?, webhookID: Int64?,
-        now: Date
-    ) throws(StoreError) -> Addition<Reminder> {
-        try write { connection throws(StoreError) in
-            try connection.transaction(.immediate) { () throws(StoreError) -> Addition<Reminder> in
-                let owned = [SQLiteValue.integer(habitID), .integer(owner)]
-                guard try connection.firstRow(HabitSQL.selectOwned, owned, { _ in true }) != nil
-                else { return .notFound }
-                if let channelID,
-                    try connection.firstRow(
-                        ReminderSQL.selectChannelOwned, [.integer(channelID), .integer(owner)],
-                        { _ in true }) == nil
-                {
-                    return .notFound
-                }
-                if let webhookID,
-                    try connection.firstRow(
-                        ReminderSQL.selectWebhookOwned, [.integer(webhookID), .integer(owner)],
-                        { _ in true }) == nil
-                {
-                    return .notFound
-                }
-                let via: [SQLiteValue] = [
-                    channelID.map { .integer($0) } ?? .null,
-                    webhookID.map { .integer($0) } ?? .null,
-                ]
-                if let existing = try connection.firstRow(
-                    ReminderSQL.selectSame, [.integer(habitID), .text(time)] + via,
-                    { ReminderSQL.reminder($0) })
-                {
-                    return .added(existing)
-                }
-                let count =
-                    try connection.firstRow(ReminderSQL.countForHabit, [.integer(habitID)]) {
-                        $0.int64(0)
-                    } ?? 0
-                guard count < ReminderLimits.remindersPerHabit else {
-                    return .limitReached(maximum: ReminderLimits.remindersPerHabit)
-                }
-                let channels =
-                    try connection.firstRow(ReminderSQL.countChannels, [.integer(owner)]) {
-                        $0.int64(0)
-                    } ?? 0
-                if channels == 0 {
-                    try connection.run(
-                        ReminderSQL.insertChannel,
-                        [
-                            .integer(owner), .text(ReminderChannel.Kind.mail.rawValue), .null,
-                            .real(now.timeIntervalSince1970),
-                        ])
-                }
-                try connection.run(
-                    ReminderSQL.insertReminder,
-                    [.integer(habitID), .integer(owner), .text(time)] + via + [
-                        .real(now.timeIntervalSince1970)
-                    ])
-                return .added(
-                    Reminder(
-                        id: connection.lastInsertRowID, habitID: habitID, time: time,
-                        channelID: channelID, webhookID: webhookID, createdAt: now))
-            }
-        }
-    }
-
     public func deleteReminder(id: Int64, habitID: Int64, owner: Int64) throws(StoreError) -> Bool {
         try write { connection throws(StoreError) in
             try connection.run(
@@ -104,39 +39,6 @@ extension SQLiteStore: ReminderRepository {
         }
     }
 
-    public func addChannel(kind: ReminderChannel.Kind, url: String?, owner: Int64, now: Date)
-        throws(StoreError) -> Addition<ReminderChannel>
-    {
-        try write { connection throws(StoreError) in
-            try connection.transaction(.immediate) {
-                () throws(StoreError) -> Addition<ReminderChannel> in
-                let same = [
-                    SQLiteValue.integer(owner), .text(kind.rawValue),
-                    url.map { .text($0) } ?? .null,
-                ]
-                if let existing = try connection.firstRow(
-                    ReminderSQL.selectSameChannel, same,
-                    { row throws(StoreError) in try ReminderSQL.channel(row) })
-                {
-                    return .added(existing)
-                }
-                let count =
-                    try connection.firstRow(ReminderSQL.countChannels, [.integer(owner)]) {
-                        $0.int64(0)
-                    } ?? 0
-                guard count < ReminderLimits.channelsPerUser else {
-                    return .limitReached(maximum: ReminderLimits.channelsPerUser)
-                }
-                try connection.run(
-                    ReminderSQL.insertChannel, same + [.real(now.timeIntervalSince1970)])
-                return .added(
-                    ReminderChannel(
-                        id: connection.lastInsertRowID, kind: kind, url: url, lastError: nil,
-                        lastErrorAt: nil, createdAt: now))
-            }
-        }
-    }
-
     public func deleteChannel(id: Int64, owner: Int64) throws(StoreError) -> Bool {
         try write { connection throws(StoreError) in
             try connection.run(ReminderSQL.deleteChannel, [.integer(id), .integer(owner)]) > 0
@@ -147,33 +49,6 @@ extension SQLiteStore: ReminderRepository {
         try read { connection throws(StoreError) in
             try connection.rows(ReminderSQL.selectWebhooks, [.integer(owner)]) {
                 ReminderSQL.webhook($0)
-            }
-        }
-    }
-
-    public func addWebhook(
-        url: String, events: [String], secret: String, owner: Int64, now: Date
-    ) throws(StoreError) -> Addition<WebhookEndpoint> {
-        try write { connection throws(StoreError) in
-            try connection.transaction(.immediate) {
-                () throws(StoreError) -> Addition<WebhookEndpoint> in
-                let count =
-                    try connection.firstRow(ReminderSQL.countWebhooks, [.integer(owner)]) {
-                        $0.int64(0)
-                    } ?? 0
-                guard count < ReminderLimits.webhooksPerUser else {
-                    return .limitReached(maximum: ReminderLimits.webhooksPerUser)
-                }
-                try connection.run(
-                    ReminderSQL.insertWebhook,
-                    [
-                        .integer(owner), .text(url), .text(events.joined(separator: ",")),
-                        .text(secret), .real(now.timeIntervalSince1970),
-                    ])
-                return .added(
-                    WebhookEndpoint(
-                        id: connection.lastInsertRowID, url: url, events: events, secret: secret,
-                        lastError: nil, lastErrorAt: nil, createdAt: now))
             }
         }
     }
@@ -218,25 +93,6 @@ extension SQLiteStore: ReminderRepository {
         }
     }
 
-    public func entries(habitIDs: [Int64], from: LocalDate, to: LocalDate) throws(StoreError)
-        -> [Int64: [ProgressEntry]]
-    {
-        guard !habitIDs.isEmpty else { return [:] }
-        let list = "[" + habitIDs.map(String.init).joined(separator: ",") + "]"
-        return try read { connection throws(StoreError) in
-            var result: [Int64: [ProgressEntry]] = [:]
-            var reader = HabitSQL.amountReader()
-            try connection.forEachRow(
-                ReminderSQL.selectEntries,
-                [.text(list), .text(from.description), .text(to.description)]
-            ) { row throws(StoreError) in
-                result[row.int64(0), default: []].append(
-                    try HabitSQL.entry(row, from: 1, reader: &reader))
-            }
-            return result
-        }
-    }
-
     public func reminderZones() throws(StoreError) -> [String] {
         try read { connection throws(StoreError) in
             try connection.rows(ReminderSQL.selectZones) { $0.text(0) }
@@ -272,38 +128,24 @@ extension SQLiteStore: ReminderRepository {
     }
 
     /// Asks `isDue` about the candidates SQL left undecided (a planned day
-    /// with entries in its period) and marks the due ones.
+    /// with entries in its period: `UndecidedOccurrences`) and marks the
+    /// due ones.
     private func decideUndecided(
         _ connection: SQLiteConnection, isDue: (HabitHistory, LocalDate) -> Bool
     ) throws(StoreError) {
         let columns = HabitSQL.columnCount
         let undecided = try connection.rows(ReminderSQL.selectUndecided) {
-            row throws(StoreError) -> (Habit, LocalDate, Int64) in
+            row throws(StoreError) -> UndecidedOccurrences.Candidate in
             guard let date = row.localDate(columns) else {
                 throw HabitSQL.damage("a reminder's date is not a date")
             }
-            return (try HabitSQL.habit(row), date, row.int64(columns + 1))
+            return .init(
+                habit: try HabitSQL.habit(row), date: date, instant: row.int64(columns + 1))
         }
-        guard let earliest = undecided.map({ $0.1 }).min(),
-            let latest = undecided.map({ $0.1 }).max()
-        else { return }
-        let list =
-            "[" + Set(undecided.map { $0.0.id }).map(String.init).joined(separator: ",") + "]"
-        var entries: [Int64: [ProgressEntry]] = [:]
-        var reader = HabitSQL.amountReader()
-        try connection.forEachRow(
-            ReminderSQL.selectEntries,
-            [
-                .text(list), .text(earliest.startOfISOWeek.description),
-                .text(latest.startOfISOWeek.adding(days: 6).description),
-            ]
-        ) { row throws(StoreError) in
-            entries[row.int64(0), default: []].append(
-                try HabitSQL.entry(row, from: 1, reader: &reader))
-        }
-        for (habit, date, instant) in undecided
-        where isDue(HabitHistory(habit: habit, entries: entries[habit.id] ?? []), date) {
-            try connection.run(ReminderSQL.markDue, [.integer(habit.id), .integer(instant)])
+        let due = try Self.due(connection, among: undecided, isDue: isDue)
+        for occurrence in due {
+            try connection.run(
+                ReminderSQL.markDue, [.integer(occurrence.habitID), .integer(occurrence.instant)])
         }
     }
 
@@ -388,6 +230,113 @@ extension SQLiteStore: ReminderRepository {
                 ReminderSQL.purgeOccurrences, [.integer(Int64(before.timeIntervalSince1970))])
             try connection.run(ReminderSQL.purgeDeliveries, [.real(before.timeIntervalSince1970)])
         }
+    }
+}
+
+/// The steps of the shared additions (`ReminderStatements+Additions`).
+extension SQLiteStore: ReminderStatements {
+    package static func ownsChannel(_ connection: SQLiteConnection, id: Int64, owner: Int64)
+        throws(StoreError) -> Bool
+    {
+        try exists(connection, ReminderSQL.selectChannelOwned, [.integer(id), .integer(owner)])
+    }
+
+    package static func ownsWebhook(_ connection: SQLiteConnection, id: Int64, owner: Int64)
+        throws(StoreError) -> Bool
+    {
+        try exists(connection, ReminderSQL.selectWebhookOwned, [.integer(id), .integer(owner)])
+    }
+
+    package static func sameReminder(
+        _ connection: SQLiteConnection, habitID: Int64, time: String, channelID: Int64?,
+        webhookID: Int64?
+    ) throws(StoreError) -> Reminder? {
+        try connection.firstRow(
+            ReminderSQL.selectSame,
+            [.integer(habitID), .text(time), optional(channelID), optional(webhookID)],
+            { ReminderSQL.reminder($0) })
+    }
+
+    package static func insertReminder(
+        _ connection: SQLiteConnection, _ reminder: Reminder, owner: Int64
+    ) throws(StoreError) -> Int64 {
+        try connection.run(
+            ReminderSQL.insertReminder,
+            [
+                .integer(reminder.habitID), .integer(owner), .text(reminder.time),
+                optional(reminder.channelID), optional(reminder.webhookID),
+                .real(reminder.createdAt.timeIntervalSince1970),
+            ])
+        return connection.lastInsertRowID
+    }
+
+    package static func sameChannel(
+        _ connection: SQLiteConnection, owner: Int64, kind: ReminderChannel.Kind, url: String?
+    ) throws(StoreError) -> ReminderChannel? {
+        try connection.firstRow(
+            ReminderSQL.selectSameChannel,
+            [.integer(owner), .text(kind.rawValue), url.map { .text($0) } ?? .null],
+            { row throws(StoreError) in try ReminderSQL.channel(row) })
+    }
+
+    package static func insertChannel(
+        _ connection: SQLiteConnection, _ channel: ReminderChannel, owner: Int64
+    ) throws(StoreError) -> Int64 {
+        try connection.run(
+            ReminderSQL.insertChannel,
+            [
+                .integer(owner), .text(channel.kind.rawValue),
+                channel.url.map { .text($0) } ?? .null,
+                .real(channel.createdAt.timeIntervalSince1970),
+            ])
+        return connection.lastInsertRowID
+    }
+
+    package static func insertWebhook(
+        _ connection: SQLiteConnection, _ webhook: WebhookEndpoint, owner: Int64
+    ) throws(StoreError) -> Int64 {
+        try connection.run(
+            ReminderSQL.insertWebhook,
+            [
+                .integer(owner), .text(webhook.url), .text(webhook.events.joined(separator: ",")),
+                .text(webhook.secret), .real(webhook.createdAt.timeIntervalSince1970),
+            ])
+        return connection.lastInsertRowID
+    }
+
+    package static func entries(
+        _ connection: SQLiteConnection, habitIDs: [Int64], from: LocalDate, to: LocalDate
+    ) throws(StoreError) -> [Int64: [ProgressEntry]] {
+        let list = "[" + habitIDs.map(String.init).joined(separator: ",") + "]"
+        var result: [Int64: [ProgressEntry]] = [:]
+        var reader = HabitSQL.amountReader()
+        try connection.forEachRow(
+            ReminderSQL.selectEntries,
+            [.text(list), .text(from.description), .text(to.description)]
+        ) { row throws(StoreError) in
+            result[row.int64(0), default: []].append(
+                try HabitSQL.entry(row, from: 1, reader: &reader))
+        }
+        return result
+    }
+
+    private static func exists(
+        _ connection: SQLiteConnection, _ sql: String, _ bindings: [SQLiteValue]
+    ) throws(StoreError) -> Bool {
+        try connection.firstRow(sql, bindings, { _ in true }) != nil
+    }
+
+    package static func count(_ connection: SQLiteConnection, _ counted: AdditionCount)
+        throws(StoreError) -> Int
+    {
+        let (sql, id) = counted.statement(
+            reminders: ReminderSQL.countForHabit, channels: ReminderSQL.countChannels,
+            webhooks: ReminderSQL.countWebhooks)
+        return Int(try connection.firstRow(sql, [.integer(id)]) { $0.int64(0) } ?? 0)
+    }
+
+    private static func optional(_ id: Int64?) -> SQLiteValue {
+        id.map { .integer($0) } ?? .null
     }
 }
 

@@ -254,8 +254,8 @@ extension CommandError {
                 .failure, storeSentence(error),
                 hint: "Free some space on that disk and try again; reading still works.")
         // The command line opens only SQLite; the PostgreSQL cases cannot
-        // reach it but read the same way.
-        case .sqlite, .unavailable, .postgres:
+        // reach it but read the same way, as does an owner the file lacks.
+        case .sqlite, .unavailable, .postgres, .ownerMissing:
             return CommandError(
                 .failure, "The local database failed. \(storeSentence(error))",
                 hint: "Check that the database file and its directory are writable.")
@@ -289,6 +289,8 @@ extension CommandError {
             return "The database is unavailable: \(reason)."
         case .postgres(let state, let message):
             return "Database error \(state): \(message)."
+        case .ownerMissing(let owner):
+            return "The database holds no user \(owner)."
         }
     }
 

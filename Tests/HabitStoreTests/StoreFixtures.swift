@@ -2,36 +2,15 @@ import Foundation
 import HabitConcurrency
 import HabitCore
 import ServerTestSupport
+// The storage tests' values (a reference time, days, a habit's fields),
+// shared with HabitStorageTests, for every file of these tests.
+@_exported import StorageTestSupport
 import TestSupport
 import Testing
 
 @testable import HabitPostgres
 @testable import HabitStorage
 @testable import HabitStore
-
-/// A moment in 2026 that the tests count from.
-let referenceTime = Date(timeIntervalSince1970: 1_780_000_000)
-
-func date(_ text: String) -> LocalDate {
-    guard let date = LocalDate(text) else { preconditionFailure("bad test date \(text)") }
-    return date
-}
-
-func decimal(_ text: String) -> Decimal {
-    guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
-        preconditionFailure("bad test decimal \(text)")
-    }
-    return value
-}
-
-func fields(
-    _ name: String = "Read", frequency: Frequency = .daily, unit: String = "pages",
-    start: String = "2026-01-05", days: ActionDays = .everyDay, target: String = "10"
-) -> HabitFields {
-    HabitFields(
-        name: name, frequency: frequency, measurementType: unit, startDate: date(start),
-        actionDays: days, targetValue: decimal(target))
-}
 
 /// Runs `body(0)`, `body(1)`, … on `count` threads started together, and
 /// returns the results in index order.

@@ -10,9 +10,6 @@ extension ReminderRunner {
     /// many this process claimed with something to send. The deliveries go
     /// out with the reminders' on this tick or the next.
     func claimDigests(at now: Date) throws(StoreError) -> Int {
-        // The digest store is a second protocol of the same store object;
-        // a repository without it (a test double) has no digests.
-        guard let digests = store as? any DigestRepository else { return 0 }
         let scheduled = try digests.scheduledDigests()
         let due = DigestPlan.due(scheduled, at: now, grace: grace)
         guard !due.isEmpty else { return 0 }

@@ -24,6 +24,8 @@ import HabitStore
 /// with a clock they move, so nothing here sleeps for timing.
 public final class ReminderRunner: Sendable {
     let store: any ReminderRepository
+    /// The daily digests' schedule and claims (`claimDigests`).
+    let digests: any DigestRepository
     let mailer: any Mailer
     let poster: any OutboundPoster
     let grace: ReminderGrace
@@ -56,7 +58,8 @@ public final class ReminderRunner: Sendable {
     private let looping = AtomicFlag()
 
     public init(
-        store: any ReminderRepository, mailer: any Mailer, poster: any OutboundPoster,
+        store: any ReminderRepository, digests: any DigestRepository, mailer: any Mailer,
+        poster: any OutboundPoster,
         grace: ReminderGrace = .default, mailSender: String, clickURL: String,
         now: @escaping @Sendable () -> Date, random: RandomSource = .system,
         log: ServerLog = .disabled, metrics: ServerMetrics? = nil, width: Int = 8,
@@ -67,6 +70,7 @@ public final class ReminderRunner: Sendable {
         self.perTarget = perTarget
         places = (0..<max(1, width)).map { DispatchQueue(label: "delivery-\($0)") }
         self.store = store
+        self.digests = digests
         self.mailer = mailer
         self.poster = poster
         self.grace = grace

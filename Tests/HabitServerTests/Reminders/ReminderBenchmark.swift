@@ -79,7 +79,7 @@ import Testing
         let at = RFC3339.date(from: "2026-11-30T20:00:00Z")!
         let mailer = CountingMailer()
         let runner = ReminderRunner(
-            store: store, mailer: mailer,
+            store: store, digests: store, mailer: mailer,
             poster: SocketPoster(policy: TargetPolicy(allowPrivate: false)),
             mailSender: "bench <bench@localhost>", clickURL: "http://127.0.0.1:8000/",
             now: { at })

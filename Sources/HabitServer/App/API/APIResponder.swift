@@ -195,7 +195,8 @@ public final class APIResponder: HTTPResponder {
                 "amount",
                 "Adding this amount would take the day past \(maximum), "
                     + "the most a day may hold; nothing was added.")
-        case .cannotOpen, .newerSchema, .damaged, .diskFull, .sqlite, .unavailable, .postgres:
+        case .cannotOpen, .newerSchema, .damaged, .diskFull, .sqlite, .unavailable, .postgres,
+            .ownerMissing:
             return nil
         }
     }

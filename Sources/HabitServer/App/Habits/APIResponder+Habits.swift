@@ -83,13 +83,9 @@ extension APIResponder {
                     }))
         } catch {
             // A genuine token of an account this database does not hold (its
-            // data was reset under the same secret) fails the owner's foreign
-            // key: that is the token's fault, not the server's.
-            if case .sqlite = error,
-                try stored({ () throws(StoreError) in try store.user(id: owner) }) == nil
-            {
-                throw .tokenNotValid
-            }
+            // data was reset under the same secret): that is the token's
+            // fault, not the server's, whichever store said so.
+            if case .ownerMissing = error { throw .tokenNotValid }
             outcome = try stored { () throws(StoreError) -> Idempotent<Versioned<Habit>> in
                 throw error
             }

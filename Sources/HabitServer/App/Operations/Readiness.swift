@@ -37,7 +37,7 @@ struct Readiness: Hashable, Sendable {
             return "the database is damaged"
         case .diskFull:
             return "the disk holding the database is full"
-        case .habitLimit, .totalHabitLimit, .valueLimit, .nameTaken:
+        case .habitLimit, .totalHabitLimit, .valueLimit, .nameTaken, .ownerMissing:
             return "the database answered unexpectedly"
         }
     }

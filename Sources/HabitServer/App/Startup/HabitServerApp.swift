@@ -83,7 +83,7 @@ public final class HabitServerApp: Sendable {
             now: now, random: random, log: log, targets: targets)
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         reminders = ReminderRunner(
-            store: store, mailer: mailer,
+            store: store, digests: store, mailer: mailer,
             poster: SocketPoster(
                 policy: targets, deadline: configuration.reminders.deliveryDeadline),
             grace: ReminderGrace(seconds: TimeInterval(configuration.reminders.graceSeconds)),

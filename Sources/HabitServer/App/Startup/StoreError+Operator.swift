@@ -38,6 +38,8 @@ extension StoreError: CustomStringConvertible {
             return "value limit (\(maximum))"
         case .nameTaken:
             return "name taken"
+        case .ownerMissing(let owner):
+            return "owner \(owner) missing"
         }
     }
 }

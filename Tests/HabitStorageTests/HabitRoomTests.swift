@@ -3,7 +3,6 @@ import HabitCore
 import Testing
 
 @testable import HabitStorage
-@testable import HabitStore
 
 /// The 15-active and 200-total habit limits and the free-name rule, which
 /// every store applies to the habits it counted under the owner's lock.

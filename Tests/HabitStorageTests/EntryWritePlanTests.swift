@@ -1,9 +1,9 @@
 import Foundation
 import HabitCore
+import StorageTestSupport
 import Testing
 
 @testable import HabitStorage
-@testable import HabitStore
 
 /// The decisions of a guarded write of one day, which both stores share.
 @Suite struct EntryWritePlanTests {

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import HabitStorage
-@testable import HabitStore
 
 /// The order of a sign-in code's checks, which both stores apply to the
 /// row they read under their lock.

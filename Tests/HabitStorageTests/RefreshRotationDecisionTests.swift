@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import HabitStorage
-@testable import HabitStore
 
 /// Refresh rotation with its grace window and reuse detection, which both
 /// stores apply to the rows they read under their lock.

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import HabitStorage
-@testable import HabitStore
 
 @Suite struct DecimalTextTests {
     @Test(arguments: [

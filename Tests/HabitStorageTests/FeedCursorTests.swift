@@ -1,8 +1,8 @@
 import HabitCore
+import StorageTestSupport
 import Testing
 
 @testable import HabitStorage
-@testable import HabitStore
 
 /// The cursor's text and when the feed still answers from it.
 @Suite struct FeedCursorTests {

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import HabitStorage
-@testable import HabitStore
 
 /// The reader remembers repeats, but must read every text exactly as
 /// `DecimalText.parse` does, including texts that differ only in length or
