@@ -1,15 +1,17 @@
 import Foundation
 import HabitClient
 import HabitCore
+import HabitFiles
 import HabitStorage
 import HabitStore
 
-/// The one place that decides how a library failure reads on the command
-/// line: the sentence, the hint and the exit status.
+/// The one place that decides how a failure reads on the command line: the
+/// sentence, the hint and the exit status, each situation worded once.
 ///
-/// HabitCore and HabitStore describe what happened; what a person should do
-/// about it, in this tool's commands, is said here. Hints quote commands in
-/// single quotes, as every hint of the command line does.
+/// HabitCore and HabitStore describe what happened, and commands throw the
+/// facts (`CommandError.habitNotFound(reference)`); what a person should do
+/// about it, in this tool's commands, is said here (import's failures in
+/// `CommandError+Import.swift`). Hints quote commands in single quotes.
 extension CommandError {
     /// An API client failure. `check` names the command that shows whether a
     /// change whose outcome is unknown was applied (`habits show 3`).
@@ -310,92 +312,6 @@ extension CommandError {
         }
     }
 
-    /// A source `habits import` cannot read.
-    static func importSource(_ error: ImportSourceError) -> CommandError {
-        let loopCSV =
-            "Export again from Loop (Settings → Export as CSV), or unzip the export "
-            + "yourself and import its folder."
-        let loopDB = "Choose the .db file of Loop's 'Export full backup'."
-        switch error {
-        case .format(let format):
-            return CommandError(.failure, format.message, hint: format.hint)
-        case .notRegularFile(let path):
-            return CommandError(
-                .failure, "\(path) is not a regular file (a pipe, device or socket).",
-                hint: "Give the path of the file itself.")
-        case .fileTooLarge(let file, let limit):
-            return CommandError(
-                .failure,
-                "\(file) is larger than \(bytes(limit)), the most habits imports from one file.",
-                hint: "Check that it is the right file; split a larger one and import the parts.")
-        case .entryTooLarge(let archive, let entry, let limit):
-            return CommandError(
-                .failure,
-                "\(archive) (\(TerminalSafeText.echo(entry))) is larger than \(bytes(limit)), the "
-                    + "most habits imports from one file; nothing was unpacked.",
-                hint: "Check that it is a Loop CSV export.")
-        case .sourceTooLarge(let source, let limit):
-            return CommandError(
-                .failure,
-                "The files to read from \(source) add up to more than \(bytes(limit)), the most "
-                    + "habits imports at once; nothing was unpacked.",
-                hint: "Check that it is a Loop CSV export.")
-        case .tooManyEntries(let archive, let limit):
-            return CommandError(
-                .failure,
-                "\(archive) lists more than \(limit) files, which no Loop export does; nothing "
-                    + "was unpacked.", hint: loopCSV)
-        case .encryptedEntry(let archive, let entry):
-            return CommandError(
-                .failure,
-                "\(archive) holds an encrypted file, '\(TerminalSafeText.echo(entry))', which "
-                    + "habits does not read.", hint: loopCSV)
-        case .linkEntry(let archive, let entry):
-            return CommandError(
-                .failure,
-                "\(archive) holds a symbolic link, '\(TerminalSafeText.echo(entry))', which no "
-                    + "Loop export does; nothing was unpacked.", hint: loopCSV)
-        case .outsideEntry(let archive, let entry):
-            return CommandError(
-                .failure,
-                "\(archive) holds a file whose path leads outside the archive, "
-                    + "'\(TerminalSafeText.echo(entry))'; nothing was unpacked.", hint: loopCSV)
-        case .entryLargerThanListed(let archive, let entry):
-            return CommandError(
-                .failure,
-                "\(archive) is damaged: '\(TerminalSafeText.echo(entry))' unpacks to more than "
-                    + "the size the archive lists for it.", hint: loopCSV)
-        case .unreadableArchive(let archive, let status):
-            return CommandError(
-                .failure, "\(archive) is not a zip archive unzip can read (status \(status)).",
-                hint: "Import the unzipped folder instead, or export again from Loop.")
-        case .unzipMissing:
-            return CommandError(
-                .failure, "Reading a .zip needs the unzip program, which is not installed.",
-                hint: "Install it (Debian: apt-get install unzip), or unzip the export yourself "
-                    + "and import the folder.")
-        case .unzipNotRunnable(let path):
-            return CommandError(
-                .failure, "Cannot run \(path).", hint: "Check that it is executable.")
-        case .slowDatabase(let path, let limit):
-            return CommandError(
-                .failure,
-                "Reading \(path) took longer than \(limit.components.seconds) seconds, the most "
-                    + "one query of a Loop backup may take; nothing was imported.", hint: loopDB)
-        case .longDatabaseValue(let path, let limit):
-            return CommandError(
-                .failure,
-                "\(path) holds a value longer than \(bytes(limit)), which no Loop backup does; "
-                    + "nothing was imported.", hint: loopDB)
-        }
-    }
-
-    /// `count` bytes as a limit reads: "32 MB", or bytes below a megabyte.
-    private static func bytes(_ count: Int) -> String {
-        count >= 1_048_576 && count % 1_048_576 == 0
-            ? "\(count / 1_048_576) MB" : "\(count) bytes"
-    }
-
     /// A server-only command (`what`: "Access tokens", "The account's time
     /// zone") run in local mode: the one wording, and exit 64 for every
     /// such command (the command cannot be used as run; nothing failed).
@@ -403,8 +319,7 @@ extension CommandError {
     static func needsServerMode(_ what: String, instead: String? = nil) -> CommandError {
         CommandError(
             .usage, "\(what) live on a habits server; habits is in local mode.",
-            hint: (instead.map { $0 + " " } ?? "")
-                + "To use a server, set one with 'habits config set server <url>' and sign in.")
+            hint: (instead.map { $0 + " " } ?? "") + useServerHint)
     }
 
     /// A time zone name the server (or this device) does not know.
@@ -529,7 +444,143 @@ extension CommandError {
         "This device cannot keep a copy of the account to sync: it has no SHA-256 to name it with.",
         hint: "Every command reads and writes on the server directly.")
 
+    // MARK: Commands' own failures
+
+    /// No habit with that id or name.
+    static func habitNotFound(_ reference: String) -> CommandError {
+        CommandError(
+            .failure, "No habit matches '\(reference)'.",
+            hint: "See the ids and names with 'habits list --all'.")
+    }
+
+    /// A name that several habits (`candidates`) match.
+    static func ambiguousHabitName(_ reference: String, candidates: [Habit]) -> CommandError {
+        CommandError(
+            .failure,
+            "The name '\(reference)' matches \(candidates.count) habits; use an id instead:",
+            details: candidates.map {
+                "#\($0.id)  \($0.name)" + ($0.status == .archived ? " (archived)" : "")
+            },
+            hint: candidates.first.map { "For example: habits show \($0.id)" })
+    }
+
+    /// The data directory (`failure.path`) cannot be created, in either mode.
+    static func cannotCreateDataDirectory(_ failure: AtomicFile.Failure) -> CommandError {
+        CommandError(
+            .failure, "Cannot create the data directory \(failure.path): \(failure.reason).",
+            hint: "Check its permissions, or set XDG_DATA_HOME to a writable directory.")
+    }
+
+    /// Neither HOME nor the XDG variable (`variable`) a path needs is set.
+    static func noHomeDirectory(variable: String) -> CommandError {
+        CommandError(
+            .failure, "Cannot find your home directory.",
+            hint: "Set HOME (or \(variable)) in the environment.")
+    }
+
+    /// A sign-in command in local mode.
+    static let signInNeedsServer = CommandError(
+        .failure, "No server is configured: habits is in local mode, where no sign-in is needed.",
+        hint: useServerHint)
+
+    /// `check` without a terminal to ask on.
+    static let checkNeedsTerminal = CommandError(
+        .usage, "'habits check' asks its questions on a terminal, and there is none here.",
+        hint: "In scripts use 'habits done <habit> [amount]' and 'habits skip <habit>'.")
+
+    /// `prompt` offline with no habit list of `server` saved.
+    static func noSavedHabitList(server: String) -> CommandError {
+        CommandError(
+            .failure, "No habit list from \(server) is saved on this machine yet.",
+            hint: "Run 'habits list' once while the server can be reached.")
+    }
+
+    /// `prompt` offline with a saved list of another week (`cached`) than `date`'s.
+    static func savedHabitListOfOtherWeek(cached: LocalDate, date: LocalDate) -> CommandError {
+        CommandError(
+            .failure, "The saved habit list holds the week of \(cached), not \(date).",
+            hint: "Run 'habits list' while the server can be reached.")
+    }
+
+    /// `prompt` offline for a day the saved list (active habits only) does not cover.
+    static func savedHabitListMissing(date: LocalDate) -> CommandError {
+        CommandError(.failure, "The saved habit list does not cover \(date).")
+    }
+
+    /// `sync` while another command syncs the same copy.
+    static let syncBusy = CommandError(
+        .failure, "Another habits command is syncing this device's copy now.",
+        hint: "Run 'habits sync' again in a moment.")
+
+    /// `logout` with `waiting` changes not sent yet.
+    static func logoutRefused(waiting: Int) -> CommandError {
+        let one = waiting == 1
+        return CommandError(
+            .failure,
+            "\(waiting) change\(one ? "" : "s") made on this device \(one ? "has" : "have") not "
+                + "reached the server yet; not signing out.",
+            hint: "Run 'habits sync' when the server can be reached, or sign out anyway with "
+                + "'habits logout --discard-pending' (the changes are lost).")
+    }
+
+    /// `remind remove` for a time the habit (`habitName`) has no reminder at.
+    static func noReminder(habitName: String, time: String) -> CommandError {
+        CommandError(
+            .failure, "\(HabitText.name(habitName)) has no reminder at \(time).",
+            hint: "See them with 'habits remind list'.")
+    }
+
+    /// `webhook remove` for an id the account has no webhook with.
+    static func noWebhook(id: Int64) -> CommandError {
+        CommandError(
+            .failure, "You have no webhook #\(id).",
+            hint: "See your webhooks and their ids with 'habits webhook list'.")
+    }
+
+    /// The export file cannot be written.
+    static func cannotWriteExport(_ failure: AtomicFile.Failure) -> CommandError {
+        CommandError(
+            .failure, "Cannot write the export to \(failure.path): \(failure.reason).",
+            hint: "Check that the directory exists and is writable.")
+    }
+
+    /// `--output` in a directory that does not exist (the export creates none).
+    static func exportDirectoryMissing(path: String, directory: String) -> CommandError {
+        CommandError(
+            .failure,
+            "Cannot write the export to \(path): the directory \(directory) does not exist.",
+            hint: "Create the directory first, or give --output a path in an existing one.")
+    }
+
+    /// `config set` of the sync timeout to something not 0 to 600 seconds.
+    static func invalidSyncTimeout(key: String, value: String) -> CommandError {
+        CommandError(
+            .usage,
+            "The setting '\(key)' must be a number of seconds from 0 to 600, not "
+                + "'\(TerminalSafeText.echo(value))'.",
+            hint: "Write it in digits, with a decimal point if needed: 2, 1.5 or 0.25.")
+    }
+
+    /// A known setting (`name`) of the config file at `path` whose value is
+    /// not a string.
+    static func configValueNotString(name: String, path: String) -> CommandError {
+        CommandError(
+            .failure, "The setting '\(name)' in the config file \(path) is not a string.",
+            hint: "Fix it, or set it again with 'habits config set \(name) <value>'.")
+    }
+
+    /// A config file (`path`) that is not a JSON object.
+    static func configNotJSONObject(path: String) -> CommandError {
+        CommandError(
+            .failure, "The config file \(path) is not a JSON object.",
+            hint: "Fix it, or delete it and set the values again with 'habits config set'.")
+    }
+
     /// How to sign in.
     private static let signInHint =
         "Sign in with 'habits auth email <address>', then 'habits verify <code>'."
+
+    /// How to leave local mode.
+    private static let useServerHint =
+        "To use a server, set one with 'habits config set server <url>' and sign in."
 }

@@ -44,7 +44,7 @@ extension RemoteBackend: HabitImporting {
             }
             return entries
         }
-        if let refusal = plan.refusal { throw refusal }
+        if let refusal = plan.refusal { throw CommandError.importRefused(refusal) }
         progress.start(total: plan.report.entriesWritten)
         if dryRun { return plan.report }
 
@@ -52,11 +52,7 @@ extension RemoteBackend: HabitImporting {
         if !plan.creates.isEmpty, activeCount >= Habit.maximumActiveCount,
             plan.creates.contains(where: { $0.status == .archived })
         {
-            throw CommandError(
-                .failure,
-                "Nothing was imported: a server creates every habit active, and "
-                    + "\(Habit.maximumActiveCount) of yours already are.",
-                hint: "Archive one with 'habits archive <habit>' and import again.")
+            throw CommandError.archivedImportPastActiveLimit(maximum: Habit.maximumActiveCount)
         }
         var work: [(habitID: Int64, entries: [ProgressEntry])] = plan.merges.map {
             ($0.habit.id, $0.entries)

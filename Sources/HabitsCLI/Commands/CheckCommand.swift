@@ -71,9 +71,7 @@ struct CheckCommand: HabitsCommand {
                 UsageError(.textOnly(what: "check, which asks questions"), command: "check"))
         }
         guard let prompter = context.prompter else {
-            throw CommandError(
-                .usage, "'habits check' asks its questions on a terminal, and there is none here.",
-                hint: "In scripts use 'habits done <habit> [amount]' and 'habits skip <habit>'.")
+            throw CommandError.checkNeedsTerminal
         }
         if date > context.today {
             throw CommandError(

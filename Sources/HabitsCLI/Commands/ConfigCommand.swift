@@ -190,11 +190,7 @@ struct ConfigCommand: HabitsCommand {
         case ConfigFile.syncTimeoutKey:
             // Read by the one strict rule, so it is kept as typed.
             guard let seconds = ConfigFile.seconds(value), (0...600).contains(seconds) else {
-                throw CommandError(
-                    .usage,
-                    "The setting '\(key)' must be a number of seconds from 0 to 600, not "
-                        + "'\(TerminalSafeText.echo(value))'.",
-                    hint: "Write it in digits, with a decimal point if needed: 2, 1.5 or 0.25.")
+                throw CommandError.invalidSyncTimeout(key: key, value: value)
             }
             return value
         default:

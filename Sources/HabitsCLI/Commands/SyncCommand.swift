@@ -128,9 +128,7 @@ struct SyncCommand: HabitsCommand {
         let report = try await backend.syncOnce(waiting: .infinity)
         guard let report else { throw CommandError(.failure, "The sync did not finish.") }
         if report.busy {
-            throw CommandError(
-                .failure, "Another habits command is syncing this device's copy now.",
-                hint: "Run 'habits sync' again in a moment.")
+            throw CommandError.syncBusy
         }
         if report.feedAbsent { throw .noChangeFeed }
         let (pending, _) = try backend.pendingSummary()

@@ -66,9 +66,7 @@ struct ConfigFile: Sendable {
         let object = try loadObject()
         for (name, _) in Self.keys
         where !repairing && object[name] != nil && !(object[name] is String) {
-            throw CommandError(
-                .failure, "The setting '\(name)' in the config file \(path) is not a string.",
-                hint: "Fix it, or set it again with 'habits config set \(name) <value>'.")
+            throw CommandError.configValueNotString(name: name, path: path)
         }
         return object.compactMapValues { $0 as? String }
     }
@@ -109,9 +107,7 @@ struct ConfigFile: Sendable {
         guard
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else {
-            throw CommandError(
-                .failure, "The config file \(path) is not a JSON object.",
-                hint: "Fix it, or delete it and set the values again with 'habits config set'.")
+            throw CommandError.configNotJSONObject(path: path)
         }
         return object
     }

@@ -107,9 +107,7 @@ struct ReplicaBackend: HabitBackend {
         do {
             try AtomicFile.createDirectory(paths.dataDirectory)
         } catch {
-            throw CommandError(
-                .failure, "Cannot create the data directory \(error.path): \(error.reason).",
-                hint: "Check its permissions, or set XDG_DATA_HOME to a writable directory.")
+            throw CommandError.cannotCreateDataDirectory(error)
         }
         let store: SQLiteStore
         let owner: Int64
