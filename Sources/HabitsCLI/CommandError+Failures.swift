@@ -498,14 +498,55 @@ extension CommandError {
     /// `prompt` offline with a saved list of another week (`cached`) than `date`'s.
     static func savedHabitListOfOtherWeek(cached: LocalDate, date: LocalDate) -> CommandError {
         CommandError(
-            .failure, "The saved habit list holds the week of \(cached), not \(date).",
+            .failure, savedListGap(.otherWeek(cached: cached), date: date),
             hint: "Run 'habits list' while the server can be reached.")
+    }
+
+    /// `self` (the server cannot be reached) saying what the saved habit
+    /// list lacks to answer for `date` instead.
+    func lackingSavedList(_ gap: HabitListCache.Gap, date: LocalDate) -> CommandError {
+        var error = self
+        error.message += " " + Self.savedListGap(gap, date: date)
+        error.hint = "Try again once the server can be reached."
+        return error
+    }
+
+    /// What the saved habit list lacks to answer for `date`, as a sentence.
+    private static func savedListGap(_ gap: HabitListCache.Gap, date: LocalDate) -> String {
+        switch gap {
+        case .otherWeek(let cached):
+            return "The saved habit list holds the week of \(cached), not \(date)."
+        case .archivedHabits:
+            return "The saved habit list holds only the active habits."
+        }
     }
 
     /// `prompt` offline for a day the saved list (active habits only) does not cover.
     static func savedHabitListMissing(date: LocalDate) -> CommandError {
         CommandError(.failure, "The saved habit list does not cover \(date).")
     }
+
+    /// A sync the server's `failure` stopped, with `waiting` changes not sent.
+    static func syncFailed(_ failure: APIError, waiting: Int) -> CommandError {
+        var error = api(failure)
+        error.message += " \(waiting) change\(waiting == 1 ? "" : "s") still waiting."
+        return error
+    }
+
+    /// A server URL that cannot be used (`error`). From `--server` it is a
+    /// usage error (exit 64), else exit 1; `source` is said when known, as
+    /// the URL may not be the one the person just typed.
+    static func serverSetting(_ error: APIError, from source: ServerSelection.Source?)
+        -> CommandError
+    {
+        var failure = api(error)
+        failure.exitCode = source == .flag ? .usage : .failure
+        if let source { failure.message += " (The server comes from \(source.rawValue).)" }
+        return failure
+    }
+
+    /// `sync` that ended without a report.
+    static let syncUnfinished = CommandError(.failure, "The sync did not finish.")
 
     /// `sync` while another command syncs the same copy.
     static let syncBusy = CommandError(
@@ -574,6 +615,68 @@ extension CommandError {
         CommandError(
             .failure, "The config file \(path) is not a JSON object.",
             hint: "Fix it, or delete it and set the values again with 'habits config set'.")
+    }
+
+    /// `add` fields that break the rules (`error`).
+    static func habitNotAdded(_ error: ValidationError) -> CommandError {
+        .invalid(error, "The habit was not added:")
+    }
+
+    /// Changes that would break the rules (`error`) of the habit's fields.
+    static func habitNotChanged(_ error: ValidationError) -> CommandError {
+        .invalid(error, "The habit was not changed:")
+    }
+
+    /// A day's value that breaks the rules (`error`).
+    static func progressNotRecorded(_ error: ValidationError) -> CommandError {
+        .invalid(error, "The progress was not recorded:")
+    }
+
+    /// A day progress may not be recorded on; `problem` is
+    /// `ProgressEntry.problems(date:skipped:today:)`'s sentence, which
+    /// imports share.
+    static func progressNotAllowed(_ problem: String) -> CommandError {
+        CommandError(.failure, problem)
+    }
+
+    /// This device's copy recorded a new habit but gave none back.
+    static let habitNotAddedToCopy = CommandError(.failure, "The habit was not added.")
+
+    /// `add` asked its questions and got no answer.
+    static let addCancelled = CommandError(
+        .failure, "No answer given; the habit was not added.")
+
+    /// `remind install` without this binary's path to write into the crontab line.
+    static let noExecutablePath = CommandError(
+        .failure, "Cannot find the path of this habits binary.")
+
+    /// JSON output the encoder refused (a bug: every output is encodable).
+    static let cannotEncodeJSON = CommandError(.failure, "Cannot encode the JSON output.")
+
+    /// An export the encoder refused.
+    static let cannotEncodeExport = CommandError(.failure, "Cannot encode the export.")
+
+    /// Settings the encoder refused.
+    static let cannotEncodeSettings = CommandError(.failure, "Cannot encode the settings.")
+
+    /// `config get` of a setting with no value.
+    static func settingNotSet(_ key: String) -> CommandError {
+        CommandError(.failure, "The setting '\(key)' is not set.")
+    }
+
+    /// `config set` of a yes/no setting to something else.
+    static func settingNotBoolean(key: String, value: String) -> CommandError {
+        CommandError(.usage, "The setting '\(key)' must be true or false, not '\(value)'.")
+    }
+
+    /// The config file cannot be read.
+    static func cannotReadConfig(_ failure: AtomicFile.Failure, path: String) -> CommandError {
+        CommandError(.failure, "Cannot read the config file \(path): \(failure.reason).")
+    }
+
+    /// The config file cannot be written.
+    static func cannotWriteConfig(_ failure: AtomicFile.Failure, path: String) -> CommandError {
+        CommandError(.failure, "Cannot write the config file \(path): \(failure.reason).")
     }
 
     /// How to sign in.

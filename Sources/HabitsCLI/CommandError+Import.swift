@@ -122,6 +122,19 @@ extension CommandError {
             hint: "Archive one with 'habits archive <habit>' and import again.")
     }
 
+    /// `self`, saying how far the import got (`written` of `total` entries)
+    /// and that running it again finishes it.
+    func importStopped(written: Int, of total: Int) -> CommandError {
+        var stopped = self
+        stopped.message =
+            "The import stopped after \(written) of \(total) entries were written: " + message
+        stopped.hint =
+            (hint.map { $0 + " " } ?? "")
+            + "Running the same import again finishes it: what was written is matched, not "
+            + "doubled."
+        return stopped
+    }
+
     /// A validation error's fields as one clause: `name: problem; target: problem`.
     private static func fieldProblems(_ error: ValidationError) -> String {
         error.fields.map { "\($0.key): \($0.value.joined(separator: " "))" }.sorted()

@@ -170,7 +170,7 @@ struct LocalBackend: HabitBackend {
         do {
             fields = try changes.applied(to: current.fields)
         } catch {
-            throw CommandError.invalid(error, "The habit was not changed:")
+            throw CommandError.habitNotChanged(error)
         }
         let updated: Habit?
         do {

@@ -73,11 +73,10 @@ struct CheckCommand: HabitsCommand {
         guard let prompter = context.prompter else {
             throw CommandError.checkNeedsTerminal
         }
-        if date > context.today {
-            throw CommandError(
-                .failure,
-                "\(date) is in the future; progress can be recorded up to today "
-                    + "(\(context.today)).")
+        if let problem = ProgressEntry.problems(date: date, skipped: false, today: context.today)
+            .first
+        {
+            throw CommandError.progressNotAllowed(problem)
         }
         let backend = try context.backend()
         let before = try await backend.overview(status: .active, on: date)

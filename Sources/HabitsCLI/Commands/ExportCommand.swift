@@ -82,7 +82,7 @@ struct ExportCommand: HabitsCommand {
                     exportedAt: context.environment.clock.now(), items: items
                 ).encoded()
             } catch {
-                throw CommandError(.failure, "Cannot encode the export.")
+                throw CommandError.cannotEncodeExport
             }
         case .csv:
             data = Data(Self.csv(items).utf8)

@@ -89,7 +89,7 @@ struct PromptCommand: HabitsCommand {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             guard let data = try? encoder.encode(line.waybar(format: format, unicode: unicode))
-            else { throw CommandError(.failure, "Cannot encode the JSON output.") }
+            else { throw CommandError.cannotEncodeJSON }
             context.output.line(String(decoding: data, as: UTF8.self))
         } else {
             let text = line.text(format: format, unicode: unicode)

@@ -85,12 +85,12 @@ struct ConfigFile: Sendable {
                 : try JSONSerialization.data(
                     withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
         } catch {
-            throw CommandError(.failure, "Cannot encode the settings.")
+            throw CommandError.cannotEncodeSettings
         }
         do {
             try AtomicFile.write(data + Data("\n".utf8), to: path)
         } catch {
-            throw CommandError(.failure, "Cannot write the config file \(path): \(error.reason).")
+            throw CommandError.cannotWriteConfig(error, path: path)
         }
     }
 
@@ -100,7 +100,7 @@ struct ConfigFile: Sendable {
         do {
             data = try AtomicFile.read(path)
         } catch {
-            throw CommandError(.failure, "Cannot read the config file \(path): \(error.reason).")
+            throw CommandError.cannotReadConfig(error, path: path)
         }
         guard let data else { return [:] }
         if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return [:] }
