@@ -2,8 +2,9 @@
 ///
 /// Each case maps to the status and the machine code the server answers with
 /// before it closes the connection: after a framing error the rest of the
-/// stream cannot be trusted to start at a request boundary.
-public enum HTTPParseError: Error, Hashable, Sendable, CustomStringConvertible {
+/// stream cannot be trusted to start at a request boundary; the sentence of
+/// that answer is `HTTPResponse.parseErrorMessage`'s.
+public enum HTTPParseError: Error, Hashable, Sendable {
     /// The first line is not `METHOD SP target SP HTTP/x.y`.
     case badRequestLine
     /// A header line is not `name: value`, holds control characters, or is folded.
@@ -48,33 +49,6 @@ public enum HTTPParseError: Error, Hashable, Sendable, CustomStringConvertible {
         case .transferEncodingNotSupported: return "length_required"
         case .payloadTooLarge: return "payload_too_large"
         case .headersTooLarge: return "headers_too_large"
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .badRequestLine:
-            return "The request line is not of the form 'METHOD /path HTTP/1.1'."
-        case .badHeader:
-            return
-                "A header line is malformed; each must be 'Name: value' without control characters."
-        case .unsupportedVersion(let version):
-            return "\(version) is not supported; use HTTP/1.1 or HTTP/1.0."
-        case .badTarget:
-            return
-                "The request target must be a path starting with '/' with valid percent-encoding and UTF-8."
-        case .transferEncodingNotSupported:
-            return "Transfer-Encoding is not supported; send the body with a Content-Length header."
-        case .invalidContentLength:
-            return "The Content-Length header must be a single decimal number of bytes."
-        case .payloadTooLarge(let limit):
-            return "The request body is larger than the limit of \(limit) bytes."
-        case .headersTooLarge(let limit):
-            return "The request line and headers are larger than the limit of \(limit) bytes."
-        case .hostRequired:
-            return "An HTTP/1.1 request needs exactly one Host header, such as 'Host: example.com'."
-        case .bareLineFeed:
-            return "Each line of the request line and headers must end in CRLF, not a bare LF."
         }
     }
 }

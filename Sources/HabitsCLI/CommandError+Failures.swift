@@ -1,15 +1,20 @@
 import Foundation
 import HabitClient
 import HabitCore
+import HabitFiles
 import HabitStorage
 import HabitStore
 
-/// The one place that decides how a library failure reads on the command
-/// line: the sentence, the hint and the exit status.
+/// The one place that decides how a failure reads on the command line: the
+/// sentence, the hint and the exit status, each situation worded once.
 ///
-/// HabitCore and HabitStore describe what happened; what a person should do
-/// about it, in this tool's commands, is said here. Hints quote commands in
-/// single quotes, as every hint of the command line does.
+/// HabitCore and HabitStore describe what happened, and commands throw the
+/// facts (`CommandError.habitNotFound(reference)`); what a person should do
+/// about it, in this tool's commands, is said here: the libraries' failures
+/// in this file, the commands' own in `CommandError+Commands.swift`,
+/// import's in `CommandError+Import.swift`. Hints quote the commands they
+/// name in single quotes; an example command line is given bare ("For
+/// example: habits show 3").
 extension CommandError {
     /// An API client failure. `check` names the command that shows whether a
     /// change whose outcome is unknown was applied (`habits show 3`).
@@ -312,92 +317,6 @@ extension CommandError {
         }
     }
 
-    /// A source `habits import` cannot read.
-    static func importSource(_ error: ImportSourceError) -> CommandError {
-        let loopCSV =
-            "Export again from Loop (Settings → Export as CSV), or unzip the export "
-            + "yourself and import its folder."
-        let loopDB = "Choose the .db file of Loop's 'Export full backup'."
-        switch error {
-        case .format(let format):
-            return CommandError(.failure, format.message, hint: format.hint)
-        case .notRegularFile(let path):
-            return CommandError(
-                .failure, "\(path) is not a regular file (a pipe, device or socket).",
-                hint: "Give the path of the file itself.")
-        case .fileTooLarge(let file, let limit):
-            return CommandError(
-                .failure,
-                "\(file) is larger than \(bytes(limit)), the most habits imports from one file.",
-                hint: "Check that it is the right file; split a larger one and import the parts.")
-        case .entryTooLarge(let archive, let entry, let limit):
-            return CommandError(
-                .failure,
-                "\(archive) (\(TerminalSafeText.echo(entry))) is larger than \(bytes(limit)), the "
-                    + "most habits imports from one file; nothing was unpacked.",
-                hint: "Check that it is a Loop CSV export.")
-        case .sourceTooLarge(let source, let limit):
-            return CommandError(
-                .failure,
-                "The files to read from \(source) add up to more than \(bytes(limit)), the most "
-                    + "habits imports at once; nothing was unpacked.",
-                hint: "Check that it is a Loop CSV export.")
-        case .tooManyEntries(let archive, let limit):
-            return CommandError(
-                .failure,
-                "\(archive) lists more than \(limit) files, which no Loop export does; nothing "
-                    + "was unpacked.", hint: loopCSV)
-        case .encryptedEntry(let archive, let entry):
-            return CommandError(
-                .failure,
-                "\(archive) holds an encrypted file, '\(TerminalSafeText.echo(entry))', which "
-                    + "habits does not read.", hint: loopCSV)
-        case .linkEntry(let archive, let entry):
-            return CommandError(
-                .failure,
-                "\(archive) holds a symbolic link, '\(TerminalSafeText.echo(entry))', which no "
-                    + "Loop export does; nothing was unpacked.", hint: loopCSV)
-        case .outsideEntry(let archive, let entry):
-            return CommandError(
-                .failure,
-                "\(archive) holds a file whose path leads outside the archive, "
-                    + "'\(TerminalSafeText.echo(entry))'; nothing was unpacked.", hint: loopCSV)
-        case .entryLargerThanListed(let archive, let entry):
-            return CommandError(
-                .failure,
-                "\(archive) is damaged: '\(TerminalSafeText.echo(entry))' unpacks to more than "
-                    + "the size the archive lists for it.", hint: loopCSV)
-        case .unreadableArchive(let archive, let status):
-            return CommandError(
-                .failure, "\(archive) is not a zip archive unzip can read (status \(status)).",
-                hint: "Import the unzipped folder instead, or export again from Loop.")
-        case .unzipMissing:
-            return CommandError(
-                .failure, "Reading a .zip needs the unzip program, which is not installed.",
-                hint: "Install it (Debian: apt-get install unzip), or unzip the export yourself "
-                    + "and import the folder.")
-        case .unzipNotRunnable(let path):
-            return CommandError(
-                .failure, "Cannot run \(path).", hint: "Check that it is executable.")
-        case .slowDatabase(let path, let limit):
-            return CommandError(
-                .failure,
-                "Reading \(path) took longer than \(limit.components.seconds) seconds, the most "
-                    + "one query of a Loop backup may take; nothing was imported.", hint: loopDB)
-        case .longDatabaseValue(let path, let limit):
-            return CommandError(
-                .failure,
-                "\(path) holds a value longer than \(bytes(limit)), which no Loop backup does; "
-                    + "nothing was imported.", hint: loopDB)
-        }
-    }
-
-    /// `count` bytes as a limit reads: "32 MB", or bytes below a megabyte.
-    private static func bytes(_ count: Int) -> String {
-        count >= 1_048_576 && count % 1_048_576 == 0
-            ? "\(count / 1_048_576) MB" : "\(count) bytes"
-    }
-
     /// A server-only command (`what`: "Access tokens", "The account's time
     /// zone") run in local mode: the one wording, and exit 64 for every
     /// such command (the command cannot be used as run; nothing failed).
@@ -405,8 +324,7 @@ extension CommandError {
     static func needsServerMode(_ what: String, instead: String? = nil) -> CommandError {
         CommandError(
             .usage, "\(what) live on a habits server; habits is in local mode.",
-            hint: (instead.map { $0 + " " } ?? "")
-                + "To use a server, set one with 'habits config set server <url>' and sign in.")
+            hint: (instead.map { $0 + " " } ?? "") + useServerHint)
     }
 
     /// A time zone name the server (or this device) does not know.
@@ -532,6 +450,10 @@ extension CommandError {
         hint: "Every command reads and writes on the server directly.")
 
     /// How to sign in.
-    private static let signInHint =
+    static let signInHint =
         "Sign in with 'habits auth email <address>', then 'habits verify <code>'."
+
+    /// How to leave local mode.
+    static let useServerHint =
+        "To use a server, set one with 'habits config set server <url>' and sign in."
 }

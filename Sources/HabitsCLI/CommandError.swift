@@ -42,13 +42,6 @@ struct CommandError: Error, Hashable, Sendable, CustomStringConvertible {
         CommandError(exitCode, "")
     }
 
-    /// No habit with that id or name.
-    static func habitNotFound(_ reference: String) -> CommandError {
-        CommandError(
-            .failure, "No habit matches '\(reference)'.",
-            hint: "See the ids and names with 'habits list --all'.")
-    }
-
     /// The command-line spelling of an API field name.
     static func fieldLabel(_ field: String) -> String {
         switch field {

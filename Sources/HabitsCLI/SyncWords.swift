@@ -160,14 +160,4 @@ enum SyncWords {
         return "\(count) change\(count == 1 ? "" : "s") waiting"
             + (since.map { " since \(HabitText.age(from: $0, to: now)) ago" } ?? "")
     }
-
-    /// `logout` with changes waiting.
-    static func logoutRefused(count: Int) -> CommandError {
-        CommandError(
-            .failure,
-            "\(count) change\(count == 1 ? "" : "s") made on this device \(count == 1 ? "has" : "have") not reached the server yet; not signing out.",
-            hint:
-                "Run 'habits sync' when the server can be reached, or sign out anyway with 'habits logout --discard-pending' (the changes are lost)."
-        )
-    }
 }

@@ -330,7 +330,7 @@ struct HTTPRequestParserTests {
         ]
         #expect(all.map(\.status) == [400, 400, 505, 400, 411, 400, 413, 431])
         for error in all {
-            #expect(error.description.hasSuffix("."))
+            #expect(HTTPResponse.parseErrorMessage(error).hasSuffix("."))
             #expect(!error.code.isEmpty)
         }
     }

@@ -34,6 +34,21 @@ import Testing
         #expect(run.output.isEmpty)
     }
 
+    /// A sign-in command in local mode says how to use a server as the
+    /// server-only commands do (it said "To use a server: habits config set
+    /// server <url>", its command unquoted).
+    @Test func signingInInLocalModeSaysHowToUseAServerAsTheOthersDo() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        let run = await cli.run("auth", "email", "someone@example.com")
+        #expect(run.status == .failure, "\(run.error)")
+        #expect(
+            run.error
+                == "habits: No server is configured: habits is in local mode, where no sign-in "
+                + "is needed.\nTo use a server, set one with 'habits config set server <url>' and "
+                + "sign in.\n", "\(run.error)")
+    }
+
     /// `sync --json` in local mode answers in JSON (nothing to sync), as
     /// the text form says in words; exit 0 both ways.
     @Test func syncInLocalModeAnswersInJSONWhenAsked() async throws {

@@ -31,7 +31,7 @@ extension LocalBackend: HabitImporting {
             throw CommandError.store(error)
         }
         var plan = result.outcome
-        if let refusal = plan.refusal { throw refusal }
+        if let refusal = plan.refusal { throw CommandError.importRefused(refusal) }
         for (index, habit) in result.created.enumerated() where index < plan.report.created.count {
             plan.report.created[index].id = habit.id
         }

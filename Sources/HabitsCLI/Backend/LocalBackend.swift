@@ -42,9 +42,7 @@ struct LocalBackend: HabitBackend {
         do {
             try AtomicFile.createDirectory(paths.dataDirectory)
         } catch {
-            throw CommandError(
-                .failure, "Cannot create the data directory \(error.path): \(error.reason).",
-                hint: "Check its permissions, or set XDG_DATA_HOME to a writable directory.")
+            throw CommandError.cannotCreateDataDirectory(error)
         }
         do {
             // One connection: a command makes a handful of queries.
@@ -172,7 +170,7 @@ struct LocalBackend: HabitBackend {
         do {
             fields = try changes.applied(to: current.fields)
         } catch {
-            throw CommandError.invalid(error, "The habit was not changed:")
+            throw CommandError.habitNotChanged(error)
         }
         let updated: Habit?
         do {

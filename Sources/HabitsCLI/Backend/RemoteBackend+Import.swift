@@ -44,7 +44,7 @@ extension RemoteBackend: HabitImporting {
             }
             return entries
         }
-        if let refusal = plan.refusal { throw refusal }
+        if let refusal = plan.refusal { throw CommandError.importRefused(refusal) }
         progress.start(total: plan.report.entriesWritten)
         if dryRun { return plan.report }
 
@@ -52,11 +52,7 @@ extension RemoteBackend: HabitImporting {
         if !plan.creates.isEmpty, activeCount >= Habit.maximumActiveCount,
             plan.creates.contains(where: { $0.status == .archived })
         {
-            throw CommandError(
-                .failure,
-                "Nothing was imported: a server creates every habit active, and "
-                    + "\(Habit.maximumActiveCount) of yours already are.",
-                hint: "Archive one with 'habits archive <habit>' and import again.")
+            throw CommandError.archivedImportPastActiveLimit(maximum: Habit.maximumActiveCount)
         }
         var work: [(habitID: Int64, entries: [ProgressEntry])] = plan.merges.map {
             ($0.habit.id, $0.entries)
@@ -77,9 +73,8 @@ extension RemoteBackend: HabitImporting {
                         id: habit.id, changes: HabitChanges(status: .archived))
                 }
             } catch {
-                throw Self.stopped(
-                    CommandError.api(error, check: "habits list --all"), written: written,
-                    of: plan.report.entriesWritten)
+                throw CommandError.api(error, check: "habits list --all").importStopped(
+                    written: written, of: plan.report.entriesWritten)
             }
             plan.report.created[index].id = habit.id
             work.append((habit.id, new.mapped.entries))
@@ -134,7 +129,7 @@ extension RemoteBackend: HabitImporting {
         } catch .notSupported {
             batchRoute = false
         } catch {
-            throw Self.stopped(CommandError.api(error), written: 0, of: total)
+            throw CommandError.api(error).importStopped(written: 0, of: total)
         }
         let rest: [Batch]
         if batchRoute {
@@ -165,8 +160,8 @@ extension RemoteBackend: HabitImporting {
             progress.advance(by: count)
         }
         if let failure {
-            throw Self.stopped(
-                CommandError.api(failure), written: written.withLock { $0 }, of: total)
+            throw CommandError.api(failure).importStopped(
+                written: written.withLock { $0 }, of: total)
         }
     }
 
@@ -234,18 +229,5 @@ extension RemoteBackend: HabitImporting {
             }
             return failure
         }
-    }
-
-    /// `error`, saying how far the import got and that running it again finishes it.
-    static func stopped(_ error: CommandError, written: Int, of total: Int) -> CommandError {
-        var stopped = error
-        stopped.message =
-            "The import stopped after \(written) of \(total) entries were written: "
-            + error.message
-        stopped.hint =
-            (error.hint.map { $0 + " " } ?? "")
-            + "Running the same import again finishes it: what was written is matched, not "
-            + "doubled."
-        return stopped
     }
 }

@@ -73,10 +73,7 @@ struct RemoteBackend: HabitBackend {
                 configuration = try APIConfiguration(baseURL: selection.url, allowInsecure: true)
             }
         } catch {
-            var failure = configurationFailure(
-                error, exitCode: selection.source == .flag ? .usage : .failure)
-            failure.message += " (The server comes from \(selection.source.rawValue).)"
-            throw failure
+            throw CommandError.serverSetting(error, from: selection.source)
         }
         #if canImport(Security)
             let store: any TokenStore = KeychainTokenStore(lockDirectory: paths.configDirectory)
@@ -85,14 +82,6 @@ struct RemoteBackend: HabitBackend {
         #endif
         return HabitAPIClient(
             configuration: configuration, tokenStore: store, clock: context.environment.clock)
-    }
-
-    /// A server URL that cannot be used, as the command line reports it, with
-    /// `exitCode` (a usage error when the URL came from --server).
-    static func configurationFailure(_ error: APIError, exitCode: ExitCode) -> CommandError {
-        var failure = CommandError.api(error)
-        failure.exitCode = exitCode
-        return failure
     }
 
     /// Runs an API call under the spinner, turning its error into a
@@ -183,16 +172,7 @@ struct RemoteBackend: HabitBackend {
             return try HabitListCache.overview(
                 from: snapshot, status: status, on: date, today: today)
         } catch {
-            var refusal = failure
-            switch error {
-            case .otherWeek(let cached):
-                refusal.message +=
-                    " The cached list holds the week of \(cached), not \(date)."
-            case .archivedHabits:
-                refusal.message += " The cached list holds only the active habits."
-            }
-            refusal.hint = "Try again once the server can be reached."
-            throw refusal
+            throw failure.lackingSavedList(error, date: date)
         }
     }
 

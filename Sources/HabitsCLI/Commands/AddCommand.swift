@@ -80,7 +80,7 @@ struct AddCommand: HabitsCommand {
             )
         }
         guard let prompter = context.prompter else { return try defaultedFields() }
-        let cancelled = CommandError(.failure, "No answer given; the habit was not added.")
+        let cancelled = CommandError.addCancelled
         guard
             let name = name ?? prompter.ask("Name", read: Self.readName),
             let frequency = options.frequency

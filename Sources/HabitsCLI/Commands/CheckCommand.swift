@@ -71,15 +71,12 @@ struct CheckCommand: HabitsCommand {
                 UsageError(.textOnly(what: "check, which asks questions"), command: "check"))
         }
         guard let prompter = context.prompter else {
-            throw CommandError(
-                .usage, "'habits check' asks its questions on a terminal, and there is none here.",
-                hint: "In scripts use 'habits done <habit> [amount]' and 'habits skip <habit>'.")
+            throw CommandError.checkNeedsTerminal
         }
-        if date > context.today {
-            throw CommandError(
-                .failure,
-                "\(date) is in the future; progress can be recorded up to today "
-                    + "(\(context.today)).")
+        if let problem = ProgressEntry.problems(date: date, skipped: false, today: context.today)
+            .first
+        {
+            throw CommandError.progressNotAllowed(problem)
         }
         let backend = try context.backend()
         let before = try await backend.overview(status: .active, on: date)

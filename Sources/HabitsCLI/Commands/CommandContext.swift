@@ -82,7 +82,7 @@ struct CommandContext: Sendable {
         do {
             output.sendUnfiltered(try JSONOutput.encode(value))
         } catch {
-            throw CommandError(.failure, "Cannot encode the JSON output.")
+            throw CommandError.cannotEncodeJSON
         }
     }
 

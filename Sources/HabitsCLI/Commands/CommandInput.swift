@@ -10,7 +10,7 @@ enum CommandInput {
         do {
             return try fields.validated()
         } catch {
-            throw CommandError.invalid(error, "The habit was not added:")
+            throw CommandError.habitNotAdded(error)
         }
     }
 
@@ -19,7 +19,7 @@ enum CommandInput {
         do {
             _ = try changes.applied(to: habit.fields)
         } catch {
-            throw CommandError.invalid(error, "The habit was not changed:")
+            throw CommandError.habitNotChanged(error)
         }
     }
 
@@ -27,8 +27,7 @@ enum CommandInput {
     static func check(_ entry: ProgressEntry) throws(CommandError) {
         let problems = ProgressEntry.problems(value: entry.value)
         if !problems.isEmpty {
-            throw CommandError.invalid(
-                ValidationError(fields: ["value": problems]), "The progress was not recorded:")
+            throw CommandError.progressNotRecorded(ValidationError(fields: ["value": problems]))
         }
     }
 

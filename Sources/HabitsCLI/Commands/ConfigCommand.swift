@@ -126,7 +126,7 @@ struct ConfigCommand: HabitsCommand {
                 return
             }
             guard let value = settings[key] else {
-                throw CommandError(.failure, "The setting '\(key)' is not set.")
+                throw CommandError.settingNotSet(key)
             }
             context.output.line(value)
         case .set(let key, let value):
@@ -176,25 +176,19 @@ struct ConfigCommand: HabitsCommand {
                     allowInsecure: ConfigFile.allowsInsecureHTTP(settings)
                 ).baseURLString
             } catch {
-                throw RemoteBackend.configurationFailure(error, exitCode: .failure)
+                throw CommandError.serverSetting(error, from: nil)
             }
         case ConfigFile.insecureHTTPKey:
             switch value.lowercased() {
             case "true", "yes", "on", "1": return "true"
             case "false", "no", "off", "0": return "false"
             default:
-                throw CommandError(
-                    .usage,
-                    "The setting '\(key)' must be true or false, not '\(value)'.")
+                throw CommandError.settingNotBoolean(key: key, value: value)
             }
         case ConfigFile.syncTimeoutKey:
             // Read by the one strict rule, so it is kept as typed.
             guard let seconds = ConfigFile.seconds(value), (0...600).contains(seconds) else {
-                throw CommandError(
-                    .usage,
-                    "The setting '\(key)' must be a number of seconds from 0 to 600, not "
-                        + "'\(TerminalSafeText.echo(value))'.",
-                    hint: "Write it in digits, with a decimal point if needed: 2, 1.5 or 0.25.")
+                throw CommandError.invalidSyncTimeout(key: key, value: value)
             }
             return value
         default:

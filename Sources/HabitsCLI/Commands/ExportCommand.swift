@@ -83,7 +83,7 @@ struct ExportCommand: HabitsCommand {
                     exportedAt: context.environment.clock.now(), items: items
                 ).encoded()
             } catch {
-                throw CommandError(.failure, "Cannot encode the export.")
+                throw CommandError.cannotEncodeExport
             }
         case .csv:
             data = Data(Self.csv(items).utf8)
@@ -104,9 +104,7 @@ struct ExportCommand: HabitsCommand {
             try file.write(data)
             try file.install()
         } catch {
-            throw CommandError(
-                .failure, "Cannot write the export to \(error.path): \(error.reason).",
-                hint: "Check that the directory exists and is writable.")
+            throw CommandError.cannotWriteExport(error)
         }
         let entries = items.reduce(0) { $0 + $1.entries.count }
         if context.style.json {
@@ -130,10 +128,7 @@ struct ExportCommand: HabitsCommand {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
             isDirectory.boolValue
         else {
-            throw CommandError(
-                .failure,
-                "Cannot write the export to \(path): the directory \(directory) does not exist.",
-                hint: "Create the directory first, or give --output a path in an existing one.")
+            throw CommandError.exportDirectoryMissing(path: path, directory: directory)
         }
     }
 

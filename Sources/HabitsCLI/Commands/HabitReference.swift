@@ -58,13 +58,7 @@ struct HabitReference: Hashable, Sendable {
         case .none:
             throw CommandError.habitNotFound(text)
         case .ambiguous(let candidates):
-            throw CommandError(
-                .failure,
-                "The name '\(text)' matches \(candidates.count) habits; use an id instead:",
-                details: candidates.map {
-                    "#\($0.id)  \($0.name)" + ($0.status == .archived ? " (archived)" : "")
-                },
-                hint: "For example: habits show \(candidates[0].id)")
+            throw CommandError.ambiguousHabitName(text, candidates: candidates)
         }
     }
 }

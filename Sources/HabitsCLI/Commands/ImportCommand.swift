@@ -98,9 +98,7 @@ struct ImportCommand: HabitsCommand {
             do throws(ImportFormatError) {
                 mapped.append(try mapping.map(habit))
             } catch {
-                throw CommandError(
-                    .failure, "Nothing was imported. \(error.message)",
-                    hint: "Fix the habit in the source file and try again.")
+                throw CommandError.importFormat(error)
             }
         }
         let importer = try context.backend()

@@ -36,7 +36,7 @@ enum ImportSource: String, CaseIterable, Sendable {
         switch self {
         case .harsh, .habitctl:
             let directory = try format { () throws(ImportFormatError) in
-                try Self.directory(path, holding: "habits and log files")
+                try Self.directory(path)
             }
             let habits = try Self.text(directory + "/habits", required: true, limits: limits)
             let log = try Self.text(directory + "/log", required: false, limits: limits)
@@ -52,12 +52,7 @@ enum ImportSource: String, CaseIterable, Sendable {
                     limits: SQLiteReadOnlyFile.Limits(
                         statementTime: limits.queryTime, valueBytes: limits.valueBytes))
             } catch {
-                var why = CommandError.storeSentence(error)
-                if case .cannotOpen = error { why = "it is not a SQLite database." }
-                throw .format(
-                    ImportFormatError(
-                        "Cannot read \(path) as a Loop backup: " + why,
-                        hint: "Choose the .db file of Loop's 'Export full backup'."))
+                throw .format(.unreadableLoopBackup(path: path, error))
             }
             defer { file.close() }
             return try LoopDatabaseReader.read(file, name: path, limits: limits)
@@ -71,17 +66,13 @@ enum ImportSource: String, CaseIterable, Sendable {
         }
     }
 
-    private static func directory(_ path: String, holding what: String) throws(ImportFormatError)
-        -> String
-    {
+    private static func directory(_ path: String) throws(ImportFormatError) -> String {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ImportFormatError("\(path) does not exist.", hint: "Check the path.")
+            throw .missing(path: path)
         }
         guard isDirectory.boolValue else {
-            throw ImportFormatError(
-                "\(path) is a file; give the directory holding the \(what).",
-                hint: "For harsh that is usually ~/.config/harsh.")
+            throw .notADirectory(path: path)
         }
         return path
     }
@@ -91,10 +82,7 @@ enum ImportSource: String, CaseIterable, Sendable {
     {
         guard FileManager.default.fileExists(atPath: path) else {
             if !required { return "" }
-            throw .format(
-                ImportFormatError(
-                    "\(path) does not exist.",
-                    hint: "Give the directory that holds the 'habits' and 'log' files."))
+            throw .format(.missingHabitsFile(path: path))
         }
         return try utf8(try ImportFile.contents(path, limit: limits.fileBytes), file: path)
     }
@@ -109,7 +97,7 @@ enum ImportSource: String, CaseIterable, Sendable {
     ) throws(ImportSourceError) -> SourceDocument {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .format(ImportFormatError("\(path) does not exist.", hint: "Check the path."))
+            throw .format(.missing(path: path))
         }
         let files: (habits: Data, checkmarks: [String: Data])
         if isDirectory.boolValue {
@@ -146,10 +134,7 @@ enum ImportSource: String, CaseIterable, Sendable {
                     manager.fileExists(atPath: root + "/" + $0 + "/Habits.csv")
                 })
             else {
-                throw .format(
-                    ImportFormatError(
-                        "\(root) has no Habits.csv: it is not a Loop CSV export.",
-                        hint: LoopCSVReader.loopHint))
+                throw .format(.noHabitsCSV(source: root))
             }
             base = root + "/" + inner
         }

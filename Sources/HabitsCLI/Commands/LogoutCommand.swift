@@ -56,7 +56,7 @@ struct LogoutCommand: HabitsCommand {
         if let replica, !discardPending {
             if try replica.pendingSummary().count > 0 { try await replica.syncOnce() }
             let waiting = try replica.pendingSummary().count + replica.rejected().count
-            if waiting > 0 { throw SyncWords.logoutRefused(count: waiting) }
+            if waiting > 0 { throw CommandError.logoutRefused(waiting: waiting) }
         }
         // Without a session to open it by, the copy kept for this server
         // holds changes that cannot be sent now: they are kept, with the

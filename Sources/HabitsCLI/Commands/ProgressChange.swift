@@ -35,7 +35,7 @@ struct ProgressChange: Sendable {
         if let problem = ProgressEntry.problems(date: date, skipped: allowsFuture, today: today)
             .first
         {
-            throw CommandError(.failure, problem)
+            throw CommandError.progressNotAllowed(problem)
         }
         let backend = try context.backend()
         let habit = try await context.resolveHabit(reference, in: backend)

@@ -89,7 +89,7 @@ struct PromptCommand: HabitsCommand {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             guard let data = try? encoder.encode(line.waybar(format: format, unicode: unicode))
-            else { throw CommandError(.failure, "Cannot encode the JSON output.") }
+            else { throw CommandError.cannotEncodeJSON }
             context.output.line(String(decoding: data, as: UTF8.self))
         } else {
             let text = line.text(format: format, unicode: unicode)
@@ -121,9 +121,7 @@ struct PromptCommand: HabitsCommand {
             let snapshot = HabitListCache(path: paths.listCacheFile).load(
                 server: server)
         else {
-            throw CommandError(
-                .failure, "No habit list from \(selection.url) is saved on this machine yet.",
-                hint: "Run 'habits list' once while the server can be reached.")
+            throw CommandError.noSavedHabitList(server: selection.url)
         }
         do throws(HabitListCache.Gap) {
             return try HabitListCache.overview(
@@ -131,11 +129,9 @@ struct PromptCommand: HabitsCommand {
         } catch {
             switch error {
             case .otherWeek(let cached):
-                throw CommandError(
-                    .failure, "The saved habit list holds the week of \(cached), not \(date).",
-                    hint: "Run 'habits list' while the server can be reached.")
+                throw CommandError.savedHabitListOfOtherWeek(cached: cached, date: date)
             case .archivedHabits:
-                throw CommandError(.failure, "The saved habit list does not cover \(date).")
+                throw CommandError.savedHabitListMissing(date: date)
             }
         }
     }

@@ -159,7 +159,7 @@ struct RemindCommand: HabitsCommand {
     /// The crontab line and how to add it.
     private func printInstallation(_ context: CommandContext) throws(CommandError) {
         guard let path = context.environment.executablePath() else {
-            throw CommandError(.failure, "Cannot find the path of this habits binary.")
+            throw CommandError.noExecutablePath
         }
         let line = CrontabLine(
             hour: time.hour, minute: time.minute, executable: path,

@@ -144,10 +144,7 @@ struct ServerReminders {
             }
             let matching = all.filter { $0.habitID == habit.id && $0.time == time }
             guard !matching.isEmpty else {
-                throw CommandError(
-                    .failure,
-                    "\(HabitText.name(habit.name)) has no reminder at \(time ?? "").",
-                    hint: "See them with: habits remind list")
+                throw CommandError.noReminder(habitName: habit.name, time: time ?? "")
             }
             for reminder in matching {
                 try await Self.call { () async throws(APIError) in

@@ -10,10 +10,7 @@ struct SessionCommands: Sendable {
 
     init(context: CommandContext) throws(CommandError) {
         guard let selection = try context.serverSelection() else {
-            throw CommandError(
-                .failure,
-                "No server is configured: habits is in local mode, where no sign-in is needed.",
-                hint: "To use a server: habits config set server <url>")
+            throw CommandError.signInNeedsServer
         }
         self.context = context
         client = try RemoteBackend.makeClient(selection: selection, context: context)

@@ -78,118 +78,169 @@ struct StatusCommand: HabitsCommand {
 
     func run(in context: CommandContext) async throws(CommandError) {
         guard let selection = try context.serverSelection() else {
-            let database = try context.paths().databasePath
-            if context.style.json {
-                try context.writeJSON(Report(mode: "local", database: database))
-            } else {
-                context.output.line("Mode:      local (no server configured; no sign-in needed)")
-                context.output.line("Database:  \(database)")
-            }
-            return
+            return try Self.showLocalMode(in: context)
         }
         let session = try SessionCommands(context: context)
-        let saved: SignInStatus
+        let saved = try Self.savedSignIn(of: session, in: context)
+        var report = try Self.serverReport(
+            selection: selection, server: session.server, saved: saved, in: context)
+        let check = try await Self.checkSession(saved, with: session)
+        report.account = check.account
+        report.session = check.session
+        if context.style.json {
+            try context.writeJSON(report)
+        } else {
+            Self.show(report, from: selection.source, note: check.note, in: context)
+        }
+        if check.exit != .success { throw CommandError.silent(check.exit) }
+    }
+
+    /// What checking the saved session found: the account and the
+    /// session's state for the report, a line saying what to do, and the
+    /// exit status.
+    private struct SessionCheck {
+        var account: String?
+        /// `valid`, `expired`, `signed_out`, or `nil` when the server cannot be reached.
+        var session: String?
+        var note: String?
+        var exit = ExitCode.success
+    }
+
+    /// Local mode: the mode and the database, nothing to check.
+    private static func showLocalMode(in context: CommandContext) throws(CommandError) {
+        let database = try context.paths().databasePath
+        if context.style.json {
+            try context.writeJSON(Report(mode: "local", database: database))
+        } else {
+            context.output.line("Mode:      local (no server configured; no sign-in needed)")
+            context.output.line("Database:  \(database)")
+        }
+    }
+
+    /// The saved sign-in; one that cannot be read is said with what
+    /// happens to the changes waiting on this device.
+    private static func savedSignIn(of session: SessionCommands, in context: CommandContext)
+        throws(CommandError) -> SignInStatus
+    {
         do throws(APIError) {
-            saved = try session.client.signInStatus()
+            return try session.client.signInStatus()
         } catch {
-            // Said with what happens to the changes waiting on this device.
             throw ReplicaBackend.sessionProblem(
                 client: session.client, paths: try context.paths(),
                 clock: context.environment.clock) ?? .api(error)
         }
+    }
+
+    /// The report of server mode as known without the network.
+    private static func serverReport(
+        selection: ServerSelection, server: String, saved: SignInStatus,
+        in context: CommandContext
+    ) throws(CommandError) -> Report {
         var report = Report(
-            mode: "server", server: session.server,
-            serverSource: Self.sourceName(selection.source), credentials: saved.storage)
+            mode: "server", server: server, serverSource: sourceName(selection.source),
+            credentials: saved.storage)
         report.missingFeatures = ServerFeatureNotes(path: try context.paths().serverFeaturesFile)
-            .missing(on: session.server).map(\.rawValue).sorted()
-        report.sync = try Self.syncStatus(
-            selection: selection, context: context, server: session.server)
-        var note: String?
-        var exit = ExitCode.success
-        if let summary = saved.session, summary.isForConfiguredServer {
-            report.account = summary.email
-            do {
-                _ = try await session.call("Checking the session") {
-                    client async throws(APIError) in
-                    try await client.me()
-                }
-                report.session = "valid"
-            } catch {
-                switch error.exitCode {
-                case .notSignedIn:
-                    report.session = "expired"
-                    note = "Sign in again with: habits auth email \(summary.email)"
-                    exit = .notSignedIn
-                case .unavailable:
-                    note = error.message
-                    exit = .unavailable
-                default:
-                    throw error
-                }
+            .missing(on: server).map(\.rawValue).sorted()
+        report.sync = try syncStatus(selection: selection, context: context, server: server)
+        return report
+    }
+
+    /// Asks the server whether a session saved for it is still valid;
+    /// without one, says how to sign in.
+    private static func checkSession(_ saved: SignInStatus, with session: SessionCommands)
+        async throws(CommandError) -> SessionCheck
+    {
+        guard let summary = saved.session, summary.isForConfiguredServer else {
+            return SessionCheck(
+                session: "signed_out", note: signInNote(saved), exit: .notSignedIn)
+        }
+        var check = SessionCheck(account: summary.email)
+        do {
+            _ = try await session.call("Checking the session") { client async throws(APIError) in
+                try await client.me()
             }
-        } else {
-            report.session = "signed_out"
-            exit = .notSignedIn
-            if let summary = saved.session {
-                note =
-                    "The saved session is for \(summary.server); "
-                    + "sign in to this server with: habits auth email <address>"
-            } else if let pending = saved.pendingEmail {
-                note = "A code was sent to \(pending); finish with: habits verify <code>"
-            } else {
-                note = "Sign in with: habits auth email <address>"
+            check.session = "valid"
+        } catch {
+            switch error.exitCode {
+            case .notSignedIn:
+                check.session = "expired"
+                check.note = "Sign in again with: habits auth email \(summary.email)"
+                check.exit = .notSignedIn
+            case .unavailable:
+                check.note = error.message
+                check.exit = .unavailable
+            default:
+                throw error
             }
         }
-        if context.style.json {
-            try context.writeJSON(report)
-        } else {
-            let sessionText: String
-            switch report.session {
-            case "valid": sessionText = "valid"
-            case "expired": sessionText = "expired"
-            case "signed_out": sessionText = "not signed in"
-            default: sessionText = "unknown (the server cannot be reached)"
-            }
-            context.output.line("Mode:         server")
+        return check
+    }
+
+    /// How to sign in when no session is saved for this server.
+    private static func signInNote(_ saved: SignInStatus) -> String {
+        if let summary = saved.session {
+            return "The saved session is for \(summary.server); "
+                + "sign in to this server with: habits auth email <address>"
+        }
+        if let pending = saved.pendingEmail {
+            return "A code was sent to \(pending); finish with: habits verify <code>"
+        }
+        return "Sign in with: habits auth email <address>"
+    }
+
+    /// The report of server mode as text, then `note`.
+    private static func show(
+        _ report: Report, from source: ServerSelection.Source, note: String?,
+        in context: CommandContext
+    ) {
+        let server = report.server ?? ""
+        context.output.line("Mode:         server")
+        context.output.line(
+            "Server:       \(server) (from \(source.rawValue)"
+                + (isUnencryptedRemote(server)
+                    ? "; plain http to another machine, not encrypted)" : ")"))
+        context.output.line("Account:      \(report.account ?? "none")")
+        context.output.line("Session:      \(sessionText(report.session))")
+        context.output.line("Credentials:  \(report.credentials ?? "")")
+        if report.missingFeatures.contains(ServerFeatureNotes.Feature.increment.rawValue) {
             context.output.line(
-                "Server:       \(session.server) (from \(selection.source.rawValue)"
-                    + (Self.isUnencryptedRemote(session.server)
-                        ? "; plain http to another machine, not encrypted)" : ")"))
-            context.output.line("Account:      \(report.account ?? "none")")
-            context.output.line("Session:      \(sessionText)")
-            context.output.line("Credentials:  \(saved.storage)")
-            if report.missingFeatures.contains(ServerFeatureNotes.Feature.increment.rawValue) {
-                context.output.line(
-                    "Increments:   not offered by this server: 'done' reads the day's value and "
-                        + "writes the sum, so additions made at the same moment can be lost")
-            }
-            if let sync = report.sync {
-                let now = context.environment.clock.now()
-                let feed: String
-                switch sync.feed {
-                case true?:
-                    feed =
-                        "a copy on this device, "
-                        + (sync.syncedAt.map {
-                            "last synced \(HabitText.age(from: $0, to: now)) ago"
-                        }
-                            ?? "not synced yet")
-                case false?:
-                    feed =
-                        "this server has no change feed: online only, nothing kept on this device"
-                case nil:
-                    feed = "not known yet (the next command that reaches the server finds out)"
-                }
-                context.output.line("Sync:         \(feed)")
-                context.output.line(
-                    "Waiting:      "
-                        + SyncWords.pending(count: sync.pending, since: sync.pendingSince, now: now)
-                        + (sync.rejected > 0
-                            ? "; \(sync.rejected) refused (see 'habits sync --rejected')" : ""))
-            }
-            if let note { context.output.line(note) }
+                "Increments:   not offered by this server: 'done' reads the day's value and "
+                    + "writes the sum, so additions made at the same moment can be lost")
         }
-        if exit != .success { throw CommandError.silent(exit) }
+        if let sync = report.sync {
+            let now = context.environment.clock.now()
+            context.output.line("Sync:         \(feedText(sync, now: now))")
+            context.output.line(
+                "Waiting:      "
+                    + SyncWords.pending(count: sync.pending, since: sync.pendingSince, now: now)
+                    + (sync.rejected > 0
+                        ? "; \(sync.rejected) refused (see 'habits sync --rejected')" : ""))
+        }
+        if let note { context.output.line(note) }
+    }
+
+    /// The session's state as the text form says it.
+    private static func sessionText(_ session: String?) -> String {
+        switch session {
+        case "valid": return "valid"
+        case "expired": return "expired"
+        case "signed_out": return "not signed in"
+        default: return "unknown (the server cannot be reached)"
+        }
+    }
+
+    /// Whether this device keeps a copy of the account, and when it last synced.
+    private static func feedText(_ sync: Report.SyncStatus, now: Date) -> String {
+        switch sync.feed {
+        case true?:
+            return "a copy on this device, "
+                + (sync.syncedAt.map { "last synced \(HabitText.age(from: $0, to: now)) ago" }
+                    ?? "not synced yet")
+        case false?:
+            return "this server has no change feed: online only, nothing kept on this device"
+        case nil:
+            return "not known yet (the next command that reaches the server finds out)"
+        }
     }
 
     /// The state of this device's copy, read without the network.

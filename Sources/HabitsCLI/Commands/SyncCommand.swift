@@ -127,18 +127,14 @@ struct SyncCommand: HabitsCommand {
             break
         }
         let report = try await backend.syncOnce(waiting: .infinity)
-        guard let report else { throw CommandError(.failure, "The sync did not finish.") }
+        guard let report else { throw CommandError.syncUnfinished }
         if report.busy {
-            throw CommandError(
-                .failure, "Another habits command is syncing this device's copy now.",
-                hint: "Run 'habits sync' again in a moment.")
+            throw CommandError.syncBusy
         }
         if report.feedAbsent { throw .noChangeFeed }
         let (pending, _) = try backend.pendingSummary()
         if let failure = report.failure {
-            var error = CommandError.api(failure)
-            error.message += " \(pending) change\(pending == 1 ? "" : "s") still waiting."
-            throw error
+            throw CommandError.syncFailed(failure, waiting: pending)
         }
         let rejected = try backend.rejected().count
         // Waiting changes this version cannot read were not sent: the sync

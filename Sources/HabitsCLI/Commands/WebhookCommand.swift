@@ -142,9 +142,7 @@ struct WebhookCommand: HabitsCommand {
                 client async throws(APIError) in try await client.webhooks()
             }
             guard hooks.contains(where: { $0.id == id }) else {
-                throw CommandError(
-                    .failure, "You have no webhook #\(id).",
-                    hint: "See your webhooks and their ids with: habits webhook list")
+                throw CommandError.noWebhook(id: id)
             }
             try await session.call("Removing") { client async throws(APIError) in
                 try await client.deleteWebhook(id: id)

@@ -17,9 +17,7 @@ struct CLIPaths: Hashable, Sendable {
     init(_ variable: (String) -> String?) throws(CommandError) {
         func base(_ kind: XDGBaseDirectory) throws(CommandError) -> String {
             guard let path = kind.path(variable) else {
-                throw CommandError(
-                    .failure, "Cannot find your home directory.",
-                    hint: "Set HOME (or \(kind.variable)) in the environment.")
+                throw CommandError.noHomeDirectory(variable: kind.variable)
             }
             return AtomicFile.join(path, "habits")
         }

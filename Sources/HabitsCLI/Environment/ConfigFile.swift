@@ -66,9 +66,7 @@ struct ConfigFile: Sendable {
         let object = try loadObject()
         for (name, _) in Self.keys
         where !repairing && object[name] != nil && !(object[name] is String) {
-            throw CommandError(
-                .failure, "The setting '\(name)' in the config file \(path) is not a string.",
-                hint: "Fix it, or set it again with 'habits config set \(name) <value>'.")
+            throw CommandError.configValueNotString(name: name, path: path)
         }
         return object.compactMapValues { $0 as? String }
     }
@@ -87,12 +85,12 @@ struct ConfigFile: Sendable {
                 : try JSONSerialization.data(
                     withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
         } catch {
-            throw CommandError(.failure, "Cannot encode the settings.")
+            throw CommandError.cannotEncodeSettings
         }
         do {
             try AtomicFile.write(data + Data("\n".utf8), to: path)
         } catch {
-            throw CommandError(.failure, "Cannot write the config file \(path): \(error.reason).")
+            throw CommandError.cannotWriteConfig(error, path: path)
         }
     }
 
@@ -102,16 +100,14 @@ struct ConfigFile: Sendable {
         do {
             data = try AtomicFile.read(path)
         } catch {
-            throw CommandError(.failure, "Cannot read the config file \(path): \(error.reason).")
+            throw CommandError.cannotReadConfig(error, path: path)
         }
         guard let data else { return [:] }
         if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return [:] }
         guard
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else {
-            throw CommandError(
-                .failure, "The config file \(path) is not a JSON object.",
-                hint: "Fix it, or delete it and set the values again with 'habits config set'.")
+            throw CommandError.configNotJSONObject(path: path)
         }
         return object
     }

@@ -39,22 +39,15 @@ struct HabitsExportDocument: Sendable {
         do {
             wire = try JSONDecoder().decode(Wire.self, from: data)
         } catch let error as DecodingError {
-            throw ImportFormatError(
-                "\(name) is not a habits export: \(Self.describe(error)).",
-                hint: "Make one with 'habits export --format habits --output FILE'.")
+            throw .notHabitsExport(path: name, reason: Self.describe(error))
         } catch {
-            throw ImportFormatError("\(name) is not a habits export.")
+            throw .notHabitsExport(path: name, reason: nil)
         }
         guard wire.format == Self.formatName else {
-            throw ImportFormatError(
-                "\(name) is not a habits export (format '\(wire.format)').",
-                hint: "Make one with 'habits export --format habits --output FILE'.")
+            throw .otherFormat(path: name, format: wire.format)
         }
         guard (1...Self.currentVersion).contains(wire.version) else {
-            throw ImportFormatError(
-                "\(name) is a habits export of version \(wire.version); this version of habits "
-                    + "reads up to \(Self.currentVersion).",
-                hint: "Update habits to the version that wrote it.")
+            throw .newerExport(path: name, version: wire.version, newest: Self.currentVersion)
         }
         exportedAt = wire.exportedAt.flatMap(RFC3339.date(from:)) ?? Date(timeIntervalSince1970: 0)
         items = wire.habits.map { Item(habit: $0.habit, entries: $0.entries) }

@@ -46,8 +46,7 @@ enum ImportFile {
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR:
-            throw .format(
-                ImportFormatError("\(path) is a directory, not a file.", hint: "Check the path."))
+            throw .format(.notAFile(path: path))
         default: throw .notRegularFile(path: path)
         }
         if info.st_size > limit { throw .fileTooLarge(file: path, limit: limit) }
@@ -55,11 +54,11 @@ enum ImportFile {
 
     private static func openFailure(_ path: String, _ code: Int32) -> ImportSourceError {
         code == ENOENT
-            ? .format(ImportFormatError("\(path) does not exist.", hint: "Check the path."))
+            ? .format(.missing(path: path))
             : unreadable(path)
     }
 
     private static func unreadable(_ path: String) -> ImportSourceError {
-        .format(ImportFormatError("Cannot read \(path).", hint: "Check its permissions."))
+        .format(.unreadable(path: path))
     }
 }

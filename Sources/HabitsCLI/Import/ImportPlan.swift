@@ -39,7 +39,16 @@ struct ImportPlan: Sendable {
     var merges: [Merge] = []
     var report: ImportReport
     /// Why nothing may be written, when something stops the import.
-    var refusal: CommandError?
+    var refusal: Refusal?
+
+    /// What stops an import before anything is written, as facts;
+    /// `CommandError.importRefused` words it.
+    enum Refusal: Hashable, Sendable {
+        /// Habits named as existing ones of another frequency (`names`).
+        case nameClashes([String])
+        /// The import would make `total` habits, past `Habit.maximumTotalCount`.
+        case tooManyHabits(total: Int)
+    }
 
     /// The writes in the store's terms.
     var write: HabitImportWrite {
@@ -143,21 +152,9 @@ struct ImportPlan: Sendable {
             plan.report.entriesWritten += habit.entries.count
         }
         if !clashes.isEmpty {
-            plan.refusal = CommandError(
-                .failure,
-                "Nothing was imported: \(clashes.count) habit\(clashes.count == 1 ? " has" : "s have") "
-                    + "the name of an existing habit with another frequency.",
-                details: clashes.map { "'\(TerminalSafeText.echo($0))'" },
-                hint: "Run again with --rename-existing (import them as '<name>\(renameSuffix)') "
-                    + "or --skip-existing (leave them out).")
+            plan.refusal = .nameClashes(clashes)
         } else if beyondLimit > 0 {
-            plan.refusal = CommandError(
-                .failure,
-                "Nothing was imported: it would make "
-                    + "\(existing.count + plan.creates.count + beyondLimit) habits, "
-                    + "and at most \(Habit.maximumTotalCount) are allowed (archived ones included).",
-                hint: "Delete habits you no longer need with 'habits delete <habit>' and try again."
-            )
+            plan.refusal = .tooManyHabits(total: existing.count + plan.creates.count + beyondLimit)
         }
         return plan
     }

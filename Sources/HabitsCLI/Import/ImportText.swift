@@ -47,8 +47,7 @@ enum ImportText {
     /// The UTF-8 text of `data`, or a format error naming `file`.
     static func utf8(_ data: Data, file: String) throws(ImportFormatError) -> String {
         guard var text = String(data: data, encoding: .utf8) else {
-            throw ImportFormatError(
-                "\(file) is not UTF-8 text.", hint: "Save it as UTF-8 and try again.")
+            throw .notUTF8(file: file)
         }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         return text

@@ -62,13 +62,10 @@ struct LoopCSVArchive: Sendable {
         }) {
             base = String(inner.name.dropLast("Habits.csv".count))
         } else {
-            throw .format(
-                ImportFormatError(
-                    "\(archive) has no Habits.csv: it is not a Loop CSV export.",
-                    hint: LoopCSVReader.loopHint))
+            throw .format(.noHabitsCSV(source: archive))
         }
         guard let habits = byName[base + "Habits.csv"] else {
-            throw .format(ImportFormatError("\(archive) has no Habits.csv."))
+            throw .format(.noHabitsCSV(source: archive))
         }
         var checkmarks: [String: ZipListing.Entry] = [:]
         for entry in entries where entry.name.hasPrefix(base) {

@@ -23,7 +23,7 @@ enum LoopCSVReader {
     {
         let rows = CSVTable.rows(habitsCSV).filter { !($0.count == 1 && $0[0].isEmpty) }
         guard let header = rows.first else {
-            throw ImportFormatError("Habits.csv is empty.", hint: loopHint)
+            throw .emptyHabitsCSV
         }
         let columns = Dictionary(
             header.enumerated().map { ($1.trimmingCharacters(in: .whitespaces), $0) },
@@ -32,9 +32,7 @@ enum LoopCSVReader {
             let numeratorColumn = columns["FrequencyNumerator"] ?? columns["NumRepetitions"],
             let denominatorColumn = columns["FrequencyDenominator"] ?? columns["Interval"]
         else {
-            throw ImportFormatError(
-                "Habits.csv does not have Loop's columns (Name, FrequencyNumerator, "
-                    + "FrequencyDenominator).", hint: loopHint)
+            throw .notLoopColumns
         }
         var skipped: [String] = []
         var habits: [SourceHabit] = []
@@ -95,8 +93,6 @@ enum LoopCSVReader {
         }
         return SourceDocument(habits: habits, skipped: skipped)
     }
-
-    static let loopHint = "In Loop: Settings → Export as CSV, then import the .zip or its folder."
 
     private static func entries(
         _ text: String, numeric: Bool, folder: String, skipped: inout [String]

@@ -32,24 +32,14 @@ enum LoopDatabaseReader {
                 switch SQLiteReadOnlyFile.limitReached(error) {
                 case .statementTime: throw .slowDatabase(path: name, limit: limits.queryTime)
                 case .valueBytes: throw .longDatabaseValue(path: name, limit: limits.valueBytes)
-                case nil:
-                    throw .format(
-                        ImportFormatError(
-                            "Cannot read \(name) as a Loop backup: "
-                                + CommandError.storeSentence(error),
-                            hint: "Check that it is the .db file of Loop's 'Export full backup'."))
+                case nil: throw .format(.unreadableLoopBackup(path: name, error))
                 }
             }
         }
         let version = try sql { () throws(StoreError) in try file.userVersion() }
         guard supportedVersions.contains(version) else {
             throw .format(
-                ImportFormatError(
-                    "\(name) is a Loop database of schema version \(version); this version of "
-                        + "habits reads versions \(supportedVersions.lowerBound) through "
-                        + "\(supportedVersions.upperBound).",
-                    hint: version > supportedVersions.upperBound
-                        ? "Export a CSV from Loop instead ('habits import loop-csv')." : nil))
+                .loopSchemaVersion(path: name, version: version, supported: supportedVersions))
         }
         let tables = Set(
             try sql { () throws(StoreError) in try file.tableNames() }.map { $0.lowercased() })
@@ -67,10 +57,7 @@ enum LoopDatabaseReader {
         guard required.isSubset(of: habitColumns),
             ["habit", "timestamp"].allSatisfy(repetitionColumns.contains)
         else {
-            throw .format(
-                ImportFormatError(
-                    "\(name) is not a Loop Habit Tracker backup (no Habits and Repetitions "
-                        + "tables).", hint: "In Loop: Settings → Export full backup."))
+            throw .format(.notLoopBackup(path: name))
         }
         func column(_ name: String, or fallback: String) -> String {
             habitColumns.contains(name) ? name : fallback

@@ -77,17 +77,3 @@ struct SourceDocument: Hashable, Sendable {
     var habits: [SourceHabit]
     var skipped: [String] = []
 }
-
-/// A file that cannot be imported at all: one sentence saying what is wrong
-/// and where.
-struct ImportFormatError: Error, Hashable, Sendable, CustomStringConvertible {
-    var message: String
-    var hint: String?
-
-    init(_ message: String, hint: String? = nil) {
-        self.message = message
-        self.hint = hint
-    }
-
-    var description: String { message }
-}

@@ -107,9 +107,7 @@ struct ReplicaBackend: HabitBackend {
         do {
             try AtomicFile.createDirectory(paths.dataDirectory)
         } catch {
-            throw CommandError(
-                .failure, "Cannot create the data directory \(error.path): \(error.reason).",
-                hint: "Check its permissions, or set XDG_DATA_HOME to a writable directory.")
+            throw CommandError.cannotCreateDataDirectory(error)
         }
         let store: SQLiteStore
         let owner: Int64
@@ -423,7 +421,7 @@ struct ReplicaBackend: HabitBackend {
                 in: replica, now: now)
         }
         guard case .habit(let habit)? = applied else {
-            throw CommandError(.failure, "The habit was not added.")
+            throw CommandError.habitNotAddedToCopy
         }
         return (try? await local.habit(id: currentID(habit.id))) ?? habit
     }
@@ -436,7 +434,7 @@ struct ReplicaBackend: HabitBackend {
         do {
             _ = try changes.applied(to: current.fields)
         } catch {
-            throw CommandError.invalid(error, "The habit was not changed:")
+            throw CommandError.habitNotChanged(error)
         }
         let applied = try await record { (replica, now) throws(StoreError) in
             try Self.queue(

@@ -175,7 +175,8 @@ import Testing
             mapped, existing: [], options: ImportOptions(), report: Self.template
         ) { _ in [] }
         #expect(plan.creates.count == Habit.maximumTotalCount)
-        let refusal = try #require(plan.refusal)
+        #expect(plan.refusal == .tooManyHabits(total: 250))
+        let refusal = CommandError.importRefused(try #require(plan.refusal))
         #expect(refusal.message.contains("it would make 250 habits"), "\(refusal.message)")
     }
 

@@ -127,14 +127,15 @@ public final class HabitServerApp: Sendable {
         do {
             port = try server.start()
         } catch {
-            throw ServerStartupError(error.description)
+            throw ServerStartupError(error)
         }
         do {
             let metricsPort = try metricsServer?.start()
             metricsPortChosen.withLock { $0 = metricsPort }
         } catch {
             server.shutdown()
-            throw ServerStartupError("Cannot serve metrics: \(error.description)")
+            throw ServerStartupError(
+                "Cannot serve metrics: \(ServerStartupError(error).description)")
         }
         running.withLock { $0 = true }
         stopped.enter()

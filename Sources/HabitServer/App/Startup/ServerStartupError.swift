@@ -1,8 +1,24 @@
+import HabitHTTP
+
 /// Why the server could not start; `description` is one sentence saying what to fix.
 public struct ServerStartupError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String
 
     public init(_ description: String) {
         self.description = description
+    }
+
+    /// The operator's sentence for a listener that could not start.
+    init(_ error: HTTPServerError) {
+        switch error {
+        case .invalidHost(let host):
+            self.init("'\(host)' is not an IP address or a host name that resolves to one.")
+        case .cannotBind(let host, let port, let reason):
+            self.init("Cannot listen on \(host) port \(port): \(reason).")
+        case .socketFailure(let operation, let reason):
+            self.init("The socket call \(operation) failed: \(reason).")
+        case .alreadyStarted:
+            self.init("The server was already started; create a new one to listen again.")
+        }
     }
 }
