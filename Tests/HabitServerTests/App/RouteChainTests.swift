@@ -1,4 +1,5 @@
 import Foundation
+import HabitAPI
 import HabitConcurrency
 import HabitHTTP
 import ServerTestSupport

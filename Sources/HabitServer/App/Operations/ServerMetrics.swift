@@ -3,7 +3,6 @@ import HabitAPI
 import HabitConcurrency
 import HabitHTTP
 import HabitStorage
-import HabitStore
 
 /// The counters behind `/metrics`, updated by the responders as they answer.
 ///

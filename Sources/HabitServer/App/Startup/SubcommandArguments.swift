@@ -1,6 +1,4 @@
 import Foundation
-import HabitStorage
-import HabitStore
 
 /// The flags of `backup` and `restore`: `--name VALUE` or `--name=VALUE`,
 /// each at most once, and `--help`.

@@ -1,4 +1,5 @@
 import Foundation
+import HabitStorage
 import ServerTestSupport
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import HabitPostgres
+import HabitStorage
 import ServerTestSupport
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitHTTP
 import Testing
 
 @testable import HabitServer

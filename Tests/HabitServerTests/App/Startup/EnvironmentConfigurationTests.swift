@@ -1,4 +1,5 @@
 import Foundation
+import HabitHTTP
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import HabitAPI
+import HabitHTTP
 import ServerTestSupport
 import TestSupport
 import Testing
