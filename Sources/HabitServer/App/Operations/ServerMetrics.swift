@@ -1,4 +1,3 @@
-import Foundation
 import HabitAPI
 import HabitConcurrency
 import HabitHTTP

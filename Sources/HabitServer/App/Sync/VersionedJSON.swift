@@ -1,4 +1,3 @@
-import Foundation
 import HabitStorage
 
 /// A habit or an entry as the API writes it with its version: the value's

@@ -1,10 +1,7 @@
 import Foundation
-import HabitHTTP
 import ServerTestSupport
 import TestSupport
 import Testing
-
-@testable import HabitServer
 
 /// The headers every answer carries over a real connection: API answers
 /// (tokens, `/me`, habits) are never stored by a cache (RFC 6749 §5.1 asks

@@ -3,8 +3,6 @@ import ServerTestSupport
 import TestSupport
 import Testing
 
-@testable import HabitServer
-
 /// One user can never read or change another's data: every route, tried by
 /// a second user on the first one's habit, answers exactly as for a habit
 /// that does not exist, and changes nothing.

@@ -3,8 +3,6 @@ import ServerTestSupport
 import TestSupport
 import Testing
 
-@testable import HabitServer
-
 /// Bad input over HTTP: never a crash, never a 500, always the API's error form.
 @Suite struct MalformedInputTests {
     @Test(arguments: [

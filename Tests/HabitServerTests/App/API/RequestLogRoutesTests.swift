@@ -4,8 +4,6 @@ import ServerTestSupport
 import TestSupport
 import Testing
 
-@testable import HabitServer
-
 /// What the request log shows of a path: the route's template, or for no
 /// route only the first segment and the length; never a segment a client sent.
 @Suite struct RequestLogRoutesTests {

@@ -3,8 +3,6 @@ import ServerTestSupport
 import TestSupport
 import Testing
 
-@testable import HabitServer
-
 /// `PATCH /api/me/` with `time_zone`, and the zone in `GET /api/me/`.
 @Suite struct AccountTimeZoneRouteTests {
     @Test func anAccountReadsAsUTCUntilItSetsAZone() throws {

@@ -3,8 +3,6 @@ import ServerTestSupport
 import TestSupport
 import Testing
 
-@testable import HabitServer
-
 /// Sign-in by code, send-rate limits, brute force and expiry, over HTTP.
 @Suite struct AuthFlowTests {
     @Test func signInThroughTheOutboxCreatesTheAccount() throws {

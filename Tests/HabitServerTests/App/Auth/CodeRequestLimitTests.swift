@@ -1,7 +1,6 @@
 import Foundation
 import HabitHTTP
 import HabitStorage
-import HabitStore
 import ServerTestSupport
 import TestSupport
 import Testing

@@ -1,7 +1,6 @@
 import Foundation
 import HabitAPI
 import HabitConcurrency
-import HabitCore
 import Testing
 
 @testable import HabitServer

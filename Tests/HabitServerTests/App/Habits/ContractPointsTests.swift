@@ -3,8 +3,6 @@ import ServerTestSupport
 import TestSupport
 import Testing
 
-@testable import HabitServer
-
 /// The points of the contract settled in issue 11 §2: lengths in Unicode
 /// scalars, the total habit cap, exact `status` values, and numbers.
 @Suite struct ContractPointsTests {

@@ -3,8 +3,6 @@ import ServerTestSupport
 import TestSupport
 import Testing
 
-@testable import HabitServer
-
 /// `icon` and `color` on the habit routes: set on create, changed and
 /// removed (null) by PATCH, refused with field errors, carried by the list
 /// and the change feed.

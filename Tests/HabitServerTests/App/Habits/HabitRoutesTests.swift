@@ -3,8 +3,6 @@ import ServerTestSupport
 import TestSupport
 import Testing
 
-@testable import HabitServer
-
 /// Habit CRUD, validation, the active limit, list filters and completion data.
 @Suite struct HabitRoutesTests {
     @Test func createShowUpdateDelete() throws {

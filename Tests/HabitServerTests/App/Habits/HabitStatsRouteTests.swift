@@ -3,8 +3,6 @@ import ServerTestSupport
 import TestSupport
 import Testing
 
-@testable import HabitServer
-
 /// `GET me/habits/{id}/` answers the habit's stats as of `today`, worked out
 /// from the store's checkpoints and kept true as the history changes.
 @Suite struct HabitStatsRouteTests {

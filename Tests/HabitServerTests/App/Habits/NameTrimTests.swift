@@ -3,8 +3,6 @@ import ServerTestSupport
 import TestSupport
 import Testing
 
-@testable import HabitServer
-
 /// The server trims exactly the contract's set around `name` and
 /// `measurement_type`: Unicode White_Space, which U+200B is not.
 @Suite struct NameTrimTests {

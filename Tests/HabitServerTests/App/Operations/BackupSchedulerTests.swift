@@ -1,6 +1,5 @@
 import Foundation
 import HabitHTTP
-import HabitStorage
 import HabitStore
 import TestSupport
 import Testing

@@ -1,6 +1,5 @@
 import Foundation
 import ServerTestSupport
-import TestSupport
 import Testing
 
 @testable import HabitServer

@@ -1,6 +1,5 @@
 import Foundation
 import HabitStorage
-import HabitStore
 import ServerTestSupport
 import TestSupport
 import Testing

@@ -1,6 +1,5 @@
 import Foundation
 import HabitAPI
-import HabitHTTP
 import ServerTestSupport
 import TestSupport
 import Testing

@@ -4,8 +4,6 @@ import ServerTestSupport
 import TestSupport
 import Testing
 
-@testable import HabitServer
-
 /// `PUT /api/me/habits/{id}/progress/`: many days at once, all or nothing.
 @Suite struct BatchProgressRouteTests {
     @Test func writesEveryEntryAndAnswersTheCount() throws {

@@ -3,8 +3,6 @@ import ServerTestSupport
 import TestSupport
 import Testing
 
-@testable import HabitServer
-
 /// `POST /api/me/habits/{id}/progress/{date}/increment/`.
 @Suite struct IncrementRoutesTests {
     @Test func addsToTheDayAndUnskipsIt() throws {

@@ -3,8 +3,6 @@ import ServerTestSupport
 import TestSupport
 import Testing
 
-@testable import HabitServer
-
 /// A day's `note` on the progress routes: kept unless sent, removed by null
 /// or blank, refused when it is not one line of at most 500 characters.
 @Suite struct ProgressNoteRoutesTests {

@@ -3,8 +3,6 @@ import ServerTestSupport
 import TestSupport
 import Testing
 
-@testable import HabitServer
-
 /// Progress entries: ranges and their limits, idempotent PUT, DELETE.
 @Suite struct ProgressRoutesTests {
     @Test func putReplacesTheDaysEntryAndRepeatingChangesNothing() throws {

@@ -4,8 +4,6 @@ import ServerTestSupport
 import TestSupport
 import Testing
 
-@testable import HabitServer
-
 /// `GET /api/me/changes/`, versions on every answer, If-Match, `replaced`
 /// and `Prefer: return=representation`, over HTTP.
 @Suite struct ChangeFeedRoutesTests {

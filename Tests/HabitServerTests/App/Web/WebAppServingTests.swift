@@ -1,5 +1,4 @@
 import Foundation
-import HabitHTTP
 import ServerTestSupport
 import TestSupport
 import Testing
