@@ -288,3 +288,12 @@ if fastStartLink {
             ]
     }
 }
+
+// Every file imports the modules whose declarations it uses, members and
+// conformances included (SE-0444): without this, a method or conformance
+// from a module that only another file of the target imports is visible
+// too, and a file's imports stop saying what it uses.
+for target in package.targets where target.type != .system && target.type != .plugin {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}

@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import HabitConcurrency
-import HabitCore
 import HabitStorage
 
 /// A fixed number of connections to one database, opened as they are first

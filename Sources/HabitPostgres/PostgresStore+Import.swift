@@ -1,4 +1,3 @@
-import Foundation
 import HabitStorage
 
 /// What `PostgresStore.importRows` copied.

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import HabitCore
 import HabitStorage
 
 /// The PostgreSQL store: the same repositories as `SQLiteStore`, for several

@@ -1,5 +1,3 @@
-import CSQLite
-import Foundation
 import HabitCore
 import HabitStorage
 

@@ -1,7 +1,6 @@
 import CSQLite
 import Foundation
 import HabitConcurrency
-import HabitCore
 import HabitStorage
 
 #if canImport(Glibc)

@@ -1,5 +1,3 @@
-import HabitStorage
-
 /// The database schema as an ordered list of migrations.
 ///
 /// `PRAGMA user_version` holds how many migrations a database has had. Opening

@@ -1,4 +1,3 @@
-import CSQLite
 import HabitStorage
 
 #if canImport(Glibc)

@@ -1,5 +1,3 @@
-import HabitStorage
-
 /// This version's shape for a server's database as recorded in the source,
 /// so that opening a file does not run every migration on a database in
 /// memory to learn it: that took about 31 M instructions, most of a local

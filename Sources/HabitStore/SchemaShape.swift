@@ -1,3 +1,4 @@
+import Foundation
 import HabitStorage
 
 /// The tables (with their columns), indexes and triggers of a habits

@@ -7,7 +7,7 @@ the same key with another body, or the remembered answer of an earlier
 request (a habit created then and deleted since), which the checks would
 take for the server's fault. Keys the server refuses are left as generated,
 so the header's rules are still fuzzed. The replay rules themselves are
-tested in Tests/HabitServerTests/App/IdempotencyKeyTests.swift.
+tested in Tests/HabitServerTests/App/API/IdempotencyKeyTests.swift.
 """
 
 import re

@@ -1,4 +1,5 @@
 import Foundation
+import HabitConcurrency
 import HabitCore
 import ServerTestSupport
 import TestSupport

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `habits heatmap` and `habits show --heatmap` from the built binary, on a

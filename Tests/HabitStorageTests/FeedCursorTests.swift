@@ -1,3 +1,4 @@
+import Foundation
 import HabitCore
 import StorageTestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import HabitCore
 import Testing
 
 @testable import HabitPostgres

@@ -1,5 +1,7 @@
 import Foundation
 import HabitCore
+import ServerTestSupport
+import TestSupport
 import Testing
 
 @testable import HabitsCLI

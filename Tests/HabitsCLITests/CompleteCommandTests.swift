@@ -1,5 +1,7 @@
 import Foundation
 import HabitCore
+import HabitServer
+import ServerTestSupport
 import Testing
 
 @testable import HabitsCLI

@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import ServerTestSupport
 import Testing
 
 @testable import HabitsCLI

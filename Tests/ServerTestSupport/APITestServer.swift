@@ -1,6 +1,5 @@
 import Foundation
 import HabitConcurrency
-import HabitCore
 import HabitHTTP
 import HabitServer
 import TestSupport

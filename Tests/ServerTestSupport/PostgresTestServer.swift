@@ -1,6 +1,5 @@
 import Foundation
 import HabitConcurrency
-import HabitCore
 import Testing
 
 #if canImport(Glibc)

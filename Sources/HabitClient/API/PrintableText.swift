@@ -1,5 +1,4 @@
 import Foundation
-import HabitCore
 
 /// Makes text from a server safe to show in one line of a terminal.
 ///

@@ -1,5 +1,4 @@
 import Foundation
-import HabitCore
 
 /// What an error response's body says, read from any of the three forms the
 /// client meets:

@@ -1,5 +1,4 @@
 import Foundation
-import HabitCore
 
 /// What is saved on this device about signing in, read without the network:
 /// for a status command. It never holds a token.

@@ -1,7 +1,6 @@
 #if os(Linux)
     import Foundation
     import HabitConcurrency
-    import HabitCore
 
     #if canImport(Glibc)
         import Glibc

@@ -1,5 +1,4 @@
 import Foundation
-import HabitCore
 
 /// One HTTP request as the client hands it to a transport.
 public struct TransportRequest: Hashable, Sendable {

@@ -1,5 +1,4 @@
 import Foundation
-import HabitCore
 
 /// One HTTP response as a transport hands it back: status, headers and the whole body.
 public struct TransportResponse: Hashable, Sendable {

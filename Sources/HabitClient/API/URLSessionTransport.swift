@@ -2,7 +2,6 @@
 // every run and create URL cache and cookie directories.
 #if !os(Linux)
     import Foundation
-    import HabitCore
 
     #if canImport(FoundationNetworking)
         import FoundationNetworking

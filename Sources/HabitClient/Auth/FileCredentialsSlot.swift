@@ -1,5 +1,4 @@
 import Foundation
-import HabitCore
 import HabitFiles
 
 #if canImport(Glibc)

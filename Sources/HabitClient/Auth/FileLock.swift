@@ -1,5 +1,4 @@
 import Foundation
-import HabitCore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,4 @@
 import Foundation
-import HabitCore
 
 /// Reads the HTTP `Date` header's preferred form, IMF-fixdate
 /// (`Sun, 06 Nov 1994 08:49:37 GMT`, RFC 9110 §5.6.7).

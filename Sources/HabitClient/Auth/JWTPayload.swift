@@ -1,5 +1,4 @@
 import Foundation
-import HabitCore
 
 /// The claims the client reads from a JSON Web Token's payload.
 ///

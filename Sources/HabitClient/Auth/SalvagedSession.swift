@@ -1,5 +1,4 @@
 import Foundation
-import HabitCore
 
 /// What signing out can still use of saved credentials that are refused for
 /// use: the refresh token to revoke, and the server that issued it.

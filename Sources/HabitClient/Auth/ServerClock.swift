@@ -1,5 +1,4 @@
 import Foundation
-import HabitCore
 
 /// The difference between the server's clock and this device's, so token
 /// expiry can be judged in the server's time even when the device clock is wrong.

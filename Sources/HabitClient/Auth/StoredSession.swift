@@ -1,5 +1,4 @@
 import Foundation
-import HabitCore
 
 /// A signed-in session as it is saved: the server, the address, both tokens and
 /// the measured server clock.

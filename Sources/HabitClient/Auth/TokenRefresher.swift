@@ -1,5 +1,4 @@
 import Foundation
-import HabitCore
 
 /// Decides, for each request, whether to send the saved access token, to
 /// renew it first, or to wait for a renewal already under way: the single

@@ -1,7 +1,6 @@
 import Foundation
 import HabitCore
 import HabitStorage
-import HabitStore
 
 /// Which users' daily digests are due at an instant, and what each lists.
 ///

@@ -1,7 +1,6 @@
 import Foundation
 import HabitCore
 import HabitStorage
-import HabitStore
 
 extension ReminderRunner {
     /// Claims the daily digests due at `now` (`DigestPlan`), each with a

@@ -1,10 +1,8 @@
 import Dispatch
 import Foundation
 import HabitConcurrency
-import HabitCore
 import HabitHTTP
 import HabitStorage
-import HabitStore
 
 /// Sends reminders and webhook deliveries from inside the server process.
 ///

@@ -1,4 +1,3 @@
-import Foundation
 import HabitCore
 
 /// A daily digest a runner wants to send: claimed at most once per (owner,

@@ -1,5 +1,4 @@
 import Foundation
-import HabitCore
 
 /// The daily digest: one message per user at a chosen local time listing the
 /// day's planned habits not yet done or skipped.

@@ -1,4 +1,3 @@
-import Foundation
 import HabitCore
 
 /// The set-based claim of a run's due reminder occurrences: what a runner

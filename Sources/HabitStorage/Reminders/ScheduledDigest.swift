@@ -1,4 +1,3 @@
-import Foundation
 import HabitCore
 
 /// A user's daily digest with what the runner needs to decide it: the

@@ -1,6 +1,5 @@
 import CSQLite
 import HabitConcurrency
-import HabitCore
 import HabitStorage
 
 /// A connection that one thread at a time may use, opened on first use and

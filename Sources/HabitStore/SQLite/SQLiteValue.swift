@@ -1,5 +1,3 @@
-import HabitStorage
-
 /// A value bound to a statement parameter: the four storage classes habits uses.
 enum SQLiteValue {
     case integer(Int64)

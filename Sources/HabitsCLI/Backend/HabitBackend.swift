@@ -1,7 +1,6 @@
 import Foundation
 import HabitCore
 import HabitStorage
-import HabitStore
 
 /// Where the commands' habits live: the local SQLite store or a habits server.
 ///

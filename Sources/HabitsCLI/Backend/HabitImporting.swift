@@ -1,4 +1,3 @@
-import Foundation
 import HabitCore
 
 /// What `habits import` and `habits export` need of a backend beyond

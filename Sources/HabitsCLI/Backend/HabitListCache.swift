@@ -1,8 +1,6 @@
 import Foundation
 import HabitCore
 import HabitFiles
-import HabitStorage
-import HabitStore
 
 /// The last habit list fetched from a server, kept so `list` and `remind` can
 /// answer while the server is unreachable.

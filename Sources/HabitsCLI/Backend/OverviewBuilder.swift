@@ -1,6 +1,6 @@
+import HabitClient
 import HabitCore
 import HabitStorage
-import HabitStore
 
 /// The day's overview of habits (completion and current streak) as the
 /// network reader (`RemoteBackend`, online-only server mode) builds it; a

@@ -2,7 +2,6 @@ import Foundation
 import HabitClient
 import HabitCore
 import HabitStorage
-import HabitStore
 
 /// Server mode: the habits on a habits server, through HabitCore's API client.
 ///

@@ -1,5 +1,4 @@
 import Foundation
-import HabitCore
 import HabitFiles
 
 /// What this device has learnt a server lacks, so `habits status` can say so.

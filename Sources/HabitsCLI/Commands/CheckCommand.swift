@@ -1,5 +1,4 @@
 import Foundation
-import HabitClient
 import HabitCore
 
 /// `habits check`: a walk through the day's habits still to do, on a terminal.

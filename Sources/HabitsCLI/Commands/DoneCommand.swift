@@ -1,5 +1,4 @@
 import Foundation
-import HabitClient
 import HabitCore
 
 /// `habits done`: adds to a day's value.

@@ -2,7 +2,6 @@ import Foundation
 import HabitClient
 import HabitCore
 import HabitFiles
-import HabitStorage
 import HabitStore
 
 /// `habits export`: every habit and entry, as our JSON document or as CSV.

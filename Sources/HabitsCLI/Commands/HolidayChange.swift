@@ -1,3 +1,4 @@
+import Foundation
 import HabitCore
 
 /// `skip` and `undo` over a range of days, for one habit or all active ones:

@@ -1,5 +1,4 @@
 import Foundation
-import HabitCore
 import HabitStorage
 import HabitStore
 

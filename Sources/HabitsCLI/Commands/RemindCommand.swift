@@ -1,4 +1,3 @@
-import HabitClient
 import HabitCore
 
 /// `habits remind`: the habits still to do, for cron.

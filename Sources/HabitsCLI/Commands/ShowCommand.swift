@@ -1,4 +1,3 @@
-import Foundation
 import HabitCore
 
 /// `habits show`: one habit's details, streaks, counts and calendar.

@@ -1,3 +1,4 @@
+import Foundation
 import HabitCore
 
 /// `habits skip`: marks a day skipped.

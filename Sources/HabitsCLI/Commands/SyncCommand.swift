@@ -1,8 +1,5 @@
-import Foundation
 import HabitClient
 import HabitCore
-import HabitStorage
-import HabitStore
 
 /// `habits sync`: sends this device's waiting changes and pulls the others'
 /// now; lists, retries or drops the changes the server refused.

@@ -1,5 +1,4 @@
 import HabitConcurrency
-import HabitCore
 
 /// Where answers to prompts come from: standard input, or scripted lines in tests.
 protocol LineInput: Sendable {

@@ -1,6 +1,5 @@
 import HabitClient
 import HabitConcurrency
-import HabitCore
 
 /// Where text goes: standard output, standard error, or a buffer in tests.
 protocol TextSink: Sendable {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The most an import reads, so a hostile or mistaken source ends in
 /// bounded time, memory and disk with one sentence instead of exhausting
 /// them (issue 41). Each is far above what the formats' own programs

@@ -2,7 +2,6 @@ import Foundation
 import HabitClient
 import HabitCore
 import HabitStorage
-import HabitStore
 
 /// What an import will do to a store, decided from the mapped habits and
 /// the store's habits: pure, so it runs inside the store's transaction in

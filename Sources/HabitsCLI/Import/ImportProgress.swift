@@ -1,5 +1,4 @@
 import HabitConcurrency
-import HabitCore
 
 /// How far an import has got: entries written out of the total, shared
 /// between the backend doing the work and the progress bar drawing it.

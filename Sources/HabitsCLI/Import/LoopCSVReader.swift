@@ -1,6 +1,5 @@
 import Foundation
 import HabitClient
-import HabitCore
 
 /// Reads Loop Habit Tracker's "CSV export": `Habits.csv` and one folder
 /// `NNN <name>/` per habit holding `Checkmarks.csv` (and `Scores.csv`, which

@@ -1,4 +1,3 @@
-import Foundation
 import HabitCore
 
 /// A source habit in this tracker's model: valid fields, a status, one entry

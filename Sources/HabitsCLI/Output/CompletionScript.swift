@@ -1,3 +1,5 @@
+import Foundation
+
 /// The completion scripts `habits completion bash|zsh|fish` prints, generated
 /// from the command specs, so completion offers exactly what the parser accepts.
 ///

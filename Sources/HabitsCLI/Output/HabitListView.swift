@@ -1,5 +1,4 @@
 import Foundation
-import HabitClient
 import HabitCore
 
 /// The text of `habits list`: a title with the day, the habits still to do,

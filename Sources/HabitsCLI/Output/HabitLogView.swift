@@ -1,4 +1,3 @@
-import HabitClient
 import HabitCore
 
 /// The text of `habits log`: a header naming the months and marking each

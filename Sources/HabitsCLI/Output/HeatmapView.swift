@@ -1,5 +1,4 @@
 import Foundation
-import HabitClient
 import HabitCore
 
 /// The text and JSON of `habits heatmap` (and `show --heatmap`).

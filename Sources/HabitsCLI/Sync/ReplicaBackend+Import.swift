@@ -1,4 +1,4 @@
-import Foundation
+import HabitConcurrency
 import HabitCore
 
 extension ReplicaBackend: HabitImporting {

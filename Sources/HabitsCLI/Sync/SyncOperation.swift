@@ -2,7 +2,6 @@ import Foundation
 import HabitClient
 import HabitCore
 import HabitStorage
-import HabitStore
 
 /// One change in a replica's outbox, read from its `OutboxRecord`: what it
 /// does, to which habit, with the key and base version it is sent with.

@@ -1,7 +1,5 @@
-import Foundation
 import HabitConcurrency
 import HabitStorage
-import HabitStore
 
 /// What one command knows of its sync: whether it ran, what it did, and
 /// which notes it already said (each at most once per command).

@@ -1,7 +1,6 @@
 import Foundation
 import HabitCore
 import HabitStorage
-import HabitStore
 import Testing
 
 @testable import HabitServer

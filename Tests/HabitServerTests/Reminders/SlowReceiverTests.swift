@@ -2,6 +2,7 @@ import Foundation
 import HabitConcurrency
 import HabitCore
 import ServerTestSupport
+import TestSupport
 import Testing
 
 @testable import HabitServer

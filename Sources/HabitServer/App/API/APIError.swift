@@ -1,4 +1,3 @@
-import Foundation
 import HabitCore
 
 /// An error answer of the API: `{"code", "message", "fields"}` with a status.

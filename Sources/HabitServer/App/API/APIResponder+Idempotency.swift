@@ -3,7 +3,6 @@ import HabitConcurrency
 import HabitCore
 import HabitHTTP
 import HabitStorage
-import HabitStore
 
 /// The `Idempotency-Key` header of every write of a user's habits and
 /// progress (`POST`, `PUT`, `PATCH`, `DELETE`), and of `POST` auth/email/ and

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The API's lifetimes and limits, in seconds where they are times.
 public struct APISettings: Hashable, Sendable {
     /// Access token lifetime: 5 minutes by default.

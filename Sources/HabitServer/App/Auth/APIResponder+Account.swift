@@ -2,7 +2,6 @@ import Foundation
 import HabitCore
 import HabitHTTP
 import HabitStorage
-import HabitStore
 
 /// The account routes: `GET` and `PATCH /api/me/`.
 extension APIResponder {

@@ -3,7 +3,6 @@ import HabitAPI
 import HabitCore
 import HabitHTTP
 import HabitStorage
-import HabitStore
 
 /// The auth routes: codes by mail, token pairs, rotation, logout.
 extension APIResponder {

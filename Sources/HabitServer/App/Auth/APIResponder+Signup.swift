@@ -1,5 +1,4 @@
 import HabitStorage
-import HabitStore
 
 /// Sign-up control: whether an address may get a code and an account.
 extension APIResponder {

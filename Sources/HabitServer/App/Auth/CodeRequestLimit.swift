@@ -1,7 +1,6 @@
 import Foundation
 import HabitHTTP
 import HabitStorage
-import HabitStore
 
 /// The limits on sign-in code requests: per address (`SendRateLimit`) and
 /// per client, `perClientHour` requests in any hour.

@@ -1,4 +1,3 @@
-import Foundation
 import HabitAPI
 
 /// Makes and checks the six-digit sign-in codes.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Which of the two tokens a JWT is.
 public enum TokenType: String, Codable, Sendable {
     /// Short-lived, stateless: authorises /api/me/ requests.

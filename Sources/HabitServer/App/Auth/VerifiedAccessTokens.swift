@@ -1,5 +1,5 @@
 import Foundation
-import HabitCore
+import HabitConcurrency
 
 /// Access tokens this process has already verified, so a client's every
 /// request does not pay for the HMAC, the base64 and the JSON again (a

@@ -2,7 +2,6 @@ import Foundation
 import HabitCore
 import HabitHTTP
 import HabitStorage
-import HabitStore
 
 /// `GET /api/me/calendar.ics?token=hpat_…`: the calendar feed.
 extension APIResponder {

@@ -3,7 +3,6 @@ import HabitAPI
 import HabitCore
 import HabitHTTP
 import HabitStorage
-import HabitStore
 
 /// `POST /api/checkin/{token}/`: the check-in URL.
 extension APIResponder {

@@ -3,7 +3,6 @@ import HabitAPI
 import HabitCore
 import HabitHTTP
 import HabitStorage
-import HabitStore
 
 /// The habit routes: list (with completion data), create, show, update, delete.
 extension APIResponder {

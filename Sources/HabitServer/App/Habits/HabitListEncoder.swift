@@ -1,4 +1,5 @@
 import Foundation
+import HabitConcurrency
 import HabitCore
 
 /// Encodes `{"data": [habit, …]}` for the habit list, the API's hot path.

@@ -1,7 +1,5 @@
 import HabitCore
 import HabitHTTP
-import HabitStorage
-import HabitStore
 
 /// The query of `GET /api/me/habits/`: `status`, `date` and `today`.
 ///

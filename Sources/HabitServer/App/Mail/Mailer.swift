@@ -1,5 +1,3 @@
-import Foundation
-
 /// Delivers sign-in messages. Called on a request's thread; may block.
 public protocol Mailer: Sendable {
     /// Delivers `message`, returning a short description of where it went

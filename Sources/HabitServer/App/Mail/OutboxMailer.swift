@@ -1,6 +1,5 @@
 import Foundation
 import HabitConcurrency
-import HabitCore
 import HabitFiles
 
 #if canImport(Glibc)

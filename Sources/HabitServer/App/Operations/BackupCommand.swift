@@ -1,6 +1,5 @@
 import Foundation
 import HabitPostgres
-import HabitStorage
 import HabitStore
 
 /// `habits-server backup --to FILE [--database PATH]`: a consistent copy of

@@ -1,4 +1,3 @@
-import HabitStorage
 import HabitStore
 
 /// The sentences of backup and restore failures, in one place.

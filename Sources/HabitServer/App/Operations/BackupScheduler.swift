@@ -1,7 +1,6 @@
 import Foundation
 import HabitConcurrency
 import HabitHTTP
-import HabitStorage
 import HabitStore
 
 #if canImport(Glibc)

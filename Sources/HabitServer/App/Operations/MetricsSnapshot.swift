@@ -1,6 +1,5 @@
 import HabitHTTP
 import HabitStorage
-import HabitStore
 
 /// What the server has counted so far, as `/metrics` shows it.
 struct MetricsSnapshot: Hashable, Sendable {

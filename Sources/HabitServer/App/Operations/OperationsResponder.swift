@@ -1,7 +1,6 @@
 import Foundation
 import HabitHTTP
 import HabitStorage
-import HabitStore
 
 /// The operator's routes in front of the API: `/healthz` and `/readyz`
 /// (outside `/api/`, unauthenticated), and `/metrics` when a metrics token

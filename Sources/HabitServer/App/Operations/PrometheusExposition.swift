@@ -1,4 +1,6 @@
 import Foundation
+import HabitHTTP
+import HabitStorage
 
 /// Renders a `MetricsSnapshot` in Prometheus' text exposition format (0.0.4).
 ///

@@ -1,5 +1,4 @@
 import HabitStorage
-import HabitStore
 
 /// Whether the server can answer API requests now, as `/readyz` reports it.
 ///

@@ -1,6 +1,5 @@
 import Foundation
 import HabitPostgres
-import HabitStorage
 import HabitStore
 
 /// `habits-server restore --from FILE [--database PATH]`: puts a backup

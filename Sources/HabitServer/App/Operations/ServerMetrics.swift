@@ -1,9 +1,7 @@
-import Foundation
 import HabitAPI
 import HabitConcurrency
 import HabitHTTP
 import HabitStorage
-import HabitStore
 
 /// The counters behind `/metrics`, updated by the responders as they answer.
 ///

@@ -3,7 +3,6 @@ import HabitAPI
 import HabitCore
 import HabitHTTP
 import HabitStorage
-import HabitStore
 
 /// `PUT /api/me/habits/{id}/progress/`: many days' entries in one request.
 extension APIResponder {

@@ -3,7 +3,6 @@ import HabitAPI
 import HabitCore
 import HabitHTTP
 import HabitStorage
-import HabitStore
 
 /// The progress routes: a date range of entries, and one day's entry.
 extension APIResponder {

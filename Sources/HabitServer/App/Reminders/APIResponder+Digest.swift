@@ -1,8 +1,8 @@
 import Foundation
 import HabitAPI
+import HabitCore
 import HabitHTTP
 import HabitStorage
-import HabitStore
 
 /// The daily digest routes: `GET/PUT/DELETE /api/me/digest/`.
 extension APIResponder {

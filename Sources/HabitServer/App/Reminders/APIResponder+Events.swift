@@ -2,7 +2,6 @@ import Foundation
 import HabitAPI
 import HabitHTTP
 import HabitStorage
-import HabitStore
 
 /// The one place writes turn into webhook events.
 extension APIResponder {

@@ -1,4 +1,4 @@
-import HabitPostgres
+import HabitHTTP
 
 /// `habits-server --print-config`: the effective configuration, one
 /// `name = value` line per setting, named as the flags are, with secrets

@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import HabitConcurrency
-import HabitCore
 import HabitHTTP
 import HabitStorage
 import HabitStore

@@ -1,5 +1,4 @@
 import HabitStorage
-import HabitStore
 
 /// How a store failure reads for the server's operator: start-up errors,
 /// `habits-server migrate`, the log. HabitStore says no sentence (its

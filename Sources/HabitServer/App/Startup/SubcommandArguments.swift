@@ -1,7 +1,5 @@
 import CommandLineArguments
 import Foundation
-import HabitStorage
-import HabitStore
 
 /// The flags of `backup`, `restore`, `check` and `migrate`: `--name VALUE`
 /// or `--name=VALUE` (the last one given wins), and `--help` or `-h`

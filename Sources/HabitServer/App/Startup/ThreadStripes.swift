@@ -1,5 +1,4 @@
 import HabitConcurrency
-import HabitCore
 
 #if canImport(Glibc)
     import Glibc

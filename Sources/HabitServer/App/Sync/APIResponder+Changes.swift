@@ -2,7 +2,6 @@ import Foundation
 import HabitCore
 import HabitHTTP
 import HabitStorage
-import HabitStore
 
 /// `GET /api/me/changes/?since=&limit=`: the user's change feed (sync).
 extension APIResponder {

@@ -1,7 +1,5 @@
 import Foundation
-import HabitCore
 import HabitStorage
-import HabitStore
 
 /// Encodes a feed page, byte for byte as `JSONBody` would encode
 /// `ChangeFeedJSON` (keys sorted), writing the entry changes, which are

@@ -1,7 +1,6 @@
 import HabitCore
 import HabitHTTP
 import HabitStorage
-import HabitStore
 
 /// The query of `GET /api/me/changes/`: `since` and `limit`.
 struct ChangesQuery: Hashable, Sendable {

@@ -1,7 +1,6 @@
 import Foundation
 import HabitHTTP
 import HabitStorage
-import HabitStore
 
 /// The `If-Match` header of a write (RFC 9110 §13.1.1), as the store's
 /// `VersionCondition`.

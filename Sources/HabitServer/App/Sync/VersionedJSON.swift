@@ -1,6 +1,4 @@
-import Foundation
 import HabitStorage
-import HabitStore
 
 /// A habit or an entry as the API writes it with its version: the value's
 /// own members plus `"version"` (the change number as a string; clients

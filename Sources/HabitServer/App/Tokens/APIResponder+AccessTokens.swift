@@ -3,7 +3,6 @@ import HabitAPI
 import HabitCore
 import HabitHTTP
 import HabitStorage
-import HabitStore
 
 /// Personal access tokens: managing them from a signed-in session, and
 /// authenticating a request that carries one.

@@ -1,6 +1,5 @@
 import HabitAPI
 import HabitStorage
-import HabitStore
 
 /// Which routes a personal access token may use: the scope rules in one
 /// pure function, applied to the reach `RouteTable` declares.

@@ -2,7 +2,6 @@ import Foundation
 import HabitAPI
 import HabitCore
 import HabitStorage
-import HabitStore
 
 /// The body of `POST /api/me/tokens/`, read and checked.
 struct AccessTokenInput {

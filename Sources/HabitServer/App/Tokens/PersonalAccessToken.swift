@@ -1,6 +1,4 @@
 import Foundation
-import HabitStorage
-import HabitStore
 
 /// The text of a personal access token: `hpat_` and 43 base64url
 /// characters (32 random bytes), and how the server finds it again: by the

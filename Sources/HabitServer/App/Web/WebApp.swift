@@ -1,5 +1,4 @@
 import Foundation
-import HabitHTTP
 
 /// The web app's files as served: each address with its body, media type,
 /// strong ETag and cache rule.
