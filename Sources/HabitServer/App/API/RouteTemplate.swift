@@ -1,3 +1,5 @@
+import HabitAPI
+
 /// The route a request path belongs to, as metrics label it: the template
 /// (`/api/me/habits/{id}/`), never the path itself, so a label holds no ids
 /// or dates and the number of series stays bounded.

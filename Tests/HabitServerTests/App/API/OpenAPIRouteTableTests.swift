@@ -11,7 +11,7 @@ import Testing
     static func contract() throws -> String {
         try String(
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../../../Sources/HabitServer/openapi.yaml")
+                .appendingPathComponent("../../../../Sources/HabitServer/openapi.yaml")
                 .standardized,
             encoding: .utf8)
     }
