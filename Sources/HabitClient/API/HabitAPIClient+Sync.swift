@@ -193,32 +193,6 @@ struct WithVersion<Value: Decodable>: Decodable {
     }
 }
 
-/// One change an outbox sends: which habit, and what to do to it.
-public struct SyncWrite: Hashable, Sendable {
-    public enum Action: Hashable, Sendable {
-        case createHabit(HabitFields)
-        case updateHabit(HabitChanges)
-        case deleteHabit
-        case increment(date: LocalDate, amount: Decimal, note: NoteChange)
-        case setEntry(ProgressEntry, note: NoteChange)
-        case deleteEntry(date: LocalDate)
-
-        var isCreate: Bool {
-            if case .createHabit = self { return true }
-            return false
-        }
-    }
-
-    /// Ignored for `createHabit`.
-    public var habitID: Int64
-    public var action: Action
-
-    public init(habitID: Int64, action: Action) {
-        self.habitID = habitID
-        self.action = action
-    }
-}
-
 /// What a write answered: the habit or entry stored (with its version), and
 /// what it replaced (`replaced`, `null` when there was nothing).
 public struct SyncWriteAnswer: Hashable, Sendable, Decodable {

@@ -123,14 +123,15 @@ struct ReplicaSync: Sendable {
             for operation in pending where sequences.contains(operation.sequence) {
                 try replica.markOutbox(
                     operation.sequence, state: .rejected, attempts: operation.attempts + 1,
-                    lastError: reason)
+                    lastError: reason.text)
                 var rejected = operation
                 rejected.state = .rejected
                 rejected.lastError = reason
                 report.rejected.append(rejected)
             }
         case .defer_(let sequence, let attempts, let reason):
-            try replica.markOutbox(sequence, state: .pending, attempts: attempts, lastError: reason)
+            try replica.markOutbox(
+                sequence, state: .pending, attempts: attempts, lastError: reason.text)
         case .resync:
             break
         case .noteDropped(let habitID, let date):
@@ -143,13 +144,13 @@ struct ReplicaSync: Sendable {
     static func outcome(of error: APIError) -> SyncEngine.Outcome {
         switch error {
         case .validation, .habitLimit, .habitNameTaken, .habitTotalLimit:
-            return .refused(reason: CommandError.api(error).message)
+            return .refused(reason: OutboxFailure(error))
         case .rejected(let status, _) where (400..<500).contains(status) && status != 408:
-            return .refused(reason: CommandError.api(error).message)
+            return .refused(reason: OutboxFailure(error))
         case .notFound:
             return .habitGone
         default:
-            return .undelivered(reason: CommandError.api(error).message)
+            return .undelivered(reason: OutboxFailure(error))
         }
     }
 
