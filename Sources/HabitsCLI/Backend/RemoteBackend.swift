@@ -176,24 +176,8 @@ struct RemoteBackend: HabitBackend {
     private func cachedOverview(
         status: HabitStatusFilter, on date: LocalDate, today: LocalDate, failure: CommandError
     ) throws(CommandError) -> HabitOverview {
-        guard let snapshot = cache.load(server: client.configuration.baseURLString) else {
-            throw failure
-        }
-        do throws(HabitListCache.Gap) {
-            return try HabitListCache.overview(
-                from: snapshot, status: status, on: date, today: today)
-        } catch {
-            var refusal = failure
-            switch error {
-            case .otherWeek(let cached):
-                refusal.message +=
-                    " The cached list holds the week of \(cached), not \(date)."
-            case .archivedHabits:
-                refusal.message += " The cached list holds only the active habits."
-            }
-            refusal.hint = "Try again once the server can be reached."
-            throw refusal
-        }
+        try ServerModeReader(server: client.configuration.baseURLString, cache: cache).cached(
+            status: status, on: date, today: today, failure: failure)
     }
 
     func habits(status: HabitStatusFilter) async throws(CommandError) -> [Habit] {

@@ -109,34 +109,6 @@ struct PromptCommand: HabitsCommand {
             let backend = try context.localBackend(paths: paths)
             return try await backend.overview(status: .active, on: date)
         }
-        // This device's copy of the account, when it keeps one (a server
-        // with the change feed): read as local mode reads, no network.
-        if let replica = try ReplicaBackend.localCopy(selection: selection, context: context) {
-            return try await replica.overview(status: .active, on: date)
-        }
-        // The key the cache is saved under; the URL is only compared, never contacted.
-        let server = (try? APIConfiguration(baseURL: selection.url, allowInsecure: true))?
-            .baseURLString
-        guard let server,
-            let snapshot = HabitListCache(path: paths.listCacheFile).load(
-                server: server)
-        else {
-            throw CommandError(
-                .failure, "No habit list from \(selection.url) is saved on this machine yet.",
-                hint: "Run 'habits list' once while the server can be reached.")
-        }
-        do throws(HabitListCache.Gap) {
-            return try HabitListCache.overview(
-                from: snapshot, status: .active, on: date, today: context.today)
-        } catch {
-            switch error {
-            case .otherWeek(let cached):
-                throw CommandError(
-                    .failure, "The saved habit list holds the week of \(cached), not \(date).",
-                    hint: "Run 'habits list' while the server can be reached.")
-            case .archivedHabits:
-                throw CommandError(.failure, "The saved habit list does not cover \(date).")
-            }
-        }
+        return try await ServerModeReader.offline(selection: selection, on: date, context: context)
     }
 }
