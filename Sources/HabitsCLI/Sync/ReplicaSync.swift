@@ -265,7 +265,7 @@ struct ReplicaSync: Sendable {
     /// the ids of the replica's habits, kept up to date (an entry's habit is
     /// looked up there, not in the database, once per entry of a full read).
     static func apply(
-        _ change: FeedChange, in replica: ReplicaTransaction, present: inout Set<Int64>
+        _ change: FeedChange<String?>, in replica: ReplicaTransaction, present: inout Set<Int64>
     ) throws(StoreError) {
         switch change {
         case .habit(let habit, let version):
@@ -278,10 +278,10 @@ struct ReplicaSync: Sendable {
             guard present.contains(habitID) else { return }
             try replica.putEntry(entry, habitID: habitID)
             try replica.setVersion(version, habitID: habitID, date: entry.date)
-        case .habitDeleted(let habitID):
+        case .habitDeleted(let habitID, _):
             try replica.removeHabit(id: habitID)
             present.remove(habitID)
-        case .entryDeleted(let habitID, let date):
+        case .entryDeleted(let habitID, let date, _):
             try replica.removeEntry(habitID: habitID, date: date)
         }
     }

@@ -169,12 +169,12 @@ enum SyncEngine {
     }
 
     /// What a feed change overwrote in the replica.
-    static func key(of change: FeedChange) -> Key {
+    static func key(of change: FeedChange<String?>) -> Key {
         switch change {
         case .habit(let habit, _): return Key(habitID: habit.id, date: nil)
-        case .habitDeleted(let id): return Key(habitID: id, date: nil)
+        case .habitDeleted(let id, _): return Key(habitID: id, date: nil)
         case .entry(let id, let entry, _): return Key(habitID: id, date: entry.date)
-        case .entryDeleted(let id, let date): return Key(habitID: id, date: date)
+        case .entryDeleted(let id, let date, _): return Key(habitID: id, date: date)
         }
     }
 
