@@ -61,4 +61,18 @@ import Testing
     @Test func aKindOfALaterContractIsSkipped() throws {
         #expect(try Self.read(#"{"kind":"reminder","habit_id":3}"#) == nil)
     }
+
+    @Test func aHabitIsSentAsItsOwnObjectWithItsVersion() throws {
+        // As the server's ChangeJSON wrote it: the habit's members and "version".
+        let sent =
+            try JSONSerialization.jsonObject(
+                with: Data(Self.sent(.habit(Self.habit, version: 7)).utf8)) as? [String: Any]
+        let own = try JSONSerialization.jsonObject(with: JSONEncoder().encode(Self.habit))
+        var expected = try #require(own as? [String: Any])
+        expected["version"] = "7"
+        #expect(sent?["kind"] as? String == "habit")
+        #expect(sent?.count == 2)
+        #expect(
+            (sent?["habit"] as? NSDictionary).map { $0.isEqual(to: expected) } == true)
+    }
 }
