@@ -44,20 +44,9 @@ struct CompleteCommand: HabitsCommand {
     func run(in context: CommandContext) async throws(CommandError) {
         let names: [String]
         let paths = try context.paths()
-        if let selection = try context.serverSelection(),
-            let replica = try? ReplicaBackend.localCopy(selection: selection, context: context)
-        {
-            // This device's copy of the account: no network.
-            names = try await replica.habits(status: .all).map { TerminalSafeText.clean($0.name) }
-        } else if let selection = try context.serverSelection() {
-            // The URL as the backend keys the cache; plain http:// is only
-            // normalised here, never used.
-            guard
-                let server = try? APIConfiguration(baseURL: selection.url, allowInsecure: true)
-                    .baseURLString
-            else { return }
-            let snapshot = HabitListCache(path: paths.listCacheFile).load(server: server)
-            names = (snapshot?.items ?? []).map { TerminalSafeText.clean($0.habit.name) }
+        if let selection = try context.serverSelection() {
+            // This device's copy of the account, else the saved list: no network.
+            names = try await ServerModeReader.names(selection: selection, context: context)
         } else {
             guard FileManager.default.fileExists(atPath: paths.databasePath) else { return }
             let backend = try context.localBackend(paths: paths)

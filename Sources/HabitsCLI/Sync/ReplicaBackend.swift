@@ -24,7 +24,7 @@ import HabitStore
 /// feed, or a replica that never synced while the server cannot be reached,
 /// gets today's online-only behaviour (`RemoteBackend`).
 ///
-/// This file routes each read to the replica or the server; opening is in
+/// This file reads in `ReadSource`'s order (`ServerModeReader`); opening is in
 /// `+Opening`, syncing in `+Syncing`, writes in `+Writes`, the outbox in
 /// `+Outbox`, and what a sync says in `SyncReportNotes`.
 struct ReplicaBackend: HabitBackend {
@@ -45,15 +45,16 @@ struct ReplicaBackend: HabitBackend {
         LocalBackend(store: store, owner: owner, clock: clock, databasePath: store.path)
     }
 
-    /// Before a read: sync, then whether the replica answers (`nil`) or the
-    /// server must (no feed there, or a replica never synced while the server
-    /// cannot be reached).
-    func readThrough() async throws(CommandError) -> RemoteBackend? {
+    /// Before a read: sync, then whether the replica answers it (`false`
+    /// when the server has no feed, or the replica never synced while the
+    /// server cannot be reached), saying once how old it is when the sync
+    /// did not finish.
+    func replicaAnswers() async throws(CommandError) -> Bool {
         let report = try await syncOnce()
-        if report?.feedAbsent == true { return remote }
-        if report?.pulled == true { return nil }
+        if report?.feedAbsent == true { return false }
+        if report?.pulled == true { return true }
         // Another process syncing a replica that never synced: the server answers.
-        if try !hasSynced() { return remote }
+        if try !hasSynced() { return false }
         let say = session.state.withLock { state in
             defer { state.saidStale = true }
             return !state.saidStale
@@ -64,7 +65,25 @@ struct ReplicaBackend: HabitBackend {
                     syncedAt: syncedAt(), now: clock.now(), failure: report?.failure,
                     busy: report?.busy == true))
         }
-        return nil
+        return true
+    }
+
+    /// A read in `ReadSource`'s order (`ServerModeReader.read`): the
+    /// replica after a sync when it answers, else the server, `remote`,
+    /// which falls back on the saved list itself where that can answer.
+    func read<T>(
+        replica: @escaping (LocalBackend) async throws(CommandError) -> T,
+        server: @escaping (RemoteBackend) async throws(CommandError) -> T
+    ) async throws(CommandError) -> T {
+        let local = local
+        let remote = remote
+        var fromReplica: (() async throws(CommandError) -> T)?
+        if try await replicaAnswers() {
+            fromReplica = { () async throws(CommandError) in try await replica(local) }
+        }
+        return try await ServerModeReader.read(
+            replica: fromReplica,
+            server: { () async throws(CommandError) in try await server(remote) })
     }
 
     /// Before a write: `remote` when the server has no feed or the replica
@@ -81,53 +100,67 @@ struct ReplicaBackend: HabitBackend {
     func overview(status: HabitStatusFilter, on date: LocalDate, entriesFrom: LocalDate?)
         async throws(CommandError) -> HabitOverview
     {
-        if let remote = try await readThrough() {
-            return try await remote.overview(status: status, on: date, entriesFrom: entriesFrom)
+        try await read { (local) async throws(CommandError) in
+            var overview = try await local.overview(
+                status: status, on: date, entriesFrom: entriesFrom)
+            overview.syncedAt = syncedAt()
+            return overview
+        } server: { (remote) async throws(CommandError) in
+            try await remote.overview(status: status, on: date, entriesFrom: entriesFrom)
         }
-        var overview = try await local.overview(status: status, on: date, entriesFrom: entriesFrom)
-        overview.syncedAt = syncedAt()
-        return overview
     }
 
     func habits(status: HabitStatusFilter) async throws(CommandError) -> [Habit] {
-        if let remote = try await readThrough() { return try await remote.habits(status: status) }
-        return try await local.habits(status: status)
+        try await read { (local) async throws(CommandError) in
+            try await local.habits(status: status)
+        } server: { (remote) async throws(CommandError) in
+            try await remote.habits(status: status)
+        }
     }
 
     func habit(id: Int64) async throws(CommandError) -> Habit {
-        if let remote = try await readThrough() { return try await remote.habit(id: id) }
-        return try await local.habit(id: currentID(id))
+        try await read { (local) async throws(CommandError) in
+            try await local.habit(id: currentID(id))
+        } server: { (remote) async throws(CommandError) in
+            try await remote.habit(id: id)
+        }
     }
 
     func habit(for reference: HabitReference) async throws(CommandError) -> Habit {
-        if let remote = try await readThrough() { return try await remote.habit(for: reference) }
-        return try await local.habit(for: reference)
+        try await read { (local) async throws(CommandError) in
+            try await local.habit(for: reference)
+        } server: { (remote) async throws(CommandError) in
+            try await remote.habit(for: reference)
+        }
     }
 
     func entries(habitID: Int64, from: LocalDate, to: LocalDate) async throws(CommandError)
         -> [ProgressEntry]
     {
-        if let remote = try await readThrough() {
-            return try await remote.entries(habitID: habitID, from: from, to: to)
+        try await read { (local) async throws(CommandError) in
+            try await local.entries(habitID: currentID(habitID), from: from, to: to)
+        } server: { (remote) async throws(CommandError) in
+            try await remote.entries(habitID: habitID, from: from, to: to)
         }
-        return try await local.entries(habitID: currentID(habitID), from: from, to: to)
     }
 
     func historyAndStats(of habit: Habit, from: LocalDate, to: LocalDate, asOf date: LocalDate)
         async throws(CommandError) -> (history: HabitHistory, stats: HabitStats)
     {
-        if let remote = try await readThrough() {
-            return try await remote.historyAndStats(of: habit, from: from, to: to, asOf: date)
+        try await read { (local) async throws(CommandError) in
+            try await local.historyAndStats(of: habit, from: from, to: to, asOf: date)
+        } server: { (remote) async throws(CommandError) in
+            try await remote.historyAndStats(of: habit, from: from, to: to, asOf: date)
         }
-        return try await local.historyAndStats(of: habit, from: from, to: to, asOf: date)
     }
 
     func entries(of habitIDs: [Int64], from: LocalDate, to: LocalDate) async throws(CommandError)
         -> [Int64: [ProgressEntry]]
     {
-        if let remote = try await readThrough() {
-            return try await remote.entries(of: habitIDs, from: from, to: to)
+        try await read { (local) async throws(CommandError) in
+            try await local.entries(of: habitIDs, from: from, to: to)
+        } server: { (remote) async throws(CommandError) in
+            try await remote.entries(of: habitIDs, from: from, to: to)
         }
-        return try await local.entries(of: habitIDs, from: from, to: to)
     }
 }
