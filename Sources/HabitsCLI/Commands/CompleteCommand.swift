@@ -1,5 +1,4 @@
 import Foundation
-import HabitClient
 import HabitCore
 
 /// `habits __complete habit [prefix]`: the habit names the completion
@@ -7,9 +6,10 @@ import HabitCore
 ///
 /// Hidden: left out of help, the man page and completion, since only the
 /// scripts call it. It must answer at once and offline, so it reads the local
-/// database when there is one (never creating it), and in server mode only
-/// the cached habit list of the selected server, never the network. Names
-/// match the prefix ignoring case, as `HabitReference` matches them.
+/// database when there is one (never creating it), and in server mode this
+/// device's copy of the account, else the cached habit list of the selected
+/// server (`ServerModeReader.names`), never the network. Names match the
+/// prefix ignoring case, as `HabitReference` matches them.
 struct CompleteCommand: HabitsCommand {
     /// What can be completed.
     enum Kind: String, CaseIterable, Sendable {
