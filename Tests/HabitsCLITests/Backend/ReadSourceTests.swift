@@ -49,7 +49,7 @@ import Testing
     // MARK: - ServerModeReader.read follows it
 
     /// Which sources `ServerModeReader.read` asked, in order.
-    final class Asked: @unchecked Sendable {
+    final class Asked {
         var sources: [ReadSource] = []
     }
 
