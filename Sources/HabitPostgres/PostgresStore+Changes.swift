@@ -43,12 +43,12 @@ extension PostgresStore: ChangeFeedRepository {
                 let habitID = tombstoneRows.int64(row, 0) ?? 0
                 let number = tombstoneRows.int64(row, 2) ?? 0
                 guard !tombstoneRows.isNull(row, 1) else {
-                    return .habitDeleted(habitID: habitID, number: number)
+                    return .habitDeleted(habitID: habitID, version: number)
                 }
                 guard let date = tombstoneRows.localDate(row, 1) else {
                     throw Self.unreadable("a tombstone of habit \(habitID)")
                 }
-                return .entryDeleted(habitID: habitID, date: date, number: number)
+                return .entryDeleted(habitID: habitID, date: date, version: number)
             }
             return .page(
                 ChangeAssembly.page(

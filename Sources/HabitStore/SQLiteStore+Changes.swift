@@ -45,12 +45,12 @@ extension SQLiteStore: ChangeFeedRepository {
                     let habitID = row.int64(0)
                     let number = row.int64(2)
                     guard !row.isNull(1) else {
-                        return .habitDeleted(habitID: habitID, number: number)
+                        return .habitDeleted(habitID: habitID, version: number)
                     }
                     guard let date = row.localDate(1) else {
                         throw HabitSQL.damage("a tombstone's date is not a date")
                     }
-                    return .entryDeleted(habitID: habitID, date: date, number: number)
+                    return .entryDeleted(habitID: habitID, date: date, version: number)
                 }
                 return .page(
                     ChangeAssembly.page(

@@ -57,12 +57,18 @@ extension CommandError {
             hint: "Run 'habits list' once while the server can be reached.")
     }
 
-    /// `prompt` offline with a saved list of another week (`cached`) than `date`'s.
-    static func savedHabitListOfOtherWeek(cached: LocalDate, date: LocalDate) -> CommandError {
+    /// A read the saved habit list cannot answer for `date` (`gap`), the
+    /// server not being asked (`prompt`, shell completion).
+    static func savedHabitListLacks(_ gap: HabitListCache.Gap, date: LocalDate) -> CommandError {
         CommandError(
-            .failure, savedListGap(.otherWeek(cached: cached), date: date),
+            .failure, savedListGap(gap, date: date),
             hint: "Run 'habits list' while the server can be reached.")
     }
+
+    /// A read that neither this device's copy, the server nor the saved
+    /// list was there to answer: no caller asks for one (a safeguard).
+    static let nothingAnswersRead = CommandError(
+        .failure, "Nothing on this machine answers this read.")
 
     /// `self` (the server cannot be reached) saying what the saved habit
     /// list lacks to answer for `date` instead.
@@ -81,11 +87,6 @@ extension CommandError {
         case .archivedHabits:
             return "The saved habit list holds only the active habits."
         }
-    }
-
-    /// `prompt` offline for a day the saved list (active habits only) does not cover.
-    static func savedHabitListMissing(date: LocalDate) -> CommandError {
-        CommandError(.failure, "The saved habit list does not cover \(date).")
     }
 
     /// A sync the server's `failure` stopped, with `waiting` changes not sent.

@@ -52,7 +52,7 @@ enum SyncWords {
     }
 
     /// What a change does, in a few words: "done +1 on 2026-12-01".
-    static func describe(_ change: SyncOperation.Change) -> String {
+    static func describe(_ change: SyncWrite.Action) -> String {
         switch change {
         case .createHabit(let fields): return "add \"\(fields.name)\""
         case .updateHabit(let changes):
@@ -82,7 +82,7 @@ enum SyncWords {
     }
 
     /// A change the server refused.
-    static func rejected(habit: String, change: SyncOperation.Change, reason: String?) -> String {
+    static func rejected(habit: String, change: SyncWrite.Action, reason: String?) -> String {
         "habits: the server refused a change saved on this device: \(HabitText.name(habit)): "
             + "\(describe(change))" + (reason.map { " (\($0))" } ?? "") + "."
     }
@@ -93,7 +93,7 @@ enum SyncWords {
 
     /// A change that replaced a value another device wrote since this one last synced.
     static func conflict(
-        habit: String, date: LocalDate?, ours: SyncOperation.Change, theirs: ProgressEntry?
+        habit: String, date: LocalDate?, ours: SyncWrite.Action, theirs: ProgressEntry?
     )
         -> String
     {

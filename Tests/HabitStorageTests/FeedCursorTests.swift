@@ -43,7 +43,7 @@ import Testing
         let day = date("2026-01-02")
         let entry = Change.entry(
             habitID: 1, Versioned(ProgressEntry(date: day, value: 1, skipped: false), version: 2))
-        let other = Change.habitDeleted(habitID: 9, number: 3)
+        let other = Change.habitDeleted(habitID: 9, version: 3)
         let edited = Change.habit(Versioned(habit, version: 4))
         #expect(ChangeAssembly.habitsFirst([entry, other, edited]) == [edited, entry, other])
         #expect(ChangeAssembly.habitsFirst([edited, entry]) == [edited, entry])

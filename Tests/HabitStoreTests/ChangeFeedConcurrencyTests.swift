@@ -31,13 +31,12 @@ import Testing
                     problems.append("change \(change.number) came after cursor \(cursor.position)")
                 }
                 switch change {
-                case .entry(let id, let entry) where id == habitID:
-                    if let known = entries[entry.value.date], known.version >= entry.version {
+                case .entry(let id, let entry, let version) where id == habitID:
+                    if let known = entries[entry.date], known.version >= version {
                         problems.append(
-                            "\(entry.value.date) went from version \(known.version) to \(entry.version)"
-                        )
+                            "\(entry.date) went from version \(known.version) to \(version)")
                     }
-                    entries[entry.value.date] = entry
+                    entries[entry.date] = Versioned(entry, version: version)
                 case .entryDeleted(let id, let date, _) where id == habitID:
                     entries[date] = nil
                 default:

@@ -64,12 +64,13 @@ import Testing
         #expect(readNow.value.name == "Read more")
         #expect(full.changes.count == 3)
         #expect(full.changes.first == .habit(readNow))
-        guard full.changes.count == 3, case .entry(let habitID, let first) = full.changes[1] else {
+        guard full.changes.count == 3, case .entry(let habitID, let first, _) = full.changes[1]
+        else {
             Issue.record("no entry after the habit: \(full.changes)")
             return
         }
         #expect(habitID == read.id)
-        #expect(first.value == Self.entry("2026-03-01", "3"))
+        #expect(first == Self.entry("2026-03-01", "3"))
         #expect(full.changes[2] == .habit(runNow))
 
         // From the cursor taken after the first three writes: every row that
@@ -84,7 +85,7 @@ import Testing
             Issue.record("the deletion is not last: \(since.changes)")
         }
         let numbers = since.changes.filter {
-            if case .habit(let habit) = $0 { return habit.value.id != read.id }
+            if case .habit(let habit, _) = $0 { return habit.id != read.id }
             return true
         }.map(\.number)
         #expect(numbers == numbers.sorted())
@@ -126,8 +127,8 @@ import Testing
         _ = try store.setProgress(Self.entry("2026-03-01", "5"), habitID: habit.id, owner: owner)
         let back = try Self.readAll(store, owner: owner, since: cursor).changes
         #expect(back.count == 2)
-        if case .entry(let id, let entry) = back.last {
-            #expect(id == habit.id && entry.value == Self.entry("2026-03-01", "5"))
+        if case .entry(let id, let entry, _) = back.last {
+            #expect(id == habit.id && entry == Self.entry("2026-03-01", "5"))
         } else {
             Issue.record("the entry written again is missing: \(back)")
         }

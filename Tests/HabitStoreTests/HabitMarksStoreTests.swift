@@ -51,7 +51,7 @@ import Testing
         let created = try store.createHabit(Self.marked(), owner: owner, now: referenceTime)
         let changes = try ChangeFeedTests.readAll(store, owner: owner).changes
         let habits = changes.compactMap { change -> Habit? in
-            if case .habit(let habit) = change { return habit.value }
+            if case .habit(let habit, _) = change { return habit }
             return nil
         }
         #expect(habits == [created])

@@ -108,11 +108,12 @@ public enum FeedAnswer: Hashable, Sendable {
 
 /// `{"changes", "cursor", "more"}`.
 public struct FeedPage: Hashable, Sendable, Decodable {
-    public var changes: [FeedChange]
+    /// Versions as the server sent them (absent from deletions).
+    public var changes: [FeedChange<String?>]
     public var cursor: String
     public var more: Bool
 
-    init(changes: [FeedChange], cursor: String, more: Bool) {
+    init(changes: [FeedChange<String?>], cursor: String, more: Bool) {
         self.changes = changes
         self.cursor = cursor
         self.more = more
@@ -130,46 +131,9 @@ public struct FeedPage: Hashable, Sendable, Decodable {
     }
 
     private struct LenientChange: Decodable {
-        var change: FeedChange?
+        var change: FeedChange<String?>?
         init(from decoder: any Decoder) throws {
-            change = try FeedChange.decoded(from: decoder)
-        }
-    }
-}
-
-/// One change of the feed, with the full current state of what changed.
-public enum FeedChange: Hashable, Sendable {
-    case habit(Habit, version: String?)
-    case entry(habitID: Int64, ProgressEntry, version: String?)
-    case habitDeleted(habitID: Int64)
-    case entryDeleted(habitID: Int64, date: LocalDate)
-
-    enum CodingKeys: String, CodingKey {
-        case kind, habit, entry, date
-        case habitID = "habit_id"
-    }
-
-    /// The change in `decoder`, or `nil` for a kind this client does not know.
-    static func decoded(from decoder: any Decoder) throws -> FeedChange? {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        switch try c.decode(String.self, forKey: .kind) {
-        case "habit":
-            let habit = try c.decode(WithVersion<Habit>.self, forKey: .habit)
-            return .habit(habit.value, version: habit.version)
-        case "entry":
-            // Decoded once with its version: nearly every change of a full read.
-            let entry = try c.decode(WithVersion<ProgressEntry>.self, forKey: .entry)
-            return .entry(
-                habitID: try c.decode(Int64.self, forKey: .habitID), entry.value,
-                version: entry.version)
-        case "habit_deleted":
-            return .habitDeleted(habitID: try c.decode(Int64.self, forKey: .habitID))
-        case "entry_deleted":
-            return .entryDeleted(
-                habitID: try c.decode(Int64.self, forKey: .habitID),
-                date: try c.decode(LocalDate.self, forKey: .date))
-        default:
-            return nil
+            change = try FeedChange<String?>.decoded(from: decoder)
         }
     }
 }
@@ -177,46 +141,6 @@ public enum FeedChange: Hashable, Sendable {
 /// The `version` of a habit or entry object, when the server sends one.
 struct Versioned: Decodable {
     var version: String?
-}
-
-/// A habit or entry object and its `version`, read from one decoder.
-struct WithVersion<Value: Decodable>: Decodable {
-    var value: Value
-    var version: String?
-
-    private enum Keys: String, CodingKey { case version }
-
-    init(from decoder: any Decoder) throws {
-        value = try Value(from: decoder)
-        version = try decoder.container(keyedBy: Keys.self).decodeIfPresent(
-            String.self, forKey: .version)
-    }
-}
-
-/// One change an outbox sends: which habit, and what to do to it.
-public struct SyncWrite: Hashable, Sendable {
-    public enum Action: Hashable, Sendable {
-        case createHabit(HabitFields)
-        case updateHabit(HabitChanges)
-        case deleteHabit
-        case increment(date: LocalDate, amount: Decimal, note: NoteChange)
-        case setEntry(ProgressEntry, note: NoteChange)
-        case deleteEntry(date: LocalDate)
-
-        var isCreate: Bool {
-            if case .createHabit = self { return true }
-            return false
-        }
-    }
-
-    /// Ignored for `createHabit`.
-    public var habitID: Int64
-    public var action: Action
-
-    public init(habitID: Int64, action: Action) {
-        self.habitID = habitID
-        self.action = action
-    }
 }
 
 /// What a write answered: the habit or entry stored (with its version), and

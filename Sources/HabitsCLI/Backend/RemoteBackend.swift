@@ -2,6 +2,7 @@ import Foundation
 import HabitClient
 import HabitCore
 import HabitStorage
+import HabitStore
 
 /// Server mode: the habits on a habits server, through HabitCore's API client.
 ///
@@ -83,6 +84,7 @@ struct RemoteBackend: HabitBackend {
             configuration: configuration, tokenStore: store, clock: context.environment.clock)
     }
 
+
     /// Runs an API call under the spinner, turning its error into a
     /// `CommandError`; `check` is the command that shows whether a change
     /// whose outcome is unknown was applied.
@@ -100,49 +102,61 @@ struct RemoteBackend: HabitBackend {
 
     // MARK: - HabitBackend
 
+    /// From the server, else (it cannot be reached) the cached list, in
+    /// `ReadSource`'s order.
     func overview(
         status: HabitStatusFilter, on date: LocalDate, entriesFrom: LocalDate?
     ) async throws(CommandError) -> HabitOverview {
         let today = clock.today
+        return try await ServerModeReader.read(
+            replica: nil,
+            server: { () async throws(CommandError) in
+                try await fetchedOverview(
+                    status: status, on: date, today: today, entriesFrom: entriesFrom)
+            },
+            cache: { (failure) throws(CommandError) in
+                try cachedOverview(status: status, on: date, today: today, failure: failure)
+            })
+    }
+
+    /// The day's overview from the server, saved as the cached list.
+    private func fetchedOverview(
+        status: HabitStatusFilter, on date: LocalDate, today: LocalDate, entriesFrom: LocalDate?
+    ) async throws(CommandError) -> HabitOverview {
         let client = client
-        let results: [OverviewBuilder.Result]
-        do throws(CommandError) {
-            let listed = try await call("Fetching habits") { () async throws(APIError) in
-                try await client.habits(status: status, on: date)
-            }
-            var completions: [Int64: CompletionData] = [:]
-            var summaries: [Int64: StreakSummary] = [:]
-            for listed in listed {
-                completions[listed.habit.id] = listed.completion
-                if let streak = listed.currentStreak, let strength = listed.strength {
-                    summaries[listed.habit.id] = StreakSummary(
-                        currentStreak: streak, strength: strength)
-                }
-            }
-            let indicator = indicator
-            var builder = OverviewBuilder { (ids, from, to) throws(CommandError) in
-                try await indicator.during("Fetching progress") {
-                    () async throws(CommandError) in
-                    do throws(APIError) {
-                        return try await Self.entries(
-                            of: ids, from: from, to: to, client: client)
-                    } catch {
-                        throw CommandError.api(error)
-                    }
-                }
-            }
-            // A habits-server sends every habit's streak and strength; a
-            // server that does not leaves them to widening windows of history.
-            if summaries.count == listed.count {
-                let known = summaries
-                builder.summaries = { (_, _, _) throws(CommandError) in known }
-            }
-            results = try await builder.overview(
-                of: listed.map(\.habit), on: date, today: today, completions: completions,
-                entriesFrom: entriesFrom)
-        } catch  where error.exitCode == .unavailable {
-            return try cachedOverview(status: status, on: date, today: today, failure: error)
+        let listed = try await call("Fetching habits") { () async throws(APIError) in
+            try await client.habits(status: status, on: date)
         }
+        var completions: [Int64: CompletionData] = [:]
+        var summaries: [Int64: StreakSummary] = [:]
+        for listed in listed {
+            completions[listed.habit.id] = listed.completion
+            if let streak = listed.currentStreak, let strength = listed.strength {
+                summaries[listed.habit.id] = StreakSummary(
+                    currentStreak: streak, strength: strength)
+            }
+        }
+        let indicator = indicator
+        var builder = OverviewBuilder { (ids, from, to) throws(CommandError) in
+            try await indicator.during("Fetching progress") {
+                () async throws(CommandError) in
+                do throws(APIError) {
+                    return try await Self.entries(
+                        of: ids, from: from, to: to, client: client)
+                } catch {
+                    throw CommandError.api(error)
+                }
+            }
+        }
+        // A habits-server sends every habit's streak and strength; a
+        // server that does not leaves them to widening windows of history.
+        if summaries.count == listed.count {
+            let known = summaries
+            builder.summaries = { (_, _, _) throws(CommandError) in known }
+        }
+        let results = try await builder.overview(
+            of: listed.map(\.habit), on: date, today: today, completions: completions,
+            entriesFrom: entriesFrom)
         let week = OverviewWindow(date: date, today: today).week
         cache.save(
             HabitListCache.Snapshot(
@@ -162,17 +176,10 @@ struct RemoteBackend: HabitBackend {
     /// The cached list, when it holds what was asked for; else `failure`
     /// (the server is unreachable) saying what the cache lacks.
     private func cachedOverview(
-        status: HabitStatusFilter, on date: LocalDate, today: LocalDate, failure: CommandError
+        status: HabitStatusFilter, on date: LocalDate, today: LocalDate, failure: CommandError?
     ) throws(CommandError) -> HabitOverview {
-        guard let snapshot = cache.load(server: client.configuration.baseURLString) else {
-            throw failure
-        }
-        do throws(HabitListCache.Gap) {
-            return try HabitListCache.overview(
-                from: snapshot, status: status, on: date, today: today)
-        } catch {
-            throw failure.lackingSavedList(error, date: date)
-        }
+        try ServerModeReader(server: client.configuration.baseURLString, cache: cache).cached(
+            status: status, on: date, today: today, failure: failure)
     }
 
     func habits(status: HabitStatusFilter) async throws(CommandError) -> [Habit] {

@@ -1,5 +1,4 @@
 import Foundation
-import HabitClient
 import HabitCore
 
 /// `habits __complete habit [prefix]`: the habit names the completion
@@ -7,9 +6,10 @@ import HabitCore
 ///
 /// Hidden: left out of help, the man page and completion, since only the
 /// scripts call it. It must answer at once and offline, so it reads the local
-/// database when there is one (never creating it), and in server mode only
-/// the cached habit list of the selected server, never the network. Names
-/// match the prefix ignoring case, as `HabitReference` matches them.
+/// database when there is one (never creating it), and in server mode this
+/// device's copy of the account, else the cached habit list of the selected
+/// server (`ServerModeReader.names`), never the network. Names match the
+/// prefix ignoring case, as `HabitReference` matches them.
 struct CompleteCommand: HabitsCommand {
     /// What can be completed.
     enum Kind: String, CaseIterable, Sendable {
@@ -44,20 +44,9 @@ struct CompleteCommand: HabitsCommand {
     func run(in context: CommandContext) async throws(CommandError) {
         let names: [String]
         let paths = try context.paths()
-        if let selection = try context.serverSelection(),
-            let replica = try? ReplicaBackend.localCopy(selection: selection, context: context)
-        {
-            // This device's copy of the account: no network.
-            names = try await replica.habits(status: .all).map { TerminalSafeText.clean($0.name) }
-        } else if let selection = try context.serverSelection() {
-            // The URL as the backend keys the cache; plain http:// is only
-            // normalised here, never used.
-            guard
-                let server = try? APIConfiguration(baseURL: selection.url, allowInsecure: true)
-                    .baseURLString
-            else { return }
-            let snapshot = HabitListCache(path: paths.listCacheFile).load(server: server)
-            names = (snapshot?.items ?? []).map { TerminalSafeText.clean($0.habit.name) }
+        if let selection = try context.serverSelection() {
+            // This device's copy of the account, else the saved list: no network.
+            names = try await ServerModeReader.names(selection: selection, context: context)
         } else {
             guard FileManager.default.fileExists(atPath: paths.databasePath) else { return }
             let backend = try context.localBackend(paths: paths)

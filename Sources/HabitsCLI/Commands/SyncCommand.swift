@@ -190,7 +190,8 @@ struct SyncCommand: HabitsCommand {
             let name = names[operation.habitID] ?? "habit \(operation.habitID)"
             return RejectedChange(
                 habit: name, change: SyncWords.describe(operation.change),
-                reason: operation.lastError, savedAt: RFC3339.string(from: operation.createdAt))
+                reason: operation.lastError?.sentence,
+                savedAt: RFC3339.string(from: operation.createdAt))
         }
         if context.style.json {
             try context.writeJSON(listed)

@@ -21,7 +21,10 @@ extension ReplicaBackend: HabitImporting {
 
     /// From the replica after a sync (the server's when it has no feed).
     func allEntries(of habit: Habit) async throws(CommandError) -> [ProgressEntry] {
-        if let remote = try await readThrough() { return try await remote.allEntries(of: habit) }
-        return try await local.entries(habitID: habit.id, from: .earliest, to: .latest)
+        try await read { (local) async throws(CommandError) in
+            try await local.entries(habitID: habit.id, from: .earliest, to: .latest)
+        } server: { (remote) async throws(CommandError) in
+            try await remote.allEntries(of: habit)
+        }
     }
 }

@@ -86,7 +86,7 @@ extension ReplicaBackend {
                     } catch {
                         try replica.markOutbox(
                             operation.sequence, state: .rejected, attempts: operation.attempts,
-                            lastError: CommandError.store(error).message)
+                            lastError: OutboxFailure(error).text)
                     }
                 }
                 return 0

@@ -123,14 +123,15 @@ struct ReplicaSync: Sendable {
             for operation in pending where sequences.contains(operation.sequence) {
                 try replica.markOutbox(
                     operation.sequence, state: .rejected, attempts: operation.attempts + 1,
-                    lastError: reason)
+                    lastError: reason.text)
                 var rejected = operation
                 rejected.state = .rejected
                 rejected.lastError = reason
                 report.rejected.append(rejected)
             }
         case .defer_(let sequence, let attempts, let reason):
-            try replica.markOutbox(sequence, state: .pending, attempts: attempts, lastError: reason)
+            try replica.markOutbox(
+                sequence, state: .pending, attempts: attempts, lastError: reason.text)
         case .resync:
             break
         case .noteDropped(let habitID, let date):
@@ -143,13 +144,13 @@ struct ReplicaSync: Sendable {
     static func outcome(of error: APIError) -> SyncEngine.Outcome {
         switch error {
         case .validation, .habitLimit, .habitNameTaken, .habitTotalLimit:
-            return .refused(reason: CommandError.api(error).message)
+            return .refused(reason: OutboxFailure(error))
         case .rejected(let status, _) where (400..<500).contains(status) && status != 408:
-            return .refused(reason: CommandError.api(error).message)
+            return .refused(reason: OutboxFailure(error))
         case .notFound:
             return .habitGone
         default:
-            return .undelivered(reason: CommandError.api(error).message)
+            return .undelivered(reason: OutboxFailure(error))
         }
     }
 
@@ -264,7 +265,7 @@ struct ReplicaSync: Sendable {
     /// the ids of the replica's habits, kept up to date (an entry's habit is
     /// looked up there, not in the database, once per entry of a full read).
     static func apply(
-        _ change: FeedChange, in replica: ReplicaTransaction, present: inout Set<Int64>
+        _ change: FeedChange<String?>, in replica: ReplicaTransaction, present: inout Set<Int64>
     ) throws(StoreError) {
         switch change {
         case .habit(let habit, let version):
@@ -277,10 +278,10 @@ struct ReplicaSync: Sendable {
             guard present.contains(habitID) else { return }
             try replica.putEntry(entry, habitID: habitID)
             try replica.setVersion(version, habitID: habitID, date: entry.date)
-        case .habitDeleted(let habitID):
+        case .habitDeleted(let habitID, _):
             try replica.removeHabit(id: habitID)
             present.remove(habitID)
-        case .entryDeleted(let habitID, let date):
+        case .entryDeleted(let habitID, let date, _):
             try replica.removeEntry(habitID: habitID, date: date)
         }
     }

@@ -18,12 +18,12 @@ enum SyncEngine {
     /// What sending one change came to.
     enum Outcome: Hashable, Sendable {
         case stored(SyncWriteAnswer)
-        /// The server refused it for good: `reason` says why (already words).
-        case refused(reason: String)
+        /// The server refused it for good: `reason` says why.
+        case refused(reason: OutboxFailure)
         /// The habit it changes is no longer on the server.
         case habitGone
-        /// It could not be delivered now (`reason` already words).
-        case undelivered(reason: String)
+        /// It could not be delivered now, for `reason`.
+        case undelivered(reason: OutboxFailure)
     }
 
     /// A queued change replaced a value another device wrote after this
@@ -32,7 +32,7 @@ enum SyncEngine {
         var habitID: Int64
         var date: LocalDate?
         /// What this device sent, and what it replaced on the server.
-        var ours: SyncOperation.Change
+        var ours: SyncWrite.Action
         var theirs: ProgressEntry?
         /// For a habit edit: each field it set over another device's value.
         var fields: [HabitFieldConflict] = []
@@ -47,9 +47,9 @@ enum SyncEngine {
         case rebase(habitID: Int64, date: LocalDate?, after: Int64, version: String?)
         case conflict(Conflict)
         /// Refused: these changes stay, rejected, with `reason`.
-        case reject(sequences: [Int64], reason: String)
+        case reject(sequences: [Int64], reason: OutboxFailure)
         /// Not delivered now: one more attempt counted, the reason kept.
-        case defer_(sequence: Int64, attempts: Int, reason: String)
+        case defer_(sequence: Int64, attempts: Int, reason: OutboxFailure)
         /// The replica holds effects the server refused: rebuild it from the feed.
         case resync
         /// The server stored the day without the note sent (a server without notes).
@@ -89,7 +89,7 @@ enum SyncEngine {
                 [
                     .reject(
                         sequences: [operation.sequence],
-                        reason: SyncWords.habitGoneReason),
+                        reason: .habitGone),
                     .resync,
                 ], true
             )
@@ -99,7 +99,7 @@ enum SyncEngine {
                 $0 != operation.sequence
             }
             if !following.isEmpty {
-                actions.append(.reject(sequences: following, reason: SyncWords.habitNotAddedReason))
+                actions.append(.reject(sequences: following, reason: .habitNotAdded))
             }
             return (actions + [.resync], true)
         case .undelivered(let reason):
@@ -169,12 +169,12 @@ enum SyncEngine {
     }
 
     /// What a feed change overwrote in the replica.
-    static func key(of change: FeedChange) -> Key {
+    static func key(of change: FeedChange<String?>) -> Key {
         switch change {
         case .habit(let habit, _): return Key(habitID: habit.id, date: nil)
-        case .habitDeleted(let id): return Key(habitID: id, date: nil)
+        case .habitDeleted(let id, _): return Key(habitID: id, date: nil)
         case .entry(let id, let entry, _): return Key(habitID: id, date: entry.date)
-        case .entryDeleted(let id, let date): return Key(habitID: id, date: date)
+        case .entryDeleted(let id, let date, _): return Key(habitID: id, date: date)
         }
     }
 

@@ -17,7 +17,7 @@ import Testing
         actionDays: .everyDay, targetValue: 10)
 
     static func operation(
-        _ sequence: Int64, habit: Int64, _ change: SyncOperation.Change, base: String? = nil
+        _ sequence: Int64, habit: Int64, _ change: SyncWrite.Action, base: String? = nil
     ) -> SyncOperation {
         var operation = SyncOperation(
             habitID: habit, change: change, idempotencyKey: "\"k\(sequence)\"",
@@ -43,9 +43,9 @@ import Testing
             3, habit: 5, .setEntry(ProgressEntry(date: Self.day, value: 2), note: .keep))
         set.attempts = 2
         let (actions, proceed) = SyncEngine.decide(
-            set, .undelivered(reason: "offline"), outbox: [set])
+            set, .undelivered(reason: .words("offline")), outbox: [set])
         #expect(!proceed)
-        #expect(actions == [.defer_(sequence: 3, attempts: 3, reason: "offline")])
+        #expect(actions == [.defer_(sequence: 3, attempts: 3, reason: .words("offline"))])
     }
 
     @Test func aRefusedCreationRejectsEveryLaterChangeOfThatHabitOnly() {
@@ -53,10 +53,10 @@ import Testing
         let other = Self.operation(2, habit: 7, .increment(date: Self.day, amount: 1, note: .keep))
         let done = Self.operation(3, habit: -2, .increment(date: Self.day, amount: 1, note: .keep))
         let (actions, proceed) = SyncEngine.decide(
-            create, .refused(reason: "limit"), outbox: [create, other, done])
+            create, .refused(reason: .words("limit")), outbox: [create, other, done])
         #expect(proceed)
-        #expect(actions.contains(.reject(sequences: [1], reason: "limit")))
-        #expect(actions.contains(.reject(sequences: [3], reason: SyncWords.habitNotAddedReason)))
+        #expect(actions.contains(.reject(sequences: [1], reason: .words("limit"))))
+        #expect(actions.contains(.reject(sequences: [3], reason: .habitNotAdded)))
         #expect(actions.contains(.resync))
     }
 
@@ -64,8 +64,8 @@ import Testing
         let edit = Self.operation(4, habit: 9, .updateHabit(HabitChanges(name: "Taken")))
         let later = Self.operation(5, habit: 9, .deleteEntry(date: Self.day))
         let (actions, _) = SyncEngine.decide(
-            edit, .refused(reason: "taken"), outbox: [edit, later])
-        #expect(actions.contains(.reject(sequences: [4], reason: "taken")))
+            edit, .refused(reason: .words("taken")), outbox: [edit, later])
+        #expect(actions.contains(.reject(sequences: [4], reason: .words("taken"))))
     }
 
     @Test func deletingAHabitAlreadyGoneIsDoneButChangingItIsRejected() {
@@ -76,7 +76,7 @@ import Testing
             ])
         let set = Self.operation(2, habit: 3, .deleteEntry(date: Self.day))
         let actions = SyncEngine.decide(set, .habitGone, outbox: [set]).actions
-        #expect(actions.contains(.reject(sequences: [2], reason: SyncWords.habitGoneReason)))
+        #expect(actions.contains(.reject(sequences: [2], reason: .habitGone)))
     }
 
     @Test func aSetThatReplacedAnotherDevicesValueIsAConflict() {
@@ -236,7 +236,7 @@ import Testing
     }
 
     @Test func everyKindOfChangeSurvivesTheOutbox() throws {
-        let changes: [SyncOperation.Change] = [
+        let changes: [SyncWrite.Action] = [
             .createHabit(Self.fields),
             .updateHabit(HabitChanges(name: "Ríding", targetValue: Decimal(string: "2.25"))),
             .updateHabit(HabitChanges(status: .archived)),
@@ -261,7 +261,7 @@ import Testing
                 operation.baseHabit?.id = -4
             }
             operation.attempts = 2
-            operation.lastError = "why"
+            operation.lastError = .words("why")
             let read = try #require(SyncOperation(record: operation.record))
             #expect(read == operation)
         }
@@ -275,7 +275,7 @@ import Testing
 
     @Test func refusalsAreToldApartFromOutages() {
         #expect(
-            ReplicaSync.outcome(of: .habitLimit(message: "")) != .undelivered(reason: ""))
+            ReplicaSync.outcome(of: .habitLimit(message: "")) != .undelivered(reason: .words("")))
         if case .refused = ReplicaSync.outcome(of: .habitNameTaken) {
         } else {
             Issue.record("name taken")

@@ -25,47 +25,16 @@ extension APIResponder {
     }
 }
 
-/// `{"changes": [...], "cursor": "...", "more": …}`.
+/// `{"changes": [...], "cursor": "...", "more": …}`, each change as
+/// `FeedChange` writes itself.
 struct ChangeFeedJSON: Encodable {
-    var changes: [ChangeJSON]
+    var changes: [Change]
     var cursor: String
     var more: Bool
 
     init(_ page: ChangePage) {
-        changes = page.changes.map(ChangeJSON.init)
+        changes = page.changes
         cursor = page.cursor.text
         more = page.more
-    }
-}
-
-/// One change: `{"kind": "habit", "habit"}`, `{"kind": "entry", "habit_id",
-/// "entry"}`, `{"kind": "habit_deleted", "habit_id"}` or `{"kind":
-/// "entry_deleted", "habit_id", "date"}`.
-struct ChangeJSON: Encodable {
-    var change: Change
-
-    private enum Keys: String, CodingKey {
-        case kind, habit, entry, date
-        case habitID = "habit_id"
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Keys.self)
-        switch change {
-        case .habit(let habit):
-            try container.encode("habit", forKey: .kind)
-            try container.encode(VersionedJSON(habit), forKey: .habit)
-        case .entry(let habitID, let entry):
-            try container.encode("entry", forKey: .kind)
-            try container.encode(habitID, forKey: .habitID)
-            try container.encode(VersionedJSON(entry), forKey: .entry)
-        case .habitDeleted(let habitID, _):
-            try container.encode("habit_deleted", forKey: .kind)
-            try container.encode(habitID, forKey: .habitID)
-        case .entryDeleted(let habitID, let date, _):
-            try container.encode("entry_deleted", forKey: .kind)
-            try container.encode(habitID, forKey: .habitID)
-            try container.encode(date, forKey: .date)
-        }
     }
 }

@@ -27,9 +27,9 @@ enum ChangeFeedEncoder {
     /// One change: `{"entry":{…,"version":"N"},"habit_id":N,"kind":"entry"}`
     /// written here when it can be, else `JSONEncoder`'s bytes.
     static func bytes(of change: Change) -> [UInt8] {
-        guard case .entry(let habitID, let entry) = change,
-            let encoded = ProgressEntryEncoder.encode(entry.value)
-        else { return json(ChangeJSON(change: change)) }
+        guard case .entry(let habitID, let entry, let version) = change,
+            let encoded = ProgressEntryEncoder.encode(entry)
+        else { return json(change) }
         var output: [UInt8] = []
         output.reserveCapacity(encoded.count + 64)
         output += Array(#"{"entry":"#.utf8)
@@ -38,7 +38,7 @@ enum ChangeFeedEncoder {
         // server's time serving a full read, by perf).
         encoded.withUnsafeBytes { bytes in output.append(contentsOf: bytes.dropLast()) }
         output += Array(
-            #","version":"\#(entry.version)"},"habit_id":\#(habitID),"kind":"entry"}"#.utf8)
+            #","version":"\#(version)"},"habit_id":\#(habitID),"kind":"entry"}"#.utf8)
         return output
     }
 

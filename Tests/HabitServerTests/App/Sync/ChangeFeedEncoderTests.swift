@@ -23,8 +23,8 @@ import Testing
                     Versioned(
                         ProgressEntry(date: day, value: Decimal(7) / 10, skipped: true, note: note),
                         version: 12)),
-                .entryDeleted(habitID: 3, date: day, number: 13),
-                .habitDeleted(habitID: 4, number: 14),
+                .entryDeleted(habitID: 3, date: day, version: 13),
+                .habitDeleted(habitID: 4, version: 14),
             ],
             cursor: FeedCursor(owner: 9, position: 14), more: true)
         let encoder = JSONEncoder()
