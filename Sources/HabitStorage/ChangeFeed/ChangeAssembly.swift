@@ -1,4 +1,5 @@
 import Foundation
+import HabitCore
 
 /// The decisions of a feed read that do not depend on the store: which
 /// changes one answer holds, in which order, and where the next one starts.

@@ -2,7 +2,6 @@ import Foundation
 import HabitClient
 import HabitCore
 import HabitStorage
-import HabitStore
 
 /// Server mode: the habits on a habits server, through HabitCore's API client.
 ///
@@ -83,7 +82,6 @@ struct RemoteBackend: HabitBackend {
         return HabitAPIClient(
             configuration: configuration, tokenStore: store, clock: context.environment.clock)
     }
-
 
     /// Runs an API call under the spinner, turning its error into a
     /// `CommandError`; `check` is the command that shows whether a change

@@ -12,6 +12,15 @@ import HabitCore
 /// prints nothing and exits non-zero, with the reason on standard error only
 /// under --verbose.
 struct PromptCommand: HabitsCommand {
+    static let format = Option(
+        "format", valueName: "text",
+        help: "The line, with {done} {total} {todo} {next} {streak} {strength}.")
+    static let exitStatus = Flag(
+        "exit-status",
+        help: "Exit 0 when everything planned is done, 1 otherwise (for scripts).")
+    static let verbose = Flag(
+        "verbose", short: "v", help: "Say on standard error why nothing was printed.")
+
     static let spec = CommandSpec(
         name: "prompt",
         summary: "Print one short status line for a shell prompt or a status bar.",
@@ -28,16 +37,7 @@ struct PromptCommand: HabitsCommand {
             standard error. The README shows snippets for bash, zsh, fish, starship, tmux \
             and waybar.
             """,
-        options: [
-            DateOption.spec,
-            .value(
-                "format", valueName: "text",
-                help: "The line, with {done} {total} {todo} {next} {streak} {strength}."),
-            .flag(
-                "exit-status",
-                help: "Exit 0 when everything planned is done, 1 otherwise (for scripts)."),
-            .flag("verbose", short: "v", help: "Say on standard error why nothing was printed."),
-        ],
+        options: [DateOption.spec, format.spec, exitStatus.spec, verbose.spec],
         examples: [
             "habits prompt", "habits prompt --format '{todo} left, next: {next}'",
             "habits prompt --json", "habits prompt --exit-status && echo all done",
@@ -49,8 +49,8 @@ struct PromptCommand: HabitsCommand {
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
         date = try DateOption.read(arguments, today: today)
-        format = arguments.value("format")
-        exitStatus = arguments.flag("exit-status")
+        format = arguments.value(of: Self.format)
+        exitStatus = arguments[Self.exitStatus]
         if let format, let unknown = PromptLine.unknownPlaceholder(in: format) {
             throw UsageError(
                 .invalidValue(
@@ -70,8 +70,8 @@ struct PromptCommand: HabitsCommand {
         } catch {
             let verbose = tokens.contains {
                 switch $0 {
-                case .long(let name, nil): return name == "verbose"
-                case .short(let letters): return letters.contains("v")
+                case .long(let name, nil): return name == Self.verbose.name
+                case .short(let letters): return letters.contains { $0 == Self.verbose.spec.short }
                 default: return false
                 }
             }
@@ -83,13 +83,13 @@ struct PromptCommand: HabitsCommand {
         let line = PromptLine(overview: try await overview(context))
         // The line ends up on a terminal although standard output is a pipe.
         let unicode =
-            !context.arguments.flag("ascii")
+            !context.arguments[GlobalOptions.ascii]
             && OutputStyle.localeIsUTF8(context.environment.variable)
         if context.style.json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             guard let data = try? encoder.encode(line.waybar(format: format, unicode: unicode))
-            else { throw CommandError(.failure, "Cannot encode the JSON output.") }
+            else { throw CommandError.cannotEncodeJSON }
             context.output.line(String(decoding: data, as: UTF8.self))
         } else {
             let text = line.text(format: format, unicode: unicode)

@@ -1,5 +1,6 @@
 import Foundation
 import HabitClient
+import HabitConcurrency
 import HabitCore
 import HabitFiles
 import HabitStorage

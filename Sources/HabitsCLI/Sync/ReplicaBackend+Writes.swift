@@ -1,5 +1,6 @@
 import Foundation
 import HabitClient
+import HabitConcurrency
 import HabitCore
 import HabitFiles
 import HabitStorage
@@ -90,7 +91,7 @@ extension ReplicaBackend {
         do {
             _ = try changes.applied(to: current.fields)
         } catch {
-            throw CommandError.invalid(error, "The habit was not changed:")
+            throw CommandError.habitNotChanged(error)
         }
         let applied = try await record { (replica, now) throws(StoreError) in
             try Self.queue(

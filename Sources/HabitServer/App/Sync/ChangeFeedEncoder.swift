@@ -1,4 +1,5 @@
 import Foundation
+import HabitCore
 import HabitStorage
 
 /// Encodes a feed page, byte for byte as `JSONBody` would encode
