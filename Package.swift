@@ -74,11 +74,11 @@ let package = Package(
     name: "habits",
     platforms: [.macOS(.v13)],
     products: [
+        // The one library meant for other packages: the model, the rules and
+        // the calendars, no I/O (README, "Using HabitCore in your own code").
+        // The other targets serve the programs below; what they share is
+        // `package`, not `public`.
         .library(name: "HabitCore", targets: ["HabitCore"]),
-        .library(name: "HabitClient", targets: ["HabitClient"]),
-        .library(name: "HabitStorage", targets: ["HabitStorage"]),
-        .library(name: "HabitStore", targets: ["HabitStore"]),
-        .library(name: "HabitServer", targets: ["HabitServer"]),
         .executable(name: "habits", targets: ["habits"]),
         .executable(name: "habits-server", targets: ["habits-server"]),
         .executable(name: "habits-bench", targets: ["habits-bench"]),

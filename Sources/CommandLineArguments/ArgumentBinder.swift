@@ -7,8 +7,8 @@
 /// that is taken as a value may look like a negative number (`--target -1`).
 /// `global` are the options every command of the program accepts (`--json`),
 /// bound like the command's own.
-public enum ArgumentBinder {
-    public static func bind(
+package enum ArgumentBinder {
+    package static func bind(
         _ tokens: [ArgumentToken], to spec: CommandSpec, global: [OptionSpec] = []
     ) throws(UsageError) -> BoundArguments {
         let options = spec.options + global

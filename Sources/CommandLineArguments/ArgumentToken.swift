@@ -3,7 +3,7 @@
 /// Classification is purely lexical: whether a word is an option's value or a
 /// positional argument is decided later, by `ArgumentBinder`, which knows the
 /// command's options.
-public enum ArgumentToken: Hashable, Sendable {
+package enum ArgumentToken: Hashable, Sendable {
     /// `--name`, or `--name=value` with the value attached.
     case long(name: String, value: String?)
     /// `-abc`: the letters after one dash. A letter that takes a value uses the
@@ -16,7 +16,7 @@ public enum ArgumentToken: Hashable, Sendable {
     case literal(String)
 
     /// The token as the person typed it, for error messages.
-    public var text: String {
+    package var text: String {
         switch self {
         case .long(let name, let value): return value.map { "--\(name)=\($0)" } ?? "--\(name)"
         case .short(let letters): return "-\(letters)"

@@ -4,8 +4,8 @@
 /// after it is `.literal`; `--name[=value]` is a long option; `-` followed by
 /// letters is a cluster of short options; `-` alone and a dash followed by a
 /// digit or a dot (`-1`, `-0.5`) are plain words, since no option is a digit.
-public enum ArgumentTokenizer {
-    public static func tokenize(_ arguments: some Sequence<String>) -> [ArgumentToken] {
+package enum ArgumentTokenizer {
+    package static func tokenize(_ arguments: some Sequence<String>) -> [ArgumentToken] {
         var tokens: [ArgumentToken] = []
         var optionsEnded = false
         for argument in arguments {

@@ -4,9 +4,9 @@
 /// A command reads it by the typed keys it declared its spec with
 /// (`arguments[Self.all]`, `arguments.value(of: Self.date)`), never by a
 /// name spelt a second time.
-public struct BoundArguments: Hashable, Sendable {
+package struct BoundArguments: Hashable, Sendable {
     /// The command the arguments were bound to, for error hints.
-    public var command: String
+    package var command: String
     /// The long names of the flags given.
     var flags: Set<String>
     /// Option values by long name; when an option is repeated the last one wins.
@@ -19,7 +19,7 @@ public struct BoundArguments: Hashable, Sendable {
 
     /// Arguments as given: `flags` by long name, `values` by option name and
     /// `positionals` by their spec's name.
-    public init(
+    package init(
         command: String, flags: Set<String> = [], values: [String: String] = [:],
         positionals: [String: String] = [:]
     ) {
@@ -30,20 +30,20 @@ public struct BoundArguments: Hashable, Sendable {
     }
 
     /// Whether the flag was given.
-    public subscript(flag: Flag) -> Bool { flags.contains(flag.name) }
+    package subscript(flag: Flag) -> Bool { flags.contains(flag.name) }
 
     /// The option's text as given, or `nil` when it was not.
-    public func value(of option: Option<String>) -> String? { values[option.name] }
+    package func value(of option: Option<String>) -> String? { values[option.name] }
 
     /// The option's value, read by its reader, or `nil` when it was not given.
-    public func value<Value>(of option: Option<Value>) throws(UsageError) -> Value? {
+    package func value<Value>(of option: Option<Value>) throws(UsageError) -> Value? {
         try read(values[option.name], as: "--\(option.name)", option.read)
     }
 
     /// The option's text read by `read`, for a value whose reading needs
     /// more than the text (a date word needs today); `read` gets the text and
     /// the display name (`--date`) and throws a `UsageError` naming it.
-    public func value<Value>(
+    package func value<Value>(
         of option: Option<String>, reading read: (String, String) throws(UsageError) -> Value
     ) throws(UsageError) -> Value? {
         try self.read(values[option.name], as: "--\(option.name)", read)
@@ -51,11 +51,11 @@ public struct BoundArguments: Hashable, Sendable {
 
     /// Every text the option was given, in order: for an option that adds up
     /// when repeated rather than taking the last value.
-    public func values(of option: Option<String>) -> [String] { everyValue[option.name] ?? [] }
+    package func values(of option: Option<String>) -> [String] { everyValue[option.name] ?? [] }
 
     /// Every value the option was given, in order, read by its reader: for an
     /// option that adds up when repeated rather than taking the last value.
-    public func values<Value>(of option: Option<Value>) throws(UsageError) -> [Value] {
+    package func values<Value>(of option: Option<Value>) throws(UsageError) -> [Value] {
         var read: [Value] = []
         for text in everyValue[option.name] ?? [] {
             if let value = try self.read(text, as: "--\(option.name)", option.read) {
@@ -66,22 +66,22 @@ public struct BoundArguments: Hashable, Sendable {
     }
 
     /// The positional argument's text as given, or `nil` when it was not.
-    public func value(of positional: Positional<String>) -> String? {
+    package func value(of positional: Positional<String>) -> String? {
         positionals[positional.name]
     }
 
     /// The positional argument read by its reader, or `nil` when it was not given.
-    public func value<Value>(of positional: Positional<Value>) throws(UsageError) -> Value? {
+    package func value<Value>(of positional: Positional<Value>) throws(UsageError) -> Value? {
         try read(positionals[positional.name], as: "<\(positional.name)>", positional.read)
     }
 
     /// Whether the flag or option was given.
-    public func isGiven(_ option: any OptionKey) -> Bool {
+    package func isGiven(_ option: any OptionKey) -> Bool {
         flags.contains(option.spec.name) || values[option.spec.name] != nil
     }
 
     /// Fails when more than one of `options` was given.
-    public func requireAtMostOne(of options: [any OptionKey]) throws(UsageError) {
+    package func requireAtMostOne(of options: [any OptionKey]) throws(UsageError) {
         let given = options.filter(isGiven).map { "--\($0.spec.name)" }
         if given.count > 1 {
             throw UsageError(.conflictingOptions(given), command: command)
@@ -104,7 +104,7 @@ public struct BoundArguments: Hashable, Sendable {
 
 extension UsageError {
     /// This error with its hint pointing at `command`'s help.
-    public func `for`(command: String) -> UsageError {
+    package func `for`(command: String) -> UsageError {
         var copy = self
         copy.command = copy.command ?? command
         return copy

@@ -5,21 +5,21 @@
 /// parser accepts. Its options and positionals are usually the `spec`s of
 /// the typed keys (`Flag`, `Option`, `Positional`) that the command reads
 /// its arguments by, so each is declared once.
-public struct CommandSpec: Sendable {
+package struct CommandSpec: Sendable {
     /// The words that select the command: "list", or "config get".
-    public var name: String
+    package var name: String
     /// One line for the command overview.
-    public var summary: String
+    package var summary: String
     /// A few sentences of detail shown by `--help`.
-    public var discussion: String
-    public var positionals: [PositionalSpec]
+    package var discussion: String
+    package var positionals: [PositionalSpec]
     /// The command's own options; the program's global ones are given to
     /// `ArgumentBinder` beside it.
-    public var options: [OptionSpec]
+    package var options: [OptionSpec]
     /// Complete command lines, shown under "Examples".
-    public var examples: [String]
+    package var examples: [String]
 
-    public init(
+    package init(
         name: String, summary: String, discussion: String = "",
         positionals: [PositionalSpec] = [], options: [OptionSpec] = [], examples: [String] = []
     ) {
@@ -34,15 +34,15 @@ public struct CommandSpec: Sendable {
 }
 
 /// A positional argument such as `<habit>`.
-public struct PositionalSpec: Sendable {
+package struct PositionalSpec: Sendable {
     /// The key commands read it by, and the placeholder in usage: `habit` → `<habit>`.
-    public var name: String
-    public var isOptional: Bool
-    public var help: String
+    package var name: String
+    package var isOptional: Bool
+    package var help: String
     /// The words it may be, for completion and the man page; empty when any text will do.
-    public var values: [String]
+    package var values: [String]
 
-    public init(_ name: String, optional: Bool = false, values: [String] = [], help: String) {
+    package init(_ name: String, optional: Bool = false, values: [String] = [], help: String) {
         self.name = name
         self.isOptional = optional
         self.values = values
@@ -50,37 +50,37 @@ public struct PositionalSpec: Sendable {
     }
 
     /// `<habit>`, or `[<amount>]` when optional.
-    public var usage: String { isOptional ? "[<\(name)>]" : "<\(name)>" }
+    package var usage: String { isOptional ? "[<\(name)>]" : "<\(name)>" }
 
     /// Whether it names a habit by id or name (`HabitReference`): every
     /// positional called `habit` does, and completion offers the habit names.
-    public var namesHabit: Bool { name == "habit" }
+    package var namesHabit: Bool { name == "habit" }
 }
 
 /// An option: a flag (`--all`) or an option with a value (`--date <date>`).
-public struct OptionSpec: Sendable {
+package struct OptionSpec: Sendable {
     /// The long name without dashes: `date`.
-    public var name: String
-    public var short: Character?
+    package var name: String
+    package var short: Character?
     /// The value's placeholder (`date` → `--date <date>`); `nil` for a flag.
-    public var valueName: String?
-    public var help: String
+    package var valueName: String?
+    package var help: String
     /// The words the value may be, for completion and the man page; empty
     /// when any text will do (a unit, a URL). A date option lists its words
     /// (`today`, weekday names) although it also takes `YYYY-MM-DD`.
-    public var values: [String] = []
+    package var values: [String] = []
     /// Of `values`, the ones that may also be joined by commas, as in
     /// `--days mon,wed,fri`.
-    public var listValues: [String] = []
+    package var listValues: [String] = []
 
     /// A flag: present or not.
-    public static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
+    package static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
         OptionSpec(name: name, short: short, valueName: nil, help: help)
     }
 
     /// An option that takes a value, one of `values` when the list is not
     /// empty, or several of `listValues` joined by commas.
-    public static func value(
+    package static func value(
         _ name: String, short: Character? = nil, valueName: String,
         values: [String] = [], listValues: [String] = [], help: String
     ) -> OptionSpec {
@@ -89,10 +89,10 @@ public struct OptionSpec: Sendable {
             values: values, listValues: listValues)
     }
 
-    public var takesValue: Bool { valueName != nil }
+    package var takesValue: Bool { valueName != nil }
 
     /// `--date <date>` or `-a, --all`.
-    public var usage: String {
+    package var usage: String {
         let long = valueName.map { "--\(name) <\($0)>" } ?? "--\(name)"
         return short.map { "-\($0), \(long)" } ?? long
     }

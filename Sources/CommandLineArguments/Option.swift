@@ -6,13 +6,13 @@
 /// the option. A value whose reading needs more than the text (a date word
 /// needs today) is an `Option<String>` read with
 /// `value(of:reading:)`.
-public struct Option<Value>: OptionKey {
-    public let spec: OptionSpec
+package struct Option<Value>: OptionKey {
+    package let spec: OptionSpec
     /// Reads the text given, with the option's display name (`--target`)
     /// for the error.
     let read: @Sendable (_ text: String, _ argument: String) throws(UsageError) -> Value
 
-    public init(
+    package init(
         _ name: String, short: Character? = nil, valueName: String,
         values: [String] = [], listValues: [String] = [], help: String,
         read: @escaping @Sendable (String, String) throws(UsageError) -> Value
@@ -24,12 +24,12 @@ public struct Option<Value>: OptionKey {
     }
 
     /// The long name without dashes: `target`.
-    public var name: String { spec.name }
+    package var name: String { spec.name }
 }
 
 extension Option where Value == String {
     /// An option whose value is its text, as given.
-    public init(
+    package init(
         _ name: String, short: Character? = nil, valueName: String,
         values: [String] = [], listValues: [String] = [], help: String
     ) {

@@ -1,13 +1,13 @@
 /// A positional argument (`<habit>`) as a typed key, with the reader that
 /// turns its text into `Value`: `arguments.value(of: Self.habit)` is the
 /// value, or `nil` when an optional one was not given.
-public struct Positional<Value>: Sendable {
-    public let spec: PositionalSpec
+package struct Positional<Value>: Sendable {
+    package let spec: PositionalSpec
     /// Reads the text given, with the argument's display name (`<amount>`)
     /// for the error.
     let read: @Sendable (_ text: String, _ argument: String) throws(UsageError) -> Value
 
-    public init(
+    package init(
         _ name: String, optional: Bool = false, values: [String] = [], help: String,
         read: @escaping @Sendable (String, String) throws(UsageError) -> Value
     ) {
@@ -16,12 +16,12 @@ public struct Positional<Value>: Sendable {
     }
 
     /// The name in usage, without the angle brackets: `habit`.
-    public var name: String { spec.name }
+    package var name: String { spec.name }
 }
 
 extension Positional where Value == String {
     /// A positional argument whose value is its text, as given.
-    public init(_ name: String, optional: Bool = false, values: [String] = [], help: String) {
+    package init(_ name: String, optional: Bool = false, values: [String] = [], help: String) {
         self.init(name, optional: optional, values: values, help: help, read: { text, _ in text })
     }
 }

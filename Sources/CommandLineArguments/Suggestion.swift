@@ -1,9 +1,9 @@
 /// "Did you mean …?" for misspelt commands and options.
-public enum Suggestion {
+package enum Suggestion {
     /// The candidate nearest to `word` by edit distance, when it is close
     /// enough to be a plausible typo (at most 2 edits, and fewer than half the
     /// word's length).
-    public static func closest(to word: String, among candidates: [String]) -> String? {
+    package static func closest(to word: String, among candidates: [String]) -> String? {
         let limit = min(2, max(1, word.count / 2))
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
@@ -16,7 +16,7 @@ public enum Suggestion {
     }
 
     /// Levenshtein distance over characters.
-    public static func editDistance(_ a: String, _ b: String) -> Int {
+    package static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)
         guard !a.isEmpty else { return b.count }

@@ -1,8 +1,8 @@
 /// A command line that cannot be understood: one sentence naming the bad
 /// argument, and the command whose help explains it (the program adds the
 /// hint pointing there, and exits with status 64).
-public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
-    public enum Problem: Hashable, Sendable {
+package struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
+    package enum Problem: Hashable, Sendable {
         case unknownCommand(String, suggestion: String?)
         case unknownOption(String, suggestion: String?)
         /// A word where a command's action goes (`remind bogus`) that is
@@ -32,17 +32,17 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         case textOnly(what: String)
     }
 
-    public var problem: Problem
+    package var problem: Problem
     /// The command whose help the hint points to; `nil` for the overview.
-    public var command: String?
+    package var command: String?
 
-    public init(_ problem: Problem, command: String? = nil) {
+    package init(_ problem: Problem, command: String? = nil) {
         self.problem = problem
         self.command = command
     }
 
     /// One sentence saying what is wrong.
-    public var description: String {
+    package var description: String {
         switch problem {
         case .unknownCommand(let name, let suggestion):
             return "Unknown command '\(name)'" + Self.didYouMean(suggestion)
@@ -89,7 +89,7 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// "a", "a and b", "a, b and c".
-    public static func list(_ items: [String], joiner: String) -> String {
+    package static func list(_ items: [String], joiner: String) -> String {
         guard let last = items.last else { return "" }
         if items.count == 1 { return last }
         return items.dropLast().joined(separator: ", ") + " \(joiner) " + last

@@ -8,25 +8,25 @@ import Foundation
 
 /// Files replaced so that a reader sees the old content or the new, never a
 /// half-written file (through `PendingFile`), and the directories they live in.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Why a file could not be written or read; `reason` is strerror's text.
-    public struct Failure: Error, Hashable, Sendable {
-        public var path: String
-        public var reason: String
+    package struct Failure: Error, Hashable, Sendable {
+        package var path: String
+        package var reason: String
 
-        public init(path: String, reason: String) {
+        package init(path: String, reason: String) {
             self.path = path
             self.reason = reason
         }
 
         /// The failure of a system call that set `errno` to `code`.
-        public init(path: String, errno code: Int32) {
+        package init(path: String, errno code: Int32) {
             self.init(path: path, reason: String(cString: strerror(code)))
         }
     }
 
     /// Creates `path` and its missing parents with `permissions` (parents too).
-    public static func createDirectory(_ path: String, permissions: mode_t = 0o700)
+    package static func createDirectory(_ path: String, permissions: mode_t = 0o700)
         throws(Failure)
     {
         var isDirectory: ObjCBool = false
@@ -43,7 +43,7 @@ public enum AtomicFile {
 
     /// Replaces `path` with `data`, readable only by its owner when
     /// `permissions` says so (the default, 0600); creates missing directories 0700.
-    public static func write(_ data: Data, to path: String, permissions: mode_t = 0o600)
+    package static func write(_ data: Data, to path: String, permissions: mode_t = 0o600)
         throws(Failure)
     {
         let directory = (path as NSString).deletingLastPathComponent
@@ -58,7 +58,7 @@ public enum AtomicFile {
     /// Read with `open` and `read`: Foundation's `Data(contentsOf:)` goes
     /// through `URL`, whose first use costs a local command about 0.4 M
     /// instructions (Tests/Load/README.md).
-    public static func read(_ path: String) throws(Failure) -> Data? {
+    package static func read(_ path: String) throws(Failure) -> Data? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { return nil }
@@ -92,7 +92,7 @@ public enum AtomicFile {
 
     /// Flushes the directory holding `path`, so a rename, link or unlink of
     /// it survives a crash.
-    public static func syncDirectory(of path: String) {
+    package static func syncDirectory(of path: String) {
         let directory = (path as NSString).deletingLastPathComponent
         let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
@@ -101,7 +101,7 @@ public enum AtomicFile {
     }
 
     /// `directory/name` with exactly one slash between them.
-    public static func join(_ directory: String, _ name: String) -> String {
+    package static func join(_ directory: String, _ name: String) -> String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 }

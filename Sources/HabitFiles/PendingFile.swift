@@ -22,16 +22,16 @@ import HabitConcurrency
 /// It is the one way the package replaces a file: the CLI's settings and
 /// caches, the saved credentials (which reserve their room before a refresh
 /// is sent), the server's secret and its outbox messages.
-public final class PendingFile: Sendable {
+package final class PendingFile: Sendable {
     /// The file this one replaces when installed.
-    public let destination: String
+    package let destination: String
     /// The temporary file's path.
-    public let temporaryPath: String
+    package let temporaryPath: String
     /// The open temporary file; nil once installed or discarded.
     private let descriptor: Locked<Int32?>
 
     /// Creates the temporary file beside `destination`, empty, with `permissions`.
-    public init(replacing destination: String, permissions: mode_t = 0o600)
+    package init(replacing destination: String, permissions: mode_t = 0o600)
         throws(AtomicFile.Failure)
     {
         let directory = (destination as NSString).deletingLastPathComponent
@@ -56,7 +56,7 @@ public final class PendingFile: Sendable {
     deinit { discard() }
 
     /// Writes all of `data` at `offset` of the temporary file.
-    public func write(_ data: Data, at offset: Int = 0) throws(AtomicFile.Failure) {
+    package func write(_ data: Data, at offset: Int = 0) throws(AtomicFile.Failure) {
         let descriptor = try openDescriptor()
         var done = 0
         while done < data.count {
@@ -74,14 +74,14 @@ public final class PendingFile: Sendable {
     }
 
     /// Cuts (or extends) the temporary file to `length` bytes.
-    public func truncate(to length: Int) throws(AtomicFile.Failure) {
+    package func truncate(to length: Int) throws(AtomicFile.Failure) {
         guard ftruncate(try openDescriptor(), off_t(length)) == 0 else {
             throw AtomicFile.Failure(path: destination, errno: errno)
         }
     }
 
     /// Flushes the temporary file and renames it over the destination.
-    public func install() throws(AtomicFile.Failure) {
+    package func install() throws(AtomicFile.Failure) {
         let descriptor = try openDescriptor()
         defer { discard() }
         guard fsync(descriptor) == 0, rename(temporaryPath, destination) == 0 else {
@@ -96,7 +96,7 @@ public final class PendingFile: Sendable {
     /// a file is already there (link(2) never replaces one), so of processes
     /// racing to create the same file exactly one wins. Returns false when
     /// the destination already existed; the temporary file is removed either way.
-    public func installIfAbsent() throws(AtomicFile.Failure) -> Bool {
+    package func installIfAbsent() throws(AtomicFile.Failure) -> Bool {
         let descriptor = try openDescriptor()
         defer { discard() }
         guard fsync(descriptor) == 0 else {
@@ -111,7 +111,7 @@ public final class PendingFile: Sendable {
     }
 
     /// Closes and removes the temporary file unless it was installed.
-    public func discard() {
+    package func discard() {
         let open = descriptor.withLock { current in
             defer { current = nil }
             return current

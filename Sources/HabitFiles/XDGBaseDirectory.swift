@@ -5,11 +5,11 @@
 /// (`.local/share`, `.config`, `.cache`). As the rules say, a variable that is
 /// empty or holds a relative path is ignored; a `HOME` that is not absolute
 /// counts as missing. The command line and the server both follow this one rule.
-public enum XDGBaseDirectory: String, Sendable, CaseIterable {
+package enum XDGBaseDirectory: String, Sendable, CaseIterable {
     case data, config, cache
 
     /// The environment variable that names the directory.
-    public var variable: String {
+    package var variable: String {
         switch self {
         case .data: "XDG_DATA_HOME"
         case .config: "XDG_CONFIG_HOME"
@@ -18,7 +18,7 @@ public enum XDGBaseDirectory: String, Sendable, CaseIterable {
     }
 
     /// The directory under `$HOME` when the variable is not set.
-    public var fallback: String {
+    package var fallback: String {
         switch self {
         case .data: ".local/share"
         case .config: ".config"
@@ -28,12 +28,12 @@ public enum XDGBaseDirectory: String, Sendable, CaseIterable {
 
     /// The base directory for `environment`, or nil when neither the
     /// variable nor `HOME` gives an absolute path.
-    public func path(in environment: [String: String]) -> String? {
+    package func path(in environment: [String: String]) -> String? {
         path { environment[$0] }
     }
 
     /// The base directory for the environment `variable` reads by name.
-    public func path(_ variable: (String) -> String?) -> String? {
+    package func path(_ variable: (String) -> String?) -> String? {
         if let value = variable(self.variable), value.hasPrefix("/") { return value }
         guard let home = variable("HOME"), home.hasPrefix("/") else { return nil }
         return AtomicFile.join(home, fallback)

@@ -10,7 +10,7 @@
 /// Held as the 16 bytes of an IPv6 address; an IPv4 address is kept in its
 /// IPv4-mapped form (::ffff:a.b.c.d), so a client counts once whichever way
 /// a dual-stack socket reports it.
-public struct ClientAddress: Hashable, Sendable, CustomStringConvertible {
+package struct ClientAddress: Hashable, Sendable, CustomStringConvertible {
     var high: UInt64
     var low: UInt64
 
@@ -60,7 +60,7 @@ public struct ClientAddress: Hashable, Sendable, CustomStringConvertible {
     /// The address written as text, `192.0.2.1` or `2001:db8::1` (an IPv6
     /// address may carry brackets, as `X-Forwarded-For` sometimes has it);
     /// nil for anything else, a port or a zone included.
-    public init?(parsing text: some StringProtocol) {
+    package init?(parsing text: some StringProtocol) {
         var text = String(text)
         if text.hasPrefix("[") && text.hasSuffix("]") { text = String(text.dropFirst().dropLast()) }
         guard !text.isEmpty, text.utf8.count <= 45 else { return nil }
@@ -80,11 +80,11 @@ public struct ClientAddress: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether this is an IPv4 address (kept IPv4-mapped).
-    public var isIPv4: Bool { high == 0 && low >> 32 == 0xFFFF }
+    package var isIPv4: Bool { high == 0 && low >> 32 == 0xFFFF }
 
     /// The first `bits` bits of the address, the rest zero; an IPv4 address
     /// counts its bits from its own 32 (so `/24` of 192.0.2.7 is 192.0.2.0).
-    public func prefix(_ bits: Int) -> ClientAddress {
+    package func prefix(_ bits: Int) -> ClientAddress {
         let total = isIPv4 ? 96 + min(max(bits, 0), 32) : min(max(bits, 0), 128)
         func mask(_ keep: Int) -> UInt64 { keep <= 0 ? 0 : keep >= 64 ? .max : ~(.max >> keep) }
         var copy = self
@@ -94,7 +94,7 @@ public struct ClientAddress: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `192.0.2.1` or `2001:db8::1`: inet_ntop's text.
-    public var description: String {
+    package var description: String {
         if isIPv4 {
             return "\(low >> 24 & 0xFF).\(low >> 16 & 0xFF).\(low >> 8 & 0xFF).\(low & 0xFF)"
         }
@@ -114,7 +114,7 @@ public struct ClientAddress: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether this is 127.0.0.0/8 (also IPv4-mapped) or ::1.
-    public var isLoopback: Bool {
+    package var isLoopback: Bool {
         let mappedIPv4 = high == 0 && low >> 32 == 0xFFFF
         if mappedIPv4 { return low >> 24 & 0xFF == 127 }
         return high == 0 && low == 1

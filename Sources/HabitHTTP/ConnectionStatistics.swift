@@ -1,16 +1,16 @@
 /// How many connections a server holds and how many it turned away: what
 /// `/metrics` shows of the HTTP layer.
-public struct ConnectionStatistics: Hashable, Sendable {
+package struct ConnectionStatistics: Hashable, Sendable {
     /// Connections held now, busy or idle.
-    public var open: Int
+    package var open: Int
     /// Connections waiting between requests now.
-    public var idle: Int
+    package var idle: Int
     /// Idle connections closed to make room for new ones, since the start.
-    public var evictions: Int
+    package var evictions: Int
     /// New connections answered 503 at a connection limit, since the start.
-    public var refusals: Int
+    package var refusals: Int
 
-    public init(open: Int = 0, idle: Int = 0, evictions: Int = 0, refusals: Int = 0) {
+    package init(open: Int = 0, idle: Int = 0, evictions: Int = 0, refusals: Int = 0) {
         self.open = open
         self.idle = idle
         self.evictions = evictions

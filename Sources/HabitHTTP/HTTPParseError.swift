@@ -4,7 +4,7 @@
 /// before it closes the connection: after a framing error the rest of the
 /// stream cannot be trusted to start at a request boundary; the sentence of
 /// that answer is `HTTPResponse.parseErrorMessage`'s.
-public enum HTTPParseError: Error, Hashable, Sendable {
+package enum HTTPParseError: Error, Hashable, Sendable {
     /// The first line is not `METHOD SP target SP HTTP/x.y`.
     case badRequestLine
     /// A header line is not `name: value`, holds control characters, or is folded.
@@ -27,7 +27,7 @@ public enum HTTPParseError: Error, Hashable, Sendable {
     case bareLineFeed
 
     /// The HTTP status the server answers with.
-    public var status: Int {
+    package var status: Int {
         switch self {
         case .badRequestLine, .badHeader, .badTarget, .invalidContentLength, .hostRequired,
             .bareLineFeed:
@@ -40,7 +40,7 @@ public enum HTTPParseError: Error, Hashable, Sendable {
     }
 
     /// The machine-readable `code` of the JSON error body.
-    public var code: String {
+    package var code: String {
         switch self {
         case .badRequestLine, .badHeader, .badTarget, .invalidContentLength, .hostRequired,
             .bareLineFeed:

@@ -1,24 +1,24 @@
 import Foundation
 
 /// One parsed HTTP/1.1 request.
-public struct HTTPRequest: Sendable {
+package struct HTTPRequest: Sendable {
     /// The method as sent, upper case by HTTP convention: "GET", "POST", …
-    public var method: String
+    package var method: String
     /// The path without the query, percent-decoded: "/api/me/habits/3/".
     ///
     /// An encoded slash is the exception: `%2F` (or `%2f`) stays as sent, so
     /// it is part of a segment and never a separator. `/api%2Fme/` is the one
     /// segment "api%2Fme", which no route matches.
-    public var path: String
+    package var path: String
     /// Query parameters in the order sent, percent-decoded (`+` is a space).
-    public var query: [(name: String, value: String)]
-    public var headers: HTTPHeaders
-    public var body: Data
+    package var query: [(name: String, value: String)]
+    package var headers: HTTPHeaders
+    package var body: Data
     /// The address of the connection's peer (a proxy's, behind one); nil when
     /// the socket reported none, or for a request not read from a socket.
-    public var clientAddress: ClientAddress?
+    package var clientAddress: ClientAddress?
 
-    public init(
+    package init(
         method: String, path: String, query: [(name: String, value: String)] = [],
         headers: HTTPHeaders = HTTPHeaders(), body: Data = Data(),
         clientAddress: ClientAddress? = nil
@@ -32,30 +32,30 @@ public struct HTTPRequest: Sendable {
     }
 
     /// The first value of query parameter `name`.
-    public func queryValue(_ name: String) -> String? {
+    package func queryValue(_ name: String) -> String? {
         query.first(where: { $0.name == name })?.value
     }
 }
 
 /// Header fields in order, looked up without regard to case.
-public struct HTTPHeaders: Sendable, Sequence {
-    public private(set) var fields: [(name: String, value: String)]
+package struct HTTPHeaders: Sendable, Sequence {
+    package private(set) var fields: [(name: String, value: String)]
 
-    public init(_ fields: [(name: String, value: String)] = []) {
+    package init(_ fields: [(name: String, value: String)] = []) {
         self.fields = fields
     }
 
     /// The first value of `name`, compared case-insensitively.
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         fields.first(where: { Self.sameName($0.name, name) })?.value
     }
 
-    public mutating func add(name: String, value: String) {
+    package mutating func add(name: String, value: String) {
         fields.append((name, value))
     }
 
     /// Replaces every field called `name` with one holding `value`.
-    public mutating func replace(name: String, value: String) {
+    package mutating func replace(name: String, value: String) {
         fields.removeAll(where: { Self.sameName($0.name, name) })
         fields.append((name, value))
     }
@@ -69,7 +69,7 @@ public struct HTTPHeaders: Sendable, Sequence {
             }
     }
 
-    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+    package func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
         fields.makeIterator()
     }
 }

@@ -13,34 +13,34 @@ import Foundation
 ///
 /// After it throws, the parser stays failed: the stream has lost its framing
 /// and the connection should answer the error and close. It does no I/O.
-public struct HTTPRequestParser: Sendable {
+package struct HTTPRequestParser: Sendable {
     /// How large the parts of a request may be.
-    public struct Limits: Hashable, Sendable {
+    package struct Limits: Hashable, Sendable {
         /// The request line plus all header lines, including their line ends.
-        public var maxHeaderBytes: Int
+        package var maxHeaderBytes: Int
         /// The largest Content-Length accepted.
-        public var maxBodyBytes: Int
+        package var maxBodyBytes: Int
 
-        public init(maxHeaderBytes: Int = 16_384, maxBodyBytes: Int = 65_536) {
+        package init(maxHeaderBytes: Int = 16_384, maxBodyBytes: Int = 65_536) {
             self.maxHeaderBytes = maxHeaderBytes
             self.maxBodyBytes = maxBodyBytes
         }
     }
 
     /// The HTTP version a request was sent with.
-    public enum Version: Hashable, Sendable {
+    package enum Version: Hashable, Sendable {
         case http10
         case http11
     }
 
     /// A complete request and how its connection should continue.
-    public struct ParsedRequest: Sendable {
-        public var request: HTTPRequest
-        public var version: Version
+    package struct ParsedRequest: Sendable {
+        package var request: HTTPRequest
+        package var version: Version
         /// Whether the client wants the connection kept open after the response:
         /// the HTTP/1.1 default unless `Connection: close`; for HTTP/1.0 only
         /// with `Connection: keep-alive`.
-        public var keepAlive: Bool
+        package var keepAlive: Bool
     }
 
     /// The part of a request before its body, parsed and waiting for the body.
@@ -55,7 +55,7 @@ public struct HTTPRequestParser: Sendable {
         var expectsContinue: Bool
     }
 
-    public let limits: Limits
+    package let limits: Limits
     private var buffer: [UInt8] = []
     /// Index in `buffer` of the first byte not yet consumed.
     private var start = 0
@@ -64,7 +64,7 @@ public struct HTTPRequestParser: Sendable {
     private var pending: Head?
     private var failure: HTTPParseError?
 
-    public init(limits: Limits = Limits()) {
+    package init(limits: Limits = Limits()) {
         self.limits = limits
     }
 
@@ -72,35 +72,35 @@ public struct HTTPRequestParser: Sendable {
     ///
     /// Empty lines between requests, which some clients send after a body,
     /// do not count: they start no request.
-    public var hasPartialRequest: Bool {
+    package var hasPartialRequest: Bool {
         pending != nil || buffer[start...].contains { $0 != .cr && $0 != .lf }
     }
 
     /// Whether the head of the current request is complete and its body is still arriving.
-    public var isReadingBody: Bool {
+    package var isReadingBody: Bool {
         pending != nil
     }
 
     /// Whether the client waits for `100 Continue` before sending the body it
     /// announced (`Expect: 100-continue`) and has not been sent one yet.
-    public var awaitsContinue: Bool {
+    package var awaitsContinue: Bool {
         guard let pending, pending.expectsContinue else { return false }
         return buffer.count - start < pending.contentLength
     }
 
     /// Records that `100 Continue` was sent, so `awaitsContinue` turns false.
-    public mutating func continueSent() {
+    package mutating func continueSent() {
         pending?.expectsContinue = false
     }
 
     /// Adds bytes received from the connection.
-    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func append(_ bytes: UnsafeRawBufferPointer) {
         compact()
         buffer.append(contentsOf: bytes)
     }
 
     /// Adds bytes received from the connection.
-    public mutating func append(contentsOf bytes: some Collection<UInt8>) {
+    package mutating func append(contentsOf bytes: some Collection<UInt8>) {
         compact()
         buffer.append(contentsOf: bytes)
     }
@@ -109,7 +109,7 @@ public struct HTTPRequestParser: Sendable {
     ///
     /// Throws when the bytes cannot be a valid request; every later call
     /// throws the same error.
-    public mutating func next() throws(HTTPParseError) -> ParsedRequest? {
+    package mutating func next() throws(HTTPParseError) -> ParsedRequest? {
         if let failure { throw failure }
         do {
             return try parseNext()

@@ -1,19 +1,19 @@
 import Foundation
 
 /// A response to send. The server adds Date, Content-Length and Connection.
-public struct HTTPResponse: Sendable {
-    public var status: Int
-    public var headers: HTTPHeaders
-    public var body: Data
+package struct HTTPResponse: Sendable {
+    package var status: Int
+    package var headers: HTTPHeaders
+    package var body: Data
     /// The template of the route that answered (`/api/me/habits/{id}/`),
     /// which the request's log line shows instead of the path; nil when no
     /// route matched. Never sent.
-    public var logRoute: String?
+    package var logRoute: String?
     /// The level its request line is logged at: `.debug` for probes (health
     /// checks, metrics scrapes) that would otherwise fill the log.
-    public var logLevel: ServerLog.Level = .info
+    package var logLevel: ServerLog.Level = .info
 
-    public init(
+    package init(
         status: Int, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data(),
         logRoute: String? = nil
     ) {
@@ -30,7 +30,7 @@ public struct HTTPResponse: Sendable {
 /// command). `answerAtOnce` runs first, on the event loop's own thread, and
 /// must never block: it answers what is already known (a cached body) and
 /// returns `nil` for everything else, which then goes to `respond`.
-public protocol HTTPResponder: Sendable {
+package protocol HTTPResponder: Sendable {
     func respond(to request: HTTPRequest) -> HTTPResponse
 
     /// The answer when it is known without waiting for anything, else `nil`.
@@ -39,5 +39,5 @@ public protocol HTTPResponder: Sendable {
 
 extension HTTPResponder {
     /// Nothing is known at once: every request goes to `respond`.
-    public func answerAtOnce(to request: HTTPRequest) -> HTTPResponse? { nil }
+    package func answerAtOnce(to request: HTTPRequest) -> HTTPResponse? { nil }
 }

@@ -18,7 +18,7 @@ import HabitConcurrency
 ///
 /// `shutdown()` stops accepting, closes idle connections, lets requests
 /// under way finish and be answered, and returns when every connection is closed.
-public final class HTTPServer: Sendable {
+package final class HTTPServer: Sendable {
     private enum State {
         case notStarted
         case running(LoopInbox)
@@ -26,7 +26,7 @@ public final class HTTPServer: Sendable {
         case stopped
     }
 
-    public let configuration: Configuration
+    package let configuration: Configuration
     private let responder: any HTTPResponder
     private let log: ServerLog
     private let state = Locked(State.notStarted)
@@ -39,7 +39,7 @@ public final class HTTPServer: Sendable {
     /// The event loops' shared admission, set by `start()`.
     private let admission = Locked<Locked<ConnectionAdmission>?>(nil)
 
-    public init(configuration: Configuration, responder: any HTTPResponder, log: ServerLog) {
+    package init(configuration: Configuration, responder: any HTTPResponder, log: ServerLog) {
         self.configuration = configuration
         self.responder = responder
         self.log = log
@@ -48,14 +48,14 @@ public final class HTTPServer: Sendable {
     /// Raises this process's soft limit on open descriptors to its hard limit,
     /// and returns the limit now in force: each connection needs one.
     @discardableResult
-    public static func raiseDescriptorLimit() -> Int {
+    package static func raiseDescriptorLimit() -> Int {
         SystemCall.raiseDescriptorLimit()
     }
 
     /// Binds and listens, starts accepting in the background, and returns the
     /// port: the configured one, or the one the system chose for port 0.
     @discardableResult
-    public func start() throws(HTTPServerError) -> UInt16 {
+    package func start() throws(HTTPServerError) -> UInt16 {
         try state.withLock { (state) throws(HTTPServerError) -> UInt16 in
             guard case .notStarted = state else { throw .alreadyStarted }
             // Each connection holds a descriptor; keep some for the database, pipes and mail.
@@ -115,7 +115,7 @@ public final class HTTPServer: Sendable {
 
     /// The connections held now and those turned away so far; all zero
     /// before `start()`.
-    public var connectionStatistics: ConnectionStatistics {
+    package var connectionStatistics: ConnectionStatistics {
         admission.withLock { $0 }?.withLock { $0.statistics } ?? ConnectionStatistics()
     }
 
@@ -127,7 +127,7 @@ public final class HTTPServer: Sendable {
     /// arriving gets until its read timeout to arrive and be answered.
     /// Calling it again, or concurrently, waits for the same stop. Must not be
     /// called from a responder, which would wait for its own request.
-    public func shutdown() {
+    package func shutdown() {
         enum Step {
             case nothing
             case waitForOtherCaller
@@ -165,7 +165,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// Blocks until a shutdown completes; returns at once if the server never started.
-    public func waitUntilStopped() {
+    package func waitUntilStopped() {
         lifetime.wait()
     }
 }

@@ -2,45 +2,45 @@ import Foundation
 
 extension HTTPServer {
     /// Where the server listens, the limits it holds clients to, and its threads.
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// An IPv4 or IPv6 address ("127.0.0.1", "::1", "0.0.0.0", "::") or a host name.
-        public var host: String
+        package var host: String
         /// The TCP port; 0 lets the system pick a free one, which `start()` returns.
-        public var port: UInt16
+        package var port: UInt16
         /// Connections held at once, idle ones included (an idle connection
         /// costs a descriptor and a few hundred bytes, no thread). When full,
         /// the oldest idle connection is closed to make room for a new one;
         /// only when none is idle is the new one answered 503 with Retry-After.
         /// Lowered at start to what the process's descriptor limit allows.
-        public var maxConnections: Int
+        package var maxConnections: Int
         /// Connections one client (source address) may hold; past it, that
         /// client's oldest idle connection is closed, or the new one refused
         /// with 503 when none is idle.
-        public var maxConnectionsPerClient: Int
+        package var maxConnectionsPerClient: Int
         /// Whether loopback clients (127.0.0.0/8, ::1) are exempt from
         /// `maxConnectionsPerClient`: behind a reverse proxy on the same
         /// machine, every client arrives from loopback.
-        public var exemptsLoopbackFromClientLimit: Bool
+        package var exemptsLoopbackFromClientLimit: Bool
         /// How long the request line and headers may take to arrive, from the
         /// request's first byte (for a new connection, from accepting it). A
         /// client that is too slow gets 408 and is closed, however steadily it trickles.
-        public var headerTimeout: Duration
+        package var headerTimeout: Duration
         /// How long a body may take to arrive once the head has; too slow gets 408.
-        public var bodyTimeout: Duration
+        package var bodyTimeout: Duration
         /// How long a kept-alive connection may sit between requests before it is closed.
-        public var idleTimeout: Duration
+        package var idleTimeout: Duration
         /// How long sending one response may take before the connection is closed.
-        public var writeTimeout: Duration
+        package var writeTimeout: Duration
         /// The largest request line plus headers accepted (larger gets 431)
         /// and the largest body (Content-Length; larger gets 413). The
         /// defaults are the parser's own, so there is one copy of them.
-        public var limits: HTTPRequestParser.Limits
+        package var limits: HTTPRequestParser.Limits
         /// Event loop threads, each serving its share of the connections with
         /// non-blocking I/O; by default one per core.
-        public var eventLoops: Int
+        package var eventLoops: Int
         /// Threads that run the responder, so a request that blocks (SQLite, a
         /// mail command) does not stall a loop. 0 runs it on the loop's thread.
-        public var responderThreads: Int
+        package var responderThreads: Int
 
         /// The responder threads by default: one per core, at least 2 (so one
         /// request that blocks leaves another thread running).
@@ -50,15 +50,15 @@ extension HTTPServer {
         /// 32,000; with 2, 14,100 to 15,100 and 44,000 to 54,000. Threads
         /// beyond the cores only take turns on them, and those waiting for the
         /// store's one writer are woken and put to sleep again.
-        public static var defaultResponderThreads: Int {
+        package static var defaultResponderThreads: Int {
             max(2, ProcessInfo.processInfo.activeProcessorCount)
         }
         /// The wall clock for the Date header.
-        public var now: @Sendable () -> Date
+        package var now: @Sendable () -> Date
 
         /// The header and body timeouts together: reading it gives the header
         /// timeout, setting it sets both.
-        public var readTimeout: Duration {
+        package var readTimeout: Duration {
             get { headerTimeout }
             set {
                 headerTimeout = newValue
@@ -66,7 +66,7 @@ extension HTTPServer {
             }
         }
 
-        public init(
+        package init(
             host: String = "127.0.0.1",
             port: UInt16 = 8000,
             maxConnections: Int = 16_384,

@@ -1,6 +1,6 @@
 /// Why the server could not start listening, as facts; the program that
 /// runs the server words them for its operator.
-public enum HTTPServerError: Error, Hashable, Sendable {
+package enum HTTPServerError: Error, Hashable, Sendable {
     /// `host` is neither an IP address nor a name that resolves to one.
     case invalidHost(String)
     /// The address is taken, needs privileges, or is not on this machine.

@@ -14,9 +14,9 @@ import Foundation
 /// `time`, `level` and `message` (a request's line has its own fields, see
 /// `request`). Log lines never hold headers, bodies, tokens, codes or email
 /// addresses: callers pass only what is safe to show an operator.
-public struct ServerLog: Sendable {
+package struct ServerLog: Sendable {
     /// How each line is written (`--log-format`).
-    public enum Format: String, Sendable, CaseIterable {
+    package enum Format: String, Sendable, CaseIterable {
         /// `info: GET /api/me/ 200 0.4ms id=…`, for people.
         case text
         /// One JSON object per line, for log collectors.
@@ -24,14 +24,14 @@ public struct ServerLog: Sendable {
     }
 
     /// How important a message is; a log keeps its level and everything above.
-    public enum Level: Int, Comparable, Sendable, CaseIterable, CustomStringConvertible {
+    package enum Level: Int, Comparable, Sendable, CaseIterable, CustomStringConvertible {
         case debug
         case info
         case warning
         case error
 
         /// Reads a `--log-level` value: "debug", "info", "warning" (or "warn"), "error".
-        public init?(parsing text: String) {
+        package init?(parsing text: String) {
             switch text.lowercased() {
             case "debug": self = .debug
             case "info": self = .info
@@ -41,11 +41,11 @@ public struct ServerLog: Sendable {
             }
         }
 
-        public static func < (lhs: Level, rhs: Level) -> Bool {
+        package static func < (lhs: Level, rhs: Level) -> Bool {
             lhs.rawValue < rhs.rawValue
         }
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .debug: return "debug"
             case .info: return "info"
@@ -56,17 +56,17 @@ public struct ServerLog: Sendable {
     }
 
     /// The least important level that is written.
-    public var level: Level
-    public var format: Format
+    package var level: Level
+    package var format: Format
     /// Receives each kept line (without its newline) with its level; in JSON
     /// the line is the whole object.
-    public var sink: @Sendable (Level, String) -> Void
+    package var sink: @Sendable (Level, String) -> Void
     /// The time of a JSON line.
-    public var now: @Sendable () -> Date
+    package var now: @Sendable () -> Date
 
     /// A log keeping messages at `level` and above; by default written to
     /// standard error (as `level: message` in text, the bare object in JSON).
-    public init(
+    package init(
         level: Level = .info, format: Format = .text,
         now: @escaping @Sendable () -> Date = { Date() },
         sink: (@Sendable (Level, String) -> Void)? = nil
@@ -85,12 +85,12 @@ public struct ServerLog: Sendable {
     /// A single write of a short line is atomic with respect to other writers,
     /// so threads never wait on a lock to log, and nothing sits in a buffer
     /// when the process ends.
-    public static let writeToStandardError: @Sendable (Level, String) -> Void = { level, message in
+    package static let writeToStandardError: @Sendable (Level, String) -> Void = { level, message in
         writeWhole("\(level): \(message)\n")
     }
 
     /// Writes the line as it is and a newline to standard error in one `write(2)`.
-    public static let writeLineToStandardError: @Sendable (Level, String) -> Void = { _, line in
+    package static let writeLineToStandardError: @Sendable (Level, String) -> Void = { _, line in
         writeWhole(line + "\n")
     }
 
@@ -109,16 +109,16 @@ public struct ServerLog: Sendable {
     }
 
     /// A log that drops everything.
-    public static let disabled = ServerLog(level: .error, sink: { _, _ in })
+    package static let disabled = ServerLog(level: .error, sink: { _, _ in })
 
     /// Whether a message at `level` would be written.
-    public func isEnabled(_ level: Level) -> Bool {
+    package func isEnabled(_ level: Level) -> Bool {
         level >= self.level
     }
 
     /// Passes `message` to the sink if `level` is kept, with line breaks shown
     /// as `\n` so one call stays one line (JSON escapes them anyway).
-    public func log(_ level: Level, _ message: @autoclosure () -> String) {
+    package func log(_ level: Level, _ message: @autoclosure () -> String) {
         guard isEnabled(level) else { return }
         let text = message()
         if format == .json {
@@ -178,8 +178,8 @@ public struct ServerLog: Sendable {
         var message: String
     }
 
-    public func debug(_ message: @autoclosure () -> String) { log(.debug, message()) }
-    public func info(_ message: @autoclosure () -> String) { log(.info, message()) }
-    public func warning(_ message: @autoclosure () -> String) { log(.warning, message()) }
-    public func error(_ message: @autoclosure () -> String) { log(.error, message()) }
+    package func debug(_ message: @autoclosure () -> String) { log(.debug, message()) }
+    package func info(_ message: @autoclosure () -> String) { log(.info, message()) }
+    package func warning(_ message: @autoclosure () -> String) { log(.warning, message()) }
+    package func error(_ message: @autoclosure () -> String) { log(.error, message()) }
 }

@@ -13,13 +13,13 @@ import HabitConcurrency
 /// block, for example in `HTTPServer.shutdown()`). A second signal while
 /// that is under way ends the process at once with status 130 (SIGINT) or
 /// 143 (SIGTERM), for an operator who does not want to wait.
-public enum ShutdownSignals {
+package enum ShutdownSignals {
     /// The signal sources must live as long as the process to keep firing.
     private static let sources = Locked<[any DispatchSourceSignal]>([])
     private static let received = AtomicFlag()
 
     /// Installs the handler for SIGINT and SIGTERM; call once, early in main.
-    public static func install(_ handler: @escaping @Sendable () -> Void) {
+    package static func install(_ handler: @escaping @Sendable () -> Void) {
         let queue = DispatchQueue(label: "habits.shutdown-signals")
         sources.withLock { sources in
             for signalNumber in [SIGINT, SIGTERM] {

@@ -2,7 +2,7 @@ import Foundation
 import HabitStorage
 
 extension PostgresStore: AccessTokenRepository {
-    public func accessTokens(owner: Int64) throws(StoreError) -> [AccessTokenRecord] {
+    package func accessTokens(owner: Int64) throws(StoreError) -> [AccessTokenRecord] {
         try read { connection throws(StoreError) in
             let rows = try connection.query(TokenSQL.selectLive, [String(owner)])
             return try (0..<rows.count).map { row throws(StoreError) in
@@ -11,21 +11,21 @@ extension PostgresStore: AccessTokenRepository {
         }
     }
 
-    public func accessToken(hash: String) throws(StoreError) -> AccessTokenRecord? {
+    package func accessToken(hash: String) throws(StoreError) -> AccessTokenRecord? {
         try read { connection throws(StoreError) in
             let rows = try connection.query(TokenSQL.selectByHash, [hash])
             return rows.count == 0 ? nil : try TokenSQL.record(rows, 0)
         }
     }
 
-    public func revokeAccessToken(id: Int64, owner: Int64, now: Date) throws(StoreError) -> Bool {
+    package func revokeAccessToken(id: Int64, owner: Int64, now: Date) throws(StoreError) -> Bool {
         try write { connection throws(StoreError) in
             try connection.run(TokenSQL.revoke, [Self.seconds(now), String(id), String(owner)])
                 > 0
         }
     }
 
-    public func recordAccessTokenUse(id: Int64, now: Date, interval: TimeInterval)
+    package func recordAccessTokenUse(id: Int64, now: Date, interval: TimeInterval)
         throws(StoreError)
     {
         try read { connection throws(StoreError) in

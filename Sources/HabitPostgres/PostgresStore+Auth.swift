@@ -2,7 +2,7 @@ import Foundation
 import HabitStorage
 
 extension PostgresStore: AuthRepository {
-    public func user(id: Int64) throws(StoreError) -> User? {
+    package func user(id: Int64) throws(StoreError) -> User? {
         try read { connection throws(StoreError) in
             let rows = try connection.query(AuthSQL.selectUserByID, [String(id)])
             return rows.count == 0 ? nil : try AuthSQL.user(rows)
@@ -11,7 +11,7 @@ extension PostgresStore: AuthRepository {
 
     /// `ON CONFLICT DO NOTHING` waits for a concurrent insert of the same
     /// address and then does nothing; the SELECT after it sees that row.
-    public func findOrCreateUser(email: String, now: Date) throws(StoreError) -> User {
+    package func findOrCreateUser(email: String, now: Date) throws(StoreError) -> User {
         try read { connection throws(StoreError) in
             try connection.query(AuthSQL.insertUser, [email, Self.seconds(now)])
             let rows = try connection.query(AuthSQL.selectUserByEmail, [email])
@@ -25,7 +25,7 @@ extension PostgresStore: AuthRepository {
     /// Decided by `CodeCheckDecision` on the code's row locked with
     /// `FOR UPDATE`: two servers checking one code take turns, so a code is
     /// accepted once and every wrong try is counted.
-    public func checkCode(
+    package func checkCode(
         email: String, now: Date, maximumAttempts: Int, matches: (String) -> Bool
     ) throws(StoreError) -> CodeCheck {
         try transaction { connection throws(StoreError) -> CodeCheck in
@@ -51,7 +51,7 @@ extension PostgresStore: AuthRepository {
 
     /// Also prunes refresh tokens and families that expired by
     /// `record.issuedAt`, as SQLite's does.
-    public func insertRefreshToken(_ record: RefreshTokenRecord) throws(StoreError) {
+    package func insertRefreshToken(_ record: RefreshTokenRecord) throws(StoreError) {
         let now = Self.seconds(record.issuedAt)
         try transaction { connection throws(StoreError) in
             try connection.query(AuthSQL.pruneFamilies, [now])
@@ -68,7 +68,7 @@ extension PostgresStore: AuthRepository {
     /// presentations of one token from any server take turns, so the first
     /// rotates it and the others see it rotated (and its child committed),
     /// which makes them replays within the grace window, not reuse.
-    public func rotateRefreshToken(
+    package func rotateRefreshToken(
         jti: String, now: Date, grace: TimeInterval,
         makeChild: (RefreshTokenRecord) -> RefreshTokenRecord
     ) throws(StoreError) -> RefreshRotation {
@@ -78,14 +78,14 @@ extension PostgresStore: AuthRepository {
         }
     }
 
-    public func setTimeZone(_ identifier: String, userID: Int64) throws(StoreError) -> User? {
+    package func setTimeZone(_ identifier: String, userID: Int64) throws(StoreError) -> User? {
         try read { connection throws(StoreError) in
             let rows = try connection.query(AuthSQL.updateTimeZone, [identifier, String(userID)])
             return rows.count == 0 ? nil : try AuthSQL.user(rows)
         }
     }
 
-    public func revokeFamily(ofToken jti: String) throws(StoreError) {
+    package func revokeFamily(ofToken jti: String) throws(StoreError) {
         try read { connection throws(StoreError) in
             _ = try connection.run(AuthSQL.revokeFamilyOfToken, [jti])
         }

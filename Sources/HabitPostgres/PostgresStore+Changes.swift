@@ -9,7 +9,7 @@ import HabitStorage
 /// owner (in any server process) waits for it, and numbers commit in the
 /// order they are given.
 extension PostgresStore: ChangeFeedRepository {
-    public func changes(owner: Int64, since: FeedCursor?, limit: Int, now: Date)
+    package func changes(owner: Int64, since: FeedCursor?, limit: Int, now: Date)
         throws(StoreError) -> ChangeFeedAnswer
     {
         try purgeTombstones(owner: owner, now: now)
@@ -58,7 +58,7 @@ extension PostgresStore: ChangeFeedRepository {
     }
 
     @discardableResult
-    public func purgeTombstones(owner: Int64, now: Date) throws(StoreError) -> Int {
+    package func purgeTombstones(owner: Int64, now: Date) throws(StoreError) -> Int {
         let horizon = Self.seconds(
             now.addingTimeInterval(-ChangeAssembly.tombstoneRetention))
         let due = try read { connection throws(StoreError) in
@@ -71,14 +71,14 @@ extension PostgresStore: ChangeFeedRepository {
         }
     }
 
-    public func versionedHabit(id: Int64, owner: Int64) throws(StoreError) -> Versioned<Habit>? {
+    package func versionedHabit(id: Int64, owner: Int64) throws(StoreError) -> Versioned<Habit>? {
         try read { connection throws(StoreError) in
             let rows = try connection.query(HabitSQL.selectOne, [String(id), String(owner)])
             return rows.count == 0 ? nil : try HabitSQL.versionedHabit(rows, 0)
         }
     }
 
-    public func habitVersions(owner: Int64) throws(StoreError) -> [Int64: Int64] {
+    package func habitVersions(owner: Int64) throws(StoreError) -> [Int64: Int64] {
         try read { connection throws(StoreError) in
             let rows = try connection.query(ChangeSQL.habitVersions, [String(owner)])
             var versions: [Int64: Int64] = [:]
@@ -89,7 +89,7 @@ extension PostgresStore: ChangeFeedRepository {
         }
     }
 
-    public func entryVersions(habitID: Int64, owner: Int64, from: LocalDate, to: LocalDate)
+    package func entryVersions(habitID: Int64, owner: Int64, from: LocalDate, to: LocalDate)
         throws(StoreError) -> [LocalDate: Int64]
     {
         try read { connection throws(StoreError) in

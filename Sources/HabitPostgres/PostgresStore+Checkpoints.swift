@@ -7,7 +7,7 @@ extension PostgresStore {
     ///
     /// Both come from the statement's one snapshot, so a checkpoint is never
     /// paired with a generation of a later write.
-    public func historyCheckpoints(habitIDs: [Int64], owner: Int64) throws(StoreError)
+    package func historyCheckpoints(habitIDs: [Int64], owner: Int64) throws(StoreError)
         -> [Int64: HistoryCheckpointRecord]
     {
         guard !habitIDs.isEmpty else { return [:] }
@@ -35,7 +35,7 @@ extension PostgresStore {
     /// a transaction that is changing the habit's entries (their trigger
     /// bumps the generation first) and then sees the new generation. Running
     /// it again writes the same, so a lost connection may repeat it.
-    public func saveHistoryCheckpoint(
+    package func saveHistoryCheckpoint(
         _ checkpoint: HistoryCheckpoint, habitID: Int64, owner: Int64, ifGeneration: Int64
     ) throws(StoreError) {
         let stats = checkpoint.stats

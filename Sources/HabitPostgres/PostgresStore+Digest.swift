@@ -3,14 +3,14 @@ import HabitCore
 import HabitStorage
 
 extension PostgresStore: DigestRepository {
-    public func digestTime(owner: Int64) throws(StoreError) -> String? {
+    package func digestTime(owner: Int64) throws(StoreError) -> String? {
         try read { connection throws(StoreError) in
             let rows = try connection.query(DigestSQL.selectTime, [String(owner)])
             return rows.count > 0 ? rows.optionalText(0, 0) : nil
         }
     }
 
-    public func setDigestTime(_ time: String?, owner: Int64, now: Date) throws(StoreError) {
+    package func setDigestTime(_ time: String?, owner: Int64, now: Date) throws(StoreError) {
         try transaction { connection throws(StoreError) in
             // The owner's row locked first, as adding a reminder does, so two
             // requests at once make one mail channel.
@@ -21,7 +21,7 @@ extension PostgresStore: DigestRepository {
         }
     }
 
-    public func scheduledDigests() throws(StoreError) -> [ScheduledDigest] {
+    package func scheduledDigests() throws(StoreError) -> [ScheduledDigest] {
         try read { connection throws(StoreError) in
             let rows = try connection.query(DigestSQL.selectScheduled)
             guard rows.count > 0 else { return [] }
@@ -41,7 +41,7 @@ extension PostgresStore: DigestRepository {
         }
     }
 
-    public func claimDigest(_ claim: DigestClaim, now: Date) throws(StoreError) -> Bool {
+    package func claimDigest(_ claim: DigestClaim, now: Date) throws(StoreError) -> Bool {
         let parameters: [String?] = [
             String(claim.owner), claim.date.description, claim.eventID, claim.payload,
             Self.time(now),

@@ -3,7 +3,7 @@ import HabitCore
 import HabitStorage
 
 extension PostgresStore: HabitRepository {
-    public func habits(owner: Int64, status: HabitStatusFilter) throws(StoreError) -> [Habit] {
+    package func habits(owner: Int64, status: HabitStatusFilter) throws(StoreError) -> [Habit] {
         try read { connection throws(StoreError) in
             let rows: PostgresResult
             switch status {
@@ -19,14 +19,14 @@ extension PostgresStore: HabitRepository {
         }
     }
 
-    public func habit(id: Int64, owner: Int64) throws(StoreError) -> Habit? {
+    package func habit(id: Int64, owner: Int64) throws(StoreError) -> Habit? {
         try read { connection throws(StoreError) in
             let rows = try connection.query(HabitSQL.selectOne, [String(id), String(owner)])
             return rows.count == 0 ? nil : try HabitSQL.habit(rows, 0)
         }
     }
 
-    public func progress(habitID: Int64, owner: Int64, from: LocalDate, to: LocalDate)
+    package func progress(habitID: Int64, owner: Int64, from: LocalDate, to: LocalDate)
         throws(StoreError) -> [ProgressEntry]?
     {
         try read { connection throws(StoreError) in
@@ -44,7 +44,7 @@ extension PostgresStore: HabitRepository {
 
     /// Every habit of the owner that is among `habitIDs` has a key, with an
     /// empty list when it has no entries in the range.
-    public func progress(habitIDs: [Int64], owner: Int64, from: LocalDate, to: LocalDate)
+    package func progress(habitIDs: [Int64], owner: Int64, from: LocalDate, to: LocalDate)
         throws(StoreError) -> [Int64: [ProgressEntry]]
     {
         guard !habitIDs.isEmpty else { return [:] }
@@ -68,7 +68,7 @@ extension PostgresStore: HabitRepository {
 
     /// Every entry of one habit, sorted by date; `nil` when the habit is not
     /// the owner's (as `SQLiteStore.allProgress`).
-    public func allProgress(habitID: Int64, owner: Int64) throws(StoreError) -> [ProgressEntry]? {
+    package func allProgress(habitID: Int64, owner: Int64) throws(StoreError) -> [ProgressEntry]? {
         try progress(
             habitID: habitID, owner: owner, from: HabitSQL.earliestDate, to: HabitSQL.latestDate)
     }

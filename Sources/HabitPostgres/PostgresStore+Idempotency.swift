@@ -2,7 +2,7 @@ import Foundation
 import HabitStorage
 
 extension PostgresStore: IdempotencyRepository {
-    public func forgetAnswer(for request: IdempotencyRequest) throws(StoreError) {
+    package func forgetAnswer(for request: IdempotencyRequest) throws(StoreError) {
         try read { connection throws(StoreError) in
             _ = try connection.run(
                 IdempotencySQL.delete, [request.scope, request.key, request.fingerprint])

@@ -1,7 +1,7 @@
 import HabitStorage
 
 extension PostgresStore: OperationsRepository {
-    public func checkReadiness() throws(StoreError) {
+    package func checkReadiness() throws(StoreError) {
         let version = try read { connection throws(StoreError) in
             let rows = try connection.query("SELECT version FROM schema_version")
             return rows.count == 0 ? 0 : rows.int64(0, 0) ?? 0
@@ -9,17 +9,17 @@ extension PostgresStore: OperationsRepository {
         try SchemaVersionCheck.check(found: version, supported: PostgresSchema.version)
     }
 
-    public func accountExists(email: String) throws(StoreError) -> Bool {
+    package func accountExists(email: String) throws(StoreError) -> Bool {
         try read { connection throws(StoreError) in
             try connection.query("SELECT 1 FROM users WHERE email = $1", [email]).count > 0
         }
     }
 
-    public func accountCount() throws(StoreError) -> Int {
+    package func accountCount() throws(StoreError) -> Int {
         try read { connection throws(StoreError) in
             Int(try connection.query("SELECT count(*) FROM users").int64(0, 0) ?? 0)
         }
     }
 
-    public func poolStatistics() -> DatabasePoolStatistics? { pool.statistics }
+    package func poolStatistics() -> DatabasePoolStatistics? { pool.statistics }
 }

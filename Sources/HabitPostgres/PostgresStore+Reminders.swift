@@ -3,7 +3,7 @@ import HabitCore
 import HabitStorage
 
 extension PostgresStore: ReminderRepository {
-    public func reminders(habitID: Int64, owner: Int64) throws(StoreError) -> [Reminder]? {
+    package func reminders(habitID: Int64, owner: Int64) throws(StoreError) -> [Reminder]? {
         try read { connection throws(StoreError) in
             let owned = try connection.query(
                 ReminderSQL.selectHabitOwned, [String(habitID), String(owner)])
@@ -13,14 +13,15 @@ extension PostgresStore: ReminderRepository {
         }
     }
 
-    public func reminders(owner: Int64) throws(StoreError) -> [Reminder] {
+    package func reminders(owner: Int64) throws(StoreError) -> [Reminder] {
         try read { connection throws(StoreError) in
             let rows = try connection.query(ReminderSQL.selectForOwner, [String(owner)])
             return (0..<rows.count).map { ReminderSQL.reminder(rows, $0) }
         }
     }
 
-    public func deleteReminder(id: Int64, habitID: Int64, owner: Int64) throws(StoreError) -> Bool {
+    package func deleteReminder(id: Int64, habitID: Int64, owner: Int64) throws(StoreError) -> Bool
+    {
         try write { connection throws(StoreError) in
             try connection.run(
                 ReminderSQL.deleteReminder, [String(id), String(habitID), String(owner)])
@@ -28,7 +29,7 @@ extension PostgresStore: ReminderRepository {
         }
     }
 
-    public func channels(owner: Int64) throws(StoreError) -> [ReminderChannel] {
+    package func channels(owner: Int64) throws(StoreError) -> [ReminderChannel] {
         try read { connection throws(StoreError) in
             let rows = try connection.query(ReminderSQL.selectChannels, [String(owner)])
             return try (0..<rows.count).map { row throws(StoreError) in
@@ -37,26 +38,26 @@ extension PostgresStore: ReminderRepository {
         }
     }
 
-    public func deleteChannel(id: Int64, owner: Int64) throws(StoreError) -> Bool {
+    package func deleteChannel(id: Int64, owner: Int64) throws(StoreError) -> Bool {
         try write { connection throws(StoreError) in
             try connection.run(ReminderSQL.deleteChannel, [String(id), String(owner)]) > 0
         }
     }
 
-    public func webhooks(owner: Int64) throws(StoreError) -> [WebhookEndpoint] {
+    package func webhooks(owner: Int64) throws(StoreError) -> [WebhookEndpoint] {
         try read { connection throws(StoreError) in
             let rows = try connection.query(ReminderSQL.selectWebhooks, [String(owner)])
             return (0..<rows.count).map { ReminderSQL.webhook(rows, $0) }
         }
     }
 
-    public func deleteWebhook(id: Int64, owner: Int64) throws(StoreError) -> Bool {
+    package func deleteWebhook(id: Int64, owner: Int64) throws(StoreError) -> Bool {
         try write { connection throws(StoreError) in
             try connection.run(ReminderSQL.deleteWebhook, [String(id), String(owner)]) > 0
         }
     }
 
-    public func deliveries(webhookID: Int64, owner: Int64) throws(StoreError) -> [Delivery]? {
+    package func deliveries(webhookID: Int64, owner: Int64) throws(StoreError) -> [Delivery]? {
         try read { connection throws(StoreError) in
             let owned = try connection.query(
                 ReminderSQL.selectWebhookOwned, [String(webhookID), String(owner)])
@@ -70,7 +71,7 @@ extension PostgresStore: ReminderRepository {
         }
     }
 
-    public func enqueueEvent(
+    package func enqueueEvent(
         owner: Int64, event: String, eventID: String, payload: String, now: Date
     ) throws(StoreError) -> Int {
         // Most users have no endpoint: a read says so without writing.
@@ -84,7 +85,7 @@ extension PostgresStore: ReminderRepository {
         }
     }
 
-    public func reminderZones() throws(StoreError) -> [String] {
+    package func reminderZones() throws(StoreError) -> [String] {
         try read { connection throws(StoreError) in
             let rows = try connection.query(ReminderSQL.selectZones)
             return (0..<rows.count).map { rows.text($0, 0) }
@@ -95,7 +96,7 @@ extension PostgresStore: ReminderRepository {
     /// for `isDue`, then one statement claims the due ones (the rest of
     /// the candidates with those `isDue` kept). Two processes claiming one
     /// occurrence meet on its primary key.
-    public func claimDueOccurrences(
+    package func claimDueOccurrences(
         in slots: [OccurrenceClaim.Slot], now: Date, isDue: (HabitHistory, LocalDate) -> Bool
     ) throws(StoreError) -> OccurrenceClaim.Outcome {
         guard !slots.isEmpty else { return OccurrenceClaim.Outcome(considered: 0, claimed: 0) }
@@ -137,7 +138,7 @@ extension PostgresStore: ReminderRepository {
 
     /// `FOR UPDATE SKIP LOCKED`, for the occurrences queued first and the
     /// deliveries taken: processes claiming at once take different rows.
-    public func claimDeliveries(now: Date, limit: Int, lease: TimeInterval) throws(StoreError)
+    package func claimDeliveries(now: Date, limit: Int, lease: TimeInterval) throws(StoreError)
         -> [Delivery]
     {
         try transaction { connection throws(StoreError) -> [Delivery] in
@@ -151,7 +152,7 @@ extension PostgresStore: ReminderRepository {
         }
     }
 
-    public func finishDelivery(id: Int64, outcome: DeliveryOutcome, now: Date) throws(StoreError) {
+    package func finishDelivery(id: Int64, outcome: DeliveryOutcome, now: Date) throws(StoreError) {
         try transaction { connection throws(StoreError) in
             switch outcome {
             case .delivered:
@@ -173,7 +174,7 @@ extension PostgresStore: ReminderRepository {
         }
     }
 
-    public func purgeReminderRecords(before: Date) throws(StoreError) {
+    package func purgeReminderRecords(before: Date) throws(StoreError) {
         try transaction { connection throws(StoreError) in
             try connection.query(
                 ReminderSQL.purgeOccurrences, [String(Int64(before.timeIntervalSince1970))])

@@ -18,12 +18,12 @@ import HabitStorage
 /// `.unavailable`, never a wrong answer: a transaction whose COMMIT had not
 /// been sent is run again once on a new connection, one whose COMMIT was
 /// sent but not answered is reported unavailable, as its outcome is unknown.
-public final class PostgresStore: Sendable {
+package final class PostgresStore: Sendable {
     /// The schema version this build reads and writes.
-    public static var schemaVersion: Int { PostgresSchema.version }
+    package static var schemaVersion: Int { PostgresSchema.version }
 
     /// Connections per process by default.
-    public static let defaultPoolSize = 8
+    package static let defaultPoolSize = 8
 
     /// How many times a transaction runs at most when PostgreSQL reports a
     /// serialization failure or a deadlock.
@@ -33,7 +33,7 @@ public final class PostgresStore: Sendable {
     static let idempotencyPurgeBatch = 32
 
     /// The database, as it may be shown (no password).
-    public let url: PostgresURL
+    package let url: PostgresURL
     let pool: PostgresPool
 
     /// Connects to `url`, checking that the database can be reached and
@@ -42,7 +42,7 @@ public final class PostgresStore: Sendable {
     /// Throws `.cannotOpen` naming the URL without its password and saying
     /// why (a wrong password, an unknown database, no server listening), and
     /// `.newerSchema` when a newer habits migrated the database.
-    public init(
+    package init(
         url: PostgresURL, poolSize: Int = PostgresStore.defaultPoolSize,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(StoreError) {
@@ -69,7 +69,7 @@ public final class PostgresStore: Sendable {
 
     /// Closes the connections; calls in progress finish first. Later calls
     /// throw `.unavailable`.
-    public func close() {
+    package func close() {
         pool.close()
     }
 

@@ -7,20 +7,20 @@ import Foundation
 /// from `PG*` variables and `~/.pgpass` for what it leaves out) works as
 /// libpq documents. libpq's own messages can quote the connection string, so
 /// every message shown passes through `redacting(_:)` first.
-public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
+package struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
     /// The URL as given, password included: for libpq only.
     let text: String
     /// Password forms to hide in messages: as written, and percent-decoded.
     private let secrets: [String]
 
     /// Whether `text` names a PostgreSQL database rather than a SQLite file.
-    public static func isPostgres(_ text: String) -> Bool {
+    package static func isPostgres(_ text: String) -> Bool {
         let lowered = text.lowercased()
         return lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://")
     }
 
     /// `nil` when `text` is not a `postgres://` or `postgresql://` URL.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard Self.isPostgres(text) else { return nil }
         self.text = text
         var secrets: [String] = []
@@ -42,7 +42,7 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
 
     /// The URL without its password (`postgres://user@host:5432/db`), for
     /// logs and messages.
-    public var description: String {
+    package var description: String {
         guard let schemeEnd = text.range(of: "://") else { return text }
         let scheme = text[..<schemeEnd.upperBound]
         var rest = text[schemeEnd.upperBound...]
@@ -72,7 +72,7 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
 
     /// `message` with the URL replaced by its shown form and every form of
     /// the password by `***`.
-    public func redacting(_ message: String) -> String {
+    package func redacting(_ message: String) -> String {
         var message = message.replacingOccurrences(of: text, with: description)
         for secret in secrets {
             message = message.replacingOccurrences(of: secret, with: "***")

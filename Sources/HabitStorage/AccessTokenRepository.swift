@@ -6,7 +6,7 @@ import Foundation
 /// among them. `checkIn`: progress writes only (a day's value, an
 /// increment, a batch, removing a day), of one habit when the token names
 /// one. `write`: every route of the account. None of them manages tokens.
-public enum AccessScope: String, CaseIterable, Hashable, Sendable, Codable {
+package enum AccessScope: String, CaseIterable, Hashable, Sendable, Codable {
     case read
     case checkIn = "check-in"
     case write
@@ -14,21 +14,21 @@ public enum AccessScope: String, CaseIterable, Hashable, Sendable, Codable {
 
 /// A personal access token as the store keeps it: never the token itself,
 /// only what it may do and when it was used.
-public struct AccessTokenRecord: Hashable, Sendable {
-    public var id: Int64
-    public var owner: Int64
-    public var name: String
-    public var scope: AccessScope
+package struct AccessTokenRecord: Hashable, Sendable {
+    package var id: Int64
+    package var owner: Int64
+    package var name: String
+    package var scope: AccessScope
     /// The only habit a check-in token may change; `nil`: any of the owner's.
-    public var habitID: Int64?
-    public var createdAt: Date
+    package var habitID: Int64?
+    package var createdAt: Date
     /// `nil`: it never expires.
-    public var expiresAt: Date?
+    package var expiresAt: Date?
     /// Kept to the minute (see `recordAccessTokenUse`).
-    public var lastUsedAt: Date?
-    public var revokedAt: Date?
+    package var lastUsedAt: Date?
+    package var revokedAt: Date?
 
-    public init(
+    package init(
         id: Int64, owner: Int64, name: String, scope: AccessScope, habitID: Int64?,
         createdAt: Date, expiresAt: Date?, lastUsedAt: Date?, revokedAt: Date?
     ) {
@@ -44,22 +44,22 @@ public struct AccessTokenRecord: Hashable, Sendable {
     }
 
     /// Whether the token may be used at `now`: not revoked, not expired.
-    public func isUsable(at now: Date) -> Bool {
+    package func isUsable(at now: Date) -> Bool {
         revokedAt == nil && expiresAt.map { now < $0 } ?? true
     }
 }
 
 /// A token to store: its hash (SHA-256 of the token text, lower-case hex),
 /// never the token.
-public struct NewAccessToken: Hashable, Sendable {
-    public var name: String
-    public var scope: AccessScope
-    public var habitID: Int64?
-    public var hash: String
-    public var createdAt: Date
-    public var expiresAt: Date?
+package struct NewAccessToken: Hashable, Sendable {
+    package var name: String
+    package var scope: AccessScope
+    package var habitID: Int64?
+    package var hash: String
+    package var createdAt: Date
+    package var expiresAt: Date?
 
-    public init(
+    package init(
         name: String, scope: AccessScope, habitID: Int64?, hash: String, createdAt: Date,
         expiresAt: Date?
     ) {
@@ -73,7 +73,7 @@ public struct NewAccessToken: Hashable, Sendable {
 }
 
 /// What creating a token came to, decided in one transaction.
-public enum AccessTokenCreation: Hashable, Sendable {
+package enum AccessTokenCreation: Hashable, Sendable {
     case created(AccessTokenRecord)
     /// Another token of the owner that is not revoked has the name.
     case nameTaken
@@ -85,7 +85,7 @@ public enum AccessTokenCreation: Hashable, Sendable {
 
 /// Personal access tokens, always scoped to one owner except the lookup by
 /// hash that authenticates a request.
-public protocol AccessTokenRepository: Sendable {
+package protocol AccessTokenRepository: Sendable {
     /// Stores `token` for `owner` unless another of the owner's tokens that
     /// is not revoked has its name, the owner already has `maximum` tokens
     /// that are not revoked (expired ones count until revoked), or its habit
@@ -113,5 +113,5 @@ public protocol AccessTokenRepository: Sendable {
 extension AccessTokenRecord {
     /// How long a revoked token's row is kept (it then stops taking up
     /// room): 30 days.
-    public static let revokedRetention: TimeInterval = 30 * 86_400
+    package static let revokedRetention: TimeInterval = 30 * 86_400
 }

@@ -24,7 +24,7 @@ extension AccessTokenStatements {
     /// The checks and the insert in one write transaction with the owner
     /// locked first (`lockOwner`), so two servers creating tokens for one
     /// account take turns and cannot both pass the limit or take a name.
-    public func createAccessToken(_ token: NewAccessToken, owner: Int64, maximum: Int)
+    package func createAccessToken(_ token: NewAccessToken, owner: Int64, maximum: Int)
         throws(StoreError) -> AccessTokenCreation
     {
         try writeTransaction { connection throws(StoreError) -> AccessTokenCreation in

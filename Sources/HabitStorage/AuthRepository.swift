@@ -1,14 +1,14 @@
 import Foundation
 
 /// An account, created when an address first verifies a code.
-public struct User: Hashable, Sendable, Codable {
-    public var id: Int64
-    public var email: String
+package struct User: Hashable, Sendable, Codable {
+    package var id: Int64
+    package var email: String
     /// The IANA name of the account's time zone (`Europe/Berlin`), `nil`
     /// until the account sets one: see `zone`.
-    public var timeZone: String?
+    package var timeZone: String?
 
-    public init(id: Int64, email: String, timeZone: String? = nil) {
+    package init(id: Int64, email: String, timeZone: String? = nil) {
         self.id = id
         self.email = email
         self.timeZone = timeZone
@@ -17,16 +17,16 @@ public struct User: Hashable, Sendable, Codable {
     /// The account's time zone, which decides the date "today" is for the
     /// server's own doings (calendar feed, check-in URL, reminders): the one
     /// set, else UTC. A stored name this system no longer knows reads as UTC.
-    public var zone: TimeZone {
+    package var zone: TimeZone {
         timeZone.flatMap(TimeZone.init(identifier:)) ?? Self.defaultZone
     }
 
     /// The zone of an account that set none, by name (Foundation on Linux
     /// calls UTC's zone `GMT`; the API says `UTC`).
-    public static let defaultZoneName = "UTC"
+    package static let defaultZoneName = "UTC"
 
     /// The zone of an account that set none.
-    public static let defaultZone = TimeZone(secondsFromGMT: 0)!
+    package static let defaultZone = TimeZone(secondsFromGMT: 0)!
 
     enum CodingKeys: String, CodingKey {
         case id, email
@@ -35,7 +35,7 @@ public struct User: Hashable, Sendable, Codable {
 }
 
 /// The outcome of checking a sign-in code, decided atomically by the store.
-public enum CodeCheck: Hashable, Sendable {
+package enum CodeCheck: Hashable, Sendable {
     /// The code matched; it has been consumed (single use).
     case accepted
     /// It did not match; the attempt was counted.
@@ -49,17 +49,17 @@ public enum CodeCheck: Hashable, Sendable {
 }
 
 /// One refresh token as the server remembers it (never the token text itself).
-public struct RefreshTokenRecord: Hashable, Sendable {
-    public var jti: String
+package struct RefreshTokenRecord: Hashable, Sendable {
+    package var jti: String
     /// Every token descended from one sign-in shares a family; reuse revokes it.
-    public var familyID: String
+    package var familyID: String
     /// The token this one replaced, `nil` for the first of a family.
-    public var parentJTI: String?
-    public var userID: Int64
-    public var issuedAt: Date
-    public var expiresAt: Date
+    package var parentJTI: String?
+    package var userID: Int64
+    package var issuedAt: Date
+    package var expiresAt: Date
 
-    public init(
+    package init(
         jti: String, familyID: String, parentJTI: String?, userID: Int64, issuedAt: Date,
         expiresAt: Date
     ) {
@@ -73,7 +73,7 @@ public struct RefreshTokenRecord: Hashable, Sendable {
 }
 
 /// The outcome of presenting a refresh token, decided atomically by the store.
-public enum RefreshRotation: Hashable, Sendable {
+package enum RefreshRotation: Hashable, Sendable {
     /// The presented token was the newest of its family: it is now revoked and
     /// `new` (its child) is the newest.
     case rotated(new: RefreshTokenRecord)
@@ -91,7 +91,7 @@ public enum RefreshRotation: Hashable, Sendable {
 ///
 /// Each method that decides something (code checks, rotation) does so in one
 /// transaction, so concurrent requests cannot both win.
-public protocol AuthRepository: Sendable {
+package protocol AuthRepository: Sendable {
     func user(id: Int64) throws(StoreError) -> User?
 
     /// The account for `email` (already normalised), created if absent.
@@ -141,7 +141,7 @@ public protocol AuthRepository: Sendable {
 
 extension AuthRepository {
     /// `storeCode` without an idempotency key.
-    public func storeCode<Refusal: Sendable>(
+    package func storeCode<Refusal: Sendable>(
         email: String, clients: [String], codeHash: String, sentAt: Date, expiresAt: Date,
         sendTimesSince since: Date, refusal: (CodeSendHistory) -> Refusal?
     ) throws(StoreError) -> Refusal? {
@@ -152,7 +152,7 @@ extension AuthRepository {
     }
 
     /// `storeCode` limited by the address's sends alone.
-    public func storeCode<Refusal: Sendable>(
+    package func storeCode<Refusal: Sendable>(
         email: String, codeHash: String, sentAt: Date, expiresAt: Date,
         sendTimesSince since: Date, refusal: ([Date]) -> Refusal?
     ) throws(StoreError) -> Refusal? {
@@ -162,7 +162,7 @@ extension AuthRepository {
     }
 
     /// `storeCode` limited by the address's sends alone, under an idempotency key.
-    public func storeCode<Refusal: Sendable>(
+    package func storeCode<Refusal: Sendable>(
         email: String, codeHash: String, sentAt: Date, expiresAt: Date,
         sendTimesSince since: Date, refusal: ([Date]) -> Refusal?,
         idempotency: IdempotencyRecord<Refusal?>
@@ -176,5 +176,5 @@ extension AuthRepository {
 extension AuthRepository {
     /// How long send records and long-expired codes are kept before a store
     /// prunes them (longer than any rate-limit window the server uses).
-    public static var authRecordRetention: TimeInterval { 86_400 }
+    package static var authRecordRetention: TimeInterval { 86_400 }
 }

@@ -7,9 +7,9 @@ import Foundation
 /// `.expired`; `maximumAttempts` wrong tries already → `.burned` (so with 5,
 /// the sixth try is refused even with the right code); a match consumes
 /// the code → `.accepted`; otherwise the try is counted → `.rejected`.
-public struct CodeCheckDecision: Hashable, Sendable {
+package struct CodeCheckDecision: Hashable, Sendable {
     /// What the store does to the code's row before it commits.
-    public enum Effect: Hashable, Sendable {
+    package enum Effect: Hashable, Sendable {
         /// Leave the row as it is.
         case none
         /// Delete the code: it is used up.
@@ -19,24 +19,24 @@ public struct CodeCheckDecision: Hashable, Sendable {
     }
 
     /// The pending code a store keeps for an address.
-    public struct PendingCode: Hashable, Sendable {
-        public var codeHash: String
+    package struct PendingCode: Hashable, Sendable {
+        package var codeHash: String
         /// When it expires, in seconds since 1970.
-        public var expiresAt: TimeInterval
+        package var expiresAt: TimeInterval
         /// How many wrong tries it has seen.
-        public var attempts: Int64
+        package var attempts: Int64
 
-        public init(codeHash: String, expiresAt: TimeInterval, attempts: Int64) {
+        package init(codeHash: String, expiresAt: TimeInterval, attempts: Int64) {
             self.codeHash = codeHash
             self.expiresAt = expiresAt
             self.attempts = attempts
         }
     }
 
-    public var answer: CodeCheck
-    public var effect: Effect
+    package var answer: CodeCheck
+    package var effect: Effect
 
-    public init(answer: CodeCheck, effect: Effect) {
+    package init(answer: CodeCheck, effect: Effect) {
         self.answer = answer
         self.effect = effect
     }
@@ -44,7 +44,7 @@ public struct CodeCheckDecision: Hashable, Sendable {
     /// The decision for the code stored for an address (`nil` when there is
     /// none) at `now`; `matches` tells whether the code tried hashes to the
     /// stored hash, and is asked only when the code may still be used.
-    public static func decide(
+    package static func decide(
         pending: PendingCode?, now: Date, maximumAttempts: Int, matches: (String) -> Bool
     ) -> CodeCheckDecision {
         guard let pending else { return CodeCheckDecision(answer: .missing, effect: .none) }

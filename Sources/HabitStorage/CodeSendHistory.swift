@@ -3,14 +3,14 @@ import Foundation
 /// What a store read before storing a sign-in code, for the caller's limit
 /// to decide on: when codes went to the address, and when each client
 /// asked for one.
-public struct CodeSendHistory: Hashable, Sendable {
+package struct CodeSendHistory: Hashable, Sendable {
     /// The sends to the address at or after the window's start, oldest first.
-    public var email: [Date]
+    package var email: [Date]
     /// For each client key passed to `storeCode`, in that order, the code
     /// requests it made at or after the window's start, oldest first.
-    public var clients: [[Date]]
+    package var clients: [[Date]]
 
-    public init(email: [Date], clients: [[Date]] = []) {
+    package init(email: [Date], clients: [[Date]] = []) {
         self.email = email
         self.clients = clients
     }

@@ -3,21 +3,21 @@ import HabitCore
 
 /// What one import writes, decided by the caller inside the import's
 /// transaction (see `HabitRepository.importHabits`).
-public struct HabitImportWrite: Sendable {
+package struct HabitImportWrite: Sendable {
     /// A habit to create, with its entries.
-    public struct NewHabit: Sendable {
-        public var fields: HabitFields
-        public var status: HabitStatus
+    package struct NewHabit: Sendable {
+        package var fields: HabitFields
+        package var status: HabitStatus
         /// Kept when given (an export of ours read back); else the import's time.
-        public var createdAt: Date?
-        public var updatedAt: Date?
+        package var createdAt: Date?
+        package var updatedAt: Date?
         /// The id to give the habit when no habit ever had it (an id above
         /// every id given so far), so an export read into an empty store
         /// keeps its ids; else the next id.
-        public var preferredID: Int64?
-        public var entries: [ProgressEntry]
+        package var preferredID: Int64?
+        package var entries: [ProgressEntry]
 
-        public init(
+        package init(
             fields: HabitFields, status: HabitStatus, createdAt: Date? = nil,
             updatedAt: Date? = nil, preferredID: Int64? = nil, entries: [ProgressEntry]
         ) {
@@ -30,15 +30,15 @@ public struct HabitImportWrite: Sendable {
         }
     }
 
-    public var newHabits: [NewHabit]
+    package var newHabits: [NewHabit]
     /// Entries to write (replacing the day's entry) into existing habits of
     /// the owner, by habit id.
-    public var entries: [Int64: [ProgressEntry]]
+    package var entries: [Int64: [ProgressEntry]]
     /// Told how many more entries were written, every few hundred, for a
     /// progress bar. Called inside the transaction: it must not use the store.
-    public var progress: (@Sendable (Int) -> Void)?
+    package var progress: (@Sendable (Int) -> Void)?
 
-    public init(
+    package init(
         newHabits: [NewHabit] = [], entries: [Int64: [ProgressEntry]] = [:],
         progress: (@Sendable (Int) -> Void)? = nil
     ) {
@@ -47,7 +47,7 @@ public struct HabitImportWrite: Sendable {
         self.progress = progress
     }
 
-    public var isEmpty: Bool { newHabits.isEmpty && entries.values.allSatisfy(\.isEmpty) }
+    package var isEmpty: Bool { newHabits.isEmpty && entries.values.allSatisfy(\.isEmpty) }
 
     /// Checks the write against the owner's `existing` habits, before any
     /// of it is made: the total and active habit limits, and that every
@@ -69,7 +69,7 @@ public struct HabitImportWrite: Sendable {
 ///
 /// Valid only inside the `plan` closure it is passed to: it reads through
 /// the transaction.
-public protocol HabitImportSnapshot {
+package protocol HabitImportSnapshot {
     /// Every habit of the owner, archived ones included, ordered by id.
     var habits: [Habit] { get }
 

@@ -6,7 +6,7 @@ import HabitCore
 /// idempotency key, answering the value without its version, so every
 /// such store answers them alike.
 extension HabitRepository where Self: ChangeFeedRepository {
-    public func createHabit(_ fields: HabitFields, owner: Int64, now: Date) throws(StoreError)
+    package func createHabit(_ fields: HabitFields, owner: Int64, now: Date) throws(StoreError)
         -> Habit
     {
         try Idempotent.performedValue(
@@ -14,7 +14,7 @@ extension HabitRepository where Self: ChangeFeedRepository {
         ).value
     }
 
-    public func updateHabit(
+    package func updateHabit(
         id: Int64, owner: Int64, fields: HabitFields, status: HabitStatus, now: Date
     ) throws(StoreError) -> Habit? {
         try updateHabit(
@@ -22,20 +22,20 @@ extension HabitRepository where Self: ChangeFeedRepository {
             .storedValue
     }
 
-    public func deleteHabit(id: Int64, owner: Int64) throws(StoreError) -> Bool {
+    package func deleteHabit(id: Int64, owner: Int64) throws(StoreError) -> Bool {
         // This protocol's delete takes no clock; the tombstone's date only
         // decides when it is purged, days later.
         try deleteHabit(id: id, owner: owner, now: Date(), expecting: nil) != nil
     }
 
-    public func setProgress(
+    package func setProgress(
         _ entry: ProgressEntry, note: NoteChange, habitID: Int64, owner: Int64
     ) throws(StoreError) -> ProgressEntry? {
         try setProgress(entry, note: note, habitID: habitID, owner: owner, expecting: nil)?
             .storedValue
     }
 
-    public func incrementProgress(
+    package func incrementProgress(
         habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal, note: NoteChange
     ) throws(StoreError) -> ProgressEntry? {
         try Idempotent.performedValue(
@@ -45,7 +45,7 @@ extension HabitRepository where Self: ChangeFeedRepository {
         )?.storedValue
     }
 
-    public func deleteProgress(habitID: Int64, owner: Int64, date: LocalDate) throws(StoreError)
+    package func deleteProgress(habitID: Int64, owner: Int64, date: LocalDate) throws(StoreError)
         -> Bool?
     {
         // As `deleteHabit`: the tombstone's date only decides its purge.

@@ -1,12 +1,12 @@
 import HabitCore
 
 /// A habit's current streak and strength as of a date.
-public struct StreakSummary: Hashable, Sendable {
-    public var currentStreak: Int
+package struct StreakSummary: Hashable, Sendable {
+    package var currentStreak: Int
     /// 0 to 1.
-    public var strength: Double
+    package var strength: Double
 
-    public init(currentStreak: Int, strength: Double) {
+    package init(currentStreak: Int, strength: Double) {
         self.currentStreak = currentStreak
         self.strength = strength
     }
@@ -29,7 +29,7 @@ extension HabitRepository {
     /// `read` is every habit of the owner with its records when the caller
     /// has just read them (`habitsWithCheckpoints(owner:status:)` with
     /// `.all`, before any entry): the first read is then skipped.
-    public func overview(
+    package func overview(
         owner: Int64, status: HabitStatusFilter, window: OverviewWindow,
         read: (habits: [Habit], records: [Int64: HistoryCheckpointRecord])? = nil
     ) throws(StoreError) -> StoredOverview {
@@ -75,7 +75,7 @@ extension HabitRepository {
     /// (`habitsWithCheckpoints`), read before `known`'s entries: a record's
     /// generation must predate the entries a new checkpoint is worked out
     /// from. Without them they are read here.
-    public func streakSummaries(
+    package func streakSummaries(
         of habits: [Habit], owner: Int64, asOf: LocalDate,
         known: (from: LocalDate, through: LocalDate, entries: [Int64: [ProgressEntry]])? = nil,
         records given: [Int64: HistoryCheckpointRecord]? = nil
@@ -150,7 +150,7 @@ extension HabitRepository {
     ///
     /// `known` is the habit's checkpoint record when the caller has just
     /// read it (before any entry, as `habitsWithCheckpoints` reads them).
-    public func historyAndStats(
+    package func historyAndStats(
         of habit: Habit, owner: Int64, from: LocalDate, to: LocalDate, asOf: LocalDate,
         known: HistoryCheckpointRecord? = nil
     ) throws(StoreError) -> (history: HabitHistory, stats: HabitStats)? {

@@ -4,7 +4,7 @@ import HabitCore
 extension Habit {
     /// A user has at most this many habits, archived ones included, so the
     /// storage one account can take is bounded.
-    public static let maximumTotalCount = 200
+    package static let maximumTotalCount = 200
 }
 
 /// Habits and their progress, always scoped to one owner.
@@ -13,7 +13,7 @@ extension Habit {
 /// exactly like one that does not exist (`nil` / `false`), so callers cannot
 /// learn that it exists. Implementations validate nothing about the fields
 /// beyond what storage needs: callers pass validated `HabitFields`.
-public protocol HabitRepository: Sendable {
+package protocol HabitRepository: Sendable {
     /// A number that changes whenever something other than this store
     /// value commits a change: another process, or another store open on the
     /// same database. The store's own writes leave it as it is. `nil` when the
@@ -122,14 +122,14 @@ public protocol HabitRepository: Sendable {
 
 extension HabitRepository {
     /// Replaces the whole entry for `entry.date`, its note included.
-    public func setProgress(_ entry: ProgressEntry, habitID: Int64, owner: Int64)
+    package func setProgress(_ entry: ProgressEntry, habitID: Int64, owner: Int64)
         throws(StoreError) -> ProgressEntry?
     {
         try setProgress(entry, note: .replace(entry.note), habitID: habitID, owner: owner)
     }
 
     /// Adds to the day's value and keeps its note.
-    public func incrementProgress(habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal)
+    package func incrementProgress(habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal)
         throws(StoreError) -> ProgressEntry?
     {
         try incrementProgress(

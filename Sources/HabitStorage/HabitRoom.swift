@@ -10,30 +10,30 @@ import HabitCore
 /// neither database's `lower` knows, so compared here). Every check throws
 /// the first limit passed, in that order, and writing nothing is the
 /// store's to do.
-public struct HabitRoom: Hashable, Sendable {
+package struct HabitRoom: Hashable, Sendable {
     /// An active habit of the owner, as far as the name rule needs it.
-    public struct ActiveHabit: Hashable, Sendable {
-        public var id: Int64
-        public var name: String
+    package struct ActiveHabit: Hashable, Sendable {
+        package var id: Int64
+        package var name: String
 
-        public init(id: Int64, name: String) {
+        package init(id: Int64, name: String) {
             self.id = id
             self.name = name
         }
     }
 
     /// How many habits the owner has, archived ones included.
-    public var total: Int
+    package var total: Int
     /// The owner's active habits.
-    public var active: [ActiveHabit]
+    package var active: [ActiveHabit]
 
-    public init(total: Int, active: [ActiveHabit]) {
+    package init(total: Int, active: [ActiveHabit]) {
         self.total = total
         self.active = active
     }
 
     /// The room `habits`, every habit of an owner, leave.
-    public init(habits: [Habit]) {
+    package init(habits: [Habit]) {
         self.init(
             total: habits.count,
             active: habits.filter { $0.status == .active }.map {
@@ -44,7 +44,7 @@ public struct HabitRoom: Hashable, Sendable {
     /// Adding `habits` habits at once, `active` of them active (an import):
     /// `.totalHabitLimit`, then `.habitLimit`, when they would pass either
     /// limit. Names are not checked.
-    public func checkAdding(habits: Int, active added: Int) throws(StoreError) {
+    package func checkAdding(habits: Int, active added: Int) throws(StoreError) {
         if habits > 0, total + habits > Habit.maximumTotalCount {
             throw .totalHabitLimit(maximum: Habit.maximumTotalCount)
         }
@@ -54,7 +54,7 @@ public struct HabitRoom: Hashable, Sendable {
     }
 
     /// Creating an active habit named `name`: both limits, then the name.
-    public func checkNewHabit(named name: String) throws(StoreError) {
+    package func checkNewHabit(named name: String) throws(StoreError) {
         try checkAdding(habits: 1, active: 1)
         try checkFreeName(name, except: nil)
     }
@@ -62,7 +62,7 @@ public struct HabitRoom: Hashable, Sendable {
     /// Whether changing `current` to `name` and `status` needs the room
     /// checked: only when the habit is or becomes active and either becomes
     /// active or takes a name not its own (a store reads the room then).
-    public static func isChecked(changing current: Habit, toName name: String, status: HabitStatus)
+    package static func isChecked(changing current: Habit, toName name: String, status: HabitStatus)
         -> Bool
     {
         status == .active
@@ -72,7 +72,7 @@ public struct HabitRoom: Hashable, Sendable {
     /// Changing `current` to `name` and `status`: re-activating an archived
     /// habit needs room for one more active habit (`.habitLimit`); an
     /// active habit needs a name no other active habit has (`.nameTaken`).
-    public func checkChange(of current: Habit, toName name: String, status: HabitStatus)
+    package func checkChange(of current: Habit, toName name: String, status: HabitStatus)
         throws(StoreError)
     {
         guard Self.isChecked(changing: current, toName: name, status: status) else { return }
@@ -81,7 +81,7 @@ public struct HabitRoom: Hashable, Sendable {
     }
 
     /// `.nameTaken` when an active habit other than `except` has `name`.
-    public func checkFreeName(_ name: String, except id: Int64?) throws(StoreError) {
+    package func checkFreeName(_ name: String, except id: Int64?) throws(StoreError) {
         if active.contains(where: { $0.id != id && HabitFields.sameName($0.name, name) }) {
             throw .nameTaken(name: name)
         }

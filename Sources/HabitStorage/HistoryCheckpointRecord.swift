@@ -3,12 +3,12 @@ import HabitCore
 /// A habit's saved `HistoryCheckpoint`, if any, with the generation of its
 /// entries when it was read: a new checkpoint is saved only if no entry of
 /// the habit changed since (`HabitRepository.saveHistoryCheckpoint`).
-public struct HistoryCheckpointRecord: Hashable, Sendable {
-    public var checkpoint: HistoryCheckpoint?
+package struct HistoryCheckpointRecord: Hashable, Sendable {
+    package var checkpoint: HistoryCheckpoint?
     /// Bumped on every change to the habit's entries.
-    public var generation: Int64
+    package var generation: Int64
 
-    public init(checkpoint: HistoryCheckpoint?, generation: Int64) {
+    package init(checkpoint: HistoryCheckpoint?, generation: Int64) {
         self.checkpoint = checkpoint
         self.generation = generation
     }
@@ -17,18 +17,18 @@ public struct HistoryCheckpointRecord: Hashable, Sendable {
 extension HabitRepository {
     /// Stores that cannot tell whether another process changed them have no
     /// stamp, so nothing read from them may be cached.
-    public func externalWriteStamp(waiting: Bool) throws(StoreError) -> Int64? { nil }
+    package func externalWriteStamp(waiting: Bool) throws(StoreError) -> Int64? { nil }
 
     /// Stores without checkpoints have none: lists then read as much history
     /// as the streak needs.
-    public func historyCheckpoints(habitIDs: [Int64], owner: Int64) throws(StoreError)
+    package func historyCheckpoints(habitIDs: [Int64], owner: Int64) throws(StoreError)
         -> [Int64: HistoryCheckpointRecord]
     {
         [:]
     }
 
     /// The habits, then their records: two reads.
-    public func habitsWithCheckpoints(owner: Int64, status: HabitStatusFilter)
+    package func habitsWithCheckpoints(owner: Int64, status: HabitStatusFilter)
         throws(StoreError) -> (habits: [Habit], records: [Int64: HistoryCheckpointRecord])
     {
         let habits = try habits(owner: owner, status: status)
@@ -36,7 +36,7 @@ extension HabitRepository {
     }
 
     /// Stores without checkpoints keep none.
-    public func saveHistoryCheckpoint(
+    package func saveHistoryCheckpoint(
         _ checkpoint: HistoryCheckpoint, habitID: Int64, owner: Int64, ifGeneration: Int64
     ) throws(StoreError) {}
 }

@@ -10,17 +10,17 @@ import Foundation
 /// are committed together or not at all: a crash cannot apply an operation
 /// without recording its key. A failure whose answer is remembered leaves no
 /// trace of the operation but the key, and is still thrown to the caller.
-public struct IdempotencyRecord<Value> {
-    public var request: IdempotencyRequest
+package struct IdempotencyRecord<Value> {
+    package var request: IdempotencyRequest
     /// When the operation runs: entries older than `IdempotencyRequest.retention`
     /// before it are gone.
-    public var now: Date
+    package var now: Date
     /// What to remember for an outcome, or `nil` to remember nothing (the
     /// operation's effect stands; a failure is rolled back as usual). Runs
     /// inside the transaction and must not call the store.
-    public var answer: (Result<Value, StoreError>) -> IdempotentAnswer?
+    package var answer: (Result<Value, StoreError>) -> IdempotentAnswer?
 
-    public init(
+    package init(
         request: IdempotencyRequest, now: Date,
         answer: @escaping (Result<Value, StoreError>) -> IdempotentAnswer?
     ) {
@@ -31,7 +31,7 @@ public struct IdempotencyRecord<Value> {
 
     /// The same record for an operation whose outcome `transform` turns
     /// into this one's: its answer is what this record answers for it.
-    public func pulledBack<Other>(_ transform: @escaping (Other) -> Value)
+    package func pulledBack<Other>(_ transform: @escaping (Other) -> Value)
         -> IdempotencyRecord<Other>
     {
         let answer = self.answer

@@ -8,7 +8,7 @@ import Foundation
 /// transaction; a live entry with the request's fingerprint → answer it again
 /// and run nothing; a live entry with another fingerprint → refuse, running
 /// nothing.
-public enum IdempotencyReplay: Equatable, Sendable {
+package enum IdempotencyReplay: Equatable, Sendable {
     /// The key is free: run the operation and remember its answer.
     case run
     /// The same request came with the key before: its answer.
@@ -17,13 +17,13 @@ public enum IdempotencyReplay: Equatable, Sendable {
     case reused
 
     /// What an entry a store keeps for a key holds.
-    public struct StoredEntry: Equatable, Sendable {
-        public var fingerprint: String
-        public var answer: IdempotentAnswer
+    package struct StoredEntry: Equatable, Sendable {
+        package var fingerprint: String
+        package var answer: IdempotentAnswer
         /// When it was stored, in seconds since 1970.
-        public var createdAt: TimeInterval
+        package var createdAt: TimeInterval
 
-        public init(fingerprint: String, answer: IdempotentAnswer, createdAt: TimeInterval) {
+        package init(fingerprint: String, answer: IdempotentAnswer, createdAt: TimeInterval) {
             self.fingerprint = fingerprint
             self.answer = answer
             self.createdAt = createdAt
@@ -32,7 +32,7 @@ public enum IdempotencyReplay: Equatable, Sendable {
 
     /// The decision for `request` given the entry stored under its key
     /// (`nil` when there is none) at `now`.
-    public static func decide(stored: StoredEntry?, for request: IdempotencyRequest, now: Date)
+    package static func decide(stored: StoredEntry?, for request: IdempotencyRequest, now: Date)
         -> IdempotencyReplay
     {
         let horizon = now.timeIntervalSince1970 - IdempotencyRequest.retention
@@ -42,7 +42,7 @@ public enum IdempotencyReplay: Equatable, Sendable {
     }
 
     /// The outcome of an operation that does not run (`nil` for `.run`).
-    public func outcome<Value>() -> Idempotent<Value>? {
+    package func outcome<Value>() -> Idempotent<Value>? {
         switch self {
         case .run: return nil
         case .replay(let answer): return .replayed(answer)

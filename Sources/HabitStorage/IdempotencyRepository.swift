@@ -7,7 +7,7 @@ import Foundation
 /// their own transaction. These methods cover the rest: a request refused
 /// before it reached the store, and an answer that must be forgotten because
 /// a step after the transaction failed.
-public protocol IdempotencyRepository: Sendable {
+package protocol IdempotencyRepository: Sendable {
     /// Remembers `answer` for `request` unless its key is already taken, in
     /// which case the outcome is `.replayed` (same fingerprint) or `.keyReused`.
     func recordAnswer(_ answer: IdempotentAnswer, for request: IdempotencyRequest, now: Date)

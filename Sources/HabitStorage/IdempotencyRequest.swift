@@ -6,21 +6,21 @@ import Foundation
 /// Keys of different scopes never meet, so two users (or two addresses) may
 /// pick the same key. A repeat of the key must carry the same fingerprint to
 /// get the remembered answer; any other request with it is refused.
-public struct IdempotencyRequest: Hashable, Sendable {
+package struct IdempotencyRequest: Hashable, Sendable {
     /// How long a key and its answer are remembered: 24 hours.
-    public static let retention: TimeInterval = 86_400
+    package static let retention: TimeInterval = 86_400
     /// How many keys one scope keeps at most, so the storage one account can
     /// take is bounded: recording one more forgets that scope's oldest.
-    public static let maximumPerScope = 1000
+    package static let maximumPerScope = 1000
 
     /// Who the key belongs to, such as `user:42`.
-    public var scope: String
+    package var scope: String
     /// The key as the client sent it (unquoted).
-    public var key: String
+    package var key: String
     /// What the request was (method, path and a digest of the body).
-    public var fingerprint: String
+    package var fingerprint: String
 
-    public init(scope: String, key: String, fingerprint: String) {
+    package init(scope: String, key: String, fingerprint: String) {
         self.scope = scope
         self.key = key
         self.fingerprint = fingerprint

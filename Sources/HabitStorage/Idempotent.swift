@@ -1,5 +1,5 @@
 /// What became of an operation sent with an idempotency key.
-public enum Idempotent<Value> {
+package enum Idempotent<Value> {
     /// The operation ran now; its answer is remembered if one was made.
     case performed(Value)
     /// The key came with the same request before: the answer given then. The
@@ -25,7 +25,7 @@ extension Idempotent {
 
 extension Idempotent {
     /// The same outcome with a performed value transformed.
-    public func map<Other>(_ transform: (Value) -> Other) -> Idempotent<Other> {
+    package func map<Other>(_ transform: (Value) -> Other) -> Idempotent<Other> {
         switch self {
         case .performed(let value): return .performed(transform(value))
         case .replayed(let answer): return .replayed(answer)

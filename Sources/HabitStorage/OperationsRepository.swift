@@ -1,7 +1,7 @@
 /// What running the server needs to know about its database beyond the
 /// API's data: whether it answers (`/readyz`), and the accounts sign-up
 /// control counts.
-public protocol OperationsRepository: Sendable {
+package protocol OperationsRepository: Sendable {
     /// Throws when the database does not answer, or holds another schema
     /// version than this build's (`.newerSchema`, or `.unavailable` naming
     /// the version found).
@@ -18,5 +18,5 @@ public protocol OperationsRepository: Sendable {
 }
 
 extension OperationsRepository {
-    public func poolStatistics() -> DatabasePoolStatistics? { nil }
+    package func poolStatistics() -> DatabasePoolStatistics? { nil }
 }

@@ -9,9 +9,9 @@ import Foundation
 /// is still the newest and unexpired → `.replayedWithinGrace(newest:
 /// child)`; any other presentation of a rotated token → the family is
 /// revoked → `.reuseDetected`.
-public struct RefreshRotationDecision: Hashable, Sendable {
+package struct RefreshRotationDecision: Hashable, Sendable {
     /// What the store writes before it commits.
-    public enum Effect: Hashable, Sendable {
+    package enum Effect: Hashable, Sendable {
         /// Nothing.
         case none
         /// Store `child`, mark the presented token rotated at `rotatedAt`
@@ -23,30 +23,30 @@ public struct RefreshRotationDecision: Hashable, Sendable {
     }
 
     /// A stored refresh token with what rotation needs to know about it.
-    public struct StoredToken: Hashable, Sendable {
-        public var record: RefreshTokenRecord
+    package struct StoredToken: Hashable, Sendable {
+        package var record: RefreshTokenRecord
         /// When it was rotated, in seconds since 1970; `nil` while it is the newest.
-        public var rotatedAt: TimeInterval?
-        public var familyRevoked: Bool
+        package var rotatedAt: TimeInterval?
+        package var familyRevoked: Bool
 
-        public init(record: RefreshTokenRecord, rotatedAt: TimeInterval?, familyRevoked: Bool) {
+        package init(record: RefreshTokenRecord, rotatedAt: TimeInterval?, familyRevoked: Bool) {
             self.record = record
             self.rotatedAt = rotatedAt
             self.familyRevoked = familyRevoked
         }
     }
 
-    public var answer: RefreshRotation
-    public var effect: Effect
+    package var answer: RefreshRotation
+    package var effect: Effect
 
-    public init(answer: RefreshRotation, effect: Effect) {
+    package init(answer: RefreshRotation, effect: Effect) {
         self.answer = answer
         self.effect = effect
     }
 
     /// Whether the decision needs the presented token's child: only a
     /// rotated token's does (a store reads it then, and need not otherwise).
-    public static func needsChild(of presented: StoredToken?) -> Bool {
+    package static func needsChild(of presented: StoredToken?) -> Bool {
         presented?.rotatedAt != nil
     }
 
@@ -56,7 +56,7 @@ public struct RefreshRotationDecision: Hashable, Sendable {
     ///
     /// The child `makeChild` returns is given the presented token's family
     /// and user and it as parent, whatever the closure set.
-    public static func decide(
+    package static func decide(
         presented: StoredToken?, child: StoredToken?, now: Date, grace: TimeInterval,
         makeChild: (RefreshTokenRecord) -> RefreshTokenRecord
     ) -> RefreshRotationDecision {

@@ -7,7 +7,7 @@ import Foundation
 /// `carryOut(jti:now:grace:makeChild:)` reads, lets
 /// `RefreshRotationDecision` decide, and applies its effect, the same for
 /// every store.
-public protocol RefreshTokenRows {
+package protocol RefreshTokenRows {
     /// Token `jti` with whether its family is revoked; `nil` when unknown.
     func token(jti: String) throws(StoreError) -> RefreshRotationDecision.StoredToken?
     /// The token whose parent is `jti`, if any.
@@ -24,7 +24,7 @@ extension RefreshTokenRows {
     /// Presents token `jti` at `now`: reads it (and, once rotated, its
     /// child), decides with `RefreshRotationDecision.decide`, and applies
     /// the decision's effect.
-    public func carryOut(
+    package func carryOut(
         jti: String, now: Date, grace: TimeInterval,
         makeChild: (RefreshTokenRecord) -> RefreshTokenRecord
     ) throws(StoreError) -> RefreshRotation {

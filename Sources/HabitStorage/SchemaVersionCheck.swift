@@ -7,9 +7,9 @@
 /// migrated (`unavailable`). Both stores read their version their own way
 /// (SQLite's `user_version`, PostgreSQL's `schema_version` table) and ask
 /// this.
-public enum SchemaVersionCheck {
+package enum SchemaVersionCheck {
     /// Throws unless `found` is `supported`.
-    public static func check(found: Int64, supported: Int) throws(StoreError) {
+    package static func check(found: Int64, supported: Int) throws(StoreError) {
         guard found != Int64(supported) else { return }
         if found > Int64(supported) {
             throw .newerSchema(found: Int(found), supported: supported)

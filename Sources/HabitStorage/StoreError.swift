@@ -5,7 +5,7 @@ import Foundation
 /// The store says no sentence: the command line words each case for the
 /// person at the terminal (`CommandError+Failures`), the server for its
 /// operator and its API answers.
-public enum StoreError: Error, Hashable, Sendable {
+package enum StoreError: Error, Hashable, Sendable {
     /// The owner already has the maximum number of active habits.
     case habitLimit(maximum: Int)
     /// The owner already has the maximum number of habits, archived ones included.

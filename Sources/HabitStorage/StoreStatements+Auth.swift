@@ -2,7 +2,7 @@ import Foundation
 
 /// `AuthRepository`'s keyed write, written once for both stores.
 extension StoreStatements {
-    public func storeCode<Refusal: Sendable>(
+    package func storeCode<Refusal: Sendable>(
         email: String, clients: [String], codeHash: String, sentAt: Date, expiresAt: Date,
         sendTimesSince since: Date, refusal: (CodeSendHistory) -> Refusal?,
         idempotency: IdempotencyRecord<Refusal?>?

@@ -3,14 +3,16 @@ import Foundation
 /// `IdempotencyRepository` and the idempotent transaction every keyed
 /// write runs in, written once for both stores.
 extension StoreStatements {
-    public func recordAnswer(_ answer: IdempotentAnswer, for request: IdempotencyRequest, now: Date)
+    package func recordAnswer(
+        _ answer: IdempotentAnswer, for request: IdempotencyRequest, now: Date
+    )
         throws(StoreError) -> Idempotent<Void>
     {
         let record = IdempotencyRecord<Void>(request: request, now: now) { _ in answer }
         return try writeOnce(record) { _ throws(StoreError) in () }
     }
 
-    public func earlierAnswer(for request: IdempotencyRequest, now: Date)
+    package func earlierAnswer(for request: IdempotencyRequest, now: Date)
         throws(StoreError) -> Idempotent<Void>?
     {
         try read { connection throws(StoreError) in

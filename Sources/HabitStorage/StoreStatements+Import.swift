@@ -9,7 +9,7 @@ extension StoreStatements {
     /// habits are written first; each new habit is numbered before its
     /// entries, and keeps its preferred id when that is above every id the
     /// store has given.
-    public func importHabits<Outcome: Sendable>(
+    package func importHabits<Outcome: Sendable>(
         owner: Int64, now: Date,
         _ plan: (any HabitImportSnapshot) throws(StoreError) -> (HabitImportWrite, Outcome)
     ) throws(StoreError) -> (created: [Habit], outcome: Outcome) {

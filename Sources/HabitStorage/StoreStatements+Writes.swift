@@ -9,7 +9,7 @@ import HabitCore
 /// owner's, a version condition not met) or with nothing to do leaves the
 /// owner's change number where it was.
 extension StoreStatements {
-    public func createVersionedHabit(
+    package func createVersionedHabit(
         _ fields: HabitFields, owner: Int64, now: Date,
         idempotency: IdempotencyRecord<Versioned<Habit>>?
     ) throws(StoreError) -> Idempotent<Versioned<Habit>> {
@@ -24,7 +24,7 @@ extension StoreStatements {
         }
     }
 
-    public func updateHabit(
+    package func updateHabit(
         id: Int64, owner: Int64, fields: HabitFields, status: HabitStatus, now: Date,
         expecting: VersionCondition?, idempotency: IdempotencyRecord<GuardedWrite<Habit>?>?
     ) throws(StoreError) -> Idempotent<GuardedWrite<Habit>?> {
@@ -48,7 +48,7 @@ extension StoreStatements {
         }
     }
 
-    public func deleteHabit(
+    package func deleteHabit(
         id: Int64, owner: Int64, now: Date, expecting: VersionCondition?,
         idempotency: IdempotencyRecord<GuardedWrite<Habit>?>?
     ) throws(StoreError) -> Idempotent<GuardedWrite<Habit>?> {
@@ -62,7 +62,7 @@ extension StoreStatements {
         }
     }
 
-    public func setProgress(
+    package func setProgress(
         _ entry: ProgressEntry, note: NoteChange, habitID: Int64, owner: Int64,
         expecting: VersionCondition?,
         idempotency: IdempotencyRecord<GuardedWrite<ProgressEntry>?>?
@@ -76,7 +76,7 @@ extension StoreStatements {
     /// The owner's row lock, taken first, orders an increment after every
     /// other write of the owner's in flight, so the value it adds to is the
     /// latest and concurrent increments from any process all count.
-    public func incrementProgress(
+    package func incrementProgress(
         habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal, note: NoteChange,
         expecting: VersionCondition?,
         idempotency: IdempotencyRecord<GuardedWrite<ProgressEntry>?>?
@@ -88,7 +88,7 @@ extension StoreStatements {
         }
     }
 
-    public func deleteProgress(
+    package func deleteProgress(
         habitID: Int64, owner: Int64, date: LocalDate, now: Date, expecting: VersionCondition?,
         idempotency: IdempotencyRecord<GuardedWrite<ProgressEntry>?>?
     ) throws(StoreError) -> Idempotent<GuardedWrite<ProgressEntry>?> {
@@ -112,7 +112,7 @@ extension StoreStatements {
 
     /// All the entries in one transaction, or none; `nil` when the habit is
     /// not the owner's.
-    public func setProgress(_ entries: [ProgressEntry], habitID: Int64, owner: Int64)
+    package func setProgress(_ entries: [ProgressEntry], habitID: Int64, owner: Int64)
         throws(StoreError) -> Int?
     {
         try writeTransaction { connection throws(StoreError) -> Int? in

@@ -3,16 +3,16 @@ import HabitCore
 /// The overview of a day as a store builds it (`HabitRepository.overview`):
 /// each habit with its completion, current streak and strength, and the
 /// entries read to work them out.
-public struct StoredOverview: Hashable, Sendable {
+package struct StoredOverview: Hashable, Sendable {
     /// The habits in id order, each with its completion for the period
     /// containing the date and its streak and strength as of
     /// `OverviewWindow.asOf`.
-    public var items: [HabitWithCompletion]
+    package var items: [HabitWithCompletion]
     /// Every entry of each habit from `OverviewWindow.from` through
     /// `OverviewWindow.through`, sorted by date; a habit without any has none.
-    public var entries: [Int64: [ProgressEntry]]
+    package var entries: [Int64: [ProgressEntry]]
 
-    public init(items: [HabitWithCompletion], entries: [Int64: [ProgressEntry]]) {
+    package init(items: [HabitWithCompletion], entries: [Int64: [ProgressEntry]]) {
         self.items = items
         self.entries = entries
     }

@@ -16,17 +16,17 @@ import HabitStorage
 /// is consistent at one instant whatever the load. The file is made 0600
 /// (it holds sign-in code hashes), synced, and only then given its name,
 /// which never replaces an existing file; a failure leaves no file behind.
-public enum SQLiteBackup {
+package enum SQLiteBackup {
     /// What a restore put in place.
-    public struct Counts: Hashable, Sendable {
-        public var accounts: Int
-        public var habits: Int
-        public var progress: Int
+    package struct Counts: Hashable, Sendable {
+        package var accounts: Int
+        package var habits: Int
+        package var progress: Int
     }
 
     /// Writes a consistent copy of the database at `source` to `destination`,
     /// a file that must not exist yet.
-    public static func copy(database source: String, to destination: String)
+    package static func copy(database source: String, to destination: String)
         throws(SQLiteBackupError)
     {
         if FileManager.default.fileExists(atPath: destination) {
@@ -69,7 +69,7 @@ public enum SQLiteBackup {
     /// went out and who asked) is left behind: it belongs to the source's
     /// server, and would refuse the first code request of the new one.
     @discardableResult
-    public static func restore(from backup: String, into target: String)
+    package static func restore(from backup: String, into target: String)
         throws(SQLiteBackupError) -> Counts
     {
         let lock: SQLiteServerLock

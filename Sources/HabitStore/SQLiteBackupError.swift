@@ -1,7 +1,7 @@
 import HabitStorage
 
 /// Why a SQLite backup or restore did not happen; the command line words it.
-public enum SQLiteBackupError: Error, Sendable, Equatable {
+package enum SQLiteBackupError: Error, Sendable, Equatable {
     /// The backup file to write already exists (it is never overwritten).
     case destinationExists(path: String)
     /// The file is not a habits database (or not SQLite at all).

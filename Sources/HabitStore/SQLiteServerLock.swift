@@ -17,9 +17,9 @@ import HabitConcurrency
 /// way is an error at once. flock locks belong to the open file, so two
 /// servers in one process count as two; the kernel drops a lock when its
 /// process ends, so a server that crashed leaves none behind.
-public final class SQLiteServerLock: Sendable {
+package final class SQLiteServerLock: Sendable {
     /// How the lock is held.
-    public enum Mode: Sendable {
+    package enum Mode: Sendable {
         /// A server runs on the database.
         case serving
         /// A restore replaces its contents.
@@ -27,7 +27,7 @@ public final class SQLiteServerLock: Sendable {
     }
 
     /// Why the lock was not taken.
-    public enum Failure: Error, Hashable, Sendable {
+    package enum Failure: Error, Hashable, Sendable {
         /// Held the other way: by a server when restoring, by a restore when serving.
         case held(database: String)
         /// The lock file cannot be opened or created.
@@ -35,13 +35,13 @@ public final class SQLiteServerLock: Sendable {
     }
 
     /// The lock file of `database`.
-    public static func path(for database: String) -> String { database + ".lock" }
+    package static func path(for database: String) -> String { database + ".lock" }
 
     /// The open lock file; nil once released.
     private let descriptor: Locked<Int32?>
 
     /// Takes the lock of `database` in `mode`, creating the lock file (mode 0600) if needed.
-    public init(database: String, mode: Mode) throws(Failure) {
+    package init(database: String, mode: Mode) throws(Failure) {
         let path = Self.path(for: database)
         let opened = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard opened >= 0 else {
@@ -62,7 +62,7 @@ public final class SQLiteServerLock: Sendable {
     deinit { release() }
 
     /// Gives the lock up (closing the file drops it); a second call does nothing.
-    public func release() {
+    package func release() {
         let open = descriptor.withLock { current in
             defer { current = nil }
             return current

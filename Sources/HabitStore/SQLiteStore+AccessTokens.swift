@@ -3,19 +3,19 @@ import Foundation
 import HabitStorage
 
 extension SQLiteStore: AccessTokenRepository {
-    public func accessTokens(owner: Int64) throws(StoreError) -> [AccessTokenRecord] {
+    package func accessTokens(owner: Int64) throws(StoreError) -> [AccessTokenRecord] {
         try read { connection throws(StoreError) in
             try connection.rows(TokenSQL.selectLive, [.integer(owner)], TokenSQL.record)
         }
     }
 
-    public func accessToken(hash: String) throws(StoreError) -> AccessTokenRecord? {
+    package func accessToken(hash: String) throws(StoreError) -> AccessTokenRecord? {
         try read { connection throws(StoreError) in
             try connection.firstRow(TokenSQL.selectByHash, [.text(hash)], TokenSQL.record)
         }
     }
 
-    public func revokeAccessToken(id: Int64, owner: Int64, now: Date) throws(StoreError) -> Bool {
+    package func revokeAccessToken(id: Int64, owner: Int64, now: Date) throws(StoreError) -> Bool {
         try write { connection throws(StoreError) in
             try connection.run(
                 TokenSQL.revoke, [.real(now.timeIntervalSince1970), .integer(id), .integer(owner)])
@@ -23,7 +23,7 @@ extension SQLiteStore: AccessTokenRepository {
         }
     }
 
-    public func recordAccessTokenUse(id: Int64, now: Date, interval: TimeInterval)
+    package func recordAccessTokenUse(id: Int64, now: Date, interval: TimeInterval)
         throws(StoreError)
     {
         let instant = now.timeIntervalSince1970

@@ -3,13 +3,13 @@ import Foundation
 import HabitStorage
 
 extension SQLiteStore: AuthRepository {
-    public func user(id: Int64) throws(StoreError) -> User? {
+    package func user(id: Int64) throws(StoreError) -> User? {
         try read { connection throws(StoreError) in
             try connection.firstRow(AuthSQL.selectUserByID, [.integer(id)], AuthSQL.user)
         }
     }
 
-    public func findOrCreateUser(email: String, now: Date) throws(StoreError) -> User {
+    package func findOrCreateUser(email: String, now: Date) throws(StoreError) -> User {
         try write { connection throws(StoreError) in
             try connection.transaction(.immediate) { () throws(StoreError) -> User in
                 try connection.run(
@@ -28,7 +28,7 @@ extension SQLiteStore: AuthRepository {
     /// Decided by `CodeCheckDecision` on the code's row, read and changed
     /// inside one write transaction. `matches` runs inside the transaction
     /// and must not call the store.
-    public func checkCode(
+    package func checkCode(
         email: String, now: Date, maximumAttempts: Int, matches: (String) -> Bool
     ) throws(StoreError) -> CodeCheck {
         try write { connection throws(StoreError) in
@@ -52,7 +52,7 @@ extension SQLiteStore: AuthRepository {
 
     /// Also prunes refresh tokens and families that expired by
     /// `record.issuedAt`: presenting one is `.invalid` either way.
-    public func insertRefreshToken(_ record: RefreshTokenRecord) throws(StoreError) {
+    package func insertRefreshToken(_ record: RefreshTokenRecord) throws(StoreError) {
         let now = record.issuedAt.timeIntervalSince1970
         try write { connection throws(StoreError) in
             try connection.transaction(.immediate) { () throws(StoreError) in
@@ -73,7 +73,7 @@ extension SQLiteStore: AuthRepository {
     /// (and its child's, once rotated), read and changed inside one write
     /// transaction. `makeChild` runs inside the transaction and must not
     /// call the store.
-    public func rotateRefreshToken(
+    package func rotateRefreshToken(
         jti: String, now: Date, grace: TimeInterval,
         makeChild: (RefreshTokenRecord) -> RefreshTokenRecord
     ) throws(StoreError) -> RefreshRotation {
@@ -85,13 +85,13 @@ extension SQLiteStore: AuthRepository {
         }
     }
 
-    public func revokeFamily(ofToken jti: String) throws(StoreError) {
+    package func revokeFamily(ofToken jti: String) throws(StoreError) {
         try write { connection throws(StoreError) in
             _ = try connection.run(AuthSQL.revokeFamilyOfToken, [.text(jti)])
         }
     }
 
-    public func setTimeZone(_ identifier: String, userID: Int64) throws(StoreError) -> User? {
+    package func setTimeZone(_ identifier: String, userID: Int64) throws(StoreError) -> User? {
         try write { connection throws(StoreError) in
             try connection.firstRow(
                 AuthSQL.updateTimeZone, [.text(identifier), .integer(userID)], AuthSQL.user)
@@ -99,10 +99,10 @@ extension SQLiteStore: AuthRepository {
     }
 
     /// The address the command line's local mode signs in as.
-    public static let localUserEmail = "local@localhost"
+    package static let localUserEmail = "local@localhost"
 
     /// The single user of the command line's local mode, created on first use.
-    public func localUser(now: Date) throws(StoreError) -> User {
+    package func localUser(now: Date) throws(StoreError) -> User {
         let existing = try read { connection throws(StoreError) in
             try connection.firstRow(
                 AuthSQL.selectUserByEmail, [.text(Self.localUserEmail)], AuthSQL.user)

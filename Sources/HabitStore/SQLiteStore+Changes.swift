@@ -8,7 +8,7 @@ import HabitStorage
 /// run beside: the change number it takes is committed before the next
 /// writer can take one.
 extension SQLiteStore: ChangeFeedRepository {
-    public func changes(owner: Int64, since: FeedCursor?, limit: Int, now: Date)
+    package func changes(owner: Int64, since: FeedCursor?, limit: Int, now: Date)
         throws(StoreError) -> ChangeFeedAnswer
     {
         try purgeTombstones(owner: owner, now: now)
@@ -61,7 +61,7 @@ extension SQLiteStore: ChangeFeedRepository {
     }
 
     @discardableResult
-    public func purgeTombstones(owner: Int64, now: Date) throws(StoreError) -> Int {
+    package func purgeTombstones(owner: Int64, now: Date) throws(StoreError) -> Int {
         let horizon = now.timeIntervalSince1970 - ChangeAssembly.tombstoneRetention
         let due = try read { connection throws(StoreError) in
             try connection.firstRow(ChangeSQL.anyExpired, [.integer(owner), .real(horizon)]) {
@@ -77,14 +77,14 @@ extension SQLiteStore: ChangeFeedRepository {
         }
     }
 
-    public func versionedHabit(id: Int64, owner: Int64) throws(StoreError) -> Versioned<Habit>? {
+    package func versionedHabit(id: Int64, owner: Int64) throws(StoreError) -> Versioned<Habit>? {
         try read { connection throws(StoreError) in
             try connection.firstRow(
                 HabitSQL.selectOne, [.integer(id), .integer(owner)], HabitSQL.versionedHabit)
         }
     }
 
-    public func habitVersions(owner: Int64) throws(StoreError) -> [Int64: Int64] {
+    package func habitVersions(owner: Int64) throws(StoreError) -> [Int64: Int64] {
         try read { connection throws(StoreError) in
             var versions: [Int64: Int64] = [:]
             try connection.forEachRow(ChangeSQL.habitVersions, [.integer(owner)]) { row in
@@ -94,7 +94,7 @@ extension SQLiteStore: ChangeFeedRepository {
         }
     }
 
-    public func entryVersions(habitID: Int64, owner: Int64, from: LocalDate, to: LocalDate)
+    package func entryVersions(habitID: Int64, owner: Int64, from: LocalDate, to: LocalDate)
         throws(StoreError) -> [LocalDate: Int64]
     {
         try read { connection throws(StoreError) in

@@ -5,7 +5,7 @@ import HabitStorage
 extension SQLiteStore {
     /// The owner's habits among `habitIDs`, each with its checkpoint (if one
     /// is saved) and the generation of its entries, in one statement.
-    public func historyCheckpoints(habitIDs: [Int64], owner: Int64) throws(StoreError)
+    package func historyCheckpoints(habitIDs: [Int64], owner: Int64) throws(StoreError)
         -> [Int64: HistoryCheckpointRecord]
     {
         guard !habitIDs.isEmpty else { return [:] }
@@ -23,7 +23,7 @@ extension SQLiteStore {
 
     /// The habits and their records in one statement: a command that lists
     /// habits with their streaks prepares and steps one statement, not two.
-    public func habitsWithCheckpoints(owner: Int64, status: HabitStatusFilter)
+    package func habitsWithCheckpoints(owner: Int64, status: HabitStatusFilter)
         throws(StoreError) -> (habits: [Habit], records: [Int64: HistoryCheckpointRecord])
     {
         let rows = try read { connection throws(StoreError) in
@@ -51,7 +51,7 @@ extension SQLiteStore {
     /// Saves `checkpoint` for the habit unless its entries changed since
     /// `ifGeneration` was read (then the checkpoint may be stale, and is
     /// simply worked out again next time).
-    public func saveHistoryCheckpoint(
+    package func saveHistoryCheckpoint(
         _ checkpoint: HistoryCheckpoint, habitID: Int64, owner: Int64, ifGeneration: Int64
     ) throws(StoreError) {
         _ = try write { connection throws(StoreError) in

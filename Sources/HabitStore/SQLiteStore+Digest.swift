@@ -3,7 +3,7 @@ import HabitCore
 import HabitStorage
 
 extension SQLiteStore: DigestRepository {
-    public func digestTime(owner: Int64) throws(StoreError) -> String? {
+    package func digestTime(owner: Int64) throws(StoreError) -> String? {
         try read { connection throws(StoreError) in
             try connection.firstRow(DigestSQL.selectTime, [.integer(owner)]) { row in
                 row.optionalText(0)
@@ -11,7 +11,7 @@ extension SQLiteStore: DigestRepository {
         }
     }
 
-    public func setDigestTime(_ time: String?, owner: Int64, now: Date) throws(StoreError) {
+    package func setDigestTime(_ time: String?, owner: Int64, now: Date) throws(StoreError) {
         try write { connection throws(StoreError) in
             try connection.transaction(.immediate) { () throws(StoreError) in
                 try connection.run(
@@ -24,7 +24,7 @@ extension SQLiteStore: DigestRepository {
         }
     }
 
-    public func scheduledDigests() throws(StoreError) -> [ScheduledDigest] {
+    package func scheduledDigests() throws(StoreError) -> [ScheduledDigest] {
         try read { connection throws(StoreError) in
             var digests = try connection.rows(DigestSQL.selectScheduled) { row in
                 ScheduledDigest(
@@ -44,7 +44,7 @@ extension SQLiteStore: DigestRepository {
         }
     }
 
-    public func claimDigest(_ claim: DigestClaim, now: Date) throws(StoreError) -> Bool {
+    package func claimDigest(_ claim: DigestClaim, now: Date) throws(StoreError) -> Bool {
         try write { connection throws(StoreError) in
             try connection.transaction(.immediate) { () throws(StoreError) -> Bool in
                 let time = SQLiteValue.real(now.timeIntervalSince1970)

@@ -81,7 +81,7 @@ extension SQLiteStore {
     /// file that fails its consistency check). Rows that do not read, and
     /// entries in a table that is gone, are left out and said why; SQLite
     /// finding the file itself malformed still throws `.damaged`.
-    public func salvage(owner: Int64) throws(StoreError) -> StoreSalvage {
+    package func salvage(owner: Int64) throws(StoreError) -> StoreSalvage {
         try read { connection throws(StoreError) in
             var salvage = StoreSalvage()
             try connection.forEachRow(HabitSQL.selectAll, [.integer(owner)]) {

@@ -4,7 +4,7 @@ import HabitCore
 import HabitStorage
 
 extension SQLiteStore: HabitRepository {
-    public func habits(owner: Int64, status: HabitStatusFilter) throws(StoreError) -> [Habit] {
+    package func habits(owner: Int64, status: HabitStatusFilter) throws(StoreError) -> [Habit] {
         try read { connection throws(StoreError) in
             switch status {
             case .all:
@@ -17,14 +17,14 @@ extension SQLiteStore: HabitRepository {
         }
     }
 
-    public func habit(id: Int64, owner: Int64) throws(StoreError) -> Habit? {
+    package func habit(id: Int64, owner: Int64) throws(StoreError) -> Habit? {
         try read { connection throws(StoreError) in
             try connection.firstRow(
                 HabitSQL.selectOne, [.integer(id), .integer(owner)], HabitSQL.habit)
         }
     }
 
-    public func progress(habitID: Int64, owner: Int64, from: LocalDate, to: LocalDate)
+    package func progress(habitID: Int64, owner: Int64, from: LocalDate, to: LocalDate)
         throws(StoreError) -> [ProgressEntry]?
     {
         try read { connection throws(StoreError) in
@@ -40,7 +40,7 @@ extension SQLiteStore: HabitRepository {
     /// Every habit of the owner that is among `habitIDs` has a key, with an
     /// empty list when it has no entries in the range; others' habits and
     /// unknown ids have none.
-    public func progress(habitIDs: [Int64], owner: Int64, from: LocalDate, to: LocalDate)
+    package func progress(habitIDs: [Int64], owner: Int64, from: LocalDate, to: LocalDate)
         throws(StoreError) -> [Int64: [ProgressEntry]]
     {
         guard !habitIDs.isEmpty else { return [:] }
@@ -87,7 +87,7 @@ extension SQLiteStore: HabitRepository {
     /// Every entry of one habit, sorted by date; `nil` when the habit is not
     /// the owner's. For the command line's calendars and streaks over a whole
     /// history.
-    public func allProgress(habitID: Int64, owner: Int64) throws(StoreError) -> [ProgressEntry]? {
+    package func allProgress(habitID: Int64, owner: Int64) throws(StoreError) -> [ProgressEntry]? {
         try read { connection throws(StoreError) in
             try HabitSQL.entries(
                 connection, HabitSQL.selectAllProgress, [.integer(habitID), .integer(owner)])

@@ -6,7 +6,7 @@ extension SQLiteStore: IdempotencyRepository {
     /// up with any rate of new keys, small enough to keep each write short.
     static let idempotencyPurgeBatch = 32
 
-    public func forgetAnswer(for request: IdempotencyRequest) throws(StoreError) {
+    package func forgetAnswer(for request: IdempotencyRequest) throws(StoreError) {
         try write { connection throws(StoreError) in
             _ = try connection.run(
                 IdempotencySQL.delete,

@@ -1,21 +1,21 @@
 import HabitStorage
 
 extension SQLiteStore: OperationsRepository {
-    public func checkReadiness() throws(StoreError) {
+    package func checkReadiness() throws(StoreError) {
         let version = try read { connection throws(StoreError) in
             try connection.firstRow("PRAGMA user_version") { $0.int64(0) } ?? 0
         }
         try SchemaVersionCheck.check(found: version, supported: Schema.version)
     }
 
-    public func accountExists(email: String) throws(StoreError) -> Bool {
+    package func accountExists(email: String) throws(StoreError) -> Bool {
         try read { connection throws(StoreError) in
             try connection.firstRow(
                 "SELECT 1 FROM users WHERE email = ?1", [.text(email)], { _ in true }) ?? false
         }
     }
 
-    public func accountCount() throws(StoreError) -> Int {
+    package func accountCount() throws(StoreError) -> Int {
         try read { connection throws(StoreError) in
             Int(try connection.firstRow("SELECT count(*) FROM users") { $0.int64(0) } ?? 0)
         }

@@ -3,7 +3,7 @@ import HabitCore
 import HabitStorage
 
 extension SQLiteStore: ReminderRepository {
-    public func reminders(habitID: Int64, owner: Int64) throws(StoreError) -> [Reminder]? {
+    package func reminders(habitID: Int64, owner: Int64) throws(StoreError) -> [Reminder]? {
         try read { connection throws(StoreError) in
             guard
                 try connection.firstRow(
@@ -16,7 +16,7 @@ extension SQLiteStore: ReminderRepository {
         }
     }
 
-    public func reminders(owner: Int64) throws(StoreError) -> [Reminder] {
+    package func reminders(owner: Int64) throws(StoreError) -> [Reminder] {
         try read { connection throws(StoreError) in
             try connection.rows(ReminderSQL.selectForOwner, [.integer(owner)]) {
                 ReminderSQL.reminder($0)
@@ -24,14 +24,15 @@ extension SQLiteStore: ReminderRepository {
         }
     }
 
-    public func deleteReminder(id: Int64, habitID: Int64, owner: Int64) throws(StoreError) -> Bool {
+    package func deleteReminder(id: Int64, habitID: Int64, owner: Int64) throws(StoreError) -> Bool
+    {
         try write { connection throws(StoreError) in
             try connection.run(
                 ReminderSQL.deleteReminder, [.integer(id), .integer(habitID), .integer(owner)]) > 0
         }
     }
 
-    public func channels(owner: Int64) throws(StoreError) -> [ReminderChannel] {
+    package func channels(owner: Int64) throws(StoreError) -> [ReminderChannel] {
         try read { connection throws(StoreError) in
             try connection.rows(ReminderSQL.selectChannels, [.integer(owner)]) {
                 row throws(StoreError) in try ReminderSQL.channel(row)
@@ -39,13 +40,13 @@ extension SQLiteStore: ReminderRepository {
         }
     }
 
-    public func deleteChannel(id: Int64, owner: Int64) throws(StoreError) -> Bool {
+    package func deleteChannel(id: Int64, owner: Int64) throws(StoreError) -> Bool {
         try write { connection throws(StoreError) in
             try connection.run(ReminderSQL.deleteChannel, [.integer(id), .integer(owner)]) > 0
         }
     }
 
-    public func webhooks(owner: Int64) throws(StoreError) -> [WebhookEndpoint] {
+    package func webhooks(owner: Int64) throws(StoreError) -> [WebhookEndpoint] {
         try read { connection throws(StoreError) in
             try connection.rows(ReminderSQL.selectWebhooks, [.integer(owner)]) {
                 ReminderSQL.webhook($0)
@@ -53,13 +54,13 @@ extension SQLiteStore: ReminderRepository {
         }
     }
 
-    public func deleteWebhook(id: Int64, owner: Int64) throws(StoreError) -> Bool {
+    package func deleteWebhook(id: Int64, owner: Int64) throws(StoreError) -> Bool {
         try write { connection throws(StoreError) in
             try connection.run(ReminderSQL.deleteWebhook, [.integer(id), .integer(owner)]) > 0
         }
     }
 
-    public func deliveries(webhookID: Int64, owner: Int64) throws(StoreError) -> [Delivery]? {
+    package func deliveries(webhookID: Int64, owner: Int64) throws(StoreError) -> [Delivery]? {
         try read { connection throws(StoreError) in
             guard
                 try connection.firstRow(
@@ -73,7 +74,7 @@ extension SQLiteStore: ReminderRepository {
         }
     }
 
-    public func enqueueEvent(
+    package func enqueueEvent(
         owner: Int64, event: String, eventID: String, payload: String, now: Date
     ) throws(StoreError) -> Int {
         // Most users have no endpoint: a read says so without the writer.
@@ -93,7 +94,7 @@ extension SQLiteStore: ReminderRepository {
         }
     }
 
-    public func reminderZones() throws(StoreError) -> [String] {
+    package func reminderZones() throws(StoreError) -> [String] {
         try read { connection throws(StoreError) in
             try connection.rows(ReminderSQL.selectZones) { $0.text(0) }
         }
@@ -103,7 +104,7 @@ extension SQLiteStore: ReminderRepository {
     /// one statement (SQL deciding what it can), `isDue` decides the rest,
     /// then one statement claims them. The writer lock makes the claim once
     /// per database.
-    public func claimDueOccurrences(
+    package func claimDueOccurrences(
         in slots: [OccurrenceClaim.Slot], now: Date, isDue: (HabitHistory, LocalDate) -> Bool
     ) throws(StoreError) -> OccurrenceClaim.Outcome {
         guard !slots.isEmpty else { return OccurrenceClaim.Outcome(considered: 0, claimed: 0) }
@@ -149,7 +150,7 @@ extension SQLiteStore: ReminderRepository {
         }
     }
 
-    public func claimDeliveries(now: Date, limit: Int, lease: TimeInterval) throws(StoreError)
+    package func claimDeliveries(now: Date, limit: Int, lease: TimeInterval) throws(StoreError)
         -> [Delivery]
     {
         try write { connection throws(StoreError) in
@@ -196,7 +197,7 @@ extension SQLiteStore: ReminderRepository {
         try connection.run(ReminderSQL.clearQueueTable)
     }
 
-    public func finishDelivery(id: Int64, outcome: DeliveryOutcome, now: Date) throws(StoreError) {
+    package func finishDelivery(id: Int64, outcome: DeliveryOutcome, now: Date) throws(StoreError) {
         let time = SQLiteValue.real(now.timeIntervalSince1970)
         try write { connection throws(StoreError) in
             try connection.transaction(.immediate) { () throws(StoreError) in
@@ -224,7 +225,7 @@ extension SQLiteStore: ReminderRepository {
         }
     }
 
-    public func purgeReminderRecords(before: Date) throws(StoreError) {
+    package func purgeReminderRecords(before: Date) throws(StoreError) {
         try write { connection throws(StoreError) in
             try connection.run(
                 ReminderSQL.purgeOccurrences, [.integer(Int64(before.timeIntervalSince1970))])

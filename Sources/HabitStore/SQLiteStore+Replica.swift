@@ -43,7 +43,7 @@ extension SQLiteStore {
 
     /// Creates the sync tables when missing (a new replica); opening an
     /// existing one writes nothing.
-    public func prepareReplica() throws(StoreError) {
+    package func prepareReplica() throws(StoreError) {
         try write { connection throws(StoreError) in
             let present = try connection.firstRow(
                 "SELECT count(*) FROM sqlite_master WHERE name = 'sync_versions'"
@@ -57,7 +57,7 @@ extension SQLiteStore {
 
     /// Runs `body` in one write transaction of the replica, as `owner`:
     /// committed when it returns, rolled back when it throws.
-    public func replica<Result: Sendable>(
+    package func replica<Result: Sendable>(
         owner: Int64, _ body: (ReplicaTransaction) throws(StoreError) -> Result
     ) throws(StoreError) -> Result {
         try write { connection throws(StoreError) in
@@ -70,7 +70,7 @@ extension SQLiteStore {
     /// Runs `body` in one read transaction of the replica (`BEGIN DEFERRED`),
     /// for what only reads: it takes no write lock, so a sync that finds
     /// nothing to send costs no write. `body` must not write.
-    public func replicaSnapshot<Result: Sendable>(
+    package func replicaSnapshot<Result: Sendable>(
         owner: Int64, _ body: (ReplicaTransaction) throws(StoreError) -> Result
     ) throws(StoreError) -> Result {
         try read { connection throws(StoreError) in
@@ -87,9 +87,9 @@ extension SQLiteStore {
 /// Its writes are statements of its own, naming only the columns every
 /// version since the first has (columns added later have defaults), so the
 /// server's write paths can change without touching a replica's.
-public struct ReplicaTransaction {
+package struct ReplicaTransaction {
     let connection: SQLiteConnection
-    public let owner: Int64
+    package let owner: Int64
 
     private static let upsertEntry = """
         INSERT INTO progress (habit_id, date, value, skipped, note) VALUES (?1, ?2, ?3, ?4, ?5)
@@ -101,16 +101,16 @@ public struct ReplicaTransaction {
 
     // MARK: Habits and entries
 
-    public func habits() throws(StoreError) -> [Habit] {
+    package func habits() throws(StoreError) -> [Habit] {
         try HabitSQL.habits(connection, HabitSQL.selectAll, [.integer(owner)])
     }
 
-    public func habit(id: Int64) throws(StoreError) -> Habit? {
+    package func habit(id: Int64) throws(StoreError) -> Habit? {
         try connection.firstRow(
             HabitSQL.selectOne, [.integer(id), .integer(owner)], HabitSQL.habit)
     }
 
-    public func entry(habitID: Int64, date: LocalDate) throws(StoreError) -> ProgressEntry? {
+    package func entry(habitID: Int64, date: LocalDate) throws(StoreError) -> ProgressEntry? {
         try connection.firstRow(
             "SELECT date, value, skipped, note FROM progress WHERE habit_id = ?1 AND date = ?2",
             [.integer(habitID), .text(date.description)]
@@ -118,14 +118,15 @@ public struct ReplicaTransaction {
     }
 
     /// Every entry of a habit, sorted by date.
-    public func entries(habitID: Int64) throws(StoreError) -> [ProgressEntry] {
+    package func entries(habitID: Int64) throws(StoreError) -> [ProgressEntry] {
         try HabitSQL.entries(
             connection, HabitSQL.selectAllProgress, [.integer(habitID), .integer(owner)]) ?? []
     }
 
     /// A new active habit with the id given (a provisional, negative one),
     /// after the same checks as local mode: room for it and a free name.
-    public func createHabit(_ fields: HabitFields, id: Int64, now: Date) throws(StoreError) -> Habit
+    package func createHabit(_ fields: HabitFields, id: Int64, now: Date) throws(StoreError)
+        -> Habit
     {
         try SQLiteStore.room(connection, owner: owner).checkNewHabit(named: fields.name)
         let habit = Habit(
@@ -135,7 +136,7 @@ public struct ReplicaTransaction {
     }
 
     /// Changes a habit after local mode's checks; `nil` when there is none.
-    public func updateHabit(id: Int64, fields: HabitFields, status: HabitStatus, now: Date)
+    package func updateHabit(id: Int64, fields: HabitFields, status: HabitStatus, now: Date)
         throws(StoreError) -> Habit?
     {
         guard let current = try habit(id: id) else { return nil }
@@ -152,7 +153,7 @@ public struct ReplicaTransaction {
 
     /// Stores `habit` as it is (the server's state), inserting or replacing
     /// by id; no limit is checked: the server has decided.
-    public func putHabit(_ habit: Habit) throws(StoreError) {
+    package func putHabit(_ habit: Habit) throws(StoreError) {
         let created = (habit.createdAt ?? Date(timeIntervalSince1970: 0)).timeIntervalSince1970
         let updated = (habit.updatedAt ?? habit.createdAt ?? Date(timeIntervalSince1970: 0))
             .timeIntervalSince1970
@@ -176,13 +177,13 @@ public struct ReplicaTransaction {
 
     /// Deletes a habit with its entries and versions; whether there was one.
     @discardableResult
-    public func removeHabit(id: Int64) throws(StoreError) -> Bool {
+    package func removeHabit(id: Int64) throws(StoreError) -> Bool {
         try connection.run("DELETE FROM sync_versions WHERE habit_id = ?1", [.integer(id)])
         return try connection.run(Self.deleteHabit, [.integer(id), .integer(owner)]) > 0
     }
 
     /// Replaces the day's entry (value, skip and note) as it is.
-    public func putEntry(_ entry: ProgressEntry, habitID: Int64) throws(StoreError) {
+    package func putEntry(_ entry: ProgressEntry, habitID: Int64) throws(StoreError) {
         try connection.run(
             Self.upsertEntry,
             [
@@ -194,7 +195,7 @@ public struct ReplicaTransaction {
 
     /// Adds to the day's value as local mode does (the skip mark cleared,
     /// the maximum value checked); `nil` when there is no such habit.
-    public func increment(habitID: Int64, date: LocalDate, amount: Decimal, note: NoteChange)
+    package func increment(habitID: Int64, date: LocalDate, amount: Decimal, note: NoteChange)
         throws(StoreError) -> ProgressEntry?
     {
         guard try habit(id: habitID) != nil else { return nil }
@@ -210,7 +211,7 @@ public struct ReplicaTransaction {
     }
 
     /// Deletes the day's entry and its version.
-    public func removeEntry(habitID: Int64, date: LocalDate) throws(StoreError) {
+    package func removeEntry(habitID: Int64, date: LocalDate) throws(StoreError) {
         try connection.run(
             "DELETE FROM sync_versions WHERE habit_id = ?1 AND date = ?2",
             [.integer(habitID), .text(date.description)])
@@ -220,7 +221,7 @@ public struct ReplicaTransaction {
     /// Gives a provisional habit the id the server assigned: its entries,
     /// versions and waiting changes move along. When the server's habit is
     /// already here (pulled), the provisional one's entries join it.
-    public func renumberHabit(from provisional: Int64, to server: Int64) throws(StoreError) {
+    package func renumberHabit(from provisional: Int64, to server: Int64) throws(StoreError) {
         if try habit(id: server) == nil, var moved = try habit(id: provisional) {
             moved.id = server
             try putHabit(moved)
@@ -241,14 +242,14 @@ public struct ReplicaTransaction {
     }
 
     /// The server id a provisional id became, if it did.
-    public func serverID(forProvisional id: Int64) throws(StoreError) -> Int64? {
+    package func serverID(forProvisional id: Int64) throws(StoreError) -> Int64? {
         try connection.firstRow(
             "SELECT server FROM sync_ids WHERE provisional = ?1", [.integer(id)]
         ) { $0.int64(0) }
     }
 
     /// An id below every id in use: for a habit created while offline.
-    public func nextProvisionalID() throws(StoreError) -> Int64 {
+    package func nextProvisionalID() throws(StoreError) -> Int64 {
         let lowest = try connection.firstRow(
             """
             SELECT min(m) FROM (SELECT min(id) AS m FROM habits
@@ -261,7 +262,7 @@ public struct ReplicaTransaction {
 
     /// Removes every habit and entry of the replica (a full resync follows);
     /// the outbox stays.
-    public func removeEverything() throws(StoreError) {
+    package func removeEverything() throws(StoreError) {
         try connection.run("DELETE FROM habits WHERE owner_id = ?1", [.integer(owner)])
         try connection.run("DELETE FROM sync_versions")
     }
@@ -269,14 +270,14 @@ public struct ReplicaTransaction {
     // MARK: Versions and state
 
     /// The version this replica holds of a habit (`date` nil) or an entry.
-    public func version(habitID: Int64, date: LocalDate?) throws(StoreError) -> String? {
+    package func version(habitID: Int64, date: LocalDate?) throws(StoreError) -> String? {
         try connection.firstRow(
             "SELECT version FROM sync_versions WHERE habit_id = ?1 AND date = ?2",
             [.integer(habitID), .text(date?.description ?? "")]
         ) { $0.text(0) }
     }
 
-    public func setVersion(_ version: String?, habitID: Int64, date: LocalDate?)
+    package func setVersion(_ version: String?, habitID: Int64, date: LocalDate?)
         throws(StoreError)
     {
         if let version {
@@ -291,13 +292,13 @@ public struct ReplicaTransaction {
     }
 
     /// A value of the sync state (the feed's cursor, when it last synced).
-    public func state(_ key: String) throws(StoreError) -> String? {
+    package func state(_ key: String) throws(StoreError) -> String? {
         try connection.firstRow("SELECT value FROM sync_state WHERE key = ?1", [.text(key)]) {
             $0.text(0)
         }
     }
 
-    public func setState(_ value: String?, for key: String) throws(StoreError) {
+    package func setState(_ value: String?, for key: String) throws(StoreError) {
         if let value {
             try connection.run(
                 "INSERT OR REPLACE INTO sync_state (key, value) VALUES (?1, ?2)",
@@ -311,7 +312,7 @@ public struct ReplicaTransaction {
 
     /// Appends a change; returns its sequence number.
     @discardableResult
-    public func appendOutbox(_ record: OutboxRecord) throws(StoreError) -> Int64 {
+    package func appendOutbox(_ record: OutboxRecord) throws(StoreError) -> Int64 {
         try connection.run(
             """
             INSERT INTO sync_outbox (kind, habit_id, date, payload, idempotency_key,
@@ -330,7 +331,7 @@ public struct ReplicaTransaction {
     }
 
     /// The outbox in order, only the records in `state` when given.
-    public func outbox(state: OutboxRecord.State? = nil) throws(StoreError) -> [OutboxRecord] {
+    package func outbox(state: OutboxRecord.State? = nil) throws(StoreError) -> [OutboxRecord] {
         let columns = """
             seq, kind, habit_id, date, payload, idempotency_key, base_version, created_at,
             attempts, last_error, state
@@ -351,7 +352,7 @@ public struct ReplicaTransaction {
     }
 
     /// Records an attempt's outcome on a waiting change.
-    public func markOutbox(
+    package func markOutbox(
         _ sequence: Int64, state: OutboxRecord.State, attempts: Int, lastError: String?
     ) throws(StoreError) {
         try connection.run(
@@ -362,7 +363,7 @@ public struct ReplicaTransaction {
             ])
     }
 
-    public func removeOutbox(_ sequence: Int64) throws(StoreError) {
+    package func removeOutbox(_ sequence: Int64) throws(StoreError) {
         try connection.run("DELETE FROM sync_outbox WHERE seq = ?1", [.integer(sequence)])
     }
 }
@@ -371,7 +372,9 @@ extension ReplicaTransaction {
     /// Waiting changes of the same habit (and day, or the habit itself when
     /// `date` is nil) after `sequence` now expect `version`: the server's
     /// version after this device's own earlier change, not another device's.
-    public func rebaseOutbox(habitID: Int64, date: String?, after sequence: Int64, version: String?)
+    package func rebaseOutbox(
+        habitID: Int64, date: String?, after sequence: Int64, version: String?
+    )
         throws(StoreError)
     {
         try connection.run(
@@ -386,7 +389,7 @@ extension ReplicaTransaction {
     }
 
     /// How many changes wait to be sent, and since when (the oldest).
-    public func pendingSummary() throws(StoreError) -> (count: Int, since: Date?) {
+    package func pendingSummary() throws(StoreError) -> (count: Int, since: Date?) {
         try connection.firstRow(
             "SELECT count(*), min(created_at) FROM sync_outbox WHERE state = 'pending'"
         ) { row in

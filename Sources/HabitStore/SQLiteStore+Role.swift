@@ -4,7 +4,7 @@ extension SQLiteStore {
     /// server mode's replica) has no sign-in, token, idempotency, reminder
     /// or webhook tables, which SQLite would otherwise parse at the start
     /// of every command.
-    public enum Role: Sendable {
+    package enum Role: Sendable {
         case server
         case client
     }

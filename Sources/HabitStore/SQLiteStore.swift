@@ -30,26 +30,26 @@ import HabitStorage
 /// rollback journal with `synchronous = FULL`, which SQLite needs to be safe
 /// from corruption there: a read makes no files, and a commit is on disk
 /// when `COMMIT` returns.
-public final class SQLiteStore: Sendable {
+package final class SQLiteStore: Sendable {
     /// The path that opens a private database in memory, gone when closed.
-    public static let inMemoryPath = ":memory:"
+    package static let inMemoryPath = ":memory:"
 
     /// The schema version this build reads and writes.
-    public static var schemaVersion: Int { Schema.version }
+    package static var schemaVersion: Int { Schema.version }
 
     /// How long a connection waits for another's lock before failing with
     /// `SQLITE_BUSY` (another process writing the same file).
-    public static let busyTimeoutMilliseconds: Int32 = 5000
+    package static let busyTimeoutMilliseconds: Int32 = 5000
 
     /// Read connections beside the writer by default: one per processor (at
     /// least 2, at most 8), as more cannot run at once. Each is opened only
     /// when concurrent reads first need it.
-    public static var defaultReaderCount: Int {
+    package static var defaultReaderCount: Int {
         min(8, max(2, ProcessInfo.processInfo.activeProcessorCount))
     }
 
     /// Where the database lives, as given.
-    public let path: String
+    package let path: String
 
     private let writer: LockedConnection
     /// Empty for in-memory databases (each connection would see its own
@@ -70,7 +70,7 @@ public final class SQLiteStore: Sendable {
     ///
     /// Throws `.cannotOpen` when the file cannot be opened or is not a habits
     /// database, and `.newerSchema` when a newer habits wrote it.
-    public convenience init(path: String) throws(StoreError) {
+    package convenience init(path: String) throws(StoreError) {
         try self.init(path: path, readerCount: Self.defaultReaderCount)
     }
 
@@ -99,7 +99,7 @@ public final class SQLiteStore: Sendable {
     /// With a `schemaCheckMemo`, a file whose stamp the memo recalls (it
     /// passed the check and its schema has not changed since) is not
     /// compared again, and a file that passes has its stamp remembered.
-    public init(
+    package init(
         path: String, readerCount: Int, role: Role = .server, checkingSchema: Bool = true,
         schemaCheckMemo: (any SchemaCheckMemo)? = nil
     ) throws(StoreError) {
@@ -214,7 +214,7 @@ public final class SQLiteStore: Sendable {
 
     /// Finalizes every statement and closes every connection, waiting for
     /// calls in progress. Later calls throw; closing again does nothing.
-    public func close() {
+    package func close() {
         // Readers first: the last connection to close checkpoints the WAL
         // into the database file and removes it, which the writer can do.
         for reader in readers { reader.close() }
@@ -225,7 +225,7 @@ public final class SQLiteStore: Sendable {
     /// other connection, in this process or another, commits to the file,
     /// and not for the writer's own commits (every write of this store).
     /// Without `waiting`, `nil` when another thread holds the writer.
-    public func externalWriteStamp(waiting: Bool) throws(StoreError) -> Int64? {
+    package func externalWriteStamp(waiting: Bool) throws(StoreError) -> Int64? {
         func stamp(_ connection: SQLiteConnection) throws(StoreError) -> Int64? {
             try connection.firstRow("PRAGMA data_version") { $0.int64(0) }
         }

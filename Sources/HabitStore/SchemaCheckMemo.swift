@@ -5,7 +5,7 @@
 /// The check costs more than the rest of a local command's start
 /// (Tests/Load/README.md). A memo is only a cache: one that recalls nothing
 /// makes the store check, and one that cannot remember loses nothing.
-public protocol SchemaCheckMemo: Sendable {
+package protocol SchemaCheckMemo: Sendable {
     /// The stamp remembered last, if any.
     func recalled() -> SchemaCheckStamp?
     /// Remembers `stamp`, replacing the one before; failures are ignored.

@@ -15,14 +15,14 @@ import HabitStorage
 /// has the shape that check saw, and opening it can skip the check
 /// (`SchemaCheckMemo`). Another file, another schema or another version of
 /// habits makes another stamp.
-public struct SchemaCheckStamp: Hashable, Sendable {
-    public var device: UInt64
-    public var inode: UInt64
-    public var schemaCookie: Int64
+package struct SchemaCheckStamp: Hashable, Sendable {
+    package var device: UInt64
+    package var inode: UInt64
+    package var schemaCookie: Int64
     /// This build's migrations, as `count/bytes`.
-    public var migrations: String
+    package var migrations: String
 
-    public init(device: UInt64, inode: UInt64, schemaCookie: Int64, migrations: String) {
+    package init(device: UInt64, inode: UInt64, schemaCookie: Int64, migrations: String) {
         self.device = device
         self.inode = inode
         self.schemaCookie = schemaCookie
@@ -30,12 +30,12 @@ public struct SchemaCheckStamp: Hashable, Sendable {
     }
 
     /// The stamp as one line: `device inode cookie migrations`.
-    public var line: String {
+    package var line: String {
         "\(device) \(inode) \(schemaCookie) \(migrations)"
     }
 
     /// The stamp `line` wrote, or `nil` for any other text.
-    public init?(line: String) {
+    package init?(line: String) {
         // Split over the bytes, not the characters: every command that opens
         // a database reads its stamp, and a split by `Character` cost it
         // 25 K instructions.

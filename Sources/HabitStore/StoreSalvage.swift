@@ -4,16 +4,16 @@ import HabitStorage
 /// What of an owner's habits still reads in a database that may be damaged
 /// (`SQLiteStore.salvage(owner:)`): each habit whose row reads, with its
 /// entries that read, and each part left out with why.
-public struct StoreSalvage: Sendable {
+package struct StoreSalvage: Sendable {
     /// A habit and its readable entries, sorted by date.
-    public struct Item: Sendable {
-        public var habit: Habit
-        public var entries: [ProgressEntry]
+    package struct Item: Sendable {
+        package var habit: Habit
+        package var entries: [ProgressEntry]
     }
 
     /// A part of the database that was left out, and why; the words are
     /// the program's.
-    public enum LeftOut: Hashable, Sendable {
+    package enum LeftOut: Hashable, Sendable {
         /// A habit whose row does not read.
         case habit(StoreError)
         /// Every entry of habit `habitID`: their table cannot be read.
@@ -22,7 +22,7 @@ public struct StoreSalvage: Sendable {
         case unreadableEntries(habitID: Int64, count: Int)
     }
 
-    public var items: [Item] = []
+    package var items: [Item] = []
     /// What was left out and why, in the order found.
-    public var leftOut: [LeftOut] = []
+    package var leftOut: [LeftOut] = []
 }

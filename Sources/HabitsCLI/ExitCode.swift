@@ -4,10 +4,10 @@
 /// operation failed (validation, not found, refused by the server); 64 the
 /// command line was wrong, or the command needs server mode in local mode; 69 the server could not be reached; 77 not signed
 /// in, or the session expired.
-public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-    public let rawValue: Int32
+package struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    package let rawValue: Int32
 
-    public init(rawValue: Int32) {
+    package init(rawValue: Int32) {
         self.rawValue = rawValue
     }
 
@@ -23,5 +23,5 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
     /// Not signed in, or the session expired (EX_NOPERM).
     static let notSignedIn = ExitCode(rawValue: 77)
 
-    public var description: String { String(rawValue) }
+    package var description: String { String(rawValue) }
 }

@@ -6,7 +6,7 @@
 /// any database or network, bind the rest to the command's spec
 /// (`ArgumentBinder`), then run it. Every failure is printed to standard
 /// error as one sentence and a hint, never as a stack trace.
-public enum HabitsCommandLine {
+package enum HabitsCommandLine {
     /// The version `habits --version` prints.
     static let version = "0.1.0"
 
@@ -91,7 +91,7 @@ public enum HabitsCommandLine {
     }
 
     /// Runs the command line of `environment` and returns its exit status.
-    public static func run(_ environment: CLIEnvironment) async -> ExitCode {
+    package static func run(_ environment: CLIEnvironment) async -> ExitCode {
         // The one place text output is made terminal-safe (`TerminalSafeText`).
         var environment = environment
         environment.output = environment.output.terminalSafe(

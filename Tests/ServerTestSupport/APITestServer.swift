@@ -8,25 +8,25 @@ import TestSupport
 /// database, an outbox in a fresh temporary directory, and a clock the test
 /// moves. Every test makes its own, so tests share nothing; the server stops
 /// at the latest when the value is released.
-public final class APITestServer: Sendable {
+package final class APITestServer: Sendable {
     /// 2026-11-30 12:00:00 UTC, a Monday.
-    public static let defaultStart = Date(timeIntervalSince1970: 1_796_040_000)
+    package static let defaultStart = Date(timeIntervalSince1970: 1_796_040_000)
 
-    public let app: HabitServerApp
-    public let port: UInt16
-    public let client: APITestClient
-    public let clock: TestClock
-    public let logs = APILogRecorder()
+    package let app: HabitServerApp
+    package let port: UInt16
+    package let client: APITestClient
+    package let clock: TestClock
+    package let logs = APILogRecorder()
     private let temporary: TemporaryDirectory
     private let running = Locked(true)
 
     /// The server's own directory (its outbox, any database file a test puts there).
-    public var directory: URL { temporary.url }
-    public var outbox: URL { directory.appendingPathComponent("outbox") }
+    package var directory: URL { temporary.url }
+    package var outbox: URL { directory.appendingPathComponent("outbox") }
     /// The API's base URL, as a client is configured with it.
-    public var baseURL: String { "http://127.0.0.1:\(port)/api/" }
+    package var baseURL: String { "http://127.0.0.1:\(port)/api/" }
 
-    public init(
+    package init(
         settings: APISettings = APISettings(), start: Date = APITestServer.defaultStart,
         databasePath: String = ":memory:", clock: TestClock? = nil,
         configure: (inout ServerConfiguration) -> Void = { _ in }
@@ -50,7 +50,7 @@ public final class APITestServer: Sendable {
     }
 
     /// Stops the server now; its files go with the value.
-    public func stop() {
+    package func stop() {
         let wasRunning = running.withLock { running in
             defer { running = false }
             return running
@@ -60,7 +60,7 @@ public final class APITestServer: Sendable {
 
     // MARK: - Requests
 
-    public func request(
+    package func request(
         _ method: String, _ path: String, body: String? = nil, token: String? = nil,
         headers: [(String, String)] = [], contentType: String? = "application/json"
     ) throws -> APITestResponse {
@@ -71,7 +71,7 @@ public final class APITestServer: Sendable {
     // MARK: - Sign-in
 
     /// Every message in the outbox, oldest first (file names sort by time).
-    public func messages() throws -> [String] {
+    package func messages() throws -> [String] {
         let names = try FileManager.default.contentsOfDirectory(atPath: outbox.path)
             .filter { $0.hasSuffix(".eml") }.sorted()
         return try names.map {
@@ -80,7 +80,7 @@ public final class APITestServer: Sendable {
     }
 
     /// The code of the newest message to `email`.
-    public func latestCode(for email: String) throws -> String {
+    package func latestCode(for email: String) throws -> String {
         let address = email.lowercased()
         for message in try messages().reversed() where message.contains("\nTo: \(address)\n") {
             for line in message.split(separator: "\n")
@@ -92,7 +92,7 @@ public final class APITestServer: Sendable {
     }
 
     /// Requests a code for `email` and trades it for a token pair.
-    public func signIn(_ email: String) throws -> (access: String, refresh: String) {
+    package func signIn(_ email: String) throws -> (access: String, refresh: String) {
         let sent = try request("POST", "/api/auth/email/", body: #"{"email": "\#(email)"}"#)
         guard sent.status == 202 else { throw APITestFailure("code request: \(sent)") }
         let code = try latestCode(for: email)
@@ -108,7 +108,7 @@ public final class APITestServer: Sendable {
     // MARK: - Habits
 
     /// Creates a habit and returns its id.
-    public func createHabit(
+    package func createHabit(
         token: String, name: String = "Read", frequency: String = "DAILY",
         startDate: String = "2026-11-01", actionDays: String = "[1,2,3,4,5,6,7]",
         target: String = "10"
@@ -126,7 +126,7 @@ public final class APITestServer: Sendable {
 
     /// A valid habit body; `overrides` replace fields with raw JSON text
     /// (`["target_value": "true"]`), or remove them when the text is empty.
-    public func habitBody(
+    package func habitBody(
         name: String = "Read", frequency: String = "DAILY", startDate: String = "2026-11-01",
         actionDays: String = "[1,2,3,4,5,6,7]", target: String = "10",
         overrides: [String: String] = [:]
@@ -143,7 +143,7 @@ public final class APITestServer: Sendable {
 }
 
 /// Runs `body` with a fresh server and stops it afterwards.
-public func withAPIServer<T>(
+package func withAPIServer<T>(
     settings: APISettings = APISettings(), start: Date = APITestServer.defaultStart,
     _ body: (APITestServer) throws -> T
 ) throws -> T {
@@ -153,7 +153,7 @@ public func withAPIServer<T>(
 }
 
 /// Runs the asynchronous `body` with a fresh server and stops it afterwards.
-public func withAPIServer<T>(
+package func withAPIServer<T>(
     settings: APISettings = APISettings(), start: Date = APITestServer.defaultStart,
     _ body: (APITestServer) async throws -> T
 ) async throws -> T {
@@ -163,14 +163,14 @@ public func withAPIServer<T>(
 }
 
 /// Keeps every log line, so tests can check what the server logs and what it never does.
-public final class APILogRecorder: Sendable {
+package final class APILogRecorder: Sendable {
     private let lines = Locked<[String]>([])
 
-    public init() {}
+    package init() {}
 
-    public var sink: @Sendable (ServerLog.Level, String) -> Void {
+    package var sink: @Sendable (ServerLog.Level, String) -> Void {
         { [self] level, line in lines.withLock { $0.append("\(level): \(line)") } }
     }
 
-    public var all: [String] { lines.withLock { $0 } }
+    package var all: [String] { lines.withLock { $0 } }
 }

@@ -7,9 +7,9 @@ import Foundation
 /// executable, `habitsPackageTests.xctest`, so `CommandLine.arguments[0]`
 /// (or `Bundle.main.executablePath`) names a file in that directory; on macOS
 /// the bundle is a directory inside it, found among `Bundle.allBundles`.
-public enum Binaries {
-    public static let habits = locate("habits")
-    public static let server = locate("habits-server")
+package enum Binaries {
+    package static let habits = locate("habits")
+    package static let server = locate("habits-server")
 
     private static func locate(_ name: String) -> URL {
         var directories: [URL] = []

@@ -15,21 +15,21 @@ import Testing
 ///
 /// As root (CI), the cluster belongs to `nobody` and the server runs as that
 /// user through runuser(1): PostgreSQL refuses to run as root.
-public final class PostgresTestServer: Sendable {
+package final class PostgresTestServer: Sendable {
     /// Why there is no server: PostgreSQL is not installed, or would not start.
-    public struct Unavailable: Error, CustomStringConvertible, Sendable {
-        public var description: String
+    package struct Unavailable: Error, CustomStringConvertible, Sendable {
+        package var description: String
     }
 
-    public static let user = "habits"
-    public static let password = "pw-Secret-4711"
+    package static let user = "habits"
+    package static let password = "pw-Secret-4711"
 
-    public let port: Int
-    public let directory: String
+    package let port: Int
+    package let directory: String
     private let binaries: String
 
     /// One server for the whole test process, started on first use.
-    public static let shared: Result<PostgresTestServer, Unavailable> = {
+    package static let shared: Result<PostgresTestServer, Unavailable> = {
         do throws(Unavailable) {
             return .success(try PostgresTestServer())
         } catch {
@@ -39,7 +39,7 @@ public final class PostgresTestServer: Sendable {
 
     /// Whether a missing PostgreSQL must fail the run rather than skip its
     /// cases: CI (`CI=true`, set by `.ci/run`) always has it.
-    public static var isRequired: Bool {
+    package static var isRequired: Bool {
         ProcessInfo.processInfo.environment["CI"] == "true"
     }
 
@@ -47,7 +47,7 @@ public final class PostgresTestServer: Sendable {
 
     /// The shared server; without one, the calling test is cancelled with
     /// the reason (under CI it fails instead, since CI always has it).
-    public static func sharedOrCancel() throws -> PostgresTestServer {
+    package static func sharedOrCancel() throws -> PostgresTestServer {
         switch shared {
         case .success(let server): return server
         case .failure(let unavailable):
@@ -68,7 +68,7 @@ public final class PostgresTestServer: Sendable {
 
     /// The URL of `database` as the superuser, with the password in it
     /// unless `password` is false (then it is given another way or wrong).
-    public func url(database: String = "postgres", password: String? = PostgresTestServer.password)
+    package func url(database: String = "postgres", password: String? = PostgresTestServer.password)
         -> String
     {
         let credentials = password.map { "\(Self.user):\($0)" } ?? Self.user
@@ -76,7 +76,7 @@ public final class PostgresTestServer: Sendable {
     }
 
     /// Starts a new cluster (the e2e restart test takes one of its own).
-    public init() throws(Unavailable) {
+    package init() throws(Unavailable) {
         guard let binaries = Self.findBinaries() else {
             throw Unavailable(
                 description:
@@ -119,7 +119,7 @@ public final class PostgresTestServer: Sendable {
     }
 
     /// Starts the server (again) and waits until it accepts connections.
-    public func start() throws(Unavailable) {
+    package func start() throws(Unavailable) {
         let options = [
             "-p \(port)", "-c listen_addresses=127.0.0.1",
             "-c unix_socket_directories=\(directory)", "-c max_connections=400",
@@ -134,13 +134,13 @@ public final class PostgresTestServer: Sendable {
     }
 
     /// Stops the server (`-m fast`: sessions are disconnected at once).
-    public func stop() throws(Unavailable) {
+    package func stop() throws(Unavailable) {
         try Self.run(binaries + "/pg_ctl", ["-D", directory + "/data", "-m", "fast", "-w", "stop"])
     }
 
     /// A new empty database on this server, named `prefix` and a random
     /// suffix; returns its URL (tests that run whole servers on it).
-    public func newDatabase(prefix: String) throws(Unavailable) -> String {
+    package func newDatabase(prefix: String) throws(Unavailable) -> String {
         let name = prefix + Self.randomSuffix()
         try psql("CREATE DATABASE \(name)")
         return url(database: name)
@@ -149,7 +149,7 @@ public final class PostgresTestServer: Sendable {
     /// A new empty schema in the `postgres` database, named `prefix` and a
     /// random suffix; returns the URL whose connections use it, so tests run
     /// side by side without seeing each other's rows.
-    public func newSchema(prefix: String) throws(Unavailable) -> String {
+    package func newSchema(prefix: String) throws(Unavailable) -> String {
         let name = prefix + Self.randomSuffix()
         try psql("CREATE SCHEMA \(name)")
         return url() + "?options=-csearch_path%3D" + name
@@ -162,7 +162,7 @@ public final class PostgresTestServer: Sendable {
 
     /// Runs SQL through psql as the superuser; returns its unaligned output.
     @discardableResult
-    public func psql(_ sql: String, database: String = "postgres") throws(Unavailable) -> String {
+    package func psql(_ sql: String, database: String = "postgres") throws(Unavailable) -> String {
         try Self.run(
             binaries + "/psql",
             ["-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-c", sql, url(database: database)])

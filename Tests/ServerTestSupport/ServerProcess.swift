@@ -10,10 +10,10 @@ import TestSupport
 /// A real `habits-server` on a free port of 127.0.0.1 with an in-memory
 /// database (or the one given) and an outbox directory, stopped (SIGTERM)
 /// when released.
-public final class ServerProcess {
-    public let port: Int
-    public let outbox: URL
-    public let log: URL
+package final class ServerProcess {
+    package let port: Int
+    package let outbox: URL
+    package let log: URL
     private let process: Process
 
     /// Starts the server and waits for the port it prints as its first line.
@@ -23,7 +23,7 @@ public final class ServerProcess {
     /// `environment` adds to the server's (HABITS_SECRET, say, for servers
     /// that must accept each other's tokens); `name` tells apart the logs of
     /// servers sharing `directory` (and its outbox); `arguments` are more flags.
-    public init(
+    package init(
         directory: URL, accessTTL: Int? = nil, database: String = ":memory:",
         environment: [String: String] = [:], name: String = "server", arguments more: [String] = []
     ) async throws {
@@ -58,10 +58,10 @@ public final class ServerProcess {
         self.port = port
     }
 
-    public struct StartFailure: Error, CustomStringConvertible {
-        public var firstLine: String
-        public var log: String = ""
-        public var description: String {
+    package struct StartFailure: Error, CustomStringConvertible {
+        package var firstLine: String
+        package var log: String = ""
+        package var description: String {
             "habits-server did not print a port; it printed \"\(firstLine)\"; its log: \(log)"
         }
     }
@@ -71,10 +71,10 @@ public final class ServerProcess {
     }
 
     /// The API's base URL.
-    public var url: String { "http://127.0.0.1:\(port)/api/" }
+    package var url: String { "http://127.0.0.1:\(port)/api/" }
 
     /// Stops the server and waits until it has exited.
-    public func stop() async {
+    package func stop() async {
         guard process.isRunning else { return }
         process.terminate()
         // Waits for the exit on a thread of its own, not by polling, and
@@ -91,7 +91,7 @@ public final class ServerProcess {
     /// Sends `signal` (SIGKILL, say, to test crash recovery) and waits for
     /// the exit; returns how the process ended.
     @discardableResult
-    public func kill(_ signal: Int32) -> (reason: Process.TerminationReason, status: Int32) {
+    package func kill(_ signal: Int32) -> (reason: Process.TerminationReason, status: Int32) {
         if process.isRunning {
             #if canImport(Glibc)
                 _ = Glibc.kill(process.processIdentifier, signal)
@@ -104,12 +104,12 @@ public final class ServerProcess {
     }
 
     /// The sign-in code in the newest message to `address` in the outbox.
-    public func code(for address: String) throws -> String {
+    package func code(for address: String) throws -> String {
         try Self.code(inOutbox: outbox, for: address)
     }
 
     /// The sign-in code in the newest message to `address` in `outbox`.
-    public static func code(inOutbox outbox: URL, for address: String) throws -> String {
+    package static func code(inOutbox outbox: URL, for address: String) throws -> String {
         let files = try FileManager.default.contentsOfDirectory(atPath: outbox.path).sorted()
         for file in files.reversed() {
             let text = try String(contentsOf: outbox.appendingPathComponent(file), encoding: .utf8)
@@ -121,8 +121,8 @@ public final class ServerProcess {
         throw MissingCode(address: address)
     }
 
-    public struct MissingCode: Error {
-        public var address: String
+    package struct MissingCode: Error {
+        package var address: String
     }
 
     /// Reads until the first newline (or end of file) on a thread of its own,

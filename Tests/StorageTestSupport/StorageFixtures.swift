@@ -2,16 +2,16 @@ import Foundation
 import HabitCore
 
 /// A moment in 2026 that the tests count from.
-public let referenceTime = Date(timeIntervalSince1970: 1_780_000_000)
+package let referenceTime = Date(timeIntervalSince1970: 1_780_000_000)
 
 /// The day `text` (`YYYY-MM-DD`), which a test writes correctly.
-public func date(_ text: String) -> LocalDate {
+package func date(_ text: String) -> LocalDate {
     guard let date = LocalDate(text) else { preconditionFailure("bad test date \(text)") }
     return date
 }
 
 /// The decimal `text`, read the same in every locale.
-public func decimal(_ text: String) -> Decimal {
+package func decimal(_ text: String) -> Decimal {
     guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
         preconditionFailure("bad test decimal \(text)")
     }
@@ -20,7 +20,7 @@ public func decimal(_ text: String) -> Decimal {
 
 /// A habit's fields, reading ten pages a day from 5 January 2026 unless
 /// told otherwise.
-public func fields(
+package func fields(
     _ name: String = "Read", frequency: Frequency = .daily, unit: String = "pages",
     start: String = "2026-01-05", days: ActionDays = .everyDay, target: String = "10"
 ) -> HabitFields {

@@ -1,16 +1,16 @@
 import Foundation
 
 /// One HTTP answer as the test client read it.
-public struct APITestResponse: CustomStringConvertible {
-    public var status: Int
+package struct APITestResponse: CustomStringConvertible {
+    package var status: Int
     /// Header names lower-cased.
-    public var headers: [String: String]
-    public var body: Data
+    package var headers: [String: String]
+    package var body: Data
     /// Every `Set-Cookie` value, in order (`headers` keeps only the last).
-    public var setCookies: [String] = []
+    package var setCookies: [String] = []
 
     /// The body as a JSON object; fails the test's `try` when it is not one.
-    public func object() throws -> [String: Any] {
+    package func object() throws -> [String: Any] {
         guard let object = try JSONSerialization.jsonObject(with: body) as? [String: Any] else {
             throw APITestFailure("expected a JSON object, got \(text)")
         }
@@ -18,7 +18,7 @@ public struct APITestResponse: CustomStringConvertible {
     }
 
     /// The `data` list of a list answer.
-    public func list() throws -> [[String: Any]] {
+    package func list() throws -> [[String: Any]] {
         guard let list = try object()["data"] as? [[String: Any]] else {
             throw APITestFailure("expected {\"data\": [...]}, got \(text)")
         }
@@ -26,34 +26,34 @@ public struct APITestResponse: CustomStringConvertible {
     }
 
     /// `code` of an error body.
-    public var code: String? { (try? object())?["code"] as? String }
+    package var code: String? { (try? object())?["code"] as? String }
 
     /// `fields` of a validation error body.
-    public var fields: [String: [String]] {
+    package var fields: [String: [String]] {
         ((try? object())?["fields"] as? [String: [String]]) ?? [:]
     }
 
-    public var text: String { String(decoding: body, as: UTF8.self) }
+    package var text: String { String(decoding: body, as: UTF8.self) }
 
-    public var description: String { "\(status) \(text)" }
+    package var description: String { "\(status) \(text)" }
 }
 
-public struct APITestFailure: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct APITestFailure: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// A minimal HTTP/1.1 client over `RawHTTPClient`: one connection per
 /// request (`Connection: close`), the path sent exactly as given, so tests
 /// can send what URLSession would refuse or rewrite (`..`, overflowing ids).
-public struct APITestClient: Sendable {
-    public var port: UInt16
+package struct APITestClient: Sendable {
+    package var port: UInt16
 
-    public init(port: UInt16) {
+    package init(port: UInt16) {
         self.port = port
     }
 
-    public func request(
+    package func request(
         _ method: String, _ path: String, body: String? = nil, token: String? = nil,
         headers: [(String, String)] = [], contentType: String? = "application/json"
     ) throws -> APITestResponse {
@@ -67,7 +67,7 @@ public struct APITestClient: Sendable {
     }
 
     /// Sends raw bytes on a connection of their own and reads the one answer.
-    public func exchange(_ bytes: [UInt8]) throws -> APITestResponse {
+    package func exchange(_ bytes: [UInt8]) throws -> APITestResponse {
         let connection = try RawHTTPClient(port: port, readTimeout: 30)
         try connection.send(bytes)
         let answer = try connection.readResponse(

@@ -8,9 +8,9 @@ import Foundation
 /// write `default.profraw` into its working directory, the checkout. Carrying
 /// the variable over sends its profile where `swift test
 /// --enable-code-coverage` collects the rest, so the binaries count too.
-public enum ChildEnvironment {
+package enum ChildEnvironment {
     /// `environment` plus the runner's `LLVM_PROFILE_FILE`, when it has one.
-    public static func with(_ environment: [String: String]) -> [String: String] {
+    package static func with(_ environment: [String: String]) -> [String: String] {
         var result = environment
         if result["LLVM_PROFILE_FILE"] == nil,
             let profile = ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"]

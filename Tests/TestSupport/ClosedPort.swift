@@ -13,19 +13,19 @@ import Foundation
 /// be given it meanwhile. A test that stops a server and then expects its
 /// port to be unreachable must hold the port this way, or it may reach
 /// whichever server the kernel handed the freed port to.
-public final class ClosedPort: Sendable {
-    public let port: UInt16
+package final class ClosedPort: Sendable {
+    package let port: UInt16
     private let socketFD: Int32
 
     /// Any free port.
-    public convenience init() throws {
+    package convenience init() throws {
         try self.init(reserving: 0)
     }
 
     /// `port` itself, just released by a stopped server. SO_REUSEADDR lets
     /// the bind succeed beside the stopped server's TIME_WAIT connections;
     /// it still fails if another server has started listening there.
-    public init(reserving port: UInt16) throws {
+    package init(reserving port: UInt16) throws {
         #if canImport(Glibc)
             let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -61,9 +61,9 @@ public final class ClosedPort: Sendable {
     }
 
     /// A socket call that failed, with its errno.
-    public struct Failure: Error, CustomStringConvertible {
-        public let step: String
-        public let code: Int32
-        public var description: String { "\(step): \(String(cString: strerror(code)))" }
+    package struct Failure: Error, CustomStringConvertible {
+        package let step: String
+        package let code: Int32
+        package var description: String { "\(step): \(String(cString: strerror(code)))" }
     }
 }

@@ -8,14 +8,14 @@ import Dispatch
 /// thread while waiting for another such task would deadlock at once,
 /// whatever the machine's core count, and the tests are not at the mercy of
 /// the rest of the suite's use of the shared pool.
-public final class OneThreadExecutor: TaskExecutor {
+package final class OneThreadExecutor: TaskExecutor {
     private let queue: DispatchQueue
 
-    public init(label: String = "habits.tests.one-thread") {
+    package init(label: String = "habits.tests.one-thread") {
         queue = DispatchQueue(label: label)
     }
 
-    public func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }

@@ -11,23 +11,23 @@ import Foundation
 ///
 /// Every read gives up after `readTimeout`, so a server bug fails the test
 /// instead of hanging it.
-public final class RawHTTPClient {
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
+package final class RawHTTPClient {
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// One response as received.
-    public struct Response {
-        public var status: Int
-        public var headers: [(name: String, value: String)]
-        public var body: Data
+    package struct Response {
+        package var status: Int
+        package var headers: [(name: String, value: String)]
+        package var body: Data
 
-        public func header(_ name: String) -> String? {
+        package func header(_ name: String) -> String? {
             headers.first { $0.name.lowercased() == name.lowercased() }?.value
         }
 
         /// The body as a JSON object, or nil if it is not one.
-        public var json: [String: Any]? {
+        package var json: [String: Any]? {
             (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
         }
     }
@@ -36,7 +36,7 @@ public final class RawHTTPClient {
     private var buffered: [UInt8] = []
 
     /// Connects to `host` (127.0.0.1 by default, or "::1") at `port`.
-    public init(port: UInt16, host: String = "127.0.0.1", readTimeout: TimeInterval = 10) throws {
+    package init(port: UInt16, host: String = "127.0.0.1", readTimeout: TimeInterval = 10) throws {
         let isIPv6 = host.contains(":")
         #if canImport(Glibc)
             let streamKind = Int32(SOCK_STREAM.rawValue)
@@ -90,11 +90,11 @@ public final class RawHTTPClient {
         close(fd)
     }
 
-    public func send(_ text: String) throws {
+    package func send(_ text: String) throws {
         try send(Array(text.utf8))
     }
 
-    public func send(_ bytes: [UInt8]) throws {
+    package func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { raw in
@@ -111,7 +111,7 @@ public final class RawHTTPClient {
 
     /// Reads one response: status line, headers, and a Content-Length body,
     /// which the answer to a HEAD request (`answeringHEAD`) does not have.
-    public func readResponse(answeringHEAD: Bool = false) throws -> Response {
+    package func readResponse(answeringHEAD: Bool = false) throws -> Response {
         var end = headEnd()
         while end == nil {
             guard try fill() else {
@@ -145,18 +145,18 @@ public final class RawHTTPClient {
 
     /// Whether the server closed the connection with nothing more to read:
     /// reads until the end of the stream.
-    public func readsEndOfStream() throws -> Bool {
+    package func readsEndOfStream() throws -> Bool {
         while try fill() {}
         return buffered.isEmpty
     }
 
     /// Whether bytes (or the end of the stream) are waiting, without waiting for any.
-    public func hasInputPending() -> Bool {
+    package func hasInputPending() -> Bool {
         hasInput(withinMilliseconds: 0)
     }
 
     /// Whether bytes (or the end of the stream) arrive within the given time.
-    public func hasInput(withinMilliseconds milliseconds: Int32) -> Bool {
+    package func hasInput(withinMilliseconds milliseconds: Int32) -> Bool {
         if !buffered.isEmpty { return true }
         var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         return poll(&descriptor, 1, milliseconds) > 0

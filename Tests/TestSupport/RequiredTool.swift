@@ -8,10 +8,10 @@ import Testing
 /// that brings it; under CI (`CI=true`), where `.ci/run` installs every such
 /// package, a missing one fails the test instead. A test that finds its tool
 /// runs in full, so the skip never hides a failure.
-public enum RequiredTool {
+package enum RequiredTool {
     /// The program called `name`, from the Debian package `package` (the
     /// same name unless said otherwise).
-    public static func locate(_ name: String, package: String? = nil) throws -> URL {
+    package static func locate(_ name: String, package: String? = nil) throws -> URL {
         if let found = find(name) { return found }
         let reason = "\(name) is not installed (apt-get install \(package ?? name))"
         if isRequired {
@@ -22,12 +22,12 @@ public enum RequiredTool {
     }
 
     /// Whether a missing tool fails the run rather than cancelling its test.
-    public static var isRequired: Bool {
+    package static var isRequired: Bool {
         ProcessInfo.processInfo.environment["CI"] == "true"
     }
 
     /// The first executable file called `name` on the search path.
-    public static func find(_ name: String) -> URL? {
+    package static func find(_ name: String) -> URL? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         for directory in path.split(separator: ":").map(String.init) + ["/usr/bin", "/bin"] {
             let candidate = URL(fileURLWithPath: directory).appendingPathComponent(name)
@@ -37,7 +37,7 @@ public enum RequiredTool {
     }
 
     /// The error a missing tool throws under CI.
-    public struct Missing: Error, CustomStringConvertible {
-        public var description: String
+    package struct Missing: Error, CustomStringConvertible {
+        package var description: String
     }
 }

@@ -1,12 +1,12 @@
 import Foundation
 
 /// What a finished process printed and how it exited.
-public struct ProcessResult: CustomStringConvertible, Sendable {
-    public var status: Int32
-    public var output: String
-    public var error: String
+package struct ProcessResult: CustomStringConvertible, Sendable {
+    package var status: Int32
+    package var output: String
+    package var error: String
 
-    public var description: String {
+    package var description: String {
         "exit \(status)\n--- stdout\n\(output)--- stderr\n\(error)"
     }
 }
@@ -20,11 +20,11 @@ public struct ProcessResult: CustomStringConvertible, Sendable {
 /// a two-core machine) for as long as the program runs; the browser tests
 /// run for minutes, and with the pool held the rest of the suite stalls
 /// (a lock test's one-minute limit ran out that way in CI).
-public enum Subprocess {
+package enum Subprocess {
     /// Runs `executable` in `directory` (else `scratch`), its temporary files
     /// in `scratch`; `environment` is the whole environment, plus the
     /// coverage setting (`ChildEnvironment`).
-    public static func run(
+    package static func run(
         _ executable: URL, _ arguments: [String], environment: [String: String],
         input: String = "", scratch: URL, directory: URL? = nil
     ) async throws -> ProcessResult {
@@ -73,7 +73,7 @@ public enum Subprocess {
 
     /// Runs `executable` with the test run's own environment plus
     /// `environment`, its temporary files in a directory of its own.
-    public static func run(
+    package static func run(
         _ executable: URL, _ arguments: [String], adding environment: [String: String] = [:],
         input: String = "", directory: URL? = nil
     ) async throws -> ProcessResult {

@@ -9,10 +9,10 @@ import Foundation
 /// A fresh directory of one test's own under the system's temporary
 /// directory, mode 0700 (mkdtemp), removed with everything in it when the
 /// value is released. One per test, since tests run in parallel.
-public final class TemporaryDirectory: Sendable {
-    public let path: String
+package final class TemporaryDirectory: Sendable {
+    package let path: String
 
-    public init(prefix: String = "habits-tests") throws {
+    package init(prefix: String = "habits-tests") throws {
         var template = Array((NSTemporaryDirectory() + "/\(prefix)-XXXXXX").utf8CString)
         let created = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.flatMap { mkdtemp($0) }
@@ -27,15 +27,15 @@ public final class TemporaryDirectory: Sendable {
         try? FileManager.default.removeItem(atPath: path)
     }
 
-    public var url: URL { URL(fileURLWithPath: path, isDirectory: true) }
+    package var url: URL { URL(fileURLWithPath: path, isDirectory: true) }
 
     /// `path/name`.
-    public func appending(_ name: String) -> String {
+    package func appending(_ name: String) -> String {
         path + "/" + name
     }
 
     /// The permission bits of the file at `path`, or `nil` when it does not exist.
-    public static func mode(of path: String) -> UInt16? {
+    package static func mode(of path: String) -> UInt16? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         return UInt16(truncatingIfNeeded: info.st_mode & 0o7777)
@@ -43,7 +43,7 @@ public final class TemporaryDirectory: Sendable {
 }
 
 /// A fixture that could not be set up; the message says which and why.
-public struct TestSupportFailure: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct TestSupportFailure: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }

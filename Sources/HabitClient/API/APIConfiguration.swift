@@ -13,21 +13,21 @@ import Foundation
 /// `/api//` are all `/api/`). Plain http:// is allowed only to this machine
 /// (127.0.0.0/8, ::1 and localhost) unless `allowInsecure` is set, because
 /// tokens and sign-in codes travel in the clear over it.
-public struct APIConfiguration: Hashable, Sendable {
+package struct APIConfiguration: Hashable, Sendable {
     /// The server a fresh installation talks to: a habits-server on this machine.
-    public static let defaultBaseURL = "http://127.0.0.1:8000/api/"
+    package static let defaultBaseURL = "http://127.0.0.1:8000/api/"
 
     /// The normalised base URL, ending in `/`.
-    public let baseURL: URL
+    package let baseURL: URL
     /// Whether plain http:// to another machine was explicitly allowed.
-    public let allowInsecure: Bool
+    package let allowInsecure: Bool
 
     /// Checks and normalises `baseURL`.
     ///
     /// - Throws: `APIError.invalidServerURL` when it is not an http(s) URL with
     ///   a host; `APIError.insecureServer` for plain http:// to another machine
     ///   unless `allowInsecure`.
-    public init(baseURL: String = defaultBaseURL, allowInsecure: Bool = false) throws(APIError) {
+    package init(baseURL: String = defaultBaseURL, allowInsecure: Bool = false) throws(APIError) {
         let text = baseURL.trimmingCharacters(in: .whitespaces)
         guard var components = URLComponents(string: text),
             let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
@@ -49,12 +49,12 @@ public struct APIConfiguration: Hashable, Sendable {
     }
 
     /// Checks and normalises `baseURL`; see `init(baseURL:allowInsecure:)`.
-    public init(baseURL: URL, allowInsecure: Bool = false) throws(APIError) {
+    package init(baseURL: URL, allowInsecure: Bool = false) throws(APIError) {
         try self.init(baseURL: baseURL.absoluteString, allowInsecure: allowInsecure)
     }
 
     /// The base URL as text, as saved with a session.
-    public var baseURLString: String { baseURL.absoluteString }
+    package var baseURLString: String { baseURL.absoluteString }
 
     /// `host:port` of the server, for messages.
     package var hostDescription: String { TransportRequest.hostDescription(of: baseURL) }
@@ -73,12 +73,12 @@ public struct APIConfiguration: Hashable, Sendable {
     }
 
     /// Whether `port` (none: the scheme's) is one a socket can have.
-    public static func isPortAllowed(_ port: Int?) -> Bool {
+    package static func isPortAllowed(_ port: Int?) -> Bool {
         port.map { (1...65535).contains($0) } ?? true
     }
 
     /// Whether `host` names this machine: localhost, 127.0.0.0/8 or ::1.
-    public static func isLoopback(host: String) -> Bool {
+    package static func isLoopback(host: String) -> Bool {
         var name = host.lowercased()
         if name.hasPrefix("[") && name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
         if name.hasSuffix(".") { name.removeLast() }

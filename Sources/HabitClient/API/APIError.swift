@@ -8,7 +8,7 @@ import HabitCore
 /// its people (the `habits` command line decides its sentences, hints and
 /// exit statuses in one place, `CommandError+Failures`). No case ever
 /// carries a token or a sign-in code.
-public enum APIError: Error, Hashable, Sendable {
+package enum APIError: Error, Hashable, Sendable {
     /// The server URL is not an http:// or https:// URL with a host.
     case invalidServerURL(String)
     /// Plain http:// to a host that is not this machine, without allowing it.

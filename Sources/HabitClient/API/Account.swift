@@ -2,9 +2,9 @@
 ///
 /// The id is kept as text: this server sends a number, others in the same
 /// family may send a string (a UUID); both decode.
-public struct Account: Hashable, Sendable {
-    public var id: String
-    public var email: String
+package struct Account: Hashable, Sendable {
+    package var id: String
+    package var email: String
 }
 
 extension Account: Codable {
@@ -12,7 +12,7 @@ extension Account: Codable {
         case id, email
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         if let number = try? c.decode(Int64.self, forKey: .id) {
             id = String(number)

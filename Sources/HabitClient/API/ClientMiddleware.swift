@@ -3,7 +3,7 @@
 ///
 /// Middlewares run in order; `next` sends the request through the rest of them
 /// and the transport.
-public protocol ClientMiddleware: Sendable {
+package protocol ClientMiddleware: Sendable {
     func intercept(
         _ request: TransportRequest,
         next: @Sendable (TransportRequest) async throws -> TransportResponse

@@ -5,7 +5,7 @@
 /// fault a real server cannot. Implementations throw `APIError` for network
 /// failures (`.unreachable`, `.timeout`, …) and return every HTTP status as a
 /// response, errors included.
-public protocol HTTPTransport: Sendable {
+package protocol HTTPTransport: Sendable {
     func send(_ request: TransportRequest) async throws -> TransportResponse
 }
 
@@ -13,8 +13,8 @@ public protocol HTTPTransport: Sendable {
     /// The transport the client uses unless told otherwise: its own HTTP/1.1
     /// over a socket and OpenSSL, so that a program linking HabitClient loads
     /// no libcurl or FoundationNetworking.
-    public typealias DefaultTransport = SocketTransport
+    package typealias DefaultTransport = SocketTransport
 #else
     /// The transport the client uses unless told otherwise: the system's URLSession.
-    public typealias DefaultTransport = URLSessionTransport
+    package typealias DefaultTransport = URLSessionTransport
 #endif

@@ -3,16 +3,16 @@ import HabitCore
 
 /// A personal access token as the server lists it; `token`, its text, only
 /// in the answer that created it.
-public struct AccessTokenInfo: Hashable, Sendable {
-    public var id: Int64
-    public var name: String
+package struct AccessTokenInfo: Hashable, Sendable {
+    package var id: Int64
+    package var name: String
     /// `read`, `check-in` or `write`.
-    public var scope: String
-    public var habitID: Int64?
-    public var createdAt: Date?
-    public var expiresAt: Date?
-    public var lastUsedAt: Date?
-    public var token: String?
+    package var scope: String
+    package var habitID: Int64?
+    package var createdAt: Date?
+    package var expiresAt: Date?
+    package var lastUsedAt: Date?
+    package var token: String?
 
     init(
         id: Int64, name: String, scope: String, habitID: Int64? = nil, createdAt: Date? = nil,
@@ -38,7 +38,7 @@ extension AccessTokenInfo: Decodable {
         case lastUsedAt = "last_used_at"
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(Int64.self, forKey: .id)
         name = try c.decode(String.self, forKey: .name)
@@ -57,7 +57,7 @@ extension AccessTokenInfo: Decodable {
 extension HabitAPIClient {
     /// The account's personal access tokens (`GET /api/me/tokens/`).
     /// - Throws: `.notSupported` when the server has no such route.
-    public func accessTokens() async throws(APIError) -> [AccessTokenInfo] {
+    package func accessTokens() async throws(APIError) -> [AccessTokenInfo] {
         let response = try await tokenRoute(.get, "me/tokens/", body: nil)
         return try response.decode(TokenList.self).data
     }
@@ -66,7 +66,7 @@ extension HabitAPIClient {
     /// shown this once. Not retried after a broken connection and sent
     /// without an idempotency key (the server keeps no copy of the text):
     /// a repeat is refused for its name.
-    public func createAccessToken(
+    package func createAccessToken(
         name: String, scope: String, habitID: Int64?, expiresAt: Date?
     ) async throws(APIError) -> AccessTokenInfo {
         let body = try JSONBody.encode(
@@ -78,17 +78,17 @@ extension HabitAPIClient {
     }
 
     /// Revokes token `id` (`DELETE /api/me/tokens/{id}/`) at once.
-    public func revokeAccessToken(id: Int64) async throws(APIError) {
+    package func revokeAccessToken(id: Int64) async throws(APIError) {
         _ = try await tokenRoute(.delete, "me/tokens/\(id)/", body: nil)
     }
 
     /// The URL of the check-in route for a token's text.
-    public func checkInURL(token: String) -> URL {
+    package func checkInURL(token: String) -> URL {
         configuration.url("checkin/\(token)/")
     }
 
     /// The URL of the calendar feed for a read token's text.
-    public func calendarURL(token: String) -> URL {
+    package func calendarURL(token: String) -> URL {
         configuration.url("me/calendar.ics", query: [(name: "token", value: token)])
     }
 

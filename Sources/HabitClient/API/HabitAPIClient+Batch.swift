@@ -10,7 +10,7 @@ extension HabitAPIClient {
     /// - Throws: `.notSupported` when the server has no such route (the habit
     ///   exists but the route answers 404 or 405); `.notFound` when the habit
     ///   does not exist.
-    public func setProgressBatch(habitID: Int64, entries: [ProgressEntry]) async throws(APIError)
+    package func setProgressBatch(habitID: Int64, entries: [ProgressEntry]) async throws(APIError)
         -> Int
     {
         let path = "me/habits/\(habitID)/progress/"

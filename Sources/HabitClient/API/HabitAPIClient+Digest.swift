@@ -7,13 +7,13 @@ extension HabitAPIClient {
     }
 
     /// The account's digest time (`HH:MM`), `nil` when off.
-    public func digestTime() async throws(APIError) -> String? {
+    package func digestTime() async throws(APIError) -> String? {
         let response = try await sendAuthenticated(.get, "me/digest/", context: .account)
         return try response.decode(DigestBody.self).time
     }
 
     /// Sets the account's digest time; answers the time set.
-    public func setDigestTime(_ time: String) async throws(APIError) -> String? {
+    package func setDigestTime(_ time: String) async throws(APIError) -> String? {
         let body = try JSONBody.encode(DigestBody(time: time))
         let response = try await sendAuthenticated(
             .put, "me/digest/", body: body, context: .account)
@@ -21,7 +21,7 @@ extension HabitAPIClient {
     }
 
     /// Turns the account's digest off.
-    public func deleteDigest() async throws(APIError) {
+    package func deleteDigest() async throws(APIError) {
         _ = try await sendAuthenticated(.delete, "me/digest/", context: .account)
     }
 }

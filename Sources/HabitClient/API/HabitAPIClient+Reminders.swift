@@ -1,13 +1,13 @@
 import Foundation
 
 /// A reminder time of a habit on the server (`/api/me/habits/{id}/reminders/`).
-public struct ServerReminder: Decodable, Hashable, Sendable {
-    public var id: Int64
-    public var habitID: Int64
+package struct ServerReminder: Decodable, Hashable, Sendable {
+    package var id: Int64
+    package var habitID: Int64
     /// `HH:MM` in the account's time zone.
-    public var time: String
-    public var channelID: Int64?
-    public var webhookID: Int64?
+    package var time: String
+    package var channelID: Int64?
+    package var webhookID: Int64?
 
     enum CodingKeys: String, CodingKey {
         case id, time
@@ -18,11 +18,11 @@ public struct ServerReminder: Decodable, Hashable, Sendable {
 }
 
 /// A reminder channel on the server: mail or an ntfy topic, with its last error.
-public struct ServerChannel: Decodable, Hashable, Sendable {
-    public var id: Int64
-    public var kind: String
-    public var url: String?
-    public var lastError: String?
+package struct ServerChannel: Decodable, Hashable, Sendable {
+    package var id: Int64
+    package var kind: String
+    package var url: String?
+    package var lastError: String?
 
     enum CodingKeys: String, CodingKey {
         case id, kind, url
@@ -33,14 +33,14 @@ public struct ServerChannel: Decodable, Hashable, Sendable {
 /// The reminder and channel routes of server reminders.
 extension HabitAPIClient {
     /// Every reminder of the account.
-    public func reminders() async throws(APIError) -> [ServerReminder] {
+    package func reminders() async throws(APIError) -> [ServerReminder] {
         let response = try await sendAuthenticated(.get, "me/reminders/", context: .account)
         return try response.decode(ListBody<ServerReminder>.self).data
     }
 
     /// Adds a reminder time to a habit, through one channel or webhook or
     /// (neither) all of the account's channels.
-    public func addReminder(habitID: Int64, time: String, channelID: Int64?, webhookID: Int64?)
+    package func addReminder(habitID: Int64, time: String, channelID: Int64?, webhookID: Int64?)
         async throws(APIError) -> ServerReminder
     {
         struct Body: Encodable {
@@ -61,19 +61,19 @@ extension HabitAPIClient {
     }
 
     /// Removes one reminder time of a habit.
-    public func deleteReminder(habitID: Int64, id: Int64) async throws(APIError) {
+    package func deleteReminder(habitID: Int64, id: Int64) async throws(APIError) {
         _ = try await sendAuthenticated(
             .delete, "me/habits/\(habitID)/reminders/\(id)/", context: .habit)
     }
 
     /// The account's channels.
-    public func channels() async throws(APIError) -> [ServerChannel] {
+    package func channels() async throws(APIError) -> [ServerChannel] {
         let response = try await sendAuthenticated(.get, "me/channels/", context: .account)
         return try response.decode(ListBody<ServerChannel>.self).data
     }
 
     /// Adds (or finds) a channel: `mail`, or `ntfy` with its topic URL.
-    public func addChannel(kind: String, url: String?) async throws(APIError) -> ServerChannel {
+    package func addChannel(kind: String, url: String?) async throws(APIError) -> ServerChannel {
         struct Body: Encodable {
             var kind: String
             var url: String?

@@ -7,7 +7,7 @@ extension HabitAPIClient {
     /// it without), or `.cursorExpired` (410) when the server no longer
     /// knows the cursor, or `.absent` when the server has no feed (404: an
     /// older server or another implementation of the contract).
-    public func changes(since cursor: String?, limit: Int? = nil) async throws(APIError)
+    package func changes(since cursor: String?, limit: Int? = nil) async throws(APIError)
         -> FeedAnswer
     {
         var query: [(name: String, value: String)] = []
@@ -36,7 +36,7 @@ extension HabitAPIClient {
     /// Sends one change of the outbox with its own `Idempotency-Key` (the
     /// same on every retry, so the server applies it once) and returns what
     /// the server stored and what it replaced.
-    public func send(_ write: SyncWrite, idempotencyKey: String) async throws(APIError)
+    package func send(_ write: SyncWrite, idempotencyKey: String) async throws(APIError)
         -> SyncWriteAnswer
     {
         let base = "me/habits/\(write.habitID)/"
@@ -96,22 +96,22 @@ extension HabitAPIClient {
     }
 
     /// A new key for one change, kept with it in the outbox.
-    public static func makeIdempotencyKey() -> String { newIdempotencyKey() }
+    package static func makeIdempotencyKey() -> String { newIdempotencyKey() }
 }
 
 /// What the feed answered.
-public enum FeedAnswer: Hashable, Sendable {
+package enum FeedAnswer: Hashable, Sendable {
     case page(FeedPage)
     case cursorExpired
     case absent
 }
 
 /// `{"changes", "cursor", "more"}`.
-public struct FeedPage: Hashable, Sendable, Decodable {
+package struct FeedPage: Hashable, Sendable, Decodable {
     /// Versions as the server sent them (absent from deletions).
-    public var changes: [FeedChange<String?>]
-    public var cursor: String
-    public var more: Bool
+    package var changes: [FeedChange<String?>]
+    package var cursor: String
+    package var more: Bool
 
     init(changes: [FeedChange<String?>], cursor: String, more: Bool) {
         self.changes = changes
@@ -121,7 +121,7 @@ public struct FeedPage: Hashable, Sendable, Decodable {
 
     enum CodingKeys: String, CodingKey { case changes, cursor, more }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         // A kind this client does not know (a later contract) is skipped,
         // not a failure of the whole page.
@@ -145,17 +145,17 @@ struct Versioned: Decodable {
 
 /// What a write answered: the habit or entry stored (with its version), and
 /// what it replaced (`replaced`, `null` when there was nothing).
-public struct SyncWriteAnswer: Hashable, Sendable, Decodable {
-    public var habit: Habit?
-    public var entry: ProgressEntry?
-    public var version: String?
-    public var replaced: Replaced?
+package struct SyncWriteAnswer: Hashable, Sendable, Decodable {
+    package var habit: Habit?
+    package var entry: ProgressEntry?
+    package var version: String?
+    package var replaced: Replaced?
 
     /// A habit or an entry as it was before the write.
-    public struct Replaced: Hashable, Sendable, Decodable {
-        public var habit: Habit?
-        public var entry: ProgressEntry?
-        public var version: String?
+    package struct Replaced: Hashable, Sendable, Decodable {
+        package var habit: Habit?
+        package var entry: ProgressEntry?
+        package var version: String?
 
         init(habit: Habit? = nil, entry: ProgressEntry? = nil, version: String?) {
             self.habit = habit
@@ -163,7 +163,7 @@ public struct SyncWriteAnswer: Hashable, Sendable, Decodable {
             self.version = version
         }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             habit = try? Habit(from: decoder)
             entry = habit == nil ? try? ProgressEntry(from: decoder) : nil
             version = try Versioned(from: decoder).version
@@ -182,7 +182,7 @@ public struct SyncWriteAnswer: Hashable, Sendable, Decodable {
 
     enum CodingKeys: String, CodingKey { case replaced }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         habit = try? Habit(from: decoder)
         entry = habit == nil ? try? ProgressEntry(from: decoder) : nil
         version = try Versioned(from: decoder).version

@@ -3,7 +3,7 @@ import Foundation
 extension HabitAPIClient {
     /// The account's time zone (`GET /api/me/`'s `time_zone`), `nil` when
     /// the server does not keep one.
-    public func accountTimeZone() async throws(APIError) -> String? {
+    package func accountTimeZone() async throws(APIError) -> String? {
         let response = try await sendAuthenticated(.get, "me/", context: .account)
         return try response.decode(TimeZoneBody.self).timeZone
     }
@@ -16,7 +16,7 @@ extension HabitAPIClient {
     ///   route answers 405); `.validation` naming `time_zone` for a name it
     ///   does not know.
     @discardableResult
-    public func setAccountTimeZone(_ identifier: String) async throws(APIError) -> String {
+    package func setAccountTimeZone(_ identifier: String) async throws(APIError) -> String {
         let path = "me/"
         let response: Answer
         do throws(APIError) {

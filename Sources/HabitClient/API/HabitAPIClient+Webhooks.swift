@@ -3,14 +3,14 @@ import HabitCore
 
 /// A webhook endpoint on the server (`/api/me/webhooks/`); `secret` only in
 /// the answer that created it.
-public struct ServerWebhook: Hashable, Sendable {
-    public var id: Int64
-    public var url: String
-    public var events: [String]
-    public var secret: String?
-    public var lastError: String?
-    public var lastErrorAt: Date?
-    public var createdAt: Date?
+package struct ServerWebhook: Hashable, Sendable {
+    package var id: Int64
+    package var url: String
+    package var events: [String]
+    package var secret: String?
+    package var lastError: String?
+    package var lastErrorAt: Date?
+    package var createdAt: Date?
 }
 
 extension ServerWebhook: Decodable {
@@ -21,7 +21,7 @@ extension ServerWebhook: Decodable {
         case createdAt = "created_at"
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(Int64.self, forKey: .id)
         url = try c.decode(String.self, forKey: .url)
@@ -36,16 +36,16 @@ extension ServerWebhook: Decodable {
 }
 
 /// One event on its way to a webhook endpoint, as its listing shows it.
-public struct ServerDelivery: Hashable, Sendable {
-    public var id: Int64
-    public var eventID: String
-    public var event: String
-    public var attempts: Int
+package struct ServerDelivery: Hashable, Sendable {
+    package var id: Int64
+    package var eventID: String
+    package var event: String
+    package var attempts: Int
     /// `pending`, `delivered` or `failed`.
-    public var state: String
-    public var lastAttemptAt: Date?
-    public var nextAttemptAt: Date?
-    public var lastError: String?
+    package var state: String
+    package var lastAttemptAt: Date?
+    package var nextAttemptAt: Date?
+    package var lastError: String?
 }
 
 extension ServerDelivery: Decodable {
@@ -57,7 +57,7 @@ extension ServerDelivery: Decodable {
         case lastError = "last_error"
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(Int64.self, forKey: .id)
         eventID = try c.decode(String.self, forKey: .eventID)
@@ -76,14 +76,15 @@ extension ServerDelivery: Decodable {
 /// The webhook routes.
 extension HabitAPIClient {
     /// The account's webhook endpoints, without their secrets.
-    public func webhooks() async throws(APIError) -> [ServerWebhook] {
+    package func webhooks() async throws(APIError) -> [ServerWebhook] {
         let response = try await sendAuthenticated(.get, "me/webhooks/", context: .account)
         return try response.decode(WebhookList<ServerWebhook>.self).data
     }
 
     /// Registers an endpoint for `events` (`nil`: every event); the answer
     /// holds the signing secret, shown this once.
-    public func addWebhook(url: String, events: [String]?) async throws(APIError) -> ServerWebhook {
+    package func addWebhook(url: String, events: [String]?) async throws(APIError) -> ServerWebhook
+    {
         struct Body: Encodable {
             var url: String
             var events: [String]?
@@ -95,12 +96,12 @@ extension HabitAPIClient {
     }
 
     /// Removes an endpoint with its deliveries.
-    public func deleteWebhook(id: Int64) async throws(APIError) {
+    package func deleteWebhook(id: Int64) async throws(APIError) {
         _ = try await sendAuthenticated(.delete, "me/webhooks/\(id)/", context: .account)
     }
 
     /// The endpoint's latest deliveries, newest first.
-    public func webhookDeliveries(id: Int64) async throws(APIError) -> [ServerDelivery] {
+    package func webhookDeliveries(id: Int64) async throws(APIError) -> [ServerDelivery] {
         let response = try await sendAuthenticated(
             .get, "me/webhooks/\(id)/deliveries/", context: .account)
         return try response.decode(WebhookList<ServerDelivery>.self).data

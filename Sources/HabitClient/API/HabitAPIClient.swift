@@ -8,8 +8,8 @@ import HabitCore
 /// say what happened (the program words it). Dates that depend on "today" use the injected
 /// clock's date in the user's time zone, so a server elsewhere judges
 /// pending and failed as the user would.
-public final class HabitAPIClient: Sendable {
-    public let configuration: APIConfiguration
+package final class HabitAPIClient: Sendable {
+    package let configuration: APIConfiguration
     private let tokenStore: any TokenStore
     let clock: WallClock
     let chain: MiddlewareChain
@@ -22,7 +22,7 @@ public final class HabitAPIClient: Sendable {
     ///   - clock: the device's clock and the user's time zone.
     ///   - middlewares: steps every request passes through (refreshes too),
     ///     after authentication and before the transport.
-    public init(
+    package init(
         configuration: APIConfiguration, transport: any HTTPTransport = DefaultTransport(),
         tokenStore: any TokenStore, clock: WallClock, middlewares: [any ClientMiddleware] = []
     ) {
@@ -38,7 +38,7 @@ public final class HabitAPIClient: Sendable {
 
     /// Asks the server to email a sign-in code to `email`, and remembers the
     /// address for `signIn` (the process usually exits in between).
-    public func requestCode(email: String) async throws(APIError) {
+    package func requestCode(email: String) async throws(APIError) {
         let address = email.trimmingCharacters(in: .whitespacesAndNewlines)
         // Unreadable credentials are reported before a code is mailed, not after.
         _ = try loadCredentials()
@@ -52,7 +52,7 @@ public final class HabitAPIClient: Sendable {
     }
 
     /// The address a code was requested for and not yet used, if any.
-    public func pendingEmail() throws(APIError) -> String? {
+    package func pendingEmail() throws(APIError) -> String? {
         try loadCredentials().pendingEmail
     }
 
@@ -61,7 +61,7 @@ public final class HabitAPIClient: Sendable {
     ///
     /// - Throws: `.invalidCode` when the server refuses the code.
     @discardableResult
-    public func signIn(email: String, code: String) async throws(APIError) -> SessionSummary {
+    package func signIn(email: String, code: String) async throws(APIError) -> SessionSummary {
         let address = email.trimmingCharacters(in: .whitespacesAndNewlines)
         let digits = code.filter { !$0.isWhitespace }
         // A code is single use: make sure the session can be saved before spending it.
@@ -104,7 +104,7 @@ public final class HabitAPIClient: Sendable {
     /// cached account data.
     /// - Throws: only `.storage` when the credentials file cannot be removed.
     @discardableResult
-    public func signOut() async throws(APIError) -> SignOutOutcome {
+    package func signOut() async throws(APIError) -> SignOutOutcome {
         let removed = try await tokenStore.withExclusiveLock {
             () async throws(APIError) -> SalvagedSession? in
             let salvaged = self.tokenStore.salvageSession()
@@ -145,7 +145,7 @@ public final class HabitAPIClient: Sendable {
     }
 
     /// What is saved about signing in, read without the network.
-    public func signInStatus() throws(APIError) -> SignInStatus {
+    package func signInStatus() throws(APIError) -> SignInStatus {
         let credentials = try loadCredentials()
         return SignInStatus(
             pendingEmail: credentials.pendingEmail,
@@ -158,7 +158,7 @@ public final class HabitAPIClient: Sendable {
     // MARK: - Account
 
     /// The signed-in account.
-    public func me() async throws(APIError) -> Account {
+    package func me() async throws(APIError) -> Account {
         let response = try await sendAuthenticated(.get, "me/", context: .account)
         return try response.decode(Account.self)
     }
@@ -168,7 +168,7 @@ public final class HabitAPIClient: Sendable {
     /// The habits with `status`, ordered by id. With `date`, each carries its
     /// completion for the day or ISO week containing `date`, judged with
     /// today = the clock's date in the user's time zone.
-    public func habits(status: HabitStatusFilter = .active, on date: LocalDate? = nil)
+    package func habits(status: HabitStatusFilter = .active, on date: LocalDate? = nil)
         async throws(APIError) -> [HabitWithCompletion]
     {
         var query = [(name: "status", value: status.rawValue)]
@@ -185,7 +185,7 @@ public final class HabitAPIClient: Sendable {
     ///
     /// Sent with a fresh `Idempotency-Key`, so the retry after a broken
     /// connection cannot create a second habit.
-    public func createHabit(_ fields: HabitFields) async throws(APIError) -> Habit {
+    package func createHabit(_ fields: HabitFields) async throws(APIError) -> Habit {
         let response = try await sendAuthenticated(
             .post, "me/habits/", body: try JSONBody.encode(HabitBody(fields)),
             idempotencyKey: Self.newIdempotencyKey(), context: .account)
@@ -193,14 +193,14 @@ public final class HabitAPIClient: Sendable {
     }
 
     /// One habit.
-    public func habit(id: Int64) async throws(APIError) -> Habit {
+    package func habit(id: Int64) async throws(APIError) -> Habit {
         let response = try await sendAuthenticated(.get, "me/habits/\(id)/", context: .habit)
         return try response.decode(Habit.self)
     }
 
     /// A habit with its stats as of `today`, when the server sends them
     /// (`HabitWithStats.stats(asOf:)` tells whether it did).
-    public func habitWithStats(id: Int64, today: LocalDate) async throws(APIError)
+    package func habitWithStats(id: Int64, today: LocalDate) async throws(APIError)
         -> HabitWithStats
     {
         let response = try await sendAuthenticated(
@@ -211,7 +211,7 @@ public final class HabitAPIClient: Sendable {
 
     /// Changes the given properties of a habit (archiving or re-activating it
     /// through `status`), leaving the rest as they are.
-    public func updateHabit(id: Int64, changes: HabitChanges) async throws(APIError) -> Habit {
+    package func updateHabit(id: Int64, changes: HabitChanges) async throws(APIError) -> Habit {
         let response = try await sendAuthenticated(
             .patch, "me/habits/\(id)/", body: try JSONBody.encode(HabitBody(changes)),
             context: .habit)
@@ -219,14 +219,14 @@ public final class HabitAPIClient: Sendable {
     }
 
     /// Deletes a habit and all its progress.
-    public func deleteHabit(id: Int64) async throws(APIError) {
+    package func deleteHabit(id: Int64) async throws(APIError) {
         _ = try await sendAuthenticated(.delete, "me/habits/\(id)/", context: .habit)
     }
 
     // MARK: - Progress
 
     /// The entries of a habit from `from` through `to`, sorted by date.
-    public func progress(habitID: Int64, from: LocalDate, to: LocalDate) async throws(APIError)
+    package func progress(habitID: Int64, from: LocalDate, to: LocalDate) async throws(APIError)
         -> [ProgressEntry]
     {
         let response = try await sendAuthenticated(
@@ -240,7 +240,7 @@ public final class HabitAPIClient: Sendable {
     /// note as `note` says (`.keep` sends no `note`; `entry.note` is not
     /// read); repeating it changes nothing. The answer's `note` is what the
     /// server kept: a server without notes leaves it out.
-    public func setProgress(habitID: Int64, entry: ProgressEntry, note: NoteChange = .keep)
+    package func setProgress(habitID: Int64, entry: ProgressEntry, note: NoteChange = .keep)
         async throws(APIError) -> ProgressEntry
     {
         let response = try await sendAuthenticated(
@@ -260,7 +260,7 @@ public final class HabitAPIClient: Sendable {
     /// - Throws: `.notSupported` when the server has no such route (the habit
     ///   exists but the route answers 404 or 405); `.notFound` when the habit
     ///   does not exist.
-    public func incrementProgress(
+    package func incrementProgress(
         habitID: Int64, date: LocalDate, amount: Decimal, note: NoteChange = .keep
     ) async throws(APIError) -> ProgressEntry {
         let path = "me/habits/\(habitID)/progress/\(date)/increment/"
@@ -281,7 +281,7 @@ public final class HabitAPIClient: Sendable {
     }
 
     /// Removes the entry on `date`.
-    public func deleteProgress(habitID: Int64, date: LocalDate) async throws(APIError) {
+    package func deleteProgress(habitID: Int64, date: LocalDate) async throws(APIError) {
         _ = try await sendAuthenticated(
             .delete, "me/habits/\(habitID)/progress/\(date)/", context: .habit)
     }

@@ -8,10 +8,10 @@ import Foundation
 
 /// SHA-256 from the platform: CryptoKit on Apple systems, libcrypto (loaded
 /// with dlopen, as libssl is, so `habits` does not link it) elsewhere.
-public enum SHA256Digest {
+package enum SHA256Digest {
     /// The digest of `data` in lowercase hex; `nil` when the platform has no
     /// SHA-256 to offer (libcrypto missing).
-    public static func hex(_ data: Data) -> String? {
+    package static func hex(_ data: Data) -> String? {
         #if canImport(CryptoKit)
             return CryptoKit.SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
         #else

@@ -2,24 +2,24 @@ import Foundation
 
 /// What is saved on this device about signing in, read without the network:
 /// for a status command. It never holds a token.
-public struct SignInStatus: Hashable, Sendable {
+package struct SignInStatus: Hashable, Sendable {
     /// The address a code was requested for and not yet entered.
-    public var pendingEmail: String?
+    package var pendingEmail: String?
     /// The saved session, if any.
-    public var session: SessionSummary?
+    package var session: SessionSummary?
     /// Where credentials are kept, for people ("file …/credentials.json", "macOS Keychain").
-    public var storage: String
+    package var storage: String
 }
 
 /// A saved session described without its tokens.
-public struct SessionSummary: Hashable, Sendable {
-    public var email: String
+package struct SessionSummary: Hashable, Sendable {
+    package var email: String
     /// The server the session belongs to.
-    public var server: String
+    package var server: String
     /// Whether `server` is the one the client is configured for.
-    public var isForConfiguredServer: Bool
+    package var isForConfiguredServer: Bool
     /// The account id from the access token, when it carries one.
-    public var userID: String?
+    package var userID: String?
     /// When the session can no longer be renewed, on the device's clock
     /// (corrected by the measured server clock); `nil` when unknown.
     package var renewableUntil: Date?

@@ -1,6 +1,6 @@
 /// How signing out went. In every case the local credentials are gone, and the
 /// caller should also delete any cached account data.
-public enum SignOutOutcome: Hashable, Sendable {
+package enum SignOutOutcome: Hashable, Sendable {
     /// The server revoked the session, and the local credentials were removed.
     case revoked
     /// The local credentials were removed, but the server could not be told

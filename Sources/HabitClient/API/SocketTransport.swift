@@ -20,7 +20,7 @@
     /// no progress within `requestTimeout`, or the whole exchange over
     /// `resourceTimeout` → `.timeout`; a break or an answer that is not HTTP
     /// after connecting → `.connectionLost`.
-    public final class SocketTransport: HTTPTransport {
+    package final class SocketTransport: HTTPTransport {
         private let requestTimeout: TimeInterval
         private let resourceTimeout: TimeInterval
         private let trustedCertificates: String?
@@ -30,7 +30,7 @@
         ///   - resourceTimeout: the longest a whole request may take.
         ///   - trustedCertificates: a PEM file of the certificates to trust
         ///     instead of the system's (tests with a certificate of their own).
-        public init(
+        package init(
             requestTimeout: TimeInterval = 15, resourceTimeout: TimeInterval = 60,
             trustedCertificates: String? = nil
         ) {
@@ -39,7 +39,7 @@
             self.trustedCertificates = trustedCertificates
         }
 
-        public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        package func send(_ request: TransportRequest) async throws -> TransportResponse {
             let descriptor = Locked<Int32?>(nil)
             let cancelled = Locked(false)
             return try await withTaskCancellationHandler {

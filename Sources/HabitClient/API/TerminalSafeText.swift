@@ -22,19 +22,19 @@
 /// unterminated string sequence ends at the line, and SGR sequences (the
 /// CLI's own colours) stay when the stream is a terminal. `echo` cleans a
 /// piece of data quoted inside a message and cuts it to a bounded length.
-public enum TerminalSafeText {
+package enum TerminalSafeText {
     /// How many characters of a piece of data a message quotes (`echo`).
-    public static let echoLimit = 60
+    package static let echoLimit = 60
 
     /// `text` with nothing left that acts on a terminal.
-    public static func clean(_ text: String) -> String {
+    package static func clean(_ text: String) -> String {
         removingBidi(removingControls(text, keepingLines: false, keepingStyle: false))
     }
 
     /// `text` cleaned and cut to `limit` characters, the cut marked with `…`:
     /// data from a file, a server or the database quoted inside a message, so
     /// a 100,000-character name is not echoed whole.
-    public static func echo(_ text: some StringProtocol, limit: Int = echoLimit) -> String {
+    package static func echo(_ text: some StringProtocol, limit: Int = echoLimit) -> String {
         let cleaned = clean(String(text))
         guard cleaned.count > limit else { return cleaned }
         return String(cleaned.prefix(max(0, limit - 1))) + "\u{2026}"
@@ -45,7 +45,7 @@ public enum TerminalSafeText {
     /// `keepingStyle`, SGR sequences (`ESC [` digits and `;`, then `m`: colour
     /// and weight, which cannot move the cursor, clear or retitle anything)
     /// stay.
-    public static func output(_ text: String, keepingStyle: Bool) -> String {
+    package static func output(_ text: String, keepingStyle: Bool) -> String {
         let controlled = removingControls(text, keepingLines: true, keepingStyle: keepingStyle)
         // Every bidirectional control starts with 0xE2 in UTF-8.
         guard anyByte(of: controlled, { $0 == 0xE2 }) else { return controlled }

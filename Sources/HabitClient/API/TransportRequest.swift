@@ -1,9 +1,9 @@
 import Foundation
 
 /// One HTTP request as the client hands it to a transport.
-public struct TransportRequest: Hashable, Sendable {
+package struct TransportRequest: Hashable, Sendable {
     /// The HTTP methods the habits API uses.
-    public enum Method: String, Hashable, Sendable {
+    package enum Method: String, Hashable, Sendable {
         case get = "GET"
         case post = "POST"
         case put = "PUT"
@@ -11,13 +11,13 @@ public struct TransportRequest: Hashable, Sendable {
         case delete = "DELETE"
     }
 
-    public var method: Method
-    public var url: URL
+    package var method: Method
+    package var url: URL
     /// Header fields by lower-case name.
-    public private(set) var headers: [String: String]
-    public var body: Data?
+    package private(set) var headers: [String: String]
+    package var body: Data?
 
-    public init(method: Method, url: URL, headers: [String: String] = [:], body: Data? = nil) {
+    package init(method: Method, url: URL, headers: [String: String] = [:], body: Data? = nil) {
         self.method = method
         self.url = url
         self.headers = [:]
@@ -26,12 +26,12 @@ public struct TransportRequest: Hashable, Sendable {
     }
 
     /// The value of header `name`, compared without regard to case.
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers[name.lowercased()]
     }
 
     /// Sets header `name` (any case) to `value`, replacing an earlier value.
-    public mutating func setHeader(_ name: String, _ value: String) {
+    package mutating func setHeader(_ name: String, _ value: String) {
         headers[name.lowercased()] = value
     }
 

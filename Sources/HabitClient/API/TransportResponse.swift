@@ -1,13 +1,13 @@
 import Foundation
 
 /// One HTTP response as a transport hands it back: status, headers and the whole body.
-public struct TransportResponse: Hashable, Sendable {
-    public var status: Int
+package struct TransportResponse: Hashable, Sendable {
+    package var status: Int
     /// Header fields by lower-case name.
-    public private(set) var headers: [String: String]
-    public var body: Data
+    package private(set) var headers: [String: String]
+    package var body: Data
 
-    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    package init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
         self.status = status
         self.headers = [:]
         self.body = body
@@ -15,7 +15,7 @@ public struct TransportResponse: Hashable, Sendable {
     }
 
     /// The value of header `name`, compared without regard to case.
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers[name.lowercased()]
     }
 }

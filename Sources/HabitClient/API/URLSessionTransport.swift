@@ -16,13 +16,13 @@
     /// `.unreachable` (the request never left); a connection that broke or an
     /// answer that is not HTTP → `.connectionLost` (it may have arrived); no
     /// answer in time → `.timeout`.
-    public final class URLSessionTransport: HTTPTransport {
+    package final class URLSessionTransport: HTTPTransport {
         private let session: URLSession
 
         /// - Parameters:
         ///   - requestTimeout: the longest wait for the next bytes of a response.
         ///   - resourceTimeout: the longest a whole request may take.
-        public init(requestTimeout: TimeInterval = 15, resourceTimeout: TimeInterval = 60) {
+        package init(requestTimeout: TimeInterval = 15, resourceTimeout: TimeInterval = 60) {
             let configuration = URLSessionConfiguration.ephemeral
             configuration.httpCookieStorage = nil
             configuration.httpShouldSetCookies = false
@@ -41,7 +41,7 @@
             session.finishTasksAndInvalidate()
         }
 
-        public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        package func send(_ request: TransportRequest) async throws -> TransportResponse {
             var urlRequest = URLRequest(url: request.url)
             urlRequest.httpMethod = request.method.rawValue
             urlRequest.httpShouldHandleCookies = false

@@ -2,7 +2,7 @@ import Foundation
 
 /// How a credentials file that does not read as saved credentials is
 /// damaged: what a person can check, told apart.
-public enum CredentialsDamage: Hashable, Sendable {
+package enum CredentialsDamage: Hashable, Sendable {
     /// The file holds no byte (cut short, or emptied).
     case empty
     /// The bytes are not JSON.

@@ -7,7 +7,7 @@
 /// temporary file created and written to size), and only then is the refresh
 /// sent. Filling the slot replaces the credentials atomically; a slot dropped
 /// unfilled leaves them as they were.
-public protocol CredentialsSlot: Sendable {
+package protocol CredentialsSlot: Sendable {
     /// Saves `credentials` into the reserved room and makes them the saved ones.
     /// Credentials larger than the reservation are saved in the ordinary way.
     func fill(_ credentials: StoredCredentials) throws(TokenStoreError)

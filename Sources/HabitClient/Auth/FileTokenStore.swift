@@ -18,7 +18,7 @@ import HabitFiles
 /// link, that belongs to someone else or that does not parse is reported with
 /// the fix; it is never used and never deleted. `credentials.lock` beside it
 /// serialises refreshes across processes.
-public struct FileTokenStore: TokenStore {
+package struct FileTokenStore: TokenStore {
     /// The credentials file's name inside the directory.
     static let fileName = "credentials.json"
     /// The lock file's name inside the directory.
@@ -27,10 +27,10 @@ public struct FileTokenStore: TokenStore {
     private static let maximumFileSize = 64 * 1024
 
     /// The directory holding the credentials file.
-    public let directory: String
+    package let directory: String
 
     /// Keeps credentials in `directory` (created 0700 when first needed).
-    public init(directory: String) {
+    package init(directory: String) {
         var path = directory
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         self.directory = path
@@ -42,11 +42,11 @@ public struct FileTokenStore: TokenStore {
     /// The lock file's path.
     package var lockPath: String { AtomicFile.join(directory, Self.lockFileName) }
 
-    public var locationDescription: String { "file \(credentialsPath)" }
+    package var locationDescription: String { "file \(credentialsPath)" }
 
     // MARK: - TokenStore
 
-    public func load() throws(TokenStoreError) -> StoredCredentials {
+    package func load() throws(TokenStoreError) -> StoredCredentials {
         let path = credentialsPath
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         if descriptor < 0 {
@@ -94,7 +94,7 @@ public struct FileTokenStore: TokenStore {
 
     /// Reads the file without its permission checks (a link or another
     /// user's file is still refused), for revoking its session on sign-out.
-    public func salvageSession() -> SalvagedSession? {
+    package func salvageSession() -> SalvagedSession? {
         let descriptor = open(credentialsPath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -112,14 +112,14 @@ public struct FileTokenStore: TokenStore {
         return SalvagedSession.read(data)
     }
 
-    public func save(_ credentials: StoredCredentials) throws(TokenStoreError) {
+    package func save(_ credentials: StoredCredentials) throws(TokenStoreError) {
         let data = try Self.encoded(credentials, path: credentialsPath)
         try FileCredentialsSlot(store: self, byteCount: data.count).fill(data)
     }
 
     /// Creates the temporary file of the next save and writes it to
     /// `byteCount` bytes, so a full disk shows now rather than after a refresh.
-    public func reserveSlot(byteCount: Int) throws(TokenStoreError) -> any CredentialsSlot {
+    package func reserveSlot(byteCount: Int) throws(TokenStoreError) -> any CredentialsSlot {
         try FileCredentialsSlot(store: self, byteCount: byteCount)
     }
 
@@ -135,7 +135,7 @@ public struct FileTokenStore: TokenStore {
         return data
     }
 
-    public func clear() throws(TokenStoreError) {
+    package func clear() throws(TokenStoreError) {
         let path = credentialsPath
         guard unlink(path) == 0 || errno == ENOENT else {
             throw .unwritable(path: path, reason: FileLock.systemMessage(errno))
@@ -143,7 +143,7 @@ public struct FileTokenStore: TokenStore {
         syncDirectory()
     }
 
-    public func withExclusiveLock<T: Sendable>(
+    package func withExclusiveLock<T: Sendable>(
         _ body: @Sendable () async throws(APIError) -> T
     ) async throws(APIError) -> T {
         do {

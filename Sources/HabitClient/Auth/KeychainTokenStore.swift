@@ -7,15 +7,15 @@
     ///
     /// The Keychain has no lock that spans processes, so refreshes are
     /// serialised with a lock file in `lockDirectory` (created 0700).
-    public struct KeychainTokenStore: TokenStore {
+    package struct KeychainTokenStore: TokenStore {
         /// The Keychain service name.
         let service: String
         /// The item's account name.
-        public let account: String
+        package let account: String
         /// Where the cross-process lock file lives.
-        public let lockDirectory: String
+        package let lockDirectory: String
 
-        public init(
+        package init(
             service: String = "habits", account: String = "credentials", lockDirectory: String
         ) {
             self.service = service
@@ -23,7 +23,7 @@
             self.lockDirectory = lockDirectory
         }
 
-        public var locationDescription: String { "macOS Keychain (service \"\(service)\")" }
+        package var locationDescription: String { "macOS Keychain (service \"\(service)\")" }
 
         private var query: [String: Any] {
             [
@@ -33,7 +33,7 @@
             ]
         }
 
-        public func load() throws(TokenStoreError) -> StoredCredentials {
+        package func load() throws(TokenStoreError) -> StoredCredentials {
             var search = query
             search[kSecReturnData as String] = true
             search[kSecMatchLimit as String] = kSecMatchLimitOne
@@ -50,7 +50,7 @@
             }
         }
 
-        public func save(_ credentials: StoredCredentials) throws(TokenStoreError) {
+        package func save(_ credentials: StoredCredentials) throws(TokenStoreError) {
             guard let data = try? JSONEncoder().encode(credentials) else {
                 throw .unwritable(path: locationDescription, reason: "cannot encode credentials")
             }
@@ -65,14 +65,14 @@
             guard status == errSecSuccess else { throw Self.error(status) }
         }
 
-        public func clear() throws(TokenStoreError) {
+        package func clear() throws(TokenStoreError) {
             let status = SecItemDelete(query as CFDictionary)
             guard status == errSecSuccess || status == errSecItemNotFound else {
                 throw Self.error(status)
             }
         }
 
-        public func withExclusiveLock<T: Sendable>(
+        package func withExclusiveLock<T: Sendable>(
             _ body: @Sendable () async throws(APIError) -> T
         ) async throws(APIError) -> T {
             do {

@@ -6,17 +6,17 @@ import Foundation
 /// A too-open or damaged credentials file is never used to make requests,
 /// but signing out removes it anyway; revoking whatever token it holds first
 /// keeps the session from staying valid on the server.
-public struct SalvagedSession: Hashable, Sendable, CustomStringConvertible {
+package struct SalvagedSession: Hashable, Sendable, CustomStringConvertible {
     /// The server the token belongs to, when the file still names it.
-    public var server: String?
-    public var refreshToken: String
+    package var server: String?
+    package var refreshToken: String
 
     init(server: String?, refreshToken: String) {
         self.server = server
         self.refreshToken = refreshToken
     }
 
-    public var description: String { "salvaged session at \(server ?? "an unnamed server")" }
+    package var description: String { "salvaged session at \(server ?? "an unnamed server")" }
 
     /// The session in `data`: read as credentials when they parse, else the
     /// `"server"` and `"refresh"` strings found in what is left of the JSON.

@@ -11,7 +11,7 @@ import Foundation
 /// after. The margin is 30 s, or a quarter of the token's lifetime (`exp −
 /// iat`) when that is shorter: a server handing out 8-second tokens would
 /// otherwise get a refresh before every request.
-public struct ServerClock: Hashable, Sendable {
+package struct ServerClock: Hashable, Sendable {
     /// How long before `exp` a token is already treated as expired, so a request
     /// in flight does not arrive just after the token lapsed: at most this.
     package static let expiryMargin: TimeInterval = 30
@@ -26,9 +26,9 @@ public struct ServerClock: Hashable, Sendable {
     }
 
     /// Server time − device time, in seconds.
-    public var offset: TimeInterval
+    package var offset: TimeInterval
 
-    public init(offset: TimeInterval) {
+    package init(offset: TimeInterval) {
         self.offset = offset
     }
 
@@ -41,7 +41,7 @@ public struct ServerClock: Hashable, Sendable {
     ///   - sentAt: the device time just before the request was sent.
     ///   - receivedAt: the device time just after the response arrived.
     /// - Returns: the measured clock, or a zero offset when the response gives no server time.
-    public static func measured(
+    package static func measured(
         serverTime: Date?, dateHeader: String?, issuedAt: Date?, sentAt: Date, receivedAt: Date
     ) -> ServerClock {
         let midpoint = sentAt.addingTimeInterval(receivedAt.timeIntervalSince(sentAt) / 2)

@@ -3,20 +3,20 @@
 ///
 /// The pending address is kept because requesting a code and entering it are
 /// two runs of the command line.
-public struct StoredCredentials: Hashable, Sendable {
+package struct StoredCredentials: Hashable, Sendable {
     /// The address a code was last requested for, until sign-in succeeds.
-    public var pendingEmail: String?
-    public var session: StoredSession?
+    package var pendingEmail: String?
+    package var session: StoredSession?
 
-    public init(pendingEmail: String? = nil, session: StoredSession? = nil) {
+    package init(pendingEmail: String? = nil, session: StoredSession? = nil) {
         self.pendingEmail = pendingEmail
         self.session = session
     }
 
     /// Nothing saved.
-    public static let empty = StoredCredentials()
+    package static let empty = StoredCredentials()
 
-    public var isEmpty: Bool { pendingEmail == nil && session == nil }
+    package var isEmpty: Bool { pendingEmail == nil && session == nil }
 }
 
 extension StoredCredentials: Codable {
@@ -28,7 +28,7 @@ extension StoredCredentials: Codable {
         case pendingEmail = "pending_email"
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let version = try c.decode(Int.self, forKey: .version)
         guard version == Self.formatVersion else {
@@ -39,7 +39,7 @@ extension StoredCredentials: Codable {
         session = try c.decodeIfPresent(StoredSession.self, forKey: .session)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(Self.formatVersion, forKey: .version)
         try c.encodeIfPresent(pendingEmail, forKey: .pendingEmail)
@@ -48,7 +48,7 @@ extension StoredCredentials: Codable {
 }
 
 extension StoredCredentials: CustomStringConvertible {
-    public var description: String {
+    package var description: String {
         let pending = pendingEmail.map { "code pending for \($0)" } ?? "no code pending"
         return "\(session?.description ?? "signed out"), \(pending)"
     }

@@ -5,17 +5,17 @@ import Foundation
 ///
 /// Its descriptions and reflection never show the tokens, so printing or
 /// logging a session by mistake leaks nothing.
-public struct StoredSession: Hashable, Sendable {
+package struct StoredSession: Hashable, Sendable {
     /// The normalised base URL the tokens belong to; they are sent nowhere else.
-    public var server: String
+    package var server: String
     /// The address the session was signed in with.
-    public var email: String
-    public var accessToken: String
-    public var refreshToken: String
+    package var email: String
+    package var accessToken: String
+    package var refreshToken: String
     /// The server's clock relative to this device's, measured at the last token response.
-    public var serverClock: ServerClock
+    package var serverClock: ServerClock
 
-    public init(
+    package init(
         server: String, email: String, accessToken: String, refreshToken: String,
         serverClock: ServerClock
     ) {
@@ -51,7 +51,7 @@ extension StoredSession: Codable {
         case clockOffset = "clock_offset"
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         server = try c.decode(String.self, forKey: .server)
         email = try c.decode(String.self, forKey: .email)
@@ -65,7 +65,7 @@ extension StoredSession: Codable {
         serverClock = ServerClock(offset: offset)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(server, forKey: .server)
         try c.encode(email, forKey: .email)
@@ -76,9 +76,9 @@ extension StoredSession: Codable {
 }
 
 extension StoredSession: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    public var description: String { "session of \(email) at \(server)" }
-    public var debugDescription: String { "StoredSession(\(description), tokens hidden)" }
-    public var customMirror: Mirror {
+    package var description: String { "session of \(email) at \(server)" }
+    package var debugDescription: String { "StoredSession(\(description), tokens hidden)" }
+    package var customMirror: Mirror {
         Mirror(self, children: ["server": server, "email": email, "serverClock": serverClock])
     }
 }

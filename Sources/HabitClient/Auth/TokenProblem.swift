@@ -1,7 +1,7 @@
 /// What is wrong with a token the server sent, as `JWTPayload` finds it and
 /// `APIError.unreadableToken` reports it. The token itself is never part of
 /// it; the words are the program's.
-public enum TokenProblem: Error, Hashable, Sendable {
+package enum TokenProblem: Error, Hashable, Sendable {
     /// Not three dot-separated parts with a payload in the middle.
     case notThreeSegments
     /// The payload is not base64url.

@@ -5,7 +5,7 @@
 /// token refresh runs inside `withExclusiveLock`, which excludes other
 /// processes too, so a cron job and an interactive command never refresh the
 /// same token at once.
-public protocol TokenStore: Sendable {
+package protocol TokenStore: Sendable {
     /// Where credentials live, for people: "file /home/ann/.config/habits/credentials.json".
     var locationDescription: String { get }
 
@@ -38,13 +38,13 @@ public protocol TokenStore: Sendable {
 
 extension TokenStore {
     /// Stores that cannot hold damaged credentials salvage what `load` reads.
-    public func salvageSession() -> SalvagedSession? {
+    package func salvageSession() -> SalvagedSession? {
         guard let session = (try? load())?.session else { return nil }
         return SalvagedSession(server: session.server, refreshToken: session.refreshToken)
     }
 
     /// Stores whose saves cannot run out of room (the Keychain, memory) reserve nothing.
-    public func reserveSlot(byteCount: Int) throws(TokenStoreError) -> any CredentialsSlot {
+    package func reserveSlot(byteCount: Int) throws(TokenStoreError) -> any CredentialsSlot {
         DirectCredentialsSlot(store: self)
     }
 }

@@ -3,7 +3,7 @@
 /// Each case names the place and what is wrong with it; how to fix it is for
 /// the program to say. A credentials file that is unsafe or unreadable is
 /// reported, never used silently and never deleted.
-public enum TokenStoreError: Error, Hashable, Sendable {
+package enum TokenStoreError: Error, Hashable, Sendable {
     /// The credentials file can be read or written by other users.
     case insecureFile(path: String, mode: UInt16)
     /// The credentials directory can be written by other users.

@@ -11,7 +11,7 @@ import Foundation
 /// "habit"}`, `{"kind": "entry", "habit_id", "entry"}`, `{"kind":
 /// "habit_deleted", "habit_id"}` or `{"kind": "entry_deleted", "habit_id",
 /// "date"}`, a habit or entry object holding its `"version"`.
-public enum FeedChange<Version: Hashable & Sendable>: Hashable, Sendable {
+package enum FeedChange<Version: Hashable & Sendable>: Hashable, Sendable {
     case habit(Habit, version: Version)
     case entry(habitID: Int64, ProgressEntry, version: Version)
     /// The habit and all its entries are gone.
@@ -19,7 +19,7 @@ public enum FeedChange<Version: Hashable & Sendable>: Hashable, Sendable {
     case entryDeleted(habitID: Int64, date: LocalDate, version: Version)
 
     /// The habit the change is about.
-    public var habitID: Int64 {
+    package var habitID: Int64 {
         switch self {
         case .habit(let habit, _): return habit.id
         case .entry(let id, _, _), .habitDeleted(let id, _), .entryDeleted(let id, _, _): return id
@@ -27,7 +27,7 @@ public enum FeedChange<Version: Hashable & Sendable>: Hashable, Sendable {
     }
 
     /// The change's version.
-    public var version: Version {
+    package var version: Version {
         switch self {
         case .habit(_, let version), .entry(_, _, let version), .habitDeleted(_, let version),
             .entryDeleted(_, _, let version):
@@ -44,7 +44,7 @@ public enum FeedChange<Version: Hashable & Sendable>: Hashable, Sendable {
 /// The server's writing of a change, its number as the version's text; a
 /// deletion's number is not sent (it only places the change in the feed).
 extension FeedChange: Encodable where Version == Int64 {
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
         case .habit(let habit, let version):
@@ -70,7 +70,7 @@ extension FeedChange: Encodable where Version == Int64 {
 /// The client's reading of a change.
 extension FeedChange where Version == String? {
     /// The change in `decoder`, or `nil` for a kind this client does not know.
-    public static func decoded(from decoder: any Decoder) throws -> Self? {
+    package static func decoded(from decoder: any Decoder) throws -> Self? {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         switch try c.decode(String.self, forKey: .kind) {
         case "habit":

@@ -7,7 +7,7 @@ import Foundation
 /// The bytes are those every earlier version wrote and must stay so: rows
 /// written by them wait in replicas on people's devices. A field is only
 /// ever added, absent in older rows.
-public struct OutboxPayload: Codable, Hashable, Sendable {
+package struct OutboxPayload: Codable, Hashable, Sendable {
     var name: String?
     var frequency: Frequency?
     var measurementType: String?
@@ -64,7 +64,7 @@ public struct OutboxPayload: Codable, Hashable, Sendable {
     }
 
     /// The payload of `action`, with the habit an edit was queued against.
-    public init(_ action: SyncWrite.Action, base: Habit?) {
+    package init(_ action: SyncWrite.Action, base: Habit?) {
         self.base = base.map(Base.init)
         switch action {
         case .createHabit(let fields):
@@ -108,7 +108,7 @@ public struct OutboxPayload: Codable, Hashable, Sendable {
     }
 
     /// The payload a row holds; `nil` for text that is not one.
-    public init?(text: String) {
+    package init?(text: String) {
         guard let data = text.data(using: .utf8),
             let payload = try? JSONDecoder().decode(Self.self, from: data)
         else { return nil }
@@ -116,14 +116,14 @@ public struct OutboxPayload: Codable, Hashable, Sendable {
     }
 
     /// The row's text (`{}` should encoding ever fail).
-    public var text: String {
+    package var text: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return (try? encoder.encode(self)).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
     }
 
     /// The habit an edit was queued against, given the row's habit id.
-    public func baseHabit(id: Int64) -> Habit? { base?.habit(id: id) }
+    package func baseHabit(id: Int64) -> Habit? { base?.habit(id: id) }
 
     private mutating func setNote(_ change: NoteChange) {
         if case .replace(let text) = change {
@@ -141,7 +141,7 @@ public struct OutboxPayload: Codable, Hashable, Sendable {
     /// The write of a row of `kind` (`SyncWrite.Action.kind`); `nil` for a
     /// kind this version does not know (a later version's) or a payload
     /// that lacks what the kind needs.
-    public func action(kind: String) -> SyncWrite.Action? {
+    package func action(kind: String) -> SyncWrite.Action? {
         switch kind {
         case "create":
             guard let name, let frequency, let measurementType, let startDate,

@@ -5,10 +5,10 @@ import Foundation
 /// One type for the command line's outbox, the client that sends it and the
 /// outbox row that keeps it (`OutboxPayload`), so a kind of write added in
 /// one place is there in all three.
-public struct SyncWrite: Hashable, Sendable {
+package struct SyncWrite: Hashable, Sendable {
     /// What the write does; `increment` adds, so increments made on several
     /// devices add up, and the rest apply in the server's order.
-    public enum Action: Hashable, Sendable {
+    package enum Action: Hashable, Sendable {
         case createHabit(HabitFields)
         case updateHabit(HabitChanges)
         case deleteHabit
@@ -17,13 +17,13 @@ public struct SyncWrite: Hashable, Sendable {
         case deleteEntry(date: LocalDate)
 
         /// Whether it adds a habit (whose id the server then gives).
-        public var isCreate: Bool {
+        package var isCreate: Bool {
             if case .createHabit = self { return true }
             return false
         }
 
         /// The day it changes, `nil` for a write of the habit itself.
-        public var date: LocalDate? {
+        package var date: LocalDate? {
             switch self {
             case .createHabit, .updateHabit, .deleteHabit: return nil
             case .increment(let date, _, _), .deleteEntry(let date): return date
@@ -32,7 +32,7 @@ public struct SyncWrite: Hashable, Sendable {
         }
 
         /// The outbox's name for the kind of write (its `kind` column).
-        public var kind: String {
+        package var kind: String {
             switch self {
             case .createHabit: return "create"
             case .updateHabit: return "edit"
@@ -45,10 +45,10 @@ public struct SyncWrite: Hashable, Sendable {
     }
 
     /// Ignored for `createHabit`.
-    public var habitID: Int64
-    public var action: Action
+    package var habitID: Int64
+    package var action: Action
 
-    public init(habitID: Int64, action: Action) {
+    package init(habitID: Int64, action: Action) {
         self.habitID = habitID
         self.action = action
     }

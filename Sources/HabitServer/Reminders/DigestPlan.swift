@@ -8,19 +8,19 @@ import HabitStorage
 /// the spring-forward gap fires at the first valid instant after it; a time
 /// repeated in autumn fires once), and it is sent only while within the
 /// grace window, never for a date at or before the last one claimed.
-public enum DigestPlan {
+package enum DigestPlan {
     /// A digest to claim: the owner's local date and its instant.
-    public struct Due: Hashable, Sendable {
-        public var owner: Int64
-        public var date: LocalDate
-        public var instant: Date
-        public var time: ReminderTime
-        public var timeZone: String
+    package struct Due: Hashable, Sendable {
+        package var owner: Int64
+        package var date: LocalDate
+        package var instant: Date
+        package var time: ReminderTime
+        package var timeZone: String
     }
 
     /// The digests of `scheduled` whose instant is in `grace`'s window at
     /// `now` and whose date is after the last one claimed, oldest first per owner.
-    public static func due(
+    package static func due(
         _ scheduled: [ScheduledDigest], at now: Date, grace: ReminderGrace = .default
     ) -> [Due] {
         let window = grace.window(at: now)
@@ -45,7 +45,7 @@ public enum DigestPlan {
 
     /// The habits a digest on `date` lists: those `ReminderDue` finds due
     /// there, in the order given. Empty means nothing is sent.
-    public static func pending(_ histories: [HabitHistory], on date: LocalDate) -> [Habit] {
+    package static func pending(_ histories: [HabitHistory], on date: LocalDate) -> [Habit] {
         histories.filter { ReminderDue.isDue($0, on: date) }.map(\.habit)
     }
 }

@@ -6,16 +6,16 @@
 
 /// Turns a host name into addresses: the system's resolver (`getaddrinfo`),
 /// or a table in tests that need a name to resolve somewhere no DNS would.
-public protocol HostResolver: Sendable {
+package protocol HostResolver: Sendable {
     /// The host's addresses; empty when it has none.
     func addresses(of host: String) -> [IPAddress]
 }
 
 /// `getaddrinfo(3)`: /etc/hosts, then DNS, as every program on the host sees it.
-public struct SystemResolver: HostResolver {
-    public init() {}
+package struct SystemResolver: HostResolver {
+    package init() {}
 
-    public func addresses(of host: String) -> [IPAddress] {
+    package func addresses(of host: String) -> [IPAddress] {
         if let literal = IPAddress(host) { return [literal] }
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC

@@ -6,17 +6,17 @@
 
 /// An IPv4 or IPv6 address as its bytes, read and written by the platform
 /// (`inet_pton`, `inet_ntop`), and whether it is on the public internet.
-public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
+package struct IPAddress: Hashable, Sendable, CustomStringConvertible {
     /// 4 bytes (IPv4) or 16 (IPv6), network order.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
 
-    public init?(bytes: [UInt8]) {
+    package init?(bytes: [UInt8]) {
         guard bytes.count == 4 || bytes.count == 16 else { return nil }
         self.bytes = bytes
     }
 
     /// A literal address: `192.0.2.1`, `2001:db8::1` (no brackets, no zone).
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         var v4 = in_addr()
         if inet_pton(AF_INET, text, &v4) == 1 {
             bytes = withUnsafeBytes(of: &v4) { Array($0) }
@@ -30,9 +30,9 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
-    public var isIPv4: Bool { bytes.count == 4 }
+    package var isIPv4: Bool { bytes.count == 4 }
 
-    public var description: String {
+    package var description: String {
         var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
         let family = isIPv4 ? AF_INET : AF_INET6
         _ = bytes.withUnsafeBytes {
@@ -46,7 +46,7 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
     /// private (RFC 1918), link-local, shared (CGNAT, RFC 6598), unique
     /// local (fc00::/7), unspecified, IPv4-mapped or -translated IPv6,
     /// multicast, and the reserved and documentation blocks.
-    public var nonPublicKind: String? {
+    package var nonPublicKind: String? {
         if isIPv4 { return Self.v4Kind(bytes) }
         let b = bytes
         if b.allSatisfy({ $0 == 0 }) { return "unspecified" }

@@ -2,12 +2,12 @@ import HabitCore
 
 /// Whether a reminder occurrence should be sent: its day is planned and the
 /// habit is neither done nor skipped there, by HabitCore's status rules.
-public enum ReminderDue {
+package enum ReminderDue {
     /// `true` when `date` shows as pending in the habit's calendar (a planned
     /// day of a daily habit not yet done or skipped; a planned day of a
     /// weekly habit whose week is still open) and the day itself is not
     /// marked skipped. Archived habits are never due.
-    public static func isDue(_ history: HabitHistory, on date: LocalDate) -> Bool {
+    package static func isDue(_ history: HabitHistory, on date: LocalDate) -> Bool {
         guard history.habit.status == .active else { return false }
         guard history.calendarState(of: date, today: date) == .pending else { return false }
         return history.entry(on: date)?.skipped != true

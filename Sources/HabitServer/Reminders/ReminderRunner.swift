@@ -20,7 +20,7 @@ import HabitStorage
 /// the lanes, the pool only sends. The loop
 /// started by `start(every:)` only calls `tick()`; tests call it themselves
 /// with a clock they move, so nothing here sleeps for timing.
-public final class ReminderRunner: Sendable {
+package final class ReminderRunner: Sendable {
     let store: any ReminderRepository
     /// The daily digests' schedule and claims (`claimDigests`).
     let digests: any DigestRepository
@@ -55,7 +55,7 @@ public final class ReminderRunner: Sendable {
     private let wake = DispatchSemaphore(value: 0)
     private let looping = AtomicFlag()
 
-    public init(
+    package init(
         store: any ReminderRepository, digests: any DigestRepository, mailer: any Mailer,
         poster: any OutboundPoster,
         grace: ReminderGrace = .default, mailSender: String, clickURL: String,
@@ -80,22 +80,22 @@ public final class ReminderRunner: Sendable {
     }
 
     /// What one tick did.
-    public struct Report: Hashable, Sendable {
+    package struct Report: Hashable, Sendable {
         /// Occurrences in the window not claimed before (due or not).
-        public var considered = 0
+        package var considered = 0
         /// Occurrences this process claimed (their deliveries are made as they
         /// are sent).
-        public var claimed = 0
+        package var claimed = 0
         /// Daily digests this process claimed with something to send.
-        public var digests = 0
-        public var delivered = 0
-        public var retried = 0
-        public var failed = 0
+        package var digests = 0
+        package var delivered = 0
+        package var retried = 0
+        package var failed = 0
     }
 
     /// One pass: claim due occurrences, then send due deliveries.
     @discardableResult
-    public func tick() throws(StoreError) -> Report {
+    package func tick() throws(StoreError) -> Report {
         let now = now()
         var report = Report()
         try claimDue(at: now, report: &report)
@@ -331,7 +331,7 @@ public final class ReminderRunner: Sendable {
 
     /// Ticks every `interval` seconds of real time on a thread of its own
     /// until `stop()`; a failing tick is logged and the next one tries again.
-    public func start(every interval: TimeInterval) {
+    package func start(every interval: TimeInterval) {
         guard looping.raise() else { return }
         let thread = Thread { [self] in
             while !stopping.isRaised {
@@ -349,7 +349,7 @@ public final class ReminderRunner: Sendable {
     }
 
     /// Ends the loop after the tick under way; returns once it has ended.
-    public func stop() {
+    package func stop() {
         guard looping.isRaised, stopping.raise() else { return }
         wake.signal()
         loopDone.wait()

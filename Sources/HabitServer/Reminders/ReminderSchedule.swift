@@ -12,9 +12,9 @@ import HabitStorage
 ///   its first occurrence (summer time).
 ///
 /// So every planned day has exactly one instant per reminder time.
-public enum ReminderSchedule {
+package enum ReminderSchedule {
     /// The UTC instant of `time` on local `date` in `zone`.
-    public static func instant(of time: ReminderTime, on date: LocalDate, in zone: TimeZone)
+    package static func instant(of time: ReminderTime, on date: LocalDate, in zone: TimeZone)
         -> Date
     {
         // Seconds of the local wall clock as if it were UTC.
@@ -36,7 +36,7 @@ public enum ReminderSchedule {
 
     /// The occurrences of `time` in `zone` at instants in `window`
     /// (lower bound excluded, upper included), oldest first.
-    public static func occurrences(
+    package static func occurrences(
         of time: ReminderTime, in zone: TimeZone, within window: ClosedRange<Date>
     ) -> [(date: LocalDate, instant: Date)] {
         // The local dates the window touches, a day of margin each side.
@@ -63,7 +63,7 @@ public enum ReminderSchedule {
     /// window, an instant is the local wall clock minus that offset, so the
     /// due times are read straight off the window; otherwise (a transition
     /// near) each time goes through `instant(of:on:in:)` and its rules.
-    public static func slots(in identifier: String, within window: ClosedRange<Date>)
+    package static func slots(in identifier: String, within window: ClosedRange<Date>)
         -> [OccurrenceClaim.Slot]
     {
         let zone = TimeZone(identifier: identifier) ?? TimeZone(identifier: "UTC")!

@@ -1,16 +1,16 @@
 /// A reminder's local time of day, `HH:MM` on a 24-hour clock.
-public struct ReminderTime: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let hour: Int
-    public let minute: Int
+package struct ReminderTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package let hour: Int
+    package let minute: Int
 
-    public init?(hour: Int, minute: Int) {
+    package init?(hour: Int, minute: Int) {
         guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
         self.hour = hour
         self.minute = minute
     }
 
     /// Exactly two digits, a colon, two digits: `07:30`, `20:00`.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count == 5, bytes[2] == UInt8(ascii: ":") else { return nil }
         func digit(_ byte: UInt8) -> Int? {
@@ -23,11 +23,11 @@ public struct ReminderTime: Hashable, Comparable, Sendable, CustomStringConverti
         self.init(hour: h1 * 10 + h2, minute: m1 * 10 + m2)
     }
 
-    public var description: String {
+    package var description: String {
         (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
     }
 
-    public static func < (lhs: ReminderTime, rhs: ReminderTime) -> Bool {
+    package static func < (lhs: ReminderTime, rhs: ReminderTime) -> Bool {
         (lhs.hour, lhs.minute) < (rhs.hour, rhs.minute)
     }
 }

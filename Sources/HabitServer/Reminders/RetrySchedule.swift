@@ -7,21 +7,21 @@ import Foundation
 /// `cap`, scaled by a jitter factor in `[0.5, 1]`, so receivers that failed
 /// together are not hit together again. A delivery whose next attempt would
 /// come after `created + maximumAge` is given up.
-public struct RetrySchedule: Hashable, Sendable {
+package struct RetrySchedule: Hashable, Sendable {
     /// Mail and ntfy channels: a reminder is worth little an hour late.
-    public static let channel = RetrySchedule(base: 30, cap: 15 * 60, maximumAge: 60 * 60)
+    package static let channel = RetrySchedule(base: 30, cap: 15 * 60, maximumAge: 60 * 60)
     /// Webhooks: retried for up to 24 hours (receivers deduplicate), at
     /// most 15 minutes apart like the channels, so a receiver back from an
     /// outage has its backlog within 15 minutes, not hours later. A receiver
     /// still down costs little: after one attempt that gets no answer, the
     /// rest of the run skips its host (`DeliveryLanes`).
-    public static let webhook = RetrySchedule(base: 30, cap: 15 * 60, maximumAge: 24 * 60 * 60)
+    package static let webhook = RetrySchedule(base: 30, cap: 15 * 60, maximumAge: 24 * 60 * 60)
 
-    public var base: TimeInterval
-    public var cap: TimeInterval
-    public var maximumAge: TimeInterval
+    package var base: TimeInterval
+    package var cap: TimeInterval
+    package var maximumAge: TimeInterval
 
-    public init(base: TimeInterval, cap: TimeInterval, maximumAge: TimeInterval) {
+    package init(base: TimeInterval, cap: TimeInterval, maximumAge: TimeInterval) {
         self.base = base
         self.cap = cap
         self.maximumAge = maximumAge
@@ -29,7 +29,7 @@ public struct RetrySchedule: Hashable, Sendable {
 
     /// The delay before attempt `failures + 1`, `jitter` in `0...1` picking
     /// a point of the band `[delay / 2, delay]`.
-    public func delay(afterFailures failures: Int, jitter: Double) -> TimeInterval {
+    package func delay(afterFailures failures: Int, jitter: Double) -> TimeInterval {
         let exponent = Double(max(0, min(failures - 1, 30)))
         let full = min(cap, base * pow(2, exponent))
         return full * (0.5 + 0.5 * min(1, max(0, jitter)))
@@ -37,7 +37,7 @@ public struct RetrySchedule: Hashable, Sendable {
 
     /// The next attempt of a delivery created at `created` that has failed
     /// `failures` times, the last at `now`; `nil` to give up.
-    public func nextAttempt(created: Date, failures: Int, now: Date, jitter: Double) -> Date? {
+    package func nextAttempt(created: Date, failures: Int, now: Date, jitter: Double) -> Date? {
         let next = now.addingTimeInterval(delay(afterFailures: failures, jitter: jitter))
         return next.timeIntervalSince(created) <= maximumAge ? next : nil
     }

@@ -15,15 +15,15 @@ import Foundation
 /// is a `poll` for what is left of it, so a receiver that accepts and never
 /// answers, or answers a byte at a time, costs at most `deadline` seconds.
 /// The answer's status line is all it reads.
-public struct SocketPoster: OutboundPoster {
-    public var policy: TargetPolicy
-    public var resolver: any HostResolver
+package struct SocketPoster: OutboundPoster {
+    package var policy: TargetPolicy
+    package var resolver: any HostResolver
     /// Seconds one POST may take in all.
-    public var deadline: Double
+    package var deadline: Double
     /// The longest status line read; a longer one is not HTTP.
     static let statusLineLimit = 1_024
 
-    public init(
+    package init(
         policy: TargetPolicy, resolver: any HostResolver = SystemResolver(), deadline: Double = 10
     ) {
         self.policy = policy
@@ -31,7 +31,7 @@ public struct SocketPoster: OutboundPoster {
         self.deadline = deadline
     }
 
-    public func post(url: String, headers: [(String, String)], body: Data) -> Result<
+    package func post(url: String, headers: [(String, String)], body: Data) -> Result<
         Int, PostFailure
     > {
         let deadline = ExchangeDeadline(seconds: self.deadline)

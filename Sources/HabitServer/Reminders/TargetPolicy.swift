@@ -9,32 +9,32 @@ import Foundation
 /// as well. A name is resolved and each address checked; the sender connects
 /// only to an address checked this way at send time, so a name that starts
 /// resolving to a private address later is refused then.
-public struct TargetPolicy: Sendable {
-    public var allowPrivate: Bool
+package struct TargetPolicy: Sendable {
+    package var allowPrivate: Bool
 
-    public init(allowPrivate: Bool) {
+    package init(allowPrivate: Bool) {
         self.allowPrivate = allowPrivate
     }
 
     /// A URL the policy accepts in form (before any resolution).
-    public struct Endpoint: Hashable, Sendable {
-        public var secure: Bool
-        public var host: String
-        public var port: UInt16
+    package struct Endpoint: Hashable, Sendable {
+        package var secure: Bool
+        package var host: String
+        package var port: UInt16
         /// The path and query, at least `/`.
-        public var pathAndQuery: String
+        package var pathAndQuery: String
         /// The `Host` header value.
-        public var authority: String
+        package var authority: String
     }
 
     /// Why a target is refused: one sentence for the user.
-    public struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
-        public var description: String
+    package struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
+        package var description: String
     }
 
     /// The URL's parts, or why its form is refused: not http(s), user info,
     /// no host, http without `allowPrivate`, too long.
-    public func endpoint(_ text: String) throws(Refusal) -> Endpoint {
+    package func endpoint(_ text: String) throws(Refusal) -> Endpoint {
         guard text.utf8.count <= 2_000, let components = URLComponents(string: text),
             let scheme = components.scheme?.lowercased()
         else { throw Refusal(description: "The URL is not a valid absolute URL.") }
@@ -75,7 +75,8 @@ public struct TargetPolicy: Sendable {
     /// when each is public (or private ones are allowed); else the refusal
     /// naming the first that is not. Plain http goes only to non-public
     /// addresses, since it is allowed only for them.
-    public func check(_ addresses: [IPAddress], endpoint: Endpoint) throws(Refusal) -> [IPAddress] {
+    package func check(_ addresses: [IPAddress], endpoint: Endpoint) throws(Refusal) -> [IPAddress]
+    {
         guard !addresses.isEmpty else {
             throw Refusal(description: "The host \(endpoint.host) has no address.")
         }

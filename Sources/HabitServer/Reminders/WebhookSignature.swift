@@ -4,19 +4,19 @@ import Foundation
 /// `Habits-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` where the HMAC
 /// is keyed with the endpoint's secret and taken over `"<t>.<body>"`, so a
 /// receiver checks both the body and its age (and refuses old replays).
-public enum WebhookSignature {
-    public static let headerName = "Habits-Signature"
+package enum WebhookSignature {
+    package static let headerName = "Habits-Signature"
     /// How old a signature a receiver should accept, by default.
-    public static let tolerance: TimeInterval = 5 * 60
+    package static let tolerance: TimeInterval = 5 * 60
 
     /// The header value for `body` sent at `timestamp`.
-    public static func header(secret: String, timestamp: Date, body: Data) -> String {
+    package static func header(secret: String, timestamp: Date, body: Data) -> String {
         let seconds = Int64(timestamp.timeIntervalSince1970.rounded(.down))
         return "t=\(seconds),v1=\(signature(secret: secret, seconds: seconds, body: body))"
     }
 
     /// The hex HMAC-SHA256 of `"<seconds>.<body>"` under `secret`.
-    public static func signature(secret: String, seconds: Int64, body: Data) -> String {
+    package static func signature(secret: String, seconds: Int64, body: Data) -> String {
         var message = Data("\(seconds).".utf8)
         message.append(body)
         return SHA256.hex(SHA256.hmac(key: Data(secret.utf8), message: message))
@@ -25,7 +25,7 @@ public enum WebhookSignature {
     /// Whether `header` signs `body` under `secret` and is at most
     /// `tolerance` old at `now`: what a receiver does (the catalog article
     /// shows the same in Python and shell). Compares in constant time.
-    public static func verify(
+    package static func verify(
         header: String, secret: String, body: Data, now: Date, tolerance: TimeInterval = tolerance
     ) -> Bool {
         var seconds: Int64?

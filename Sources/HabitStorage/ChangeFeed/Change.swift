@@ -2,19 +2,19 @@ import HabitCore
 
 /// One entry of a store's change feed: HabitCore's `FeedChange` with the
 /// number of the change that made it so as its version.
-public typealias Change = FeedChange<Int64>
+package typealias Change = FeedChange<Int64>
 
 extension FeedChange where Version == Int64 {
     /// A habit as a store read it, with its version.
-    public static func habit(_ habit: Versioned<Habit>) -> Change {
+    package static func habit(_ habit: Versioned<Habit>) -> Change {
         .habit(habit.value, version: habit.version)
     }
 
     /// A day's entry as a store read it, with its version.
-    public static func entry(habitID: Int64, _ entry: Versioned<ProgressEntry>) -> Change {
+    package static func entry(habitID: Int64, _ entry: Versioned<ProgressEntry>) -> Change {
         .entry(habitID: habitID, entry.value, version: entry.version)
     }
 
     /// The change's number in its owner's feed.
-    public var number: Int64 { version }
+    package var number: Int64 { version }
 }

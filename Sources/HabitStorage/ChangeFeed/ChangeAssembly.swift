@@ -9,18 +9,18 @@ import HabitCore
 /// up to `limit + 1` habits, entries and tombstones each, numbered after the
 /// cursor, each list in number order; these functions do the rest, so both
 /// stores answer alike.
-public enum ChangeAssembly {
+package enum ChangeAssembly {
     /// Tombstones are kept this long (90 days), at least.
-    public static let tombstoneRetention: TimeInterval = 90 * 24 * 60 * 60
+    package static let tombstoneRetention: TimeInterval = 90 * 24 * 60 * 60
 
     /// The limits a read may ask for, and the default.
-    public static let limits = 1...5000
-    public static let defaultLimit = 1000
+    package static let limits = 1...5000
+    package static let defaultLimit = 1000
 
     /// The cursor a read starts from: `since`, or the start of a full read;
     /// `nil` when `since` cannot be answered from (another user's, ahead of
     /// the head, or needing purged tombstones).
-    public static func start(
+    package static func start(
         since: FeedCursor?, owner: Int64, head: Int64, purgedThrough: Int64
     ) -> FeedCursor? {
         let cursor = since ?? .start(owner: owner, head: head)
@@ -34,7 +34,7 @@ public enum ChangeAssembly {
     /// lowest-numbered ones, a habit's change moved before its entries'
     /// changes when both are in the page, and the cursor after them (the
     /// head when nothing is left).
-    public static func page(
+    package static func page(
         habits: [Change], entries: [Change], tombstones: [Change], limit: Int,
         after cursor: FeedCursor, head: Int64
     ) -> ChangePage {
@@ -51,7 +51,7 @@ public enum ChangeAssembly {
     /// `changes` with each habit's change moved just before the first change
     /// of one of its entries that precedes it (a habit edited after its
     /// entries were written): a reader new to the habit learns it first.
-    public static func habitsFirst(_ changes: [Change]) -> [Change] {
+    package static func habitsFirst(_ changes: [Change]) -> [Change] {
         var habitAt: [Int64: Int] = [:]
         for (index, change) in changes.enumerated() {
             if case .habit = change { habitAt[change.habitID] = index }

@@ -10,7 +10,7 @@ import HabitCore
 /// until commit), and stamps the row with it, or writes a tombstone for a
 /// deletion. So numbers commit in order: a reader that has seen number N
 /// can never later meet a smaller one.
-public protocol ChangeFeedRepository: Sendable {
+package protocol ChangeFeedRepository: Sendable {
     /// The owner's changes after `since` (all the owner has without it), at
     /// most `limit`, or `.expired` when `since` cannot be answered from.
     /// Purges the owner's tombstones older than `ChangeAssembly.tombstoneRetention`
@@ -82,7 +82,7 @@ public protocol ChangeFeedRepository: Sendable {
 
 extension ChangeFeedRepository {
     /// `updateHabit` without an idempotency key.
-    public func updateHabit(
+    package func updateHabit(
         id: Int64, owner: Int64, fields: HabitFields, status: HabitStatus, now: Date,
         expecting: VersionCondition?
     ) throws(StoreError) -> GuardedWrite<Habit>? {
@@ -93,7 +93,7 @@ extension ChangeFeedRepository {
     }
 
     /// `deleteHabit` without an idempotency key.
-    public func deleteHabit(id: Int64, owner: Int64, now: Date, expecting: VersionCondition?)
+    package func deleteHabit(id: Int64, owner: Int64, now: Date, expecting: VersionCondition?)
         throws(StoreError) -> GuardedWrite<Habit>?
     {
         try Idempotent.performedValue(
@@ -101,7 +101,7 @@ extension ChangeFeedRepository {
     }
 
     /// `setProgress` without an idempotency key.
-    public func setProgress(
+    package func setProgress(
         _ entry: ProgressEntry, note: NoteChange, habitID: Int64, owner: Int64,
         expecting: VersionCondition?
     ) throws(StoreError) -> GuardedWrite<ProgressEntry>? {
@@ -112,7 +112,7 @@ extension ChangeFeedRepository {
     }
 
     /// `deleteProgress` without an idempotency key.
-    public func deleteProgress(
+    package func deleteProgress(
         habitID: Int64, owner: Int64, date: LocalDate, now: Date, expecting: VersionCondition?
     ) throws(StoreError) -> GuardedWrite<ProgressEntry>? {
         try Idempotent.performedValue(
@@ -122,7 +122,7 @@ extension ChangeFeedRepository {
     }
 
     /// `createVersionedHabit` answering the habit without its version.
-    public func createHabit(
+    package func createHabit(
         _ fields: HabitFields, owner: Int64, now: Date, idempotency: IdempotencyRecord<Habit>
     ) throws(StoreError) -> Idempotent<Habit> {
         try createVersionedHabit(
@@ -132,7 +132,7 @@ extension ChangeFeedRepository {
 
     /// `incrementProgress` without a condition, answering the new entry
     /// without its version.
-    public func incrementProgress(
+    package func incrementProgress(
         habitID: Int64, owner: Int64, date: LocalDate, amount: Decimal, note: NoteChange = .keep,
         idempotency: IdempotencyRecord<ProgressEntry?>
     ) throws(StoreError) -> Idempotent<ProgressEntry?> {

@@ -3,7 +3,7 @@ import HabitCore
 
 /// What a guarded write of one day's entry does, decided from the entry
 /// stored (read under the write's lock) alone, the same on every store.
-public enum EntryWritePlan: Sendable, Equatable {
+package enum EntryWritePlan: Sendable, Equatable {
     /// Nothing to write: answer this.
     case answer(GuardedWrite<ProgressEntry>)
     /// Write this entry with a new change number, replacing the stored one.
@@ -12,7 +12,7 @@ public enum EntryWritePlan: Sendable, Equatable {
     /// A day's PUT: the entry with its note as `note` says; a mismatch
     /// when `expecting` is not met; nothing to write when the entry is
     /// already what is stored (its version stays).
-    public static func put(
+    package static func put(
         _ entry: ProgressEntry, note: NoteChange, stored: Versioned<ProgressEntry>?,
         expecting: VersionCondition?
     ) -> EntryWritePlan {
@@ -30,7 +30,7 @@ public enum EntryWritePlan: Sendable, Equatable {
     /// Checks entries a batch write or an import gives whole, before any
     /// is written: `.valueLimit` unless every value is one a day's entry
     /// holds, 0 through `ProgressEntry.maximumValue`.
-    public static func checkValues(_ entries: [ProgressEntry]) throws(StoreError) {
+    package static func checkValues(_ entries: [ProgressEntry]) throws(StoreError) {
         guard entries.allSatisfy({ $0.value >= 0 && $0.value <= ProgressEntry.maximumValue })
         else { throw .valueLimit(maximum: ProgressEntry.maximumValue) }
     }
@@ -38,7 +38,7 @@ public enum EntryWritePlan: Sendable, Equatable {
     /// An increment: the stored value (0 without an entry) plus `amount`,
     /// un-skipped, the note as `note` says. Throws `.valueLimit` past
     /// `ProgressEntry.maximumValue`.
-    public static func increment(
+    package static func increment(
         date: LocalDate, amount: Decimal, note: NoteChange, stored: Versioned<ProgressEntry>?,
         expecting: VersionCondition?
     ) throws(StoreError) -> EntryWritePlan {

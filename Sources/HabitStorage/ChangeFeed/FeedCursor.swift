@@ -6,34 +6,34 @@
 /// `tombstonesAfter`, the head when it started: deletions numbered at or
 /// below it are of rows the reader never received, so it needs no
 /// tombstones but later ones, and only their purge expires it.
-public struct FeedCursor: Sendable, Hashable {
-    public var owner: Int64
+package struct FeedCursor: Sendable, Hashable {
+    package var owner: Int64
     /// Every change numbered up to this one has been answered.
-    public var position: Int64
+    package var position: Int64
     /// The tombstones the reader still needs are those numbered above this.
-    public var tombstonesAfter: Int64
+    package var tombstonesAfter: Int64
 
-    public init(owner: Int64, position: Int64, tombstonesAfter: Int64? = nil) {
+    package init(owner: Int64, position: Int64, tombstonesAfter: Int64? = nil) {
         self.owner = owner
         self.position = position
         self.tombstonesAfter = tombstonesAfter ?? position
     }
 
     /// The start of a full read for `owner` whose head is `head`.
-    public static func start(owner: Int64, head: Int64) -> FeedCursor {
+    package static func start(owner: Int64, head: Int64) -> FeedCursor {
         FeedCursor(owner: owner, position: 0, tombstonesAfter: head)
     }
 
     /// `c1.<owner>.<position>`, or `c1.<owner>.<position>.<tombstonesAfter>`
     /// when the two differ.
-    public var text: String {
+    package var text: String {
         let base = "c1.\(owner).\(position)"
         return tombstonesAfter == position ? base : base + ".\(tombstonesAfter)"
     }
 
     /// The cursor `text` names, or `nil` when it is no cursor of this form
     /// (malformed, or of a number that does not fit).
-    public init?(text: String) {
+    package init?(text: String) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 || parts.count == 4, parts[0] == "c1" else { return nil }
         var numbers: [Int64] = []
@@ -54,7 +54,7 @@ public struct FeedCursor: Sendable, Hashable {
     /// head is `head` and whose tombstones through `purgedThrough` are gone:
     /// not another user's, not ahead of the head, and no tombstone it needs
     /// purged.
-    public func isValid(owner: Int64, head: Int64, purgedThrough: Int64) -> Bool {
+    package func isValid(owner: Int64, head: Int64, purgedThrough: Int64) -> Bool {
         self.owner == owner && position <= head && tombstonesAfter <= head
             && tombstonesAfter >= purgedThrough
     }

@@ -1,5 +1,5 @@
 /// What became of a write made under a `VersionCondition`.
-public enum GuardedWrite<Value> {
+package enum GuardedWrite<Value> {
     /// The write was made: the row as stored now (`nil` after a delete) and
     /// the row it replaced (`nil` when there was none).
     case written(stored: Versioned<Value>?, replaced: Versioned<Value>?)
@@ -13,13 +13,13 @@ extension GuardedWrite: Equatable where Value: Equatable {}
 
 extension GuardedWrite {
     /// The stored value of a write made; `nil` after a delete or a mismatch.
-    public var storedValue: Value? {
+    package var storedValue: Value? {
         if case .written(let stored, _) = self { return stored?.value }
         return nil
     }
 
     /// Whether the write was made.
-    public var isWritten: Bool {
+    package var isWritten: Bool {
         if case .written = self { return true }
         return false
     }

@@ -2,7 +2,7 @@
 ///
 /// The store checks it under the write's lock, so nothing can change the
 /// row between the check and the write.
-public enum VersionCondition: Sendable, Hashable {
+package enum VersionCondition: Sendable, Hashable {
     /// `*`: the habit or entry must exist, whatever its version.
     case exists
     /// One of these versions must be stored; an empty set matches nothing
@@ -10,7 +10,7 @@ public enum VersionCondition: Sendable, Hashable {
     case oneOf(Set<Int64>)
 
     /// Whether a row with `current` version (`nil`: none) satisfies it.
-    public func isMet(by current: Int64?) -> Bool {
+    package func isMet(by current: Int64?) -> Bool {
         guard let current else { return false }
         switch self {
         case .exists: return true
@@ -21,7 +21,7 @@ public enum VersionCondition: Sendable, Hashable {
 
 extension Optional where Wrapped == VersionCondition {
     /// No condition is always met.
-    public func isMet(by current: Int64?) -> Bool {
+    package func isMet(by current: Int64?) -> Bool {
         switch self {
         case .none: return true
         case .some(let condition): return condition.isMet(by: current)

@@ -1,11 +1,11 @@
 /// A habit or a day's entry with its version: the number of the last change
 /// that wrote it, which every write of it replaces with a higher one.
-public struct Versioned<Value> {
-    public var value: Value
+package struct Versioned<Value> {
+    package var value: Value
     /// The row's change number (`change_seq`), unique among the owner's changes.
-    public var version: Int64
+    package var version: Int64
 
-    public init(_ value: Value, version: Int64) {
+    package init(_ value: Value, version: Int64) {
         self.value = value
         self.version = version
     }

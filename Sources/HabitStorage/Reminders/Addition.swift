@@ -1,6 +1,6 @@
 /// The outcome of adding a bounded thing (a reminder, a channel, a webhook):
 /// the limit is checked atomically with the insert.
-public enum Addition<Value: Sendable>: Sendable {
+package enum Addition<Value: Sendable>: Sendable {
     case added(Value)
     /// The habit (or another thing named) is not the owner's.
     case notFound

@@ -2,8 +2,8 @@ import Foundation
 
 /// One event on its way to one target (a channel or a webhook endpoint):
 /// the outbox row the runner claims, sends, and retries with backoff.
-public struct Delivery: Hashable, Sendable {
-    public enum State: String, Hashable, Sendable {
+package struct Delivery: Hashable, Sendable {
+    package enum State: String, Hashable, Sendable {
         /// Waiting for its next attempt (`nextAttemptAt`).
         case pending
         /// The target accepted it.
@@ -14,30 +14,30 @@ public struct Delivery: Hashable, Sendable {
 
     /// Where a claimed delivery goes, read with the claim so that sending
     /// needs no further read.
-    public enum Target: Hashable, Sendable {
+    package enum Target: Hashable, Sendable {
         case mail(channelID: Int64, address: String)
         case ntfy(channelID: Int64, url: String)
         case webhook(webhookID: Int64, url: String, secret: String)
     }
 
-    public var id: Int64
+    package var id: Int64
     /// Unique per target; the id a webhook receiver deduplicates by.
-    public var eventID: String
-    public var event: String
+    package var eventID: String
+    package var event: String
     /// The JSON body (for mail and ntfy, what the message is made from);
     /// for a `reminder.due` queued by `claimDueOccurrences`, the lines it
     /// is built from when sent (`dueLines`).
-    public var payload: String
-    public var attempts: Int
-    public var state: State
-    public var createdAt: Date
-    public var nextAttemptAt: Date
-    public var lastAttemptAt: Date?
-    public var lastError: String?
+    package var payload: String
+    package var attempts: Int
+    package var state: State
+    package var createdAt: Date
+    package var nextAttemptAt: Date
+    package var lastAttemptAt: Date?
+    package var lastError: String?
     /// Set on claimed deliveries only.
-    public var target: Target?
+    package var target: Target?
 
-    public init(
+    package init(
         id: Int64, eventID: String, event: String, payload: String, attempts: Int, state: State,
         createdAt: Date, nextAttemptAt: Date, lastAttemptAt: Date?, lastError: String?,
         target: Target? = nil
@@ -60,17 +60,17 @@ extension Delivery {
     /// What a `reminder.due` event is built from, as `claimDueOccurrences`
     /// queues it: lines `due`, habit id, instant, local date, time, zone,
     /// and the habit's name (the rest of the text, so any name reads back).
-    public struct DueLines: Hashable, Sendable {
-        public var habitID: Int64
-        public var instant: Int64
-        public var date: String
-        public var time: String
-        public var timeZone: String
-        public var habitName: String
+    package struct DueLines: Hashable, Sendable {
+        package var habitID: Int64
+        package var instant: Int64
+        package var date: String
+        package var time: String
+        package var timeZone: String
+        package var habitName: String
     }
 
     /// The payload's `DueLines`; `nil` for a payload that is the event's JSON.
-    public var dueLines: DueLines? {
+    package var dueLines: DueLines? {
         guard payload.hasPrefix("due\n") else { return nil }
         let lines = payload.split(
             separator: "\n", maxSplits: 6, omittingEmptySubsequences: false)

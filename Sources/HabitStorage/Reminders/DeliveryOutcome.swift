@@ -1,7 +1,7 @@
 import Foundation
 
 /// What became of one attempt of a claimed delivery.
-public enum DeliveryOutcome: Hashable, Sendable {
+package enum DeliveryOutcome: Hashable, Sendable {
     case delivered
     /// Failed; tried again at `at`.
     case retry(at: Date, error: String)

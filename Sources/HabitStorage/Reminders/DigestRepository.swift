@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A digest is claimed in the database by a unique (owner, local date) row,
 /// so several server processes on one PostgreSQL send it once.
-public protocol DigestRepository: Sendable {
+package protocol DigestRepository: Sendable {
     /// The owner's digest time (`HH:MM`), `nil` when off.
     func digestTime(owner: Int64) throws(StoreError) -> String?
 

@@ -14,22 +14,22 @@ import HabitConcurrency
 /// that wrote nothing (a version mismatch, a habit that is not there, a
 /// replayed idempotent answer, a failure) or a transaction rolled back
 /// queues none.
-public final class PendingEvent: Sendable {
+package final class PendingEvent: Sendable {
     /// The event the write under way raises, if any.
-    @TaskLocal public static var current: PendingEvent?
+    @TaskLocal package static var current: PendingEvent?
 
-    public let owner: Int64
+    package let owner: Int64
     /// `entry.changed` or `habit.changed`.
-    public let event: String
+    package let event: String
     /// The id receivers deduplicate by.
-    public let eventID: String
-    public let now: Date
+    package let eventID: String
+    package let now: Date
     private let makePayload: @Sendable (_ createdHabitID: Int64?) -> String
     private let queued = AtomicFlag()
 
     /// `payload` makes the JSON body from the id of the habit the write
     /// created (`nil` for writes that create none).
-    public init(
+    package init(
         owner: Int64, event: String, eventID: String, now: Date,
         payload: @escaping @Sendable (_ createdHabitID: Int64?) -> String
     ) {
@@ -42,17 +42,17 @@ public final class PendingEvent: Sendable {
 
     /// The JSON to queue with a transaction that ends with `outcome`; `nil`
     /// when that transaction wrote nothing or the event is already queued.
-    public func payload(for outcome: Any) -> String? {
+    package func payload(for outcome: Any) -> String? {
         guard !queued.isRaised, let outcome = outcome as? any WriteOutcome, outcome.wroteSomething
         else { return nil }
         return makePayload(outcome.createdHabitID)
     }
 
     /// The transaction that queued the event has committed.
-    public func committed() {
+    package func committed() {
         _ = queued.raise()
     }
 
     /// Whether a committed transaction queued the event.
-    public var isQueued: Bool { queued.isRaised }
+    package var isQueued: Bool { queued.isRaised }
 }

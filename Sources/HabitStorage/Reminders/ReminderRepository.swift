@@ -7,7 +7,7 @@ import HabitCore
 /// are: another owner's rows behave as missing. The runner's methods work
 /// across owners and make the exactly-once decisions in the database, so
 /// several server processes on one PostgreSQL never send one occurrence twice.
-public protocol ReminderRepository: Sendable {
+package protocol ReminderRepository: Sendable {
     /// The habit's reminders, by time; `nil` when the habit is not the owner's.
     func reminders(habitID: Int64, owner: Int64) throws(StoreError) -> [Reminder]?
 

@@ -8,7 +8,7 @@ import Foundation
 /// or several, and the limit holds; `AdditionDecision` decides from what
 /// was read.
 extension ReminderStatements {
-    public func addReminder(
+    package func addReminder(
         habitID: Int64, owner: Int64, time: String, channelID: Int64?, webhookID: Int64?,
         now: Date
     ) throws(StoreError) -> Addition<Reminder> {
@@ -41,7 +41,7 @@ extension ReminderStatements {
         }
     }
 
-    public func addChannel(kind: ReminderChannel.Kind, url: String?, owner: Int64, now: Date)
+    package func addChannel(kind: ReminderChannel.Kind, url: String?, owner: Int64, now: Date)
         throws(StoreError) -> Addition<ReminderChannel>
     {
         try writeTransaction { connection throws(StoreError) -> Addition<ReminderChannel> in
@@ -58,7 +58,7 @@ extension ReminderStatements {
         }
     }
 
-    public func addWebhook(
+    package func addWebhook(
         url: String, events: [String], secret: String, owner: Int64, now: Date
     ) throws(StoreError) -> Addition<WebhookEndpoint> {
         try writeTransaction { connection throws(StoreError) -> Addition<WebhookEndpoint> in

@@ -72,7 +72,7 @@ package enum AdditionCount: Sendable {
 }
 
 extension ReminderStatements {
-    public func entries(habitIDs: [Int64], from: LocalDate, to: LocalDate) throws(StoreError)
+    package func entries(habitIDs: [Int64], from: LocalDate, to: LocalDate) throws(StoreError)
         -> [Int64: [ProgressEntry]]
     {
         guard !habitIDs.isEmpty else { return [:] }

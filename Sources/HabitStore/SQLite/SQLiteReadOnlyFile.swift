@@ -15,26 +15,26 @@ import HabitStorage
 /// to run forever (a recursive view) or to make huge values fails with
 /// `SQLITE_INTERRUPT` or `SQLITE_TOOBIG` instead. Not for this package's
 /// own database: that is `SQLiteStore`.
-public final class SQLiteReadOnlyFile {
+package final class SQLiteReadOnlyFile {
     /// How long one statement may run and how long a value may be.
-    public struct Limits: Sendable {
-        public var statementTime: Duration
-        public var valueBytes: Int
+    package struct Limits: Sendable {
+        package var statementTime: Duration
+        package var valueBytes: Int
 
-        public init(statementTime: Duration, valueBytes: Int) {
+        package init(statementTime: Duration, valueBytes: Int) {
             self.statementTime = statementTime
             self.valueBytes = valueBytes
         }
     }
 
     /// Which of `Limits` stopped a statement.
-    public enum LimitReached: Sendable {
+    package enum LimitReached: Sendable {
         case statementTime
         case valueBytes
     }
 
     /// The limit `error` (from this type) reports reaching, if it does.
-    public static func limitReached(_ error: StoreError) -> LimitReached? {
+    package static func limitReached(_ error: StoreError) -> LimitReached? {
         guard case .sqlite(let code, _) = error else { return nil }
         switch code & 0xFF {
         case SQLITE_INTERRUPT: return .statementTime
@@ -51,7 +51,7 @@ public final class SQLiteReadOnlyFile {
     }
 
     /// A column's value in a row.
-    public enum Value: Hashable, Sendable {
+    package enum Value: Hashable, Sendable {
         case integer(Int64)
         case real(Double)
         case text(String)
@@ -59,7 +59,7 @@ public final class SQLiteReadOnlyFile {
         case null
 
         /// The value as an integer: integers, whole reals and integer text.
-        public var integer: Int64? {
+        package var integer: Int64? {
             switch self {
             case .integer(let number): return number
             case .real(let number): return number.rounded() == number ? Int64(exactly: number) : nil
@@ -69,7 +69,7 @@ public final class SQLiteReadOnlyFile {
         }
 
         /// The value as text (numbers in their usual form); `nil` for NULL and blobs.
-        public var text: String? {
+        package var text: String? {
             switch self {
             case .text(let text): return text
             case .integer(let number): return String(number)
@@ -85,7 +85,7 @@ public final class SQLiteReadOnlyFile {
 
     /// Opens the file at `path` without creating or changing it. Throws
     /// `.cannotOpen` when it is missing or is not a SQLite database.
-    public init(path: String, limits: Limits) throws(StoreError) {
+    package init(path: String, limits: Limits) throws(StoreError) {
         self.limits = limits
         var handle: OpaquePointer?
         SQLiteLibrary.configured
@@ -140,7 +140,7 @@ public final class SQLiteReadOnlyFile {
 
     /// The names of the tables in the file: `CREATE TABLE`s only, not views
     /// or virtual tables, whose reading runs code the file chose.
-    public func tableNames() throws(StoreError) -> [String] {
+    package func tableNames() throws(StoreError) -> [String] {
         try rows(
             "SELECT name FROM sqlite_master WHERE type = 'table' "
                 + "AND coalesce(sql, '') NOT LIKE 'CREATE VIRTUAL%'"
@@ -148,18 +148,18 @@ public final class SQLiteReadOnlyFile {
     }
 
     /// Closes the file; later queries fail.
-    public func close() {
+    package func close() {
         if let database { sqlite3_close_v2(database) }
         database = nil
     }
 
     /// `PRAGMA user_version`: the schema version the writing program set.
-    public func userVersion() throws(StoreError) -> Int {
+    package func userVersion() throws(StoreError) -> Int {
         Int(try rows("PRAGMA user_version").first?.first?.integer ?? 0)
     }
 
     /// The column names of `table`, in order; empty when there is no such table.
-    public func columns(of table: String) throws(StoreError) -> [String] {
+    package func columns(of table: String) throws(StoreError) -> [String] {
         // Table names cannot be bound; this one is quoted as an identifier.
         let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         return try rows("PRAGMA table_info(\(quoted))").compactMap {
@@ -168,7 +168,7 @@ public final class SQLiteReadOnlyFile {
     }
 
     /// Every row of `sql`, each an array of its columns' values.
-    public func rows(_ sql: String) throws(StoreError) -> [[Value]] {
+    package func rows(_ sql: String) throws(StoreError) -> [[Value]] {
         guard let database else {
             throw .sqlite(code: SQLITE_MISUSE, message: "the database is closed")
         }

@@ -13,7 +13,7 @@ import HabitCore
 /// The executable builds it from the process (`process()`); tests build one
 /// with captured streams, scripted input, a fixed clock and a temporary HOME,
 /// so every command runs without spawning a process.
-public struct CLIEnvironment: Sendable {
+package struct CLIEnvironment: Sendable {
     /// The words after the program name.
     var arguments: [String]
     /// Environment variables: HOME, XDG_*, NO_COLOR, HABITS_SERVER, LANG, LC_*, COLUMNS…
@@ -92,7 +92,7 @@ public struct CLIEnvironment: Sendable {
     /// terminal, system clock and time zone. With `holdingUntilExit`, for
     /// a process that exits after its command, what the command opens is
     /// left for the exit to close (`HeldUntilExit`).
-    public static func process(holdingUntilExit: Bool = false) -> CLIEnvironment {
+    package static func process(holdingUntilExit: Bool = false) -> CLIEnvironment {
         var environment = CLIEnvironment(
             arguments: Array(CommandLine.arguments.dropFirst()),
             input: StandardInput(),

@@ -14,7 +14,7 @@ import HabitStorage
 ///
 /// Time comes from the injected `now`, randomness from `random`, so tests
 /// can move the server's clock.
-public final class APIResponder: HTTPResponder {
+package final class APIResponder: HTTPResponder {
     let store:
         any HabitRepository & AuthRepository & IdempotencyRepository
             & OperationsRepository & ChangeFeedRepository & AccessTokenRepository
@@ -42,7 +42,7 @@ public final class APIResponder: HTTPResponder {
     /// When each personal access token's use was last written.
     let tokenUses = AccessTokenUses()
     /// Which webhook and ntfy URLs may be registered (`--allow-private-targets`).
-    public let targets: TargetPolicy
+    package let targets: TargetPolicy
     let resolver: any HostResolver
 
     /// - Parameters:
@@ -55,7 +55,7 @@ public final class APIResponder: HTTPResponder {
     ///   - log: where request and event lines go.
     ///   - targets: which webhook and ntfy URLs may be registered.
     ///   - resolver: how a target's host name becomes addresses, for that check.
-    public init(
+    package init(
         store: any HabitRepository & AuthRepository & IdempotencyRepository
             & OperationsRepository & ChangeFeedRepository & AccessTokenRepository
             & ReminderRepository & DigestRepository,
@@ -79,7 +79,7 @@ public final class APIResponder: HTTPResponder {
         self.log = log
     }
 
-    public func respond(to request: HTTPRequest) -> HTTPResponse {
+    package func respond(to request: HTTPRequest) -> HTTPResponse {
         let route = RouteTable.matcher.match(request.path)
         var response: HTTPResponse
         do {
@@ -97,7 +97,7 @@ public final class APIResponder: HTTPResponder {
     /// behind the same middleware as `respond`; any step that would wait (the
     /// store, a token not yet verified, a lock another thread holds) gives
     /// up, and `respond` then answers as usual.
-    public func answerAtOnce(to request: HTTPRequest) -> HTTPResponse? {
+    package func answerAtOnce(to request: HTTPRequest) -> HTTPResponse? {
         // HEAD arrives as GET; the HTTP layer leaves the body out.
         guard request.method == "GET", let route = RouteTable.matcher.match(request.path),
             let chain = RouteTable.declaration(of: route, method: request.method)?.atOnce,

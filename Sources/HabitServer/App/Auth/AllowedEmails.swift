@@ -4,22 +4,22 @@
 /// (`@example.org`, which does not include its subdomains). Blank lines and
 /// lines starting with `#` are ignored. Matching ignores case, as the server
 /// stores addresses in lower case.
-public struct AllowedEmails: Hashable, Sendable {
-    public private(set) var addresses: Set<String>
-    public private(set) var domains: Set<String>
+package struct AllowedEmails: Hashable, Sendable {
+    package private(set) var addresses: Set<String>
+    package private(set) var domains: Set<String>
 
-    public init(addresses: Set<String> = [], domains: Set<String> = []) {
+    package init(addresses: Set<String> = [], domains: Set<String> = []) {
         self.addresses = Set(addresses.map { $0.lowercased() })
         self.domains = Set(domains.map { $0.lowercased() })
     }
 
     /// A line that is neither an address nor a domain.
-    public struct BadLine: Error, Hashable, Sendable {
-        public var number: Int
+    package struct BadLine: Error, Hashable, Sendable {
+        package var number: Int
     }
 
     /// Reads the file's text; throws the first line that is not an entry.
-    public init(parsing text: String) throws(BadLine) {
+    package init(parsing text: String) throws(BadLine) {
         var addresses: Set<String> = []
         var domains: Set<String> = []
         for (index, rawLine) in text.split(
@@ -42,10 +42,10 @@ public struct AllowedEmails: Hashable, Sendable {
         self.init(addresses: addresses, domains: domains)
     }
 
-    public var isEmpty: Bool { addresses.isEmpty && domains.isEmpty }
+    package var isEmpty: Bool { addresses.isEmpty && domains.isEmpty }
 
     /// Whether `email` is listed, itself or by its domain.
-    public func contains(_ email: String) -> Bool {
+    package func contains(_ email: String) -> Bool {
         let email = email.lowercased()
         if addresses.contains(email) { return true }
         guard let at = email.lastIndex(of: "@") else { return false }

@@ -6,8 +6,8 @@
 /// is answered like any other, under the same limits and in the same time
 /// (so the answer tells nobody which addresses have accounts), and is sent
 /// no mail (see `APIResponder.requestCode`).
-public struct SignupPolicy: Hashable, Sendable {
-    public enum Mode: String, Hashable, Sendable, CaseIterable {
+package struct SignupPolicy: Hashable, Sendable {
+    package enum Mode: String, Hashable, Sendable, CaseIterable {
         /// Anyone may sign up (the default).
         case open
         /// Only the addresses and domains of the allowlist.
@@ -16,12 +16,12 @@ public struct SignupPolicy: Hashable, Sendable {
         case closed
     }
 
-    public var mode: Mode
-    public var allowed: AllowedEmails
+    package var mode: Mode
+    package var allowed: AllowedEmails
     /// No new account once this many exist; `nil` for no limit.
-    public var maximumAccounts: Int?
+    package var maximumAccounts: Int?
 
-    public init(
+    package init(
         mode: Mode = .open, allowed: AllowedEmails = AllowedEmails(), maximumAccounts: Int? = nil
     ) {
         self.mode = mode
@@ -30,11 +30,11 @@ public struct SignupPolicy: Hashable, Sendable {
     }
 
     /// Whether every address may sign up, so nothing need be looked up.
-    public var admitsEveryone: Bool { mode == .open && maximumAccounts == nil }
+    package var admitsEveryone: Bool { mode == .open && maximumAccounts == nil }
 
     /// Whether `email` (normalised, without an account) may create one
     /// while `accountCount` accounts exist.
-    public func admitsNewAccount(email: String, accountCount: Int) -> Bool {
+    package func admitsNewAccount(email: String, accountCount: Int) -> Bool {
         if let maximumAccounts, accountCount >= maximumAccounts { return false }
         switch mode {
         case .open: return true

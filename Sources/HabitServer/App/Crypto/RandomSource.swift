@@ -3,29 +3,29 @@
 /// `.system` is `SystemRandomNumberGenerator`, a cryptographically secure
 /// generator on Linux (getrandom) and Apple platforms (arc4random). Tests may
 /// inject a predictable source.
-public struct RandomSource: Sendable {
+package struct RandomSource: Sendable {
     private let fill: @Sendable (Int) -> [UInt8]
 
     /// A source that returns `fill(count)` bytes when asked for `count`.
-    public init(bytes fill: @escaping @Sendable (Int) -> [UInt8]) {
+    package init(bytes fill: @escaping @Sendable (Int) -> [UInt8]) {
         self.fill = fill
     }
 
     /// The operating system's cryptographically secure generator.
-    public static let system = RandomSource { count in
+    package static let system = RandomSource { count in
         var generator = SystemRandomNumberGenerator()
         return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     }
 
     /// `count` random bytes.
-    public func bytes(_ count: Int) -> [UInt8] {
+    package func bytes(_ count: Int) -> [UInt8] {
         let result = fill(count)
         precondition(result.count == count, "a random source returned the wrong number of bytes")
         return result
     }
 
     /// A uniformly distributed integer in `0..<bound`, without modulo bias.
-    public func uniform(below bound: UInt32) -> UInt32 {
+    package func uniform(below bound: UInt32) -> UInt32 {
         precondition(bound > 0)
         // Values at or above the largest multiple of `bound` would favour small
         // results, so they are drawn again.
@@ -38,7 +38,7 @@ public struct RandomSource: Sendable {
     }
 
     /// `byteCount` random bytes in base64url without padding: a token id.
-    public func identifier(byteCount: Int = 16) -> String {
+    package func identifier(byteCount: Int = 16) -> String {
         Base64URL.encode(bytes(byteCount))
     }
 }

@@ -11,11 +11,11 @@ import Foundation
 ///
 /// The command runs as `/bin/sh -c COMMAND` with the message on its standard
 /// input; a non-zero exit status, or no exit within `timeout`, is a failure.
-public struct CommandMailer: Mailer {
-    public var command: String
-    public var timeout: TimeInterval
+package struct CommandMailer: Mailer {
+    package var command: String
+    package var timeout: TimeInterval
 
-    public init(command: String, timeout: TimeInterval = 30) {
+    package init(command: String, timeout: TimeInterval = 30) {
         self.command = command
         self.timeout = timeout
         // A command that exits without reading its input would otherwise kill
@@ -24,14 +24,14 @@ public struct CommandMailer: Mailer {
         signal(SIGPIPE, SIG_IGN)
     }
 
-    public func send(_ message: MailMessage) throws(MailError) -> String {
+    package func send(_ message: MailMessage) throws(MailError) -> String {
         try run(command, with: message)
         return "command \(command)"
     }
 
     /// Pipes the message to a shell that reads and drops it: the process
     /// and the pipe cost what the real command's start does.
-    public func rehearse(_ message: MailMessage) {
+    package func rehearse(_ message: MailMessage) {
         try? run("cat >/dev/null", with: message)
     }
 

@@ -18,16 +18,16 @@ import HabitAPI
 ///     for it, ignore this message.
 ///
 /// Scripts read the code from the line starting `Your habits sign-in code: `.
-public struct MailMessage: Hashable, Sendable {
+package struct MailMessage: Hashable, Sendable {
     /// What the line holding the code starts with.
-    public static let codeLinePrefix = "Your habits sign-in code: "
+    package static let codeLinePrefix = "Your habits sign-in code: "
 
-    public var from: String
+    package var from: String
     /// The recipient, already validated and normalised.
-    public var to: String
-    public var subject: String
-    public var date: Date
-    public var body: String
+    package var to: String
+    package var subject: String
+    package var date: Date
+    package var body: String
 
     /// The sign-in message for `code`, valid for `lifetime`.
     static func signInCode(
@@ -48,7 +48,7 @@ public struct MailMessage: Hashable, Sendable {
     }
 
     /// The message as RFC 5322 text.
-    public var rendered: String {
+    package var rendered: String {
         """
         From: \(from)
         To: \(to)

@@ -1,5 +1,5 @@
 /// Delivers sign-in messages. Called on a request's thread; may block.
-public protocol Mailer: Sendable {
+package protocol Mailer: Sendable {
     /// Delivers `message`, returning a short description of where it went
     /// for the log ("outbox /var/…/x.eml", "command sendmail -t").
     func send(_ message: MailMessage) throws(MailError) -> String
@@ -13,16 +13,16 @@ public protocol Mailer: Sendable {
 
 extension Mailer {
     /// Renders the message, the work every mailer does.
-    public func rehearse(_ message: MailMessage) {
+    package func rehearse(_ message: MailMessage) {
         _ = message.rendered
     }
 }
 
 /// Why a message could not be delivered.
-public struct MailError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var description: String
+package struct MailError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var description: String
 
-    public init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }

@@ -15,13 +15,13 @@ import HabitFiles
 /// never collide. Each file is the RFC 5322 text of `MailMessage`, written to a
 /// hidden temporary file (`.…tmp`) and renamed, so a reader never sees half a
 /// message; mode 0600, since it holds a sign-in code.
-public final class OutboxMailer: Mailer {
-    public let directory: URL
+package final class OutboxMailer: Mailer {
+    package let directory: URL
     private let random: RandomSource
     private let sequence = AtomicCounter()
 
     /// Creates `directory` (mode 0700) when it does not exist.
-    public init(directory: URL, random: RandomSource = .system) throws(MailError) {
+    package init(directory: URL, random: RandomSource = .system) throws(MailError) {
         self.directory = directory
         self.random = random
         do {
@@ -32,7 +32,7 @@ public final class OutboxMailer: Mailer {
         }
     }
 
-    public func send(_ message: MailMessage) throws(MailError) -> String {
+    package func send(_ message: MailMessage) throws(MailError) -> String {
         let final = directory.appendingPathComponent(fileName(message))
         // Written beside it under a hidden name and renamed, so a reader of
         // the outbox never sees half a message.
@@ -51,7 +51,7 @@ public final class OutboxMailer: Mailer {
     /// no reader of the outbox lists, then removes it off the request's
     /// thread: removing a file costs more than naming one, and the answer
     /// must not wait for what a real send does not do.
-    public func rehearse(_ message: MailMessage) {
+    package func rehearse(_ message: MailMessage) {
         // Hidden and without `.eml`, so no reader of the outbox takes it for a message.
         let name = "." + fileName(message) + ".rehearsal"
         let final = directory.appendingPathComponent(name).path

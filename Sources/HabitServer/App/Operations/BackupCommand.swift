@@ -8,8 +8,8 @@ import HabitStore
 /// PostgreSQL has its own tool for this, which knows its storage better than
 /// we could: for a `postgres://` database the command says so and prints the
 /// `pg_dump` command line to run, without the password.
-public enum BackupCommand {
-    public static let usage = """
+package enum BackupCommand {
+    package static let usage = """
         Usage: habits-server backup --to FILE [--database PATH|URL]
 
         Writes a consistent copy of the SQLite database to FILE (mode 0600;
@@ -20,7 +20,7 @@ public enum BackupCommand {
         puts a backup back.
         """
 
-    public static func run(
+    package static func run(
         _ arguments: [String], environment: [String: String],
         output: (String) -> Void, errors: (String) -> Void
     ) -> Int32 {

@@ -7,14 +7,14 @@ import Foundation
 /// named `habits-YYYYMMDDTHHMMSSZ.sqlite3` (UTC), so the names sort by age
 /// and the newest tells when the last backup was taken, whichever process
 /// took it: several servers sharing a database take one backup between them.
-public struct BackupSchedule: Hashable, Sendable {
-    public var directory: String
+package struct BackupSchedule: Hashable, Sendable {
+    package var directory: String
     /// Seconds between backups.
-    public var interval: Int
+    package var interval: Int
     /// Backups kept; older ones are deleted after each new one.
-    public var keep: Int
+    package var keep: Int
 
-    public init(directory: String, interval: Int = 86_400, keep: Int = 7) {
+    package init(directory: String, interval: Int = 86_400, keep: Int = 7) {
         self.directory = directory
         self.interval = interval
         self.keep = keep
@@ -36,18 +36,18 @@ public struct BackupSchedule: Hashable, Sendable {
     }
 
     /// What to do now, given the names in the directory.
-    public struct Plan: Hashable, Sendable {
+    package struct Plan: Hashable, Sendable {
         /// The backup to take now, if one is due.
-        public var take: String?
+        package var take: String?
         /// Backups to delete once it is taken (oldest first).
-        public var delete: [String]
+        package var delete: [String]
         /// When to look again.
-        public var nextCheck: Date
+        package var nextCheck: Date
     }
 
     /// Due when there is no backup yet, or the newest is `interval` old; the
     /// backups beyond the newest `keep` (counting the new one) are deleted.
-    public func plan(existing names: [String], now: Date) -> Plan {
+    package func plan(existing names: [String], now: Date) -> Plan {
         let backups = names.compactMap { name in Self.date(ofFile: name).map { (name, $0) } }
             .sorted { $0.1 < $1.1 }
         let newest = backups.last?.1

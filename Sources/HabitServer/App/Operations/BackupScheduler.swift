@@ -17,22 +17,22 @@ import HabitStore
 /// directory, the first to get the lock takes the backup; the others find
 /// it there and take none. `runOnce(now:)` is one round, which tests call
 /// with the time they choose; `start()` runs rounds on a timer.
-public final class BackupScheduler: Sendable {
-    public let schedule: BackupSchedule
+package final class BackupScheduler: Sendable {
+    package let schedule: BackupSchedule
     let database: String
     let log: ServerLog
     private let stopped = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
     private let isStarted = Locked(false)
 
-    public init(schedule: BackupSchedule, database: String, log: ServerLog) {
+    package init(schedule: BackupSchedule, database: String, log: ServerLog) {
         self.schedule = schedule
         self.database = database
         self.log = log
     }
 
     /// What one round did.
-    public enum Outcome: Hashable, Sendable {
+    package enum Outcome: Hashable, Sendable {
         /// Another process holds the lock: it is taking the backup.
         case busy
         /// No backup was due.
@@ -45,7 +45,7 @@ public final class BackupScheduler: Sendable {
 
     /// One round at `now`; returns what it did and when to look again.
     @discardableResult
-    public func runOnce(now: Date) -> (outcome: Outcome, nextCheck: Date) {
+    package func runOnce(now: Date) -> (outcome: Outcome, nextCheck: Date) {
         let retry = now.addingTimeInterval(TimeInterval(min(schedule.interval, 600)))
         let directory = schedule.directory
         do {
@@ -82,7 +82,7 @@ public final class BackupScheduler: Sendable {
 
     /// Runs a round now and then whenever the plan says, on a thread of
     /// its own, until `stop()`.
-    public func start() {
+    package func start() {
         let thread = Thread { [self] in
             while true {
                 let next = runOnce(now: Date()).nextCheck
@@ -97,7 +97,7 @@ public final class BackupScheduler: Sendable {
     }
 
     /// Stops the rounds; a backup under way finishes first.
-    public func stop() {
+    package func stop() {
         guard isStarted.withLock({ $0 }) else { return }
         stopped.signal()
         finished.wait()

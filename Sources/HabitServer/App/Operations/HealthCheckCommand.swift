@@ -12,10 +12,10 @@ import HabitConcurrency
 /// Exit status: 0 when the server answered 2xx; 1 when it answered anything
 /// else (503 while the database does not answer, say); 69 when it could not
 /// be reached; 64 for a usage error.
-public enum HealthCheckCommand {
-    public static let defaultURL = "http://127.0.0.1:8000/readyz"
+package enum HealthCheckCommand {
+    package static let defaultURL = "http://127.0.0.1:8000/readyz"
 
-    public static let usage = """
+    package static let usage = """
         Usage: habits-server check [--url URL] [--timeout SECONDS] [--wait SECONDS]
 
         Asks a running habits-server whether it is ready to serve and exits 0
@@ -27,7 +27,7 @@ public enum HealthCheckCommand {
         right after a start).
         """
 
-    public static func run(
+    package static func run(
         _ arguments: [String], output: (String) -> Void, errors: (String) -> Void
     ) -> Int32 {
         var urlText = defaultURL

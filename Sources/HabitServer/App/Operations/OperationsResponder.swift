@@ -12,7 +12,7 @@ import HabitStorage
 /// `/healthz` says the process serves, and is answered on the event loop
 /// without touching the database; `/readyz` asks the database one small
 /// question (the schema version), on a responder thread since it may wait.
-public final class OperationsResponder: HTTPResponder {
+package final class OperationsResponder: HTTPResponder {
     let api: any HTTPResponder
     let store: any OperationsRepository
     let metrics: ServerMetrics
@@ -21,7 +21,7 @@ public final class OperationsResponder: HTTPResponder {
     /// Runs the reminder runner once for `POST /ops/reminders/run`.
     let reminders: ReminderRunner?
 
-    public init(
+    package init(
         api: any HTTPResponder, store: any OperationsRepository, metrics: ServerMetrics,
         metricsToken: String? = nil, reminders: ReminderRunner? = nil
     ) {
@@ -32,7 +32,7 @@ public final class OperationsResponder: HTTPResponder {
         self.reminders = reminders
     }
 
-    public func respond(to request: HTTPRequest) -> HTTPResponse {
+    package func respond(to request: HTTPRequest) -> HTTPResponse {
         let started = ContinuousClock.now
         let response: HTTPResponse
         switch request.path {
@@ -49,7 +49,7 @@ public final class OperationsResponder: HTTPResponder {
         return response
     }
 
-    public func answerAtOnce(to request: HTTPRequest) -> HTTPResponse? {
+    package func answerAtOnce(to request: HTTPRequest) -> HTTPResponse? {
         let started = ContinuousClock.now
         let response: HTTPResponse?
         switch request.path {

@@ -9,8 +9,8 @@ import HabitStore
 /// replaces data, and so is one a running server has open
 /// (`SQLiteServerLock`). For PostgreSQL, backups are pg_dump's, restored with
 /// pg_restore; a SQLite backup goes into PostgreSQL with `migrate`.
-public enum RestoreCommand {
-    public static let usage = """
+package enum RestoreCommand {
+    package static let usage = """
         Usage: habits-server restore --from FILE [--database PATH]
 
         Copies the backup FILE into the database, which must be new or empty
@@ -22,7 +22,7 @@ public enum RestoreCommand {
         backup into one.
         """
 
-    public static func run(
+    package static func run(
         _ arguments: [String], environment: [String: String],
         output: (String) -> Void, errors: (String) -> Void
     ) -> Int32 {

@@ -7,7 +7,7 @@ import HabitStorage
 ///
 /// One lock around a small struct: an update is a dictionary increment and a
 /// histogram bucket, far shorter than the request it counts.
-public final class ServerMetrics: Sendable {
+package final class ServerMetrics: Sendable {
     private let state: Locked<MetricsSnapshot>
     /// Where the gauges read at each scrape come from: the HTTP server's
     /// connections and the store's pool, once the app has both.
@@ -18,7 +18,7 @@ public final class ServerMetrics: Sendable {
         var pool: @Sendable () -> DatabasePoolStatistics?
     }
 
-    public init(version: String = HabitServerApp.version, store: String = "") {
+    package init(version: String = HabitServerApp.version, store: String = "") {
         var initial = MetricsSnapshot()
         initial.version = version
         initial.store = store
@@ -91,7 +91,7 @@ public final class ServerMetrics: Sendable {
     }
 
     /// `/metrics`' body.
-    public func exposition() -> String {
+    package func exposition() -> String {
         PrometheusExposition.render(snapshot)
     }
 }

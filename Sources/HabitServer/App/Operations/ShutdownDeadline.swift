@@ -13,9 +13,9 @@ import HabitHTTP
 /// Exiting then loses nothing acknowledged: a request not yet answered has
 /// acknowledged nothing, and SQLite rolls an unfinished transaction back
 /// (PostgreSQL too, when the connection drops).
-public enum ShutdownDeadline {
+package enum ShutdownDeadline {
     /// Starts the clock; after `seconds` the process ends with status 0.
-    public static func start(seconds: Int, log: ServerLog) {
+    package static func start(seconds: Int, log: ServerLog) {
         DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) {
             log.warning(
                 "shutdown: requests still under way after \(seconds) s (--shutdown-timeout); exiting"

@@ -10,8 +10,8 @@ import HabitStore
 /// transaction there, so a failure leaves the database as it was, and the
 /// SQLite file is only read. Stop the SQLite server first, or writes made
 /// during the copy stay behind.
-public enum StoreMigrationCommand {
-    public static let usage = """
+package enum StoreMigrationCommand {
+    package static let usage = """
         Usage: habits-server migrate --from sqlite:PATH --to postgres://user@host:port/db
 
         Copies accounts, habits, progress and sign-in sessions from a SQLite
@@ -25,7 +25,7 @@ public enum StoreMigrationCommand {
     /// Runs the command for `arguments` (after `migrate`); returns the exit
     /// status: 0 copied, 1 failed, 64 usage error. Writes its one-line
     /// outcome to `output` and failures to `errors`.
-    public static func run(
+    package static func run(
         _ arguments: [String], environment: [String: String],
         output: (String) -> Void, errors: (String) -> Void
     ) -> Int32 {

@@ -4,8 +4,8 @@ import HabitHTTP
 /// `name = value` line per setting, named as the flags are, with secrets
 /// masked: the signing secret shows only where it comes from, a PostgreSQL
 /// URL loses its password, and files holding secrets are named, not read.
-public enum ConfigurationReport {
-    public static func render(_ configuration: ServerConfiguration, environment: [String: String])
+package enum ConfigurationReport {
+    package static func render(_ configuration: ServerConfiguration, environment: [String: String])
         -> String
     {
         let settings = configuration.settings

@@ -12,14 +12,14 @@ import HabitStore
 /// under way, stops the HTTP server and closes the store; `waitUntilStopped()`
 /// returns after all of that. Tests run it in-process on port 0 with an
 /// in-memory database and a clock they move.
-public final class HabitServerApp: Sendable {
-    public static let version = "0.1.0"
+package final class HabitServerApp: Sendable {
+    package static let version = "0.1.0"
 
-    public let configuration: ServerConfiguration
-    public let store: any ServerStore
-    public let responder: APIResponder
+    package let configuration: ServerConfiguration
+    package let store: any ServerStore
+    package let responder: APIResponder
     /// Sends reminders and webhook deliveries (`--reminder-interval`).
-    public let reminders: ReminderRunner
+    package let reminders: ReminderRunner
     private let server: HTTPServer
     /// The separate metrics listener of `--metrics-listen`, if any.
     private let metricsServer: HTTPServer?
@@ -33,7 +33,7 @@ public final class HabitServerApp: Sendable {
 
     /// Opens the database and the secret and prepares the mailer; nothing
     /// listens until `start()`.
-    public init(
+    package init(
         configuration: ServerConfiguration,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         now: @escaping @Sendable () -> Date = { Date() }, random: RandomSource = .system,
@@ -121,7 +121,7 @@ public final class HabitServerApp: Sendable {
 
     /// Listens and serves in the background; returns the port (the chosen
     /// one when configured with port 0).
-    public func start() throws(ServerStartupError) -> UInt16 {
+    package func start() throws(ServerStartupError) -> UInt16 {
         let port: UInt16
         do {
             port = try server.start()
@@ -157,7 +157,7 @@ public final class HabitServerApp: Sendable {
 
     /// Finishes requests under way, stops serving and closes the database.
     /// Safe to call more than once; must not be called from a request.
-    public func shutdown() {
+    package func shutdown() {
         metricsServer?.shutdown()
         server.shutdown()
         reminders.stop()
@@ -171,10 +171,10 @@ public final class HabitServerApp: Sendable {
     }
 
     /// The port of the metrics listener once started (`--metrics-listen`).
-    public var metricsPort: UInt16? { metricsPortChosen.withLock { $0 } }
+    package var metricsPort: UInt16? { metricsPortChosen.withLock { $0 } }
 
     /// Returns once `shutdown()` has closed everything.
-    public func waitUntilStopped() {
+    package func waitUntilStopped() {
         stopped.wait()
     }
 

@@ -4,7 +4,7 @@ import HabitFiles
 import HabitHTTP
 
 /// What the `habits-server` command line asks for.
-public enum ServerCommand: Sendable {
+package enum ServerCommand: Sendable {
     case run(ServerConfiguration)
     /// `--print-config`: show the configuration the rest would run with.
     case printConfiguration(ServerConfiguration)
@@ -13,10 +13,10 @@ public enum ServerCommand: Sendable {
 }
 
 /// A command line that cannot be followed; `description` is one sentence.
-public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var description: String
+package struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var description: String
 
-    public init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }
@@ -28,9 +28,9 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
 /// flag table makes (`spec`), the table's actions then apply them. Defaults: the database is `habits.sqlite3` in the data
 /// directory ($XDG_DATA_HOME/habits-server, else ~/.local/share/habits-server);
 /// the secret file is `secret` and the outbox `outbox/` beside the database.
-public enum ServerCommandLine {
+package enum ServerCommandLine {
     /// `habits-server --help`: the introduction, then each flag of `flags`.
-    public static let usage: String = {
+    package static let usage: String = {
         let introduction = """
             Usage: habits-server [options]
 
@@ -263,7 +263,7 @@ public enum ServerCommandLine {
     ///
     /// The flags before `--help`, `-h` or `--version` are read and checked,
     /// in the table's order; that flag then ends the line, whatever follows.
-    public static func parse(_ arguments: [String], environment: [String: String])
+    package static func parse(_ arguments: [String], environment: [String: String])
         throws(UsageError) -> ServerCommand
     {
         var options = Options()

@@ -3,54 +3,54 @@ import HabitHTTP
 
 /// Everything `habits-server` is started with: where it listens, where it
 /// keeps its data, how it mails codes, and the token lifetimes.
-public struct ServerConfiguration: Sendable {
+package struct ServerConfiguration: Sendable {
     /// How sign-in codes reach people.
-    public enum MailDelivery: Hashable, Sendable {
+    package enum MailDelivery: Hashable, Sendable {
         /// One file per message in a directory (the development default).
         case outbox(directory: String)
         /// An RFC 5322 message piped to `/bin/sh -c COMMAND`, e.g. "sendmail -t".
         case command(String)
     }
 
-    public var host: String
-    public var port: UInt16
+    package var host: String
+    package var port: UInt16
     /// A file path, `:memory:` for a database that lives as long as the
     /// process, or a `postgres://` URL.
-    public var databasePath: String
+    package var databasePath: String
     /// Where the signing secret is kept; `nil` means no file: the secret comes
     /// from HABITS_SECRET or, with an in-memory database, is made up for
     /// this run (its tokens could not outlive the database anyway).
-    public var secretFile: String?
-    public var mail: MailDelivery
-    public var settings: APISettings
-    public var logLevel: ServerLog.Level
+    package var secretFile: String?
+    package var mail: MailDelivery
+    package var settings: APISettings
+    package var logLevel: ServerLog.Level
     /// How log lines are written: text, or one JSON object per line.
-    public var logFormat: ServerLog.Format
+    package var logFormat: ServerLog.Format
     /// Connections held at once, idle ones included; when full, the oldest
     /// idle one is closed to make room, and only when none is idle does a new
     /// one get 503 (see `HTTPServer.Configuration.maxConnections`).
-    public var maxConnections: Int
+    package var maxConnections: Int
     /// Connections one non-loopback client address may hold.
-    public var maxConnectionsPerClient: Int
+    package var maxConnectionsPerClient: Int
     /// Threads that run requests (the HTTP server's responder pool).
-    public var responderThreads: Int
+    package var responderThreads: Int
     /// Event loop threads of the HTTP server; nil for one per core.
-    public var eventLoops: Int?
+    package var eventLoops: Int?
     /// Read connections of the SQLite store (WAL lets them read in parallel
     /// with the writer): by default one per thread that runs requests (the
     /// responder threads, or the event loops, one per core, when requests run
     /// on them), so no request waits for a reader another request holds.
-    public var databaseReaders: Int
+    package var databaseReaders: Int
     /// Connections to PostgreSQL this process keeps at most.
-    public var databasePoolSize: Int
+    package var databasePoolSize: Int
     /// Shutdown, scheduled backups and metrics (the operations flags).
-    public var operations = ServerOperations()
+    package var operations = ServerOperations()
     /// Whether the web app is served at `/` (`--no-web` turns it off).
-    public var servesWebApp = true
+    package var servesWebApp = true
     /// Server reminders and webhook deliveries.
-    public var reminders = ReminderConfiguration()
+    package var reminders = ReminderConfiguration()
 
-    public init(
+    package init(
         host: String = "127.0.0.1", port: UInt16 = 8000, databasePath: String,
         secretFile: String?, mail: MailDelivery, settings: APISettings = APISettings(),
         logLevel: ServerLog.Level = .info, maxConnections: Int = 16_384,
@@ -81,7 +81,7 @@ public struct ServerConfiguration: Sendable {
 
     /// A configuration for tests and embedding: an in-memory database, port 0
     /// on 127.0.0.1, codes written to `outbox`, and a secret made up for the run.
-    public static func inMemory(outbox: String, settings: APISettings = APISettings())
+    package static func inMemory(outbox: String, settings: APISettings = APISettings())
         -> ServerConfiguration
     {
         var configuration = ServerConfiguration(

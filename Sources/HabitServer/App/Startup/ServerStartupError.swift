@@ -1,10 +1,10 @@
 import HabitHTTP
 
 /// Why the server could not start; `description` is one sentence saying what to fix.
-public struct ServerStartupError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var description: String
+package struct ServerStartupError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var description: String
 
-    public init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 

@@ -10,7 +10,7 @@ import HabitStorage
 /// `StoreError` without a description, and the command line, the other
 /// edge, words it without one.
 extension StoreError: CustomStringConvertible {
-    public var description: String {
+    package var description: String {
         switch self {
         case .cannotOpen(let path, let reason):
             return "Cannot open the database at \(path): \(reason)."

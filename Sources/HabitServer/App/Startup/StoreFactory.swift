@@ -4,7 +4,7 @@ import HabitStorage
 import HabitStore
 
 /// A store the server can run on: the repositories, and closing at shutdown.
-public protocol ServerStore: HabitRepository, AuthRepository, IdempotencyRepository,
+package protocol ServerStore: HabitRepository, AuthRepository, IdempotencyRepository,
     OperationsRepository, ChangeFeedRepository, AccessTokenRepository,
     ReminderRepository, DigestRepository
 {
