@@ -11,9 +11,17 @@ import Testing
 /// virtualenv under `.build`. Without it the tests are cancelled naming
 /// the package; under CI (`CI=true`) they fail instead.
 @Suite struct CalendarFeedParsingTests {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    /// The package's folder: the nearest one above this file holding
+    /// Package.swift (counting folders broke when the file moved).
+    static let root: URL = {
+        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while !FileManager.default.fileExists(
+            atPath: folder.appendingPathComponent("Package.swift").path), folder.path != "/"
+        {
+            folder = folder.deletingLastPathComponent()
+        }
+        return folder
+    }()
     static let venv = root.appendingPathComponent(".build/icalendar-venv")
     static let script = root.appendingPathComponent("Tests/Calendar/parse_feed.py")
 
