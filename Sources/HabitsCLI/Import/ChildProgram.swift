@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 import HabitConcurrency
 
 #if canImport(Glibc)
@@ -69,8 +69,17 @@ enum ChildProgram {
         /// Held while a child is started and registered, so a signal
         /// handler sees every child that exists.
         private static let children = Locked<Set<pid_t>>([])
-        /// The signal sources must live as long as the process to keep firing.
-        private static let sources = Locked<[any DispatchSourceSignal]?>(nil)
+        /// The pipe a signal handler writes the signal's number to, and the
+        /// thread reading it ends the children: a handler may do little
+        /// more than `write(2)`. Not Dispatch's signal sources: on Linux
+        /// they read a signalfd, which misses a signal the kernel hands to a
+        /// thread that does not block it (this one's main thread, where
+        /// `habits` runs its command), and a SIGTERM mid-import was lost
+        /// (the release suite, 2026-12-06: the command outlived it by 13
+        /// minutes, until its unzip ended by itself).
+        private static let wake = Locked<(read: Int32, write: Int32)?>(nil)
+        /// `wake`'s write end, for the handler, which must take no lock.
+        nonisolated(unsafe) private static var handlerFD: Int32 = -1
 
         static func spawn(_ executable: String, _ arguments: [String], output: Int32) -> pid_t? {
             children.withLock { children -> pid_t? in
@@ -94,28 +103,49 @@ enum ChildProgram {
 
         /// Takes over SIGINT, SIGTERM and SIGHUP (those not ignored) once.
         static func installSignalHandlers() {
-            sources.withLock { sources in
-                guard sources == nil else { return }
-                var installed: [any DispatchSourceSignal] = []
-                let queue = DispatchQueue(label: "habits.child-program-signals")
+            wake.withLock { wake in
+                guard wake == nil else { return }
+                var ends: [Int32] = [0, 0]
+                guard pipe(&ends) == 0 else { return }
+                _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+                _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+                wake = (ends[0], ends[1])
+                handlerFD = ends[1]
+                let reader = ends[0]
+                // The thread that ends the children once a signal came.
+                Thread.detachNewThread {
+                    var number: Int32 = 0
+                    while true {
+                        let count = read(reader, &number, MemoryLayout<Int32>.size)
+                        if count == MemoryLayout<Int32>.size { endChildren(thenRaise: number) }
+                        if count < 0, errno == EINTR { continue }
+                        if count <= 0 { return }
+                    }
+                }
                 for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
-                    // The default action would end the process before the handler runs.
-                    let previous = signal(signalNumber, SIG_IGN)
+                    var previous = sigaction()
+                    sigaction(signalNumber, nil, &previous)
                     // Only the default is taken over: a signal the command was
                     // started ignoring (nohup) stays ignored, another handler stays.
-                    guard
-                        unsafeBitCast(previous, to: Int.self)
-                            == unsafeBitCast(SIG_DFL, to: Int.self)
-                    else {
-                        signal(signalNumber, previous)
-                        continue
+                    #if canImport(Glibc)
+                        guard previous.__sigaction_handler.sa_handler == nil else { continue }
+                    #else
+                        guard previous.__sigaction_u.__sa_handler == nil else { continue }
+                    #endif
+                    var action = sigaction()
+                    let handler: @convention(c) (Int32) -> Void = { number in
+                        var number = number
+                        _ = write(Running.handlerFD, &number, MemoryLayout<Int32>.size)
                     }
-                    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
-                    source.setEventHandler { endChildren(thenRaise: signalNumber) }
-                    source.resume()
-                    installed.append(source)
+                    #if canImport(Glibc)
+                        action.__sigaction_handler.sa_handler = handler
+                    #else
+                        action.__sigaction_u.__sa_handler = handler
+                    #endif
+                    sigemptyset(&action.sa_mask)
+                    action.sa_flags = SA_RESTART
+                    sigaction(signalNumber, &action, nil)
                 }
-                sources = installed
             }
         }
 
@@ -131,8 +161,8 @@ enum ChildProgram {
                     _ = waitpid(pid, nil, 0)
                 }
                 signal(signalNumber, SIG_DFL)
-                // Dispatch's threads block signals: unblocked here, the raise
-                // ends the process before it returns.
+                // Unblocked here (a thread may have inherited a mask), the
+                // raise ends the process before it returns.
                 var set = sigset_t()
                 sigemptyset(&set)
                 sigaddset(&set, signalNumber)
