@@ -101,13 +101,17 @@ package struct BodyFields {
         return date
     }
 
-    /// A string that must be one of `T`'s raw values: "DAILY", "ACTIVE", …
-    package mutating func choice<T: RawRepresentable & CaseIterable>(
-        _ name: String, as type: T.Type, required: Bool
+    /// A string that must be one of `T`'s raw values: "DAILY", "ACTIVE", …;
+    /// with `accepted`, one of those only (the values a layer carries yet).
+    package mutating func choice<T: RawRepresentable & CaseIterable & Equatable>(
+        _ name: String, as type: T.Type, required: Bool, among accepted: [T]? = nil
     ) -> T? where T.RawValue == String {
         guard let value = present(name, required: required) else { return nil }
-        guard case .string(let text) = value, let choice = T(rawValue: text) else {
-            let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
+        let accepted = accepted ?? Array(T.allCases)
+        guard case .string(let text) = value, let choice = T(rawValue: text),
+            accepted.contains(choice)
+        else {
+            let allowed = accepted.map(\.rawValue).joined(separator: ", ")
             report(["Choose one of \(allowed)."], for: name)
             return nil
         }

@@ -14,7 +14,9 @@ package enum HabitInput {
     {
         var body = BodyFields(object)
         let name = body.string("name", required: true)
-        let frequency = body.choice("frequency", as: Frequency.self, required: true)
+        let frequency = body.choice(
+            "frequency", as: Frequency.self, required: true,
+            among: Frequency.firstModel)
         let measurementType = body.string("measurement_type", required: true)
         let startDate = body.date("start_date", required: true)
         let actionDays = body.actionDays("action_days", required: true)
@@ -47,7 +49,9 @@ package enum HabitInput {
         var body = BodyFields(object)
         let changes = HabitChanges(
             name: body.string("name", required: false),
-            frequency: body.choice("frequency", as: Frequency.self, required: false),
+            frequency: body.choice(
+                "frequency", as: Frequency.self, required: false,
+                among: Frequency.firstModel),
             measurementType: body.string("measurement_type", required: false),
             startDate: body.date("start_date", required: false),
             actionDays: body.actionDays("action_days", required: false),

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A habit's progress for the period (day or ISO week) containing a date: the
-/// target, what has been done so far, and the period's state.
+/// A habit's progress for the period (day, ISO week, month or block of N
+/// days) containing a date: the target (a minimum, or a limit for an
+/// AT_MOST habit), what has been done so far, and the period's state.
 ///
 /// Wire form: `{"target", "current", "state"}`.
 public struct CompletionData: Hashable, Sendable, Codable {
@@ -24,7 +25,8 @@ public struct CompletionData: Hashable, Sendable, Codable {
         state = try container.decode(PeriodState.self, forKey: .state)
     }
 
-    /// What is left to reach the target, never negative.
+    /// What is left to reach the target, never negative: for an AT_MOST
+    /// habit, what is left of the limit.
     public var remaining: Decimal {
         current >= target ? 0 : target - current
     }

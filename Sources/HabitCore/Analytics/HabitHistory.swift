@@ -2,30 +2,39 @@ import Foundation
 
 /// A habit with its progress entries: the input of every status rule.
 ///
-/// The rules, in plain words (README repeats them):
+/// The rules, in plain words (the StatusRules article repeats them, with
+/// worked examples a test checks):
 ///
 /// PERIODS. A DAILY habit's period is a day; a WEEKLY habit's is the ISO week,
-/// Monday to Sunday. The *planned days* of a period are its action days on or
-/// after the start date (for a daily habit, the day itself when it is an action
-/// day). A day of a daily habit that is not planned is **before start** (before
-/// the start date) or **rest** (not an action day), whatever today is; its entry
-/// is kept and shown but never counted. A week with no planned day (only a
-/// first week can have none) is not counted: **before start**, whatever today
-/// is. A period's value is the day's value, or the sum of the week's entries
-/// (any day of it, rest days too) from the later of Monday and the start date.
+/// Monday to Sunday; a MONTHLY habit's the calendar month; an EVERY_N_DAYS
+/// habit's a block of N days, the first starting on the start date
+/// (`HabitPeriods`). The *planned days* of a period are its action days on or
+/// after the start date (for a daily habit, the day itself when it is an
+/// action day). A day of a daily habit that is not planned is **before
+/// start** (before the start date) or **rest** (not an action day), whatever
+/// today is; its entry is kept and shown but never counted. Any other period
+/// with no planned day is not counted: **before start** when it holds (or
+/// precedes) the start date, **rest** otherwise (a block of N < 7 days
+/// without an action day). A period's value is the day's value, or the sum
+/// of the period's entries (any day of it, rest days too) from the later of
+/// its first day and the start date.
 ///
-/// STATES, in one order for both frequencies. A period *after today* (a day
-/// after today, a week that starts after today) is **skipped** when every
-/// planned day in it is marked skipped (a planned skip: a holiday entered in
-/// advance), otherwise **future**; a value logged ahead of time never makes it
-/// done. A period that has begun is, in this order: **done** (`success`) when
-/// its value reaches the target; **skipped** when every planned day in it is
-/// marked skipped; **pending** while it has not ended (today, or the current
-/// week); **failed** once it has ended. So a current week of Mon/Wed/Fri with
-/// Monday and Wednesday skipped stays pending until Friday is skipped too.
+/// STATES. A period *after today* (one that begins after today) is
+/// **skipped** when every planned day in it is marked skipped (a planned
+/// skip: a holiday entered in advance), otherwise **future**; a value logged
+/// ahead of time never decides it. A period that has begun is, in this
+/// order, for an AT_LEAST goal (the first model's): **done** (`success`)
+/// when its value reaches the target; **skipped** when every planned day in
+/// it is marked skipped; **pending** while it has not ended; **failed** once
+/// it has ended. For an AT_MOST goal (a limit): **done** once it has ended
+/// with its value at or under the target (a day with nothing logged is
+/// within the limit); **skipped** when every planned day is skipped;
+/// **failed** as soon as its value is over the target, even before it ends;
+/// otherwise **pending**. So a current week of Mon/Wed/Fri with Monday and
+/// Wednesday skipped stays pending until Friday is skipped too.
 ///
-/// CALENDAR. A daily habit's days show their own state; a weekly habit's
-/// planned days show their week's state, its other days rest or before start.
+/// CALENDAR. A daily habit's days show their own state; any other habit's
+/// planned days show their period's state, its other days rest or before start.
 ///
 /// STREAKS AND COUNTS walk the counted periods from the start up to the one
 /// containing today, so a planned skip after today is not counted yet, and a
@@ -39,13 +48,15 @@ import Foundation
 /// and is updated once per counted period up to the one containing today, the
 /// still pending current period left out: `score = previous × m + p × (1 − m)`
 /// with `m = 0.5^(√L / 13)`, `L` the period's length in days (1 daily, 7
-/// weekly), `p` = 1 for a done period and value ÷ target (at most 1; 0 when
-/// nothing was logged) for a failed one. A skipped period leaves it unchanged.
+/// weekly, the month's 28 to 31, or N), `p` = 1 for a done period; for a
+/// failed at-least period value ÷ target (at most 1; 0 when nothing was
+/// logged); for a failed at-most period max(0, 1 − (value − target) ÷
+/// target), 0 when the target is 0. A skipped period leaves it unchanged.
 ///
-/// Building a history decides once which entries (DAILY) and which weeks
-/// (WEEKLY) reach the target, in exact integer arithmetic when the amounts
-/// allow it (see `ExactAmounts`), so the queries that follow never touch
-/// `Decimal`, whose arithmetic is slow.
+/// Building a history decides once which entries (DAILY) and which periods
+/// (the others) reach or go over the target, in exact integer arithmetic when
+/// the amounts allow it (see `ExactAmounts`), so the queries that follow never
+/// touch `Decimal`, whose arithmetic is slow.
 public struct HabitHistory: Sendable {
     public let habit: Habit
     /// Day numbers of the entries, ascending, one per date.
@@ -53,23 +64,26 @@ public struct HabitHistory: Sendable {
     /// The entries, in the order of `entryDays`.
     private let entries: [ProgressEntry]
     /// For each entry: whether it is marked skipped, and whether its value
-    /// alone reaches the target.
+    /// alone reaches the target and goes over it.
     private let entryFlags: [EntryFlags]
-    /// DAILY: for each entry, its value's share of the target (0 to 1), the
-    /// `p` of a failed day in the strength. Empty for a weekly habit.
+    /// DAILY: for each entry, the `p` its value earns a failed day in the
+    /// strength (0 to 1). Empty for the other frequencies.
     private let entryShares: [Double]
-    /// WEEKLY: the Mondays (day numbers, ascending) of the weeks on or after the
-    /// start with an entry counted from the start date.
-    private let weekMondays: [Int]
-    /// For each of `weekMondays`: whether the week's sum reaches the target,
-    /// and its share of the target (0 to 1).
-    private let weekSums: [WeekSum]
-    /// The decimal places of `WeekSum.sum` when the amounts were added up
+    /// Where the habit's periods begin and end.
+    private let periods: HabitPeriods
+    /// Not DAILY: the first days (day numbers, ascending) of the periods with
+    /// an entry counted from the start date.
+    private let periodFirsts: [Int]
+    /// For each of `periodFirsts`: how the period's sum stands to the target.
+    private let periodSums: [PeriodSum]
+    /// The decimal places of `PeriodSum.sum` when the amounts were added up
     /// exactly (`ExactAmounts`); `nil` when they were added as `Decimal`s.
     private let exactScale: Int?
 
-    private struct WeekSum {
+    private struct PeriodSum {
         var reached: Bool
+        var over: Bool
+        /// The `p` the sum earns a failed period in the strength (0 to 1).
         var share: Double
         /// The sum in units of 10^-`exactScale`; 0 without an exact scale.
         var sum: Int64 = 0
@@ -78,7 +92,10 @@ public struct HabitHistory: Sendable {
     private struct EntryFlags: OptionSet {
         let rawValue: UInt8
         static let skipped = EntryFlags(rawValue: 1)
+        /// The value reaches the target (value ≥ target).
         static let reached = EntryFlags(rawValue: 2)
+        /// The value goes over the target (value > target): an at-most day failed.
+        static let over = EntryFlags(rawValue: 4)
     }
 
     /// A history of `habit` made of `entries`, in any order; when two entries
@@ -90,28 +107,31 @@ public struct HabitHistory: Sendable {
         self.entryDays = sorted.map(\.date.dayNumber)
         let values = sorted.map(\.value)
         let start = habit.startDate.dayNumber
+        let periods = HabitPeriods(of: habit)
+        self.periods = periods
         let facts: Facts
         if let amounts = ExactAmounts(target: habit.targetValue, values: values),
             let exact = Self.facts(
-                of: amounts, days: entryDays, countedFrom: start, frequency: habit.frequency)
+                of: amounts, days: entryDays, countedFrom: start, periods: periods,
+                goal: habit.goal)
         {
             facts = exact
         } else {
             facts = Self.decimalFacts(
                 target: habit.targetValue, values: values, days: entryDays, countedFrom: start,
-                frequency: habit.frequency)
+                periods: periods, goal: habit.goal)
         }
-        let reached = facts.reached
         entryShares = facts.shares
-        weekMondays = facts.weekMondays
-        weekSums = facts.weekSums
+        periodFirsts = facts.periodFirsts
+        periodSums = facts.periodSums
         exactScale = facts.exactScale
         var flags: [EntryFlags] = []
         flags.reserveCapacity(sorted.count)
-        for (entry, isReached) in zip(sorted, reached) {
+        for (index, entry) in sorted.enumerated() {
             var entryFlags: EntryFlags = []
             if entry.skipped { entryFlags.insert(.skipped) }
-            if isReached { entryFlags.insert(.reached) }
+            if facts.reached[index] { entryFlags.insert(.reached) }
+            if !facts.over.isEmpty && facts.over[index] { entryFlags.insert(.over) }
             flags.append(entryFlags)
         }
         self.entryFlags = flags
@@ -132,18 +152,16 @@ public struct HabitHistory: Sendable {
         date >= habit.startDate && habit.actionDays.contains(date.weekday)
     }
 
-    /// The state of the period (day or week, by frequency) that contains `date`.
+    /// The state of the period (by frequency) that contains `date`.
     public func state(of date: LocalDate, today: LocalDate) -> PeriodState {
-        switch habit.frequency {
-        case .daily:
+        if habit.frequency == .daily {
             return dayState(date.dayNumber, flags: flags(on: date.dayNumber), today: today)
-        case .weekly:
-            return weekState(monday: date.startOfISOWeek.dayNumber, today: today)
         }
+        return periodState(first: periods.firstDay(containing: date.dayNumber), today: today)
     }
 
     /// The mark a calendar shows on `date`: for DAILY the day's state; for
-    /// WEEKLY the week's state on its counted action days, else rest or before start.
+    /// the others the period's state on its planned days, else rest or before start.
     public func calendarState(of date: LocalDate, today: LocalDate) -> PeriodState {
         calendarStates(from: date, count: 1, today: today)[0]
     }
@@ -171,8 +189,9 @@ public struct HabitHistory: Sendable {
         let start = habit.startDate.dayNumber
         let end = first.dayNumber + count  // exclusive
         var cursor = lowerBound(first.dayNumber)
-        var weekMonday = Int.min
-        var weekResult = PeriodState.beforeStart
+        // The period of the days walked (not DAILY), and its state once needed.
+        var periodLast = Int.min
+        var periodResult: PeriodState?
         var weekday = first.weekday.rawValue - 1  // 0 = Monday
         for day in first.dayNumber..<end {
             var flags: EntryFlags?
@@ -186,16 +205,15 @@ public struct HabitHistory: Sendable {
             } else if !isActionWeekday(weekday) {
                 state = .rest
             } else {
-                switch habit.frequency {
-                case .daily:
+                if habit.frequency == .daily {
                     state = dayState(day, flags: flags, today: today)
-                case .weekly:
-                    let monday = day - weekday
-                    if monday != weekMonday {
-                        weekMonday = monday
-                        weekResult = weekState(monday: monday, today: today)
+                } else {
+                    if day > periodLast {
+                        let periodFirst = periods.firstDay(containing: day)
+                        periodLast = periods.lastDay(ofPeriodFrom: periodFirst)
+                        periodResult = periodState(first: periodFirst, today: today)
                     }
-                    state = weekResult
+                    state = periodResult ?? .beforeStart
                 }
             }
             body(state, flags != nil)
@@ -205,36 +223,32 @@ public struct HabitHistory: Sendable {
 
     /// Target, progress so far and state for the period containing `date`.
     public func completion(on date: LocalDate, today: LocalDate) -> CompletionData {
-        let current: Decimal
-        switch habit.frequency {
-        case .daily:
-            current = value(on: date)
-        case .weekly:
-            current = weekTotal(monday: date.startOfISOWeek.dayNumber)
-        }
+        let current =
+            habit.frequency == .daily
+            ? value(on: date) : periodTotal(first: periods.firstDay(containing: date.dayNumber))
         return CompletionData(
             target: habit.targetValue, current: current, state: state(of: date, today: today))
     }
 
-    /// The sum of the values logged in the week starting on `monday`, from
+    /// The sum of the values logged in the period beginning on `first`, from
     /// the start date on.
     ///
     /// From the exact sum worked out when building, when there is one: the
     /// same value, and a `Decimal` made from it takes the same compact form
     /// (trailing zeros dropped) as one added up from the values, so it
     /// prints the same. Each `Decimal` addition costs some 3,000 instructions.
-    private func weekTotal(monday: Int) -> Decimal {
+    private func periodTotal(first: Int) -> Decimal {
         if let scale = exactScale {
-            let index = Self.lowerBound(weekMondays, monday)
-            guard index < weekMondays.count, weekMondays[index] == monday else { return 0 }
-            let sum = weekSums[index].sum
+            guard let index = periodSumIndex(first) else { return 0 }
+            let sum = periodSums[index].sum
             return Decimal(
                 sign: sum < 0 ? .minus : .plus, exponent: -scale,
                 significand: Decimal(sum.magnitude))
         }
         var sum: Decimal = 0
-        var index = lowerBound(max(monday, habit.startDate.dayNumber))
-        while index < entryDays.count && entryDays[index] <= monday + 6 {
+        let last = periods.lastDay(ofPeriodFrom: first)
+        var index = lowerBound(max(first, habit.startDate.dayNumber))
+        while index < entryDays.count && entryDays[index] <= last {
             sum += entries[index].value
             index += 1
         }
@@ -242,10 +256,11 @@ public struct HabitHistory: Sendable {
     }
 
     /// The counted periods from the start up to the one containing `today`, in
-    /// order: each period's first date (a day, or a week's Monday) and its state.
+    /// order: each period's first date (a day, a week's Monday, a month's
+    /// first day, a block's first day) and its state.
     public func periods(through today: LocalDate) -> [(start: LocalDate, state: PeriodState)] {
         var result: [(start: LocalDate, state: PeriodState)] = []
-        forEachPeriod(through: today) { start, state, _ in
+        forEachPeriod(through: today) { start, state, _, _ in
             result.append((LocalDate(dayNumber: start), state))
         }
         return result
@@ -281,15 +296,21 @@ public struct HabitHistory: Sendable {
             ?? HabitStats(
                 currentStreak: 0, longestStreak: 0, successCount: 0, failedCount: 0,
                 skippedCount: 0)
-        let keep = Self.strengthKeep(periodDays: habit.frequency == .daily ? 1 : 7)
-        let gain = 1 - keep
-        let current =
-            habit.frequency == .daily ? today.dayNumber : today.startOfISOWeek.dayNumber
+        // m for each period length met; one length but for months (28 to 31).
+        var keepLength = 0
+        var keep = 0.0
+        var gain = 0.0
+        let current = periods.firstDay(containing: today.dayNumber)
         // The stats after the last period that has ended, kept as plain
         // values: a checkpoint (with its rules text) is made once, at the end.
         var ended: (through: Int, stats: HabitStats)?
         forEachPeriod(from: usable?.resumeDate(for: habit), through: today) {
-            start, state, share in
+            start, state, share, length in
+            if length != keepLength {
+                keepLength = length
+                keep = Self.strengthKeep(periodDays: length)
+                gain = 1 - keep
+            }
             switch state {
             case .success:
                 stats.successCount += 1
@@ -331,24 +352,44 @@ public struct HabitHistory: Sendable {
         let isSkipped = flags?.contains(.skipped) ?? false
         // After today only a planned skip counts; a value logged ahead does not.
         if day > today.dayNumber { return isSkipped ? .skipped : .future }
-        if flags?.contains(.reached) ?? false { return .success }
-        if isSkipped { return .skipped }
-        return day < today.dayNumber ? .failed : .pending
+        switch habit.goal {
+        case .atLeast:
+            if flags?.contains(.reached) ?? false { return .success }
+            if isSkipped { return .skipped }
+            return day < today.dayNumber ? .failed : .pending
+        case .atMost:
+            let isOver = flags?.contains(.over) ?? false
+            if day < today.dayNumber && !isOver { return .success }
+            if isSkipped { return .skipped }
+            return isOver ? .failed : .pending
+        }
     }
 
-    /// The state of the ISO week starting on `monday`.
-    private func weekState(monday: Int, today: LocalDate) -> PeriodState {
-        let sunday = monday + 6
-        let from = max(monday, habit.startDate.dayNumber)
-        let planned = from <= sunday ? actionDayCount(from: from, through: sunday) : 0
-        guard planned > 0 else { return .beforeStart }
+    /// The state of the period (not DAILY) beginning on `first`.
+    private func periodState(first: Int, today: LocalDate) -> PeriodState {
+        let last = periods.lastDay(ofPeriodFrom: first)
+        let start = habit.startDate.dayNumber
+        let from = max(first, start)
+        let planned = from <= last ? actionDayCount(from: from, through: last) : 0
+        // Not counted: before start when it holds (or precedes) the start
+        // date, rest when it is a later block with no action day in it.
+        guard planned > 0 else { return first <= start ? .beforeStart : .rest }
         // After today only a planned skip counts; a value logged ahead does not.
-        if monday > today.dayNumber {
-            return skippedDayCount(from: from, through: sunday) == planned ? .skipped : .future
+        if first > today.dayNumber {
+            return skippedDayCount(from: from, through: last) == planned ? .skipped : .future
         }
-        if isReachedWeek(monday) { return .success }
-        if skippedDayCount(from: from, through: sunday) == planned { return .skipped }
-        return sunday < today.dayNumber ? .failed : .pending
+        let sum = periodSumIndex(first).map { periodSums[$0] }
+        switch habit.goal {
+        case .atLeast:
+            if sum?.reached ?? false { return .success }
+            if skippedDayCount(from: from, through: last) == planned { return .skipped }
+            return last < today.dayNumber ? .failed : .pending
+        case .atMost:
+            let isOver = sum?.over ?? false
+            if last < today.dayNumber && !isOver { return .success }
+            if skippedDayCount(from: from, through: last) == planned { return .skipped }
+            return isOver ? .failed : .pending
+        }
     }
 
     /// Action days from `from` through `through` whose entry is marked skipped.
@@ -366,21 +407,22 @@ public struct HabitHistory: Sendable {
         return count
     }
 
-    /// Whether the week starting on `monday` has a sum that reaches the target.
-    private func isReachedWeek(_ monday: Int) -> Bool {
-        let index = Self.lowerBound(weekMondays, monday)
-        return index < weekMondays.count && weekMondays[index] == monday
-            && weekSums[index].reached
+    /// The index in `periodSums` of the period beginning on `first`, if
+    /// an entry is counted in it.
+    private func periodSumIndex(_ first: Int) -> Int? {
+        let index = Self.lowerBound(periodFirsts, first)
+        return index < periodFirsts.count && periodFirsts[index] == first ? index : nil
     }
 
     /// Calls `body` with each counted period from the start up to the one
-    /// containing `today`: its first day number, its state, and its value as
-    /// a share of the target (0 to 1, 0 when nothing counted was logged).
+    /// containing `today`: its first day number, its state, the `p` its
+    /// value earns if it failed (0 to 1, 0 when nothing counted was logged),
+    /// and its length in days.
     private func forEachPeriod(
         from first: LocalDate? = nil, through today: LocalDate,
-        _ body: (Int, PeriodState, _ share: Double) -> Void
+        _ body: (Int, PeriodState, _ share: Double, _ length: Int) -> Void
     ) {
-        // From `first` (a day, or a Monday for a weekly habit) when resuming.
+        // From `first` (the first day of a period) when resuming.
         let start = max(habit.startDate.dayNumber, first?.dayNumber ?? Int.min)
         switch habit.frequency {
         case .daily:
@@ -396,24 +438,27 @@ public struct HabitHistory: Sendable {
                     cursor += 1
                 }
                 if isActionWeekday(weekday) {
-                    body(day, dayState(day, flags: flags, today: today), share)
+                    body(day, dayState(day, flags: flags, today: today), share, 1)
                 }
                 weekday = weekday == 6 ? 0 : weekday + 1
             }
-        case .weekly:
-            let last = today.startOfISOWeek.dayNumber
-            var monday = start - Self.weekdayIndex(start)
-            // Both ascend, so one cursor finds each week's sum.
-            var cursor = Self.lowerBound(weekMondays, monday)
-            while monday <= last {
-                let state = weekState(monday: monday, today: today)
+        case .weekly, .monthly, .everyNDays:
+            let last = periods.firstDay(containing: today.dayNumber)
+            var periodFirst = periods.firstDay(containing: start)
+            // Both ascend, so one cursor finds each period's sum.
+            var cursor = Self.lowerBound(periodFirsts, periodFirst)
+            while periodFirst <= last {
+                let length = periods.length(ofPeriodFrom: periodFirst)
+                let state = periodState(first: periodFirst, today: today)
                 var share = 0.0
-                if cursor < weekMondays.count && weekMondays[cursor] == monday {
-                    share = weekSums[cursor].share
+                if cursor < periodFirsts.count && periodFirsts[cursor] == periodFirst {
+                    share = periodSums[cursor].share
                     cursor += 1
                 }
-                if state != .beforeStart { body(monday, state, share) }
-                monday += 7
+                if state != .beforeStart && state != .rest {
+                    body(periodFirst, state, share, length)
+                }
+                periodFirst += length
             }
         }
     }
@@ -429,13 +474,19 @@ public struct HabitHistory: Sendable {
         habit.actionDays.bits & (1 << UInt8(index)) != 0
     }
 
-    /// Action days from `from` through `through`, both in one ISO week.
+    /// Action days from `from` through `through`.
     private func actionDayCount(from: Int, through: Int) -> Int {
         guard from <= through else { return 0 }
-        let low = Self.weekdayIndex(from)
-        let high = Self.weekdayIndex(through)
-        let mask = UInt8((1 << (high + 1)) - (1 << low))
-        return (habit.actionDays.bits & mask).nonzeroBitCount
+        let days = through - from + 1
+        // Each whole week holds every action day once; the days left over
+        // run from `from`'s weekday, wrapping past Sunday.
+        var count = days / 7 * habit.actionDays.count
+        var weekday = Self.weekdayIndex(from)
+        for _ in 0..<(days % 7) {
+            if isActionWeekday(weekday) { count += 1 }
+            weekday = weekday == 6 ? 0 : weekday + 1
+        }
+        return count
     }
 
     /// The index of the first entry on or after `day`.
@@ -491,93 +542,117 @@ public struct HabitHistory: Sendable {
 
     /// What building a history works out once from the amounts.
     private struct Facts {
-        /// For each entry: whether its value alone reaches the target.
+        /// For each entry: whether its value alone reaches the target, and
+        /// (AT_MOST only, else empty: no other rule asks) whether it goes over it.
         var reached: [Bool]
-        /// DAILY: for each entry, its value's share of the target; else empty.
+        var over: [Bool]
+        /// DAILY: for each entry, the `p` its value earns a failed day; else empty.
         var shares: [Double]
-        /// WEEKLY: the Mondays of the weeks with an entry counted from the
-        /// start, and their sums' facts; else empty.
-        var weekMondays: [Int] = []
-        var weekSums: [WeekSum] = []
-        /// The decimal places of the weeks' exact sums, when exact.
+        /// Not DAILY: the first days of the periods with an entry counted
+        /// from the start, and their sums' facts; else empty.
+        var periodFirsts: [Int] = []
+        var periodSums: [PeriodSum] = []
+        /// The decimal places of the periods' exact sums, when exact.
         var exactScale: Int? = nil
     }
 
-    /// `value ÷ target` within 0…1: the `p` of a failed period. A period that
-    /// reaches the target is done, so 1 is reached only through rounding.
-    private static func share(_ value: Double, of target: Double) -> Double {
-        guard target > 0, value > 0 else { return 0 }
-        return min(1, value / target)
+    /// The `p` a failed period with `value` earns in the strength, 0 to 1.
+    ///
+    /// At least: `value ÷ target` (0 when nothing was logged; a period that
+    /// reaches the target is done, so 1 is reached only through rounding).
+    /// At most: `1 − (value − target) ÷ target`, never below 0, and 0 for a
+    /// target of 0: a period failed a little over its limit keeps most of
+    /// the credit, one at twice the limit none.
+    private static func share(_ value: Double, of target: Double, goal: Goal) -> Double {
+        switch goal {
+        case .atLeast:
+            guard target > 0, value > 0 else { return 0 }
+            return min(1, value / target)
+        case .atMost:
+            guard target > 0 else { return 0 }
+            return min(1, max(0, 1 - (value - target) / target))
+        }
     }
 
-    /// The facts of `amounts`, in integers; `nil` if a week's sum overflows.
+    /// The facts of `amounts`, in integers; `nil` if a period's sum overflows.
     private static func facts(
-        of amounts: ExactAmounts, days: [Int], countedFrom start: Int, frequency: Frequency
+        of amounts: ExactAmounts, days: [Int], countedFrom start: Int, periods: HabitPeriods,
+        goal: Goal
     ) -> Facts? {
         let target = amounts.target
         // Both in units of 10^-scale, so their ratio is the amounts' ratio.
         let doubleTarget = Double(target)
-        var facts = Facts(reached: amounts.values.map { $0 >= target }, shares: [])
+        var facts = Facts(
+            reached: amounts.values.map { $0 >= target },
+            over: goal == .atMost ? amounts.values.map { $0 > target } : [], shares: [])
         facts.exactScale = amounts.scale
-        guard frequency == .weekly else {
-            facts.shares = amounts.values.map { share(Double($0), of: doubleTarget) }
+        guard periods.frequency != .daily else {
+            facts.shares = amounts.values.map {
+                share(Double($0), of: doubleTarget, goal: goal)
+            }
             return facts
         }
-        var monday = Int.min
+        var first = Int.min
+        var last = Int.min
         var sum: Int64 = 0
-        func closeWeek() {
-            guard monday != Int.min else { return }
-            facts.weekMondays.append(monday)
-            facts.weekSums.append(
-                WeekSum(
-                    reached: sum >= target, share: share(Double(sum), of: doubleTarget),
-                    sum: sum))
+        func closePeriod() {
+            guard first != Int.min else { return }
+            facts.periodFirsts.append(first)
+            facts.periodSums.append(
+                PeriodSum(
+                    reached: sum >= target, over: sum > target,
+                    share: share(Double(sum), of: doubleTarget, goal: goal), sum: sum))
         }
         for (day, value) in zip(days, amounts.values) where day >= start {
-            let entryMonday = day - weekdayIndex(day)
-            if entryMonday != monday {
-                closeWeek()
-                monday = entryMonday
+            if day > last {
+                closePeriod()
+                first = periods.firstDay(containing: day)
+                last = periods.lastDay(ofPeriodFrom: first)
                 sum = 0
             }
             let (total, overflow) = sum.addingReportingOverflow(value)
             if overflow { return nil }
             sum = total
         }
-        closeWeek()
+        closePeriod()
         return facts
     }
 
-    /// What `facts(of:days:countedFrom:frequency:)` finds, in `Decimal`
+    /// What `facts(of:days:countedFrom:periods:goal:)` finds, in `Decimal`
     /// arithmetic, for amounts that do not fit 64-bit integers at a common scale.
     private static func decimalFacts(
         target: Decimal, values: [Decimal], days: [Int], countedFrom start: Int,
-        frequency: Frequency
+        periods: HabitPeriods, goal: Goal
     ) -> Facts {
         let doubleTarget = double(target)
-        var facts = Facts(reached: values.map { $0 >= target }, shares: [])
-        guard frequency == .weekly else {
-            facts.shares = values.map { share(double($0), of: doubleTarget) }
+        var facts = Facts(
+            reached: values.map { $0 >= target },
+            over: goal == .atMost ? values.map { $0 > target } : [], shares: [])
+        guard periods.frequency != .daily else {
+            facts.shares = values.map { share(double($0), of: doubleTarget, goal: goal) }
             return facts
         }
-        var monday = Int.min
+        var first = Int.min
+        var last = Int.min
         var sum: Decimal = 0
-        func closeWeek() {
-            guard monday != Int.min else { return }
-            facts.weekMondays.append(monday)
-            facts.weekSums.append(
-                WeekSum(reached: sum >= target, share: share(double(sum), of: doubleTarget)))
+        func closePeriod() {
+            guard first != Int.min else { return }
+            facts.periodFirsts.append(first)
+            facts.periodSums.append(
+                PeriodSum(
+                    reached: sum >= target, over: sum > target,
+                    share: share(double(sum), of: doubleTarget, goal: goal)))
         }
         for (day, value) in zip(days, values) where day >= start {
-            let entryMonday = day - weekdayIndex(day)
-            if entryMonday != monday {
-                closeWeek()
-                monday = entryMonday
+            if day > last {
+                closePeriod()
+                first = periods.firstDay(containing: day)
+                last = periods.lastDay(ofPeriodFrom: first)
                 sum = 0
             }
             sum += value
         }
-        closeWeek()
+        closePeriod()
         return facts
     }
 

@@ -1,5 +1,5 @@
 /// A habit's record up to a given day: streaks, counts and strength of decided
-/// periods (days for DAILY habits, ISO weeks for WEEKLY ones).
+/// periods (days, ISO weeks, calendar months or blocks of N days, by frequency).
 public struct HabitStats: Hashable, Sendable, Codable {
     /// Consecutive successful periods ending at the latest decided one.
     public var currentStreak: Int
@@ -14,9 +14,11 @@ public struct HabitStats: Hashable, Sendable, Codable {
     /// From 0 at the start date, once per counted period up to the one
     /// containing today (the still pending current period left out):
     /// `score = previous × m + p × (1 − m)` with `m = 0.5^(√L / 13)`, `L` the
-    /// period's length in days (1 daily, 7 weekly), `p` = 1 for a done period
-    /// and value ÷ target (at most 1; 0 when nothing was logged) for a failed
-    /// one; a skipped period leaves it unchanged. A score, not an amount, so a
+    /// period's length in days (1 daily, 7 weekly, the month's 28 to 31, or
+    /// N), `p` = 1 for a done period; for a failed at-least one value ÷
+    /// target (at most 1; 0 when nothing was logged), for a failed at-most
+    /// one max(0, 1 − (value − target) ÷ target) (0 for a target of 0); a
+    /// skipped period leaves it unchanged. A score, not an amount, so a
     /// `Double`.
     public var strength: Double
 

@@ -11,12 +11,18 @@
 /// or the habit's rules change. Resuming walks only the periods after
 /// `through` (`HabitHistory.stats(today:resuming:)`).
 ///
+/// This holds for every period kind (day, week, month, block of N days) and
+/// both goals: an ended at-most period is done, skipped or failed by its own
+/// entries alone, as an at-least one is.
+///
 /// A store keeps one per habit and forgets it when an entry on or before
-/// `through` (or within its week) changes; `rules` also ties it to the
-/// habit's frequency, start, days and target, so it is never applied to a
-/// habit whose rules changed under it.
+/// `lastDay(for:)` (the end of the period `through` begins) changes; `rules`
+/// also ties it to the habit's frequency, period length, start, days,
+/// target and goal, so it is never applied to a habit whose rules changed
+/// under it.
 public struct HistoryCheckpoint: Hashable, Sendable {
-    /// The first day of the last period covered (a day, or a Monday).
+    /// The first day of the last period covered (a day, a Monday, a month's
+    /// first day, a block's first day).
     public var through: LocalDate
     /// The stats of the periods from the start through that one: its
     /// current streak is the run at the end of that period, its strength the
@@ -47,6 +53,16 @@ public struct HistoryCheckpoint: Hashable, Sendable {
         rules += String(habit.actionDays.bits)
         rules += " "
         rules += DecimalNotation.plain(habit.targetValue)
+        // Only what the first model could not say, so the text of a daily or
+        // weekly at-least habit keeps the form checkpoints were saved with.
+        if let periodDays = habit.periodDays {
+            rules += " every "
+            rules += String(periodDays)
+        }
+        if habit.goal != .atLeast {
+            rules += " "
+            rules += habit.goal.rawValue
+        }
         return rules
     }
 
@@ -60,15 +76,19 @@ public struct HistoryCheckpoint: Hashable, Sendable {
     /// `applies(to:today:)` with the habit's `rules(of:)` already made.
     func applies(to habit: Habit, rules: String, today: LocalDate) -> Bool {
         guard self.rules == rules else { return false }
-        switch habit.frequency {
-        case .daily: return through < today
-        case .weekly: return through < today.startOfISOWeek
-        }
+        return through.dayNumber
+            < HabitPeriods(of: habit).firstDay(containing: today.dayNumber)
     }
 
-    /// The first day whose entries a resumed history needs: the day after
-    /// `through`, or the Monday after it for a weekly habit.
+    /// The last day of the last period covered: an entry changed on or
+    /// before it makes the checkpoint stale.
+    public func lastDay(for habit: Habit) -> LocalDate {
+        HabitPeriods(of: habit).last(ofPeriodFrom: through)
+    }
+
+    /// The first day whose entries a resumed history needs: the first day
+    /// of the period after `through` (the next day, Monday, month or block).
     public func resumeDate(for habit: Habit) -> LocalDate {
-        through.adding(days: habit.frequency == .daily ? 1 : 7)
+        lastDay(for: habit).adding(days: 1)
     }
 }

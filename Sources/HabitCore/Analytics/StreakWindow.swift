@@ -12,10 +12,17 @@ public enum StreakWindow {
     /// The first window: about two months.
     public static let initialDays = 63
 
-    /// Where a window `days` back from `asOf` starts: a Monday, so weekly
-    /// periods inside it are whole, or the habit's start date.
+    /// Where a window `days` back from `asOf` starts, so the periods inside
+    /// it are whole: a Monday for a daily or weekly habit, else the first day
+    /// of the habit's period there (a month's, a block's); or the start date.
     public static func start(of habit: Habit, asOf: LocalDate, days: Int) -> LocalDate {
-        max(habit.startDate, asOf.adding(days: -days).startOfISOWeek)
+        let back = asOf.adding(days: -days)
+        switch habit.frequency {
+        case .daily, .weekly:
+            return max(habit.startDate, back.startOfISOWeek)
+        case .monthly, .everyNDays:
+            return max(habit.startDate, HabitPeriods(of: habit).first(containing: back))
+        }
     }
 
     /// Where the first window of `habits` starts: `initialDays` back from
@@ -50,10 +57,22 @@ public enum StreakWindow {
         if from <= habit.startDate {
             return HabitHistory(habit: habit, entries: entries).stats(today: asOf).currentStreak
         }
-        // States of the periods from a Monday on do not depend on earlier
-        // ones, so the window behaves as a habit that started there.
+        // States of the periods from a period's first day on do not depend on
+        // earlier ones, so the window behaves as a habit that started there.
+        // A `from` inside a month or a block of N days (a window shared with
+        // habits of other kinds) moves on to the next one: a part of a period
+        // would be judged on part of its entries. Blocks stay anchored, as a
+        // block's first day is the start of a block of the same length.
         var window = habit
-        window.startDate = from
+        switch habit.frequency {
+        case .daily, .weekly:
+            window.startDate = from
+        case .monthly, .everyNDays:
+            let periods = HabitPeriods(of: habit)
+            let first = periods.first(containing: from)
+            window.startDate =
+                first == from ? from : periods.last(ofPeriodFrom: first).adding(days: 1)
+        }
         let stats = HabitHistory(habit: window, entries: entries).stats(today: asOf)
         return stats.failedCount > 0 ? stats.currentStreak : nil
     }

@@ -3,8 +3,12 @@ import Foundation
 /// A habit as the API and the stores know it.
 ///
 /// Wire names: id, name, frequency, measurement_type, start_date, action_days,
-/// target_value, status, icon, color, created_at, updated_at (timestamps in
-/// RFC 3339 UTC, optional on input; icon and color absent when unset).
+/// target_value, goal, period_days, status, icon, color, created_at,
+/// updated_at (timestamps in RFC 3339 UTC, optional on input; icon and color
+/// absent when unset). `goal` is read as AT_LEAST when absent and
+/// `period_days` only belongs to EVERY_N_DAYS, so data of the first model
+/// reads unchanged; both are written only when they differ from that model
+/// (an at-most goal, a period length), so its habits are written as before.
 public struct Habit: Hashable, Sendable, Identifiable {
     /// A user has at most this many active habits.
     public static let maximumActiveCount = 15
@@ -16,8 +20,13 @@ public struct Habit: Hashable, Sendable, Identifiable {
     public var measurementType: String
     public var startDate: LocalDate
     public var actionDays: ActionDays
-    /// The amount to reach each day (DAILY) or each ISO week (WEEKLY): > 0 and ≤ 1,000,000.
+    /// The amount to reach (or, for an at-most habit, not to go over) in
+    /// each period: ≤ 1,000,000, and > 0 unless the goal is at most.
     public var targetValue: Decimal
+    /// Whether the target is a minimum (the default) or a limit.
+    public var goal: Goal
+    /// N of an EVERY_N_DAYS habit (2…365); `nil` for the other frequencies.
+    public var periodDays: Int?
     public var status: HabitStatus
     /// One emoji (`HabitFields.problems(icon:)`), or none.
     public var icon: String?
@@ -29,8 +38,9 @@ public struct Habit: Hashable, Sendable, Identifiable {
     public init(
         id: Int64, name: String, frequency: Frequency, measurementType: String,
         startDate: LocalDate, actionDays: ActionDays, targetValue: Decimal,
-        status: HabitStatus = .active, icon: String? = nil, color: String? = nil,
-        createdAt: Date? = nil, updatedAt: Date? = nil
+        goal: Goal = .atLeast, periodDays: Int? = nil, status: HabitStatus = .active,
+        icon: String? = nil, color: String? = nil, createdAt: Date? = nil,
+        updatedAt: Date? = nil
     ) {
         self.icon = icon
         self.color = color
@@ -41,6 +51,8 @@ public struct Habit: Hashable, Sendable, Identifiable {
         self.startDate = startDate
         self.actionDays = actionDays
         self.targetValue = targetValue
+        self.goal = goal
+        self.periodDays = periodDays
         self.status = status
         self.createdAt = createdAt
         self.updatedAt = updatedAt
@@ -54,8 +66,9 @@ public struct Habit: Hashable, Sendable, Identifiable {
         self.init(
             id: id, name: fields.name, frequency: fields.frequency,
             measurementType: fields.measurementType, startDate: fields.startDate,
-            actionDays: fields.actionDays, targetValue: fields.targetValue, status: status,
-            icon: fields.icon, color: fields.color, createdAt: createdAt, updatedAt: updatedAt)
+            actionDays: fields.actionDays, targetValue: fields.targetValue, goal: fields.goal,
+            periodDays: fields.periodDays, status: status, icon: fields.icon, color: fields.color,
+            createdAt: createdAt, updatedAt: updatedAt)
     }
 
     /// What one session counts toward its period when no amount is given
@@ -75,13 +88,27 @@ public struct Habit: Hashable, Sendable, Identifiable {
         return rounded
     }
 
+    /// What a bare `habits done` adds to the period of `completion`: for a
+    /// DAILY or WEEKLY at-least habit, `sessionShare` (the first model's
+    /// rule); for a MONTHLY or EVERY_N_DAYS at-least habit, one unit; never
+    /// more than what is left of an at-least period's target (so 0 once it
+    /// is reached). For an at-most habit, one unit, whatever the limit:
+    /// a bare `done` counts one more cup, it does not fill the allowance.
+    public func bareDoneAmount(toward completion: CompletionData) -> Decimal {
+        if goal == .atMost { return 1 }
+        switch frequency {
+        case .daily, .weekly: return min(completion.remaining, sessionShare)
+        case .monthly, .everyNDays: return min(completion.remaining, 1)
+        }
+    }
+
     /// The fields a person sets, without id, status and timestamps.
     public var fields: HabitFields {
         get {
             HabitFields(
                 name: name, frequency: frequency, measurementType: measurementType,
-                startDate: startDate, actionDays: actionDays, targetValue: targetValue, icon: icon,
-                color: color)
+                startDate: startDate, actionDays: actionDays, targetValue: targetValue,
+                goal: goal, periodDays: periodDays, icon: icon, color: color)
         }
         set {
             name = newValue.name
@@ -90,6 +117,8 @@ public struct Habit: Hashable, Sendable, Identifiable {
             startDate = newValue.startDate
             actionDays = newValue.actionDays
             targetValue = newValue.targetValue
+            goal = newValue.goal
+            periodDays = newValue.periodDays
             icon = newValue.icon
             color = newValue.color
         }
@@ -103,6 +132,8 @@ extension Habit: Codable {
         case startDate = "start_date"
         case actionDays = "action_days"
         case targetValue = "target_value"
+        case goal
+        case periodDays = "period_days"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
     }
@@ -116,6 +147,9 @@ extension Habit: Codable {
         startDate = try c.decode(LocalDate.self, forKey: .startDate)
         actionDays = try c.decode(ActionDays.self, forKey: .actionDays)
         targetValue = try c.decodeDecimal(forKey: .targetValue)
+        // Absent in data of the first model, whose targets were all minimums.
+        goal = try c.decodeIfPresent(Goal.self, forKey: .goal) ?? .atLeast
+        periodDays = try c.decodeIfPresent(Int.self, forKey: .periodDays)
         status = try c.decodeIfPresent(HabitStatus.self, forKey: .status) ?? .active
         // Only marks: one a reader does not accept (from a server with other
         // rules) is left out rather than failing the habit.
@@ -145,6 +179,10 @@ extension Habit: Codable {
         try c.encode(startDate, forKey: .startDate)
         try c.encode(actionDays, forKey: .actionDays)
         try c.encode(targetValue, forKey: .targetValue)
+        // Only what the first model could not say, so its habits are written
+        // byte for byte as before (exports, caches, answers).
+        if goal != .atLeast { try c.encode(goal, forKey: .goal) }
+        try c.encodeIfPresent(periodDays, forKey: .periodDays)
         try c.encode(status, forKey: .status)
         try c.encodeIfPresent(icon, forKey: .icon)
         try c.encodeIfPresent(color, forKey: .color)

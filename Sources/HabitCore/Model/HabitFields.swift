@@ -1,7 +1,8 @@
 import Foundation
 
-/// The properties a person sets on a habit: six required, and an optional
-/// icon and colour that only mark it (see `problems(icon:)`, `problems(color:)`).
+/// The properties a person sets on a habit: six required, a goal (at least
+/// by default), a period length for EVERY_N_DAYS only, and an optional icon
+/// and colour that only mark it (see `problems(icon:)`, `problems(color:)`).
 ///
 /// `validated()` checks them all at once and returns a normalised copy (the
 /// name and unit trimmed), or a `ValidationError` naming every field that is
@@ -17,6 +18,8 @@ public struct HabitFields: Hashable, Sendable {
     /// 0) to a million.
     public static let targetRange: ClosedRange<Decimal> =
         Decimal(sign: .plus, exponent: -6, significand: 1)...1_000_000
+    /// The days of an EVERY_N_DAYS period.
+    public static let periodDaysRange = 2...365
 
     public var name: String
     public var frequency: Frequency
@@ -24,6 +27,10 @@ public struct HabitFields: Hashable, Sendable {
     public var startDate: LocalDate
     public var actionDays: ActionDays
     public var targetValue: Decimal
+    /// Whether the target is a minimum or a limit.
+    public var goal: Goal
+    /// N of an EVERY_N_DAYS habit (`periodDaysRange`); `nil` for any other.
+    public var periodDays: Int?
     /// One emoji shown before the name, or none.
     public var icon: String?
     /// A colour as `#rrggbb` (lower-case hex), or none.
@@ -31,7 +38,8 @@ public struct HabitFields: Hashable, Sendable {
 
     public init(
         name: String, frequency: Frequency, measurementType: String, startDate: LocalDate,
-        actionDays: ActionDays, targetValue: Decimal, icon: String? = nil, color: String? = nil
+        actionDays: ActionDays, targetValue: Decimal, goal: Goal = .atLeast,
+        periodDays: Int? = nil, icon: String? = nil, color: String? = nil
     ) {
         self.name = name
         self.frequency = frequency
@@ -39,6 +47,8 @@ public struct HabitFields: Hashable, Sendable {
         self.startDate = startDate
         self.actionDays = actionDays
         self.targetValue = targetValue
+        self.goal = goal
+        self.periodDays = periodDays
         self.icon = icon
         self.color = color
     }
@@ -62,7 +72,9 @@ public struct HabitFields: Hashable, Sendable {
                 : Self.problems(name: name), to: "name")
         error.add(Self.problems(measurementType: measurementType), to: "measurement_type")
         error.add(Self.problems(actionDays: actionDays), to: "action_days")
-        error.add(Self.problems(targetValue: targetValue), to: "target_value")
+        error.add(Self.problems(targetValue: targetValue, goal: goal), to: "target_value")
+        error.add(
+            Self.problems(periodDays: periodDays, frequency: frequency), to: "period_days")
         if let icon { error.add(Self.problems(icon: icon), to: "icon") }
         if let color { error.add(Self.problems(color: color), to: "color") }
         if !error.isEmpty { throw error }
@@ -181,11 +193,22 @@ public struct HabitFields: Hashable, Sendable {
         return (UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
     }
 
-    /// Problems with a target value.
+    /// Problems with the target value of an at-least habit.
     public static func problems(targetValue: Decimal) -> [String] {
+        problems(targetValue: targetValue, goal: .atLeast)
+    }
+
+    /// Problems with a target value for `goal`: an at-least target is above
+    /// 0, an at-most one may be 0 ("none at all"); either is at most a
+    /// million, and one above 0 at least a millionth.
+    public static func problems(targetValue: Decimal, goal: Goal) -> [String] {
         if targetValue.isNaN { return ["Enter a number."] }
         // The sign and zero are read, not compared: a `Decimal` comparison
         // costs about a thousand instructions, and every habit read checks this.
+        if targetValue.isZero && goal == .atMost { return [] }
+        if targetValue.sign == .minus && goal == .atMost {
+            return ["Ensure this value is greater than or equal to 0."]
+        }
         if targetValue.isZero || targetValue.sign == .minus {
             return ["Ensure this value is greater than 0."]
         }
@@ -194,6 +217,21 @@ public struct HabitFields: Hashable, Sendable {
         }
         if targetValue > targetRange.upperBound {
             return ["Ensure this value is less than or equal to 1000000."]
+        }
+        return []
+    }
+
+    /// Problems with a period length for `frequency`: an EVERY_N_DAYS habit
+    /// needs one in `periodDaysRange`, and no other frequency has one.
+    public static func problems(periodDays: Int?, frequency: Frequency) -> [String] {
+        guard frequency == .everyNDays else {
+            return periodDays == nil ? [] : ["Only an EVERY_N_DAYS habit has period_days."]
+        }
+        guard let periodDays, periodDaysRange.contains(periodDays) else {
+            return [
+                "Enter the days of a period, from \(periodDaysRange.lowerBound) to "
+                    + "\(periodDaysRange.upperBound), for an EVERY_N_DAYS habit."
+            ]
         }
         return []
     }
@@ -207,6 +245,10 @@ public struct HabitChanges: Hashable, Sendable {
     public var startDate: LocalDate?
     public var actionDays: ActionDays?
     public var targetValue: Decimal?
+    public var goal: Goal?
+    /// `nil` keeps the period length (dropped, though, when `frequency`
+    /// changes to one without periods of N days); `.some(nil)` removes it.
+    public var periodDays: Int??
     public var status: HabitStatus?
     /// `nil` keeps the icon; `.some(nil)` removes it.
     public var icon: String??
@@ -216,7 +258,8 @@ public struct HabitChanges: Hashable, Sendable {
     public init(
         name: String? = nil, frequency: Frequency? = nil, measurementType: String? = nil,
         startDate: LocalDate? = nil, actionDays: ActionDays? = nil, targetValue: Decimal? = nil,
-        status: HabitStatus? = nil, icon: String?? = nil, color: String?? = nil
+        goal: Goal? = nil, periodDays: Int?? = nil, status: HabitStatus? = nil,
+        icon: String?? = nil, color: String?? = nil
     ) {
         self.icon = icon
         self.color = color
@@ -226,6 +269,8 @@ public struct HabitChanges: Hashable, Sendable {
         self.startDate = startDate
         self.actionDays = actionDays
         self.targetValue = targetValue
+        self.goal = goal
+        self.periodDays = periodDays
         self.status = status
     }
 
@@ -240,6 +285,14 @@ public struct HabitChanges: Hashable, Sendable {
         if let startDate { result.startDate = startDate }
         if let actionDays { result.actionDays = actionDays }
         if let targetValue { result.targetValue = targetValue }
+        if let goal { result.goal = goal }
+        if let periodDays {
+            result.periodDays = periodDays
+        } else if let frequency, frequency != .everyNDays {
+            // Leaving every N days leaves its N: a change to DAILY need not
+            // also remove `period_days`.
+            result.periodDays = nil
+        }
         if let icon { result.icon = icon }
         if let color { result.color = color }
         return try result.validated(keepingName: name == nil)

@@ -55,7 +55,8 @@ struct HabitDetailView: Sendable {
         switch habit.frequency {
         case .daily:
             periodName = date == today ? "Today" : "\(date.weekday.threeLetterName) \(date)"
-        case .weekly:
+        // The other periods reach no command yet (issue 38): worded as weeks.
+        case .weekly, .monthly, .everyNDays:
             let monday = date.startOfISOWeek
             periodName = monday == today.startOfISOWeek ? "This week" : "Week of \(monday)"
         }

@@ -19,7 +19,8 @@ enum HabitText {
         switch habit.frequency {
         case .daily:
             return habit.actionDays.summary
-        case .weekly:
+        // The other periods reach no command yet (issue 38): worded as weeks.
+        case .weekly, .monthly, .everyNDays:
             return habit.actionDays == .everyDay
                 ? "weekly"
                 : "weekly: " + habit.actionDays.names
@@ -82,7 +83,7 @@ enum HabitText {
         switch habit.frequency {
         case .daily:
             return onDay(date, today: today)
-        case .weekly:
+        case .weekly, .monthly, .everyNDays:
             let monday = date.startOfISOWeek
             if monday == today.startOfISOWeek { return "this week" }
             if monday == today.startOfISOWeek.adding(days: -7) { return "last week" }

@@ -92,4 +92,31 @@ import Testing
             from: wider.from, days: wider.days, open: [habit], asOf: asOf)
         #expect(widest.from == habit.startDate)
     }
+
+    /// A month or a block of N days is read whole, though it begins before
+    /// the week or ends after it; daily and weekly habits read the week.
+    @Test func longerPeriodsWidenTheRead() {
+        let window = OverviewWindow(date: F.day("2026-12-03"), today: F.day("2026-12-03"))
+        var monthly = F.habit(.monthly, start: "2026-06-01", target: "4")
+        var blocks = F.habit(.everyNDays, start: "2026-11-25", target: "2")
+        blocks.periodDays = 10
+        let daily = F.habit(.daily, start: "2026-06-01")
+        #expect(window.period(of: monthly) == F.day("2026-12-01")...F.day("2026-12-31"))
+        #expect(window.period(of: blocks) == F.day("2026-11-25")...F.day("2026-12-04"))
+        #expect(window.period(of: daily) == F.day("2026-12-03")...F.day("2026-12-03"))
+        #expect(window.from(for: [daily]) == window.from)
+        #expect(window.through(for: [daily]) == window.through)
+        #expect(window.from(for: [daily, monthly, blocks]) == F.day("2026-11-25"))
+        #expect(window.through(for: [daily, monthly, blocks]) == F.day("2026-12-31"))
+        let entries = [
+            F.done("2026-11-24", "9"), F.done("2026-11-25", "1"), F.done("2026-12-01", "1"),
+            F.done("2026-12-03", "1"), F.done("2026-12-05", "9"), F.done("2026-12-31", "1"),
+        ]
+        #expect(window.completion(of: blocks, entries: entries).current == 3)
+        #expect(window.completion(of: blocks, entries: entries).state == .success)
+        #expect(window.completion(of: monthly, entries: entries).current == 12)
+        monthly.goal = .atMost
+        #expect(window.completion(of: monthly, entries: entries).state == .failed)
+        #expect(window.completion(of: daily, entries: entries).current == 1)
+    }
 }

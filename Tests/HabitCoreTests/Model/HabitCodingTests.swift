@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("start_date", #""2026-02-30""#), ("frequency", #""MONTHLY""#), ("action_days", "[9]"),
+        ("start_date", #""2026-02-30""#), ("frequency", #""HOURLY""#), ("action_days", "[9]"),
         ("status", #""DELETED""#), ("target_value", #""eight""#), ("target_value", #""1e3""#),
         ("target_value", #"" 0.8""#), ("id", #""7""#),
     ])
