@@ -13,7 +13,7 @@
 enum PostgresSchema {
     static let migrations: [String] = [
         version1, version2, version3, version4, version5, version6, version7, version8,
-        version9, versionHabitMarks, versionDigest, versionReminderQueue,
+        version9, versionHabitMarks, versionDigest, versionReminderQueue, versionDayBoundary,
     ]
 
     static var version: Int { migrations.count }
@@ -277,6 +277,12 @@ enum PostgresSchema {
     /// SQLite's version 9: each account's time zone, NULL (UTC) until set.
     private static let version7 = """
         ALTER TABLE users ADD COLUMN time_zone text;
+        """
+
+    /// SQLite's `versionDayBoundary`: when each account's day ends, NULL
+    /// (midnight) until set.
+    private static let versionDayBoundary = """
+        ALTER TABLE users ADD COLUMN day_starts_at text;
         """
 
     /// SQLite's version 10: personal access tokens, stored only as hashes.

@@ -1,4 +1,5 @@
 import Foundation
+import HabitCore
 import HabitStorage
 
 extension PostgresStore: AuthRepository {
@@ -85,6 +86,16 @@ extension PostgresStore: AuthRepository {
         }
     }
 
+    package func setDayStartsAt(_ boundary: DayBoundary, userID: Int64) throws(StoreError)
+        -> User?
+    {
+        try read { connection throws(StoreError) in
+            let rows = try connection.query(
+                AuthSQL.updateDayStartsAt, [boundary.text, String(userID)])
+            return rows.count == 0 ? nil : try AuthSQL.user(rows)
+        }
+    }
+
     package func revokeFamily(ofToken jti: String) throws(StoreError) {
         try read { connection throws(StoreError) in
             _ = try connection.run(AuthSQL.revokeFamilyOfToken, [jti])
@@ -121,11 +132,19 @@ private struct PostgresRefreshTokenRows: RefreshTokenRows {
 
 /// The sign-in statements and how rows become values.
 private enum AuthSQL {
-    static let selectUserByID = "SELECT id, email, time_zone FROM users WHERE id = $1"
-    static let selectUserByEmail = "SELECT id, email, time_zone FROM users WHERE email = $1"
+    static let selectUserByID =
+        "SELECT id, email, time_zone, day_starts_at FROM users WHERE id = $1"
+    static let selectUserByEmail =
+        "SELECT id, email, time_zone, day_starts_at FROM users WHERE email = $1"
     // Setting the same zone twice leaves the same row: safe to repeat.
     static let updateTimeZone = """
-        UPDATE users SET time_zone = $1 WHERE id = $2::bigint RETURNING id, email, time_zone
+        UPDATE users SET time_zone = $1 WHERE id = $2::bigint
+            RETURNING id, email, time_zone, day_starts_at
+        """
+    // NULL is midnight, so an account that never set one reads as before.
+    static let updateDayStartsAt = """
+        UPDATE users SET day_starts_at = nullif($1, '00:00') WHERE id = $2::bigint
+            RETURNING id, email, time_zone, day_starts_at
         """
     static let insertUser = """
         INSERT INTO users (email, created_at) VALUES ($1, to_timestamp($2::float8))
@@ -229,7 +248,9 @@ private enum AuthSQL {
 
     static func user(_ rows: PostgresResult) throws(StoreError) -> User {
         guard let id = rows.int64(0, 0) else { throw PostgresStore.unreadable("an account") }
-        return User(id: id, email: rows.text(0, 1), timeZone: rows.optionalText(0, 2))
+        return User(
+            id: id, email: rows.text(0, 1), timeZone: rows.optionalText(0, 2),
+            dayStartsAt: rows.optionalText(0, 3).flatMap(DayBoundary.init) ?? .midnight)
     }
 
     /// The token in the first of `rows`, `nil` when there is none.

@@ -1,4 +1,5 @@
 import Foundation
+import HabitCore
 
 /// An account, created when an address first verifies a code.
 package struct User: Hashable, Sendable, Codable {
@@ -7,11 +8,24 @@ package struct User: Hashable, Sendable, Codable {
     /// The IANA name of the account's time zone (`Europe/Berlin`), `nil`
     /// until the account sets one: see `zone`.
     package var timeZone: String?
+    /// When the account's day ends (`day_starts_at`, rule 7): 00:00 until set.
+    package var dayStartsAt: DayBoundary
 
-    package init(id: Int64, email: String, timeZone: String? = nil) {
+    package init(
+        id: Int64, email: String, timeZone: String? = nil, dayStartsAt: DayBoundary = .midnight
+    ) {
         self.id = id
         self.email = email
         self.timeZone = timeZone
+        self.dayStartsAt = dayStartsAt
+    }
+
+    /// The account's date at `instant`: in its zone, and before its day
+    /// boundary still the previous date. The server's own "today" (the
+    /// list's default, the calendar feed, the check-in URL, reminders and
+    /// the digest) is this.
+    package func today(at instant: Date) -> LocalDate {
+        dayStartsAt.date(at: instant, in: zone)
     }
 
     /// The account's time zone, which decides the date "today" is for the
@@ -31,6 +45,15 @@ package struct User: Hashable, Sendable, Codable {
     enum CodingKeys: String, CodingKey {
         case id, email
         case timeZone = "time_zone"
+        case dayStartsAt = "day_starts_at"
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(Int64.self, forKey: .id)
+        email = try c.decode(String.self, forKey: .email)
+        timeZone = try c.decodeIfPresent(String.self, forKey: .timeZone)
+        dayStartsAt = try c.decodeIfPresent(DayBoundary.self, forKey: .dayStartsAt) ?? .midnight
     }
 }
 
@@ -137,6 +160,10 @@ package protocol AuthRepository: Sendable {
     /// caller has validated) and returns the account; `nil` when there is
     /// no account `userID`.
     func setTimeZone(_ identifier: String, userID: Int64) throws(StoreError) -> User?
+
+    /// Sets when the account's day ends and returns the account; `nil` when
+    /// there is no account `userID`.
+    func setDayStartsAt(_ boundary: DayBoundary, userID: Int64) throws(StoreError) -> User?
 }
 
 extension AuthRepository {

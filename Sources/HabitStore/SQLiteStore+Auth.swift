@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import HabitCore
 import HabitStorage
 
 extension SQLiteStore: AuthRepository {
@@ -98,6 +99,15 @@ extension SQLiteStore: AuthRepository {
         }
     }
 
+    package func setDayStartsAt(_ boundary: DayBoundary, userID: Int64) throws(StoreError)
+        -> User?
+    {
+        try write { connection throws(StoreError) in
+            try connection.firstRow(
+                AuthSQL.updateDayStartsAt, [.text(boundary.text), .integer(userID)], AuthSQL.user)
+        }
+    }
+
     /// The address the command line's local mode signs in as.
     package static let localUserEmail = "local@localhost"
 
@@ -141,10 +151,18 @@ private struct SQLiteRefreshTokenRows: RefreshTokenRows {
 
 /// The sign-in statements and how rows become values.
 private enum AuthSQL {
-    static let selectUserByID = "SELECT id, email, time_zone FROM users WHERE id = ?1"
-    static let selectUserByEmail = "SELECT id, email, time_zone FROM users WHERE email = ?1"
+    static let selectUserByID =
+        "SELECT id, email, time_zone, day_starts_at FROM users WHERE id = ?1"
+    static let selectUserByEmail =
+        "SELECT id, email, time_zone, day_starts_at FROM users WHERE email = ?1"
     static let updateTimeZone = """
-        UPDATE users SET time_zone = ?1 WHERE id = ?2 RETURNING id, email, time_zone
+        UPDATE users SET time_zone = ?1 WHERE id = ?2
+            RETURNING id, email, time_zone, day_starts_at
+        """
+    // NULL is midnight, so an account that never set one reads as before.
+    static let updateDayStartsAt = """
+        UPDATE users SET day_starts_at = nullif(?1, '00:00') WHERE id = ?2
+            RETURNING id, email, time_zone, day_starts_at
         """
     static let insertUser = """
         INSERT INTO users (email, created_at) VALUES (?1, ?2) ON CONFLICT (email) DO NOTHING
@@ -206,7 +224,9 @@ private enum AuthSQL {
     static let pruneTokens = "DELETE FROM refresh_tokens WHERE expires_at <= ?1"
 
     static func user(_ row: SQLiteRow) -> User {
-        User(id: row.int64(0), email: row.text(1), timeZone: row.optionalText(2))
+        User(
+            id: row.int64(0), email: row.text(1), timeZone: row.optionalText(2),
+            dayStartsAt: row.optionalText(3).flatMap(DayBoundary.init) ?? .midnight)
     }
 
     static func token(_ row: SQLiteRow) -> RefreshRotationDecision.StoredToken {

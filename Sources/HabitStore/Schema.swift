@@ -32,6 +32,7 @@ enum Schema {
         Migration(version9), Migration(version10), Migration(version11),
         Migration(versionHabitMarks), Migration(versionDigest), Migration(versionReminderQueue),
         Migration(server: "", client: versionClientTables), Migration(versionCheckpointCover),
+        Migration(versionDayBoundary),
     ]
 
     /// The version this build writes and reads.
@@ -483,6 +484,12 @@ enum Schema {
                 WHERE (habit_id = NEW.habit_id AND NEW.date <= covers_through)
                     OR (habit_id = OLD.habit_id AND OLD.date <= covers_through);
         END;
+        """
+
+    /// When each account's day ends (`day_starts_at`, `HH:MM`): NULL is
+    /// midnight, so every account keeps its days until it sets one.
+    private static let versionDayBoundary = """
+        ALTER TABLE users ADD COLUMN day_starts_at TEXT;
         """
 
     /// A client's database drops the server's tables, which versions 1 to

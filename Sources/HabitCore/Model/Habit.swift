@@ -3,12 +3,11 @@ import Foundation
 /// A habit as the API and the stores know it.
 ///
 /// Wire names: id, name, frequency, measurement_type, start_date, action_days,
-/// target_value, goal, period_days, status, icon, color, created_at,
-/// updated_at (timestamps in RFC 3339 UTC, optional on input; icon and color
-/// absent when unset). `goal` is read as AT_LEAST when absent and
-/// `period_days` only belongs to EVERY_N_DAYS, so data of the first model
-/// reads unchanged; both are written only when they differ from that model
-/// (an at-most goal, a period length), so its habits are written as before.
+/// target_value, goal, period_days, group, status, icon, color, created_at,
+/// updated_at (timestamps in RFC 3339 UTC, optional on input; period_days,
+/// group, icon and color absent when unset). `goal` is read as AT_LEAST when
+/// absent, so data of the first model reads unchanged, and always written,
+/// as the contract's answers carry it.
 public struct Habit: Hashable, Sendable, Identifiable {
     /// A user has at most this many active habits.
     public static let maximumActiveCount = 15
@@ -27,6 +26,9 @@ public struct Habit: Hashable, Sendable, Identifiable {
     public var goal: Goal
     /// N of an EVERY_N_DAYS habit (2…365); `nil` for the other frequencies.
     public var periodDays: Int?
+    /// The group the habit is shown under (`HabitFields.problems(group:)`),
+    /// or none: only an arrangement, never a rule.
+    public var group: String?
     public var status: HabitStatus
     /// One emoji (`HabitFields.problems(icon:)`), or none.
     public var icon: String?
@@ -38,8 +40,9 @@ public struct Habit: Hashable, Sendable, Identifiable {
     public init(
         id: Int64, name: String, frequency: Frequency, measurementType: String,
         startDate: LocalDate, actionDays: ActionDays, targetValue: Decimal,
-        goal: Goal = .atLeast, periodDays: Int? = nil, status: HabitStatus = .active,
-        icon: String? = nil, color: String? = nil, createdAt: Date? = nil,
+        goal: Goal = .atLeast, periodDays: Int? = nil, group: String? = nil,
+        status: HabitStatus = .active, icon: String? = nil, color: String? = nil,
+        createdAt: Date? = nil,
         updatedAt: Date? = nil
     ) {
         self.icon = icon
@@ -53,6 +56,7 @@ public struct Habit: Hashable, Sendable, Identifiable {
         self.targetValue = targetValue
         self.goal = goal
         self.periodDays = periodDays
+        self.group = group
         self.status = status
         self.createdAt = createdAt
         self.updatedAt = updatedAt
@@ -67,7 +71,8 @@ public struct Habit: Hashable, Sendable, Identifiable {
             id: id, name: fields.name, frequency: fields.frequency,
             measurementType: fields.measurementType, startDate: fields.startDate,
             actionDays: fields.actionDays, targetValue: fields.targetValue, goal: fields.goal,
-            periodDays: fields.periodDays, status: status, icon: fields.icon, color: fields.color,
+            periodDays: fields.periodDays, group: fields.group, status: status, icon: fields.icon,
+            color: fields.color,
             createdAt: createdAt, updatedAt: updatedAt)
     }
 
@@ -108,7 +113,7 @@ public struct Habit: Hashable, Sendable, Identifiable {
             HabitFields(
                 name: name, frequency: frequency, measurementType: measurementType,
                 startDate: startDate, actionDays: actionDays, targetValue: targetValue,
-                goal: goal, periodDays: periodDays, icon: icon, color: color)
+                goal: goal, periodDays: periodDays, group: group, icon: icon, color: color)
         }
         set {
             name = newValue.name
@@ -119,6 +124,7 @@ public struct Habit: Hashable, Sendable, Identifiable {
             targetValue = newValue.targetValue
             goal = newValue.goal
             periodDays = newValue.periodDays
+            group = newValue.group
             icon = newValue.icon
             color = newValue.color
         }
@@ -134,6 +140,7 @@ extension Habit: Codable {
         case targetValue = "target_value"
         case goal
         case periodDays = "period_days"
+        case group
         case createdAt = "created_at"
         case updatedAt = "updated_at"
     }
@@ -150,6 +157,7 @@ extension Habit: Codable {
         // Absent in data of the first model, whose targets were all minimums.
         goal = try c.decodeIfPresent(Goal.self, forKey: .goal) ?? .atLeast
         periodDays = try c.decodeIfPresent(Int.self, forKey: .periodDays)
+        group = try c.decodeIfPresent(String.self, forKey: .group)
         status = try c.decodeIfPresent(HabitStatus.self, forKey: .status) ?? .active
         // Only marks: one a reader does not accept (from a server with other
         // rules) is left out rather than failing the habit.
@@ -179,10 +187,9 @@ extension Habit: Codable {
         try c.encode(startDate, forKey: .startDate)
         try c.encode(actionDays, forKey: .actionDays)
         try c.encode(targetValue, forKey: .targetValue)
-        // Only what the first model could not say, so its habits are written
-        // byte for byte as before (exports, caches, answers).
-        if goal != .atLeast { try c.encode(goal, forKey: .goal) }
+        try c.encode(goal, forKey: .goal)
         try c.encodeIfPresent(periodDays, forKey: .periodDays)
+        try c.encodeIfPresent(group, forKey: .group)
         try c.encode(status, forKey: .status)
         try c.encodeIfPresent(icon, forKey: .icon)
         try c.encodeIfPresent(color, forKey: .color)

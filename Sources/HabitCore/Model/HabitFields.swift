@@ -1,7 +1,8 @@
 import Foundation
 
 /// The properties a person sets on a habit: six required, a goal (at least
-/// by default), a period length for EVERY_N_DAYS only, and an optional icon
+/// by default), a period length for EVERY_N_DAYS only, an optional group
+/// (`problems(group:)`), and an optional icon
 /// and colour that only mark it (see `problems(icon:)`, `problems(color:)`).
 ///
 /// `validated()` checks them all at once and returns a normalised copy (the
@@ -14,6 +15,8 @@ import Foundation
 public struct HabitFields: Hashable, Sendable {
     public static let nameLength = 1...100
     public static let measurementTypeLength = 1...32
+    /// A group's name follows the unit's text rules.
+    public static let groupLength = 1...32
     /// Targets from a millionth (the smallest amount habits keeps apart from
     /// 0) to a million.
     public static let targetRange: ClosedRange<Decimal> =
@@ -31,6 +34,8 @@ public struct HabitFields: Hashable, Sendable {
     public var goal: Goal
     /// N of an EVERY_N_DAYS habit (`periodDaysRange`); `nil` for any other.
     public var periodDays: Int?
+    /// The group the habit is shown under, or none.
+    public var group: String?
     /// One emoji shown before the name, or none.
     public var icon: String?
     /// A colour as `#rrggbb` (lower-case hex), or none.
@@ -39,7 +44,8 @@ public struct HabitFields: Hashable, Sendable {
     public init(
         name: String, frequency: Frequency, measurementType: String, startDate: LocalDate,
         actionDays: ActionDays, targetValue: Decimal, goal: Goal = .atLeast,
-        periodDays: Int? = nil, icon: String? = nil, color: String? = nil
+        periodDays: Int? = nil, group: String? = nil, icon: String? = nil,
+        color: String? = nil
     ) {
         self.name = name
         self.frequency = frequency
@@ -49,6 +55,7 @@ public struct HabitFields: Hashable, Sendable {
         self.targetValue = targetValue
         self.goal = goal
         self.periodDays = periodDays
+        self.group = group
         self.icon = icon
         self.color = color
     }
@@ -65,6 +72,7 @@ public struct HabitFields: Hashable, Sendable {
         var copy = self
         copy.name = Self.trimmed(name)
         copy.measurementType = Self.trimmed(measurementType)
+        copy.group = group.map(Self.trimmed)
         var error = ValidationError()
         error.add(
             keepingName
@@ -75,6 +83,7 @@ public struct HabitFields: Hashable, Sendable {
         error.add(Self.problems(targetValue: targetValue, goal: goal), to: "target_value")
         error.add(
             Self.problems(periodDays: periodDays, frequency: frequency), to: "period_days")
+        if let group { error.add(Self.problems(group: group), to: "group") }
         if let icon { error.add(Self.problems(icon: icon), to: "icon") }
         if let color { error.add(Self.problems(color: color), to: "color") }
         if !error.isEmpty { throw error }
@@ -136,6 +145,18 @@ public struct HabitFields: Hashable, Sendable {
             return ["This field may not contain control characters."]
         }
         return []
+    }
+
+    /// Problems with a group's name as given (trimmed or not): the unit's
+    /// text rules (1–32 characters, not blank, no control characters).
+    public static func problems(group: String) -> [String] {
+        textProblems(group, maximumLength: groupLength.upperBound)
+    }
+
+    /// Whether two group names name one group: once trimmed, equal ignoring
+    /// case ("Morning" and "morning "); a group shows as first written.
+    public static func sameGroup(_ group: String, _ other: String) -> Bool {
+        sameName(group, other)
     }
 
     /// Problems with a set of action days.
@@ -249,6 +270,8 @@ public struct HabitChanges: Hashable, Sendable {
     /// `nil` keeps the period length (dropped, though, when `frequency`
     /// changes to one without periods of N days); `.some(nil)` removes it.
     public var periodDays: Int??
+    /// `nil` keeps the group; `.some(nil)` removes it.
+    public var group: String??
     public var status: HabitStatus?
     /// `nil` keeps the icon; `.some(nil)` removes it.
     public var icon: String??
@@ -258,9 +281,10 @@ public struct HabitChanges: Hashable, Sendable {
     public init(
         name: String? = nil, frequency: Frequency? = nil, measurementType: String? = nil,
         startDate: LocalDate? = nil, actionDays: ActionDays? = nil, targetValue: Decimal? = nil,
-        goal: Goal? = nil, periodDays: Int?? = nil, status: HabitStatus? = nil,
-        icon: String?? = nil, color: String?? = nil
+        goal: Goal? = nil, periodDays: Int?? = nil, group: String?? = nil,
+        status: HabitStatus? = nil, icon: String?? = nil, color: String?? = nil
     ) {
+        self.group = group
         self.icon = icon
         self.color = color
         self.name = name
@@ -293,6 +317,7 @@ public struct HabitChanges: Hashable, Sendable {
             // also remove `period_days`.
             result.periodDays = nil
         }
+        if let group { result.group = group }
         if let icon { result.icon = icon }
         if let color { result.color = color }
         return try result.validated(keepingName: name == nil)

@@ -20,14 +20,23 @@ public struct WallClock: Sendable {
         set { zone = .given(newValue) }
     }
     private var zone: Zone
+    /// When the person's day ends (rule 7): `today` is the previous date
+    /// before this local time.
+    public var dayStartsAt: DayBoundary
 
-    public init(timeZone: TimeZone, now: @escaping @Sendable () -> Date) {
-        self.init(zone: .given(timeZone), now: now)
+    public init(
+        timeZone: TimeZone, dayStartsAt: DayBoundary = .midnight,
+        now: @escaping @Sendable () -> Date
+    ) {
+        self.init(zone: .given(timeZone), dayStartsAt: dayStartsAt, now: now)
     }
 
-    private init(zone: Zone, now: @escaping @Sendable () -> Date) {
+    private init(
+        zone: Zone, dayStartsAt: DayBoundary = .midnight, now: @escaping @Sendable () -> Date
+    ) {
         self.now = now
         self.zone = zone
+        self.dayStartsAt = dayStartsAt
     }
 
     /// The machine's clock and time zone; for executables, not for logic.
@@ -40,16 +49,17 @@ public struct WallClock: Sendable {
         WallClock(timeZone: timeZone, now: { instant })
     }
 
-    /// Today's date on this clock, in its time zone.
+    /// Today's date on this clock, in its time zone, with its day boundary
+    /// (before `dayStartsAt`, the previous date).
     public var today: LocalDate {
         let instant = now()
         switch zone {
-        case .given(let timeZone): return LocalDate.on(instant, in: timeZone)
+        case .given(let timeZone): return dayStartsAt.date(at: instant, in: timeZone)
         case .machine:
             // The C library's reading of the same zone (TZ, else
             // /etc/localtime), from the same tz database as Foundation's.
-            return LocalDate.on(instant, utcOffset: Self.machineOffset(at: instant))
-                ?? LocalDate.on(instant, in: timeZone)
+            return dayStartsAt.date(at: instant, utcOffset: Self.machineOffset(at: instant))
+                ?? dayStartsAt.date(at: instant, in: timeZone)
         }
     }
 

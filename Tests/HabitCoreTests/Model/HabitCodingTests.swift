@@ -44,8 +44,10 @@ import Testing
         #expect(
             Set(object.keys) == [
                 "id", "name", "frequency", "measurement_type", "start_date", "action_days",
-                "target_value", "status", "created_at", "updated_at",
+                "target_value", "goal", "status", "created_at", "updated_at",
             ])
+        // Answers always carry the goal, the first model's habits included.
+        #expect(object["goal"] as? String == "AT_LEAST")
         #expect(object["start_date"] as? String == "2026-11-04")
         #expect(object["created_at"] as? String == "2026-11-04T08:00:00Z")
         let text = String(decoding: encoded, as: UTF8.self)
