@@ -98,9 +98,11 @@ import Testing
             """
         let habit = try JSONDecoder().decode(Habit.self, from: Data(json.utf8))
         #expect(habit.goal == .atLeast && habit.periodDays == nil)
-        // And is written back without the new keys.
+        // And is written back with its goal (answers always carry one) and
+        // without the keys it has no value for.
         let written = String(decoding: try JSONEncoder().encode(habit), as: UTF8.self)
-        #expect(!written.contains("goal") && !written.contains("period_days"))
+        #expect(written.contains(#""goal":"AT_LEAST""#))
+        #expect(!written.contains("period_days") && !written.contains("group"))
     }
 
     @Test(arguments: [("goal", #""NONE""#), ("goal", "1"), ("period_days", #""3""#)])
