@@ -7,63 +7,81 @@ import HabitCore
 /// the fields and rule problems (blank name, target ≤ 0, …) of the fields
 /// that did read, in one `ValidationError` keyed by wire names.
 package enum HabitInput {
-    /// The six fields of a new habit, all required, and the optional marks
-    /// (`icon`, `color`: absent or null for none), validated and normalised.
+    /// The six fields of a new habit, all required, and the optional ones:
+    /// `goal` (AT_LEAST when absent), `period_days` (an EVERY_N_DAYS
+    /// habit's N, and only its), `group` and the marks `icon`, `color`
+    /// (absent or null for none), validated and normalised.
     package static func fields(from object: [String: JSONValue]) throws(ValidationError)
         -> HabitFields
     {
         var body = BodyFields(object)
         let name = body.string("name", required: true)
-        let frequency = body.choice(
-            "frequency", as: Frequency.self, required: true,
-            among: Frequency.firstModel)
+        let frequency = body.choice("frequency", as: Frequency.self, required: true)
         let measurementType = body.string("measurement_type", required: true)
         let startDate = body.date("start_date", required: true)
         let actionDays = body.actionDays("action_days", required: true)
         let targetValue = body.decimal("target_value", required: true)
+        let goal = body.choice("goal", as: Goal.self, required: false)
+        let periodDays = body.nullableInteger("period_days")
+        let group = body.nullableString("group")
         let icon = body.nullableString("icon")
         let color = body.nullableString("color")
         guard let name, let frequency, let measurementType, let startDate, let actionDays,
             let targetValue, body.errors.isEmpty
         else {
             var errors = body.errors
+            // A goal that did not read leaves the target's lower bound
+            // unknown: only the bounds both goals share are checked then.
+            let targetGoal = errors.fields["goal"] == nil ? goal ?? .atLeast : .atMost
             addRuleProblems(
-                to: &errors, name: name, measurementType: measurementType,
-                actionDays: actionDays, targetValue: targetValue, icon: icon ?? nil,
-                color: color ?? nil)
+                to: &errors,
+                RuleFields(
+                    name: name, measurementType: measurementType, actionDays: actionDays,
+                    targetValue: targetValue, goal: targetGoal, frequency: frequency,
+                    periodDays: periodDays ?? .some(nil), group: group ?? nil,
+                    icon: icon ?? nil, color: color ?? nil))
             throw errors
         }
         return try HabitFields(
             name: name, frequency: frequency, measurementType: measurementType,
             startDate: startDate, actionDays: actionDays, targetValue: targetValue,
+            goal: goal ?? .atLeast, periodDays: periodDays ?? nil, group: group ?? nil,
             icon: icon ?? nil, color: color ?? nil
         ).validated()
     }
 
-    /// A partial update: any subset of the six fields, the marks (null
-    /// removes one) and `status`. The
-    /// caller validates the merged result with `HabitChanges.applied(to:)`.
+    /// A partial update: any subset of the six fields, `goal`, `period_days`,
+    /// `group` and the marks (null removes any of the last four) and
+    /// `status`. The caller validates the merged result with
+    /// `HabitChanges.applied(to:)`.
     package static func changes(from object: [String: JSONValue]) throws(ValidationError)
         -> HabitChanges
     {
         var body = BodyFields(object)
         let changes = HabitChanges(
             name: body.string("name", required: false),
-            frequency: body.choice(
-                "frequency", as: Frequency.self, required: false,
-                among: Frequency.firstModel),
+            frequency: body.choice("frequency", as: Frequency.self, required: false),
             measurementType: body.string("measurement_type", required: false),
             startDate: body.date("start_date", required: false),
             actionDays: body.actionDays("action_days", required: false),
             targetValue: body.decimal("target_value", required: false),
+            goal: body.choice("goal", as: Goal.self, required: false),
+            periodDays: body.nullableInteger("period_days"),
+            group: body.nullableString("group"),
             status: body.choice("status", as: HabitStatus.self, required: false),
             icon: body.nullableString("icon"), color: body.nullableString("color"))
         if !body.errors.isEmpty {
             var errors = body.errors
+            // The stored habit decides the rest (its goal, its frequency):
+            // here only what holds whatever it is.
             addRuleProblems(
-                to: &errors, name: changes.name, measurementType: changes.measurementType,
-                actionDays: changes.actionDays, targetValue: changes.targetValue,
-                icon: changes.icon ?? nil, color: changes.color ?? nil)
+                to: &errors,
+                RuleFields(
+                    name: changes.name, measurementType: changes.measurementType,
+                    actionDays: changes.actionDays, targetValue: changes.targetValue,
+                    goal: changes.goal ?? .atMost, frequency: nil, periodDays: nil,
+                    group: changes.group ?? nil, icon: changes.icon ?? nil,
+                    color: changes.color ?? nil))
             throw errors
         }
         return changes
@@ -105,26 +123,48 @@ package enum HabitInput {
         return (amount, note)
     }
 
+    /// The fields of a body that read, for `addRuleProblems`.
+    private struct RuleFields {
+        var name: String?
+        var measurementType: String?
+        var actionDays: ActionDays?
+        var targetValue: Decimal?
+        /// The goal the target is judged for.
+        var goal: Goal
+        /// With `periodDays`, checked together; `nil` when not known.
+        var frequency: Frequency?
+        /// `nil` when not known (unread, or a change that keeps it).
+        var periodDays: Int??
+        var group: String?
+        var icon: String?
+        var color: String?
+    }
+
     /// The rule problems of the fields that were read, for fields that have
     /// no type problem already.
-    private static func addRuleProblems(
-        to errors: inout ValidationError, name: String?, measurementType: String?,
-        actionDays: ActionDays?, targetValue: Decimal?, icon: String?, color: String?
-    ) {
-        if let name {
-            errors.add(HabitFields.problems(name: name), to: "name")
+    private static func addRuleProblems(to errors: inout ValidationError, _ read: RuleFields) {
+        var found: [(problems: [String], field: String)] = []
+        if let name = read.name { found.append((HabitFields.problems(name: name), "name")) }
+        if let measurementType = read.measurementType {
+            found.append(
+                (HabitFields.problems(measurementType: measurementType), "measurement_type"))
         }
-        if let measurementType {
-            errors.add(
-                HabitFields.problems(measurementType: measurementType), to: "measurement_type")
+        if let actionDays = read.actionDays {
+            found.append((HabitFields.problems(actionDays: actionDays), "action_days"))
         }
-        if let actionDays {
-            errors.add(HabitFields.problems(actionDays: actionDays), to: "action_days")
+        if let targetValue = read.targetValue {
+            found.append(
+                (HabitFields.problems(targetValue: targetValue, goal: read.goal), "target_value"))
         }
-        if let targetValue {
-            errors.add(HabitFields.problems(targetValue: targetValue), to: "target_value")
+        if let frequency = read.frequency, let periodDays = read.periodDays {
+            found.append(
+                (HabitFields.problems(periodDays: periodDays, frequency: frequency), "period_days"))
         }
-        if let icon { errors.add(HabitFields.problems(icon: icon), to: "icon") }
-        if let color { errors.add(HabitFields.problems(color: color), to: "color") }
+        if let group = read.group { found.append((HabitFields.problems(group: group), "group")) }
+        if let icon = read.icon { found.append((HabitFields.problems(icon: icon), "icon")) }
+        if let color = read.color { found.append((HabitFields.problems(color: color), "color")) }
+        for (problems, field) in found where errors.fields[field] == nil {
+            errors.add(problems, to: field)
+        }
     }
 }

@@ -78,9 +78,10 @@ def main():
         document = yaml.safe_load(file)
     problems = []
 
-    status, body = call(base, token, "POST", "/me/habits/", {
+    new_habit = {
         "name": "Contract refusals", "frequency": "DAILY", "measurement_type": "pages",
-        "start_date": "2026-11-01", "action_days": [1, 2, 3, 4, 5, 6, 7], "target_value": 1})
+        "start_date": "2026-11-01", "action_days": [1, 2, 3, 4, 5, 6, 7], "target_value": 1}
+    status, body = call(base, token, "POST", "/me/habits/", new_habit)
     if status != 201:
         print(f"refusals: creating a habit answered {status} {body[:200]!r}", file=sys.stderr)
         return 1
@@ -123,6 +124,20 @@ def main():
          ("POST", reminders, {"time": "08:00", "channel_id": 1, "webhook_id": 1}), 400,
          [{"time": "08:00", "channel_id": 1}, {"time": "08:00", "webhook_id": 1},
           {"time": "08:00"}]),
+        ("PATCH /me/ day_starts_at past noon", body_schema(document, "/me/", "patch"),
+         {"day_starts_at": "12:30"}, ("PATCH", "/me/", {"day_starts_at": "12:30"}), 400,
+         [{"day_starts_at": "00:00"}, {"day_starts_at": "03:00"}, {"day_starts_at": "12:00"},
+          {"time_zone": "UTC"}, {"time_zone": "UTC", "day_starts_at": "04:15"}]),
+        ("PATCH /me/ with neither setting", body_schema(document, "/me/", "patch"),
+         {}, ("PATCH", "/me/", {}), 400, []),
+        ("POST /me/habits/ period_days 1", body_schema(document, "/me/habits/", "post"),
+         dict(new_habit, frequency="EVERY_N_DAYS", period_days=1),
+         ("POST", "/me/habits/", dict(new_habit, frequency="EVERY_N_DAYS", period_days=1)), 400,
+         [dict(new_habit, frequency="EVERY_N_DAYS", period_days=3),
+          dict(new_habit, goal="AT_MOST", target_value=0, group="Home"),
+          dict(new_habit, frequency="MONTHLY", period_days=None, group=None)]),
+        ("POST /me/habits/ group \"\"", body_schema(document, "/me/habits/", "post"),
+         dict(new_habit, group=""), ("POST", "/me/habits/", dict(new_habit, group="")), 400, []),
     ]
     for what, schema, refused, (method, path, body), expected, accepted in cases:
         if valid(schema, refused):

@@ -110,11 +110,15 @@ package final class APIResponder: HTTPResponder {
     /// `GET /api/me/habits/` on the event loop's thread: the list's body
     /// already worked out (`listAnswers`) while the user's habits are as
     /// they were; else `APIError.notAtOnce`, as when the stamp would mean
-    /// waiting for the store.
+    /// waiting for the store, or when a query with `date` has no `today`
+    /// (the account's date is read from the store: `accountToday`).
     func knownHabitList(_ request: HTTPRequest, owner: Int64) throws(APIError) -> HTTPResponse {
-        guard let query = try? ListQuery(request),
+        guard let query = try? ListQuery(request), query.date == nil || query.today != nil,
             let stamp = try? store.externalWriteStamp(waiting: false),
-            let body = listAnswers.lookUp(listKey(owner: owner, query), stamp: stamp).body
+            let body = listAnswers.lookUp(
+                listKey(owner: owner, query, today: query.date == nil ? nil : query.today),
+                stamp: stamp
+            ).body
         else { throw .notAtOnce }
         return JSONBody.response(status: 200, body: body)
     }

@@ -11,16 +11,38 @@ enum AccountInput {
     static let timeZoneMessage =
         "Enter an IANA time zone name such as Europe/Berlin, America/New_York or UTC."
 
-    /// `{"time_zone"}`: the IANA name of the account's time zone, as
-    /// Foundation's `TimeZone(identifier:)` knows it.
-    static func timeZone(from object: [String: JSONValue]) throws(ValidationError) -> String {
+    static let dayStartsAtMessage =
+        "Enter the time the day starts as HH:MM, from 00:00 to 12:00."
+
+    static let nothingMessage = "Send time_zone, day_starts_at or both."
+
+    /// What a `PATCH /api/me/` changes; `nil` keeps a setting.
+    struct Changes: Equatable {
+        var timeZone: String?
+        var dayStartsAt: DayBoundary?
+    }
+
+    /// `{"time_zone"?, "day_starts_at"?}`, at least one: the IANA name of
+    /// the account's time zone, as Foundation's `TimeZone(identifier:)`
+    /// knows it, and the local time its day starts at (`DayBoundary`,
+    /// `HH:MM` from 00:00 to 12:00). A body with neither is refused naming
+    /// `time_zone`, the setting every client sends.
+    static func changes(from object: [String: JSONValue]) throws(ValidationError) -> Changes {
         var body = BodyFields(object)
-        let name = body.string("time_zone", required: true)
-        guard let name, body.errors.isEmpty else { throw body.errors }
-        guard zone(named: name) != nil else {
-            throw ValidationError(fields: ["time_zone": [timeZoneMessage]])
+        guard body.contains("time_zone") || body.contains("day_starts_at") else {
+            throw ValidationError(fields: ["time_zone": [nothingMessage]])
         }
-        return name
+        let name = body.string("time_zone", required: false)
+        let boundaryText = body.string("day_starts_at", required: false)
+        if let name, zone(named: name) == nil {
+            body.report([timeZoneMessage], for: "time_zone")
+        }
+        let boundary = boundaryText.flatMap(DayBoundary.init)
+        if boundaryText != nil, boundary == nil {
+            body.report([dayStartsAtMessage], for: "day_starts_at")
+        }
+        guard body.errors.isEmpty else { throw body.errors }
+        return Changes(timeZone: name, dayStartsAt: boundary)
     }
 
     /// The zone called `name`, or `nil` when it is none Foundation knows.

@@ -12,8 +12,11 @@ extension APIResponder {
     /// progress are as they were when it was worked out.
     func listHabits(_ request: HTTPRequest, owner: Int64) throws(APIError) -> HTTPResponse {
         let query = try validated { () throws(ValidationError) in try ListQuery(request) }
-        let key = listKey(owner: owner, query)
-        let today = key.today
+        // `today` decides only a list with `date`: one without needs no
+        // account read.
+        var today: LocalDate?
+        if query.date != nil { today = try resolvedToday(query.today, owner: owner) }
+        let key = listKey(owner: owner, query, today: today)
         // The stamp and the ticket are taken before the store is read.
         let stamp = try stored { () throws(StoreError) in
             try store.externalWriteStamp(waiting: true)
@@ -25,24 +28,38 @@ extension APIResponder {
         return JSONBody.response(status: 200, body: body)
     }
 
-    /// What a list answers to, with `today` resolved by the server's clock
-    /// when the query leaves it out.
-    func listKey(owner: Int64, _ query: ListQuery) -> HabitListAnswers.Key {
-        HabitListAnswers.Key(
-            owner: owner, status: query.status, date: query.date,
-            today: query.today ?? LocalDate.on(now(), in: Self.utc))
+    /// What a list answers to: the query with `today` resolved (the
+    /// query's, else `accountToday`; `nil` without `date`).
+    func listKey(owner: Int64, _ query: ListQuery, today: LocalDate?) -> HabitListAnswers.Key {
+        HabitListAnswers.Key(owner: owner, status: query.status, date: query.date, today: today)
+    }
+
+    /// The owner's date now, for a route whose `today` the query leaves
+    /// out: in the account's time zone, and before its `day_starts_at`
+    /// still the previous date (`User.today(at:)`), as for the calendar
+    /// feed and reminders. A `today` the client gives is never shifted.
+    func accountToday(owner: Int64) throws(APIError) -> LocalDate {
+        guard let user = try stored({ () throws(StoreError) in try store.user(id: owner) })
+        else { throw .tokenNotValid }
+        return user.today(at: now())
+    }
+
+    /// `given`, the client's `today`, else `accountToday`.
+    private func resolvedToday(_ given: LocalDate?, owner: Int64) throws(APIError) -> LocalDate {
+        if let given { return given }
+        return try accountToday(owner: owner)
     }
 
     /// The list's JSON, read from the store.
     private func listBody(
-        owner: Int64, status: HabitStatusFilter, date: LocalDate?, today: LocalDate
+        owner: Int64, status: HabitStatusFilter, date: LocalDate?, today: LocalDate?
     ) throws(APIError) -> Data {
         // The versions before the habits: a write landing between the two
         // reads leaves a version older than the habit shown, which an
         // If-Match then refuses (412), never one newer, which would let a
         // client overwrite a change it has not seen.
         let versions = try stored { () throws(StoreError) in try store.habitVersions(owner: owner) }
-        guard let date else {
+        guard let date, let today else {
             let habits = try stored { () throws(StoreError) in
                 try store.habits(owner: owner, status: status)
             }
@@ -93,20 +110,24 @@ extension APIResponder {
     }
 
     /// `GET /api/me/habits/{id}/?today=`: the habit and its stats as of
-    /// `today` (the server's UTC date when absent).
+    /// `today` (the account's date when absent: `accountToday`).
     func showHabit(_ request: HTTPRequest, owner: Int64, id: Int64) throws(APIError) -> HTTPResponse
     {
         let query = try validated { () throws(ValidationError) in try ShowQuery(request) }
         let versioned = try versionedHabit(id: id, owner: owner)
         let habit = versioned.value
-        let today = query.today ?? LocalDate.on(now(), in: Self.utc)
+        let today = try resolvedToday(query.today, owner: owner)
         // The stats resume from the store's checkpoint, so a habit with ten
         // years of history costs what one with ten days does. The reads run
-        // over the period containing `today`, which the stats must hold.
-        let week = OverviewWindow(date: today, today: today).week
+        // over the week and the habit's period containing `today` (a month
+        // or a block of N days may reach past the week), which the stats
+        // must hold.
+        let window = OverviewWindow(date: today, today: today)
+        let from = window.from(for: [habit])
+        let through = window.through(for: [habit])
         let found = try stored { () throws(StoreError) in
             try store.historyAndStats(
-                of: habit, owner: owner, from: week.lowerBound, to: week.upperBound, asOf: today)
+                of: habit, owner: owner, from: from, to: through, asOf: today)
         }
         guard let found else { throw .habitNotFound }
         return JSONBody.response(
@@ -230,6 +251,4 @@ extension APIResponder {
         guard let habit else { throw .habitNotFound }
         return habit
     }
-
-    static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
 }

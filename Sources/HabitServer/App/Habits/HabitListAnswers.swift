@@ -31,7 +31,9 @@ final class HabitListAnswers: Sendable {
         var owner: Int64
         var status: HabitStatusFilter
         var date: LocalDate?
-        var today: LocalDate
+        /// The date deciding pending, failed and future: `nil` for a list
+        /// without `date`, which it does not change.
+        var today: LocalDate?
     }
 
     /// What must not have moved between reading the store and reusing what was read.

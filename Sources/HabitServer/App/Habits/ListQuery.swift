@@ -8,7 +8,8 @@ struct ListQuery: Hashable, Sendable {
     var status: HabitStatusFilter = .active
     /// The day whose period `completion_data` describes; none when absent.
     var date: LocalDate?
-    /// The client's local date, deciding pending/failed/future.
+    /// The client's local date, deciding pending/failed/future; the
+    /// account's date when absent (`accountToday`).
     var today: LocalDate?
 
     init(status: HabitStatusFilter = .active, date: LocalDate? = nil, today: LocalDate? = nil) {

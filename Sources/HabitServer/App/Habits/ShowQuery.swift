@@ -5,7 +5,7 @@ import HabitHTTP
 /// stats are as of.
 struct ShowQuery: Hashable, Sendable {
     /// The client's local date, deciding pending/failed and the periods the
-    /// stats count; the server's date when absent.
+    /// stats count; the account's date when absent (`accountToday`).
     var today: LocalDate?
 
     init(_ request: HTTPRequest) throws(ValidationError) {

@@ -53,23 +53,6 @@ import Testing
         #expect(fields.startDate == LocalDate(year: 2026, month: 11, day: 30))
     }
 
-    /// The periods of issue 38 are HabitCore's, not yet the API's: a body
-    /// naming one is refused as an unknown frequency, as before.
-    @Test(arguments: ["MONTHLY", "EVERY_N_DAYS"])
-    func theNewFrequenciesAreNotTakenYet(_ frequency: String) throws {
-        let body = try object(
-            """
-            {"name": "Rent", "frequency": "\(frequency)", "measurement_type": "times",
-             "start_date": "2026-11-30", "action_days": [1], "target_value": 1}
-            """)
-        let error = #expect(throws: ValidationError.self) { try HabitInput.fields(from: body) }
-        #expect(error?.fields == ["frequency": ["Choose one of DAILY, WEEKLY."]])
-        let change = #expect(throws: ValidationError.self) {
-            try HabitInput.changes(from: object(#"{"frequency": "\#(frequency)"}"#))
-        }
-        #expect(change?.fields == ["frequency": ["Choose one of DAILY, WEEKLY."]])
-    }
-
     @Test func changesReportTypeAndRuleProblemsTogether() throws {
         let body = try object(#"{"name": "", "target_value": "1"}"#)
         let error = #expect(throws: ValidationError.self) { try HabitInput.changes(from: body) }

@@ -278,7 +278,7 @@ import Testing
             // A client a day behind the server's UTC date: Monday is still to come.
             #expect(
                 try completion("2026-11-30", today: "2026-11-29")?["state"] as? String == "future")
-            // Without today, the server's UTC date (2026-11-30) decides.
+            // Without today, the account's date (2026-11-30, in UTC until it sets a zone) decides.
             #expect(try completion("2026-11-27")?["state"] as? String == "failed")
             #expect(try completion("2026-11-30")?["state"] as? String == "pending")
         }

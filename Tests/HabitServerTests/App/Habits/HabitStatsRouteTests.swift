@@ -34,8 +34,8 @@ import Testing
     }
 
     /// A write into the past changes the next answer (the checkpoint made by
-    /// the first is invalidated); without `today` the server's UTC date is
-    /// used; a bad `today` is a 400 naming it.
+    /// the first is invalidated); without `today` the account's date (in UTC,
+    /// as it sets no zone) is used; a bad `today` is a 400 naming it.
     @Test func writesChangeTheStatsAndTodayDefaultsToTheServersDate() throws {
         try withAPIServer { server in
             let token = try server.signIn("a@b.co").access

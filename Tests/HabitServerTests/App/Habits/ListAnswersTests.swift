@@ -82,6 +82,23 @@ import Testing
         }
     }
 
+    /// A list with `date` and without `today` is as of the account's date,
+    /// which the store holds (`day_starts_at`, `time_zone`): it is never
+    /// answered at once.
+    @Test func aListWithoutTodayIsNeverAnsweredAtOnce() throws {
+        try withAPIServer { server in
+            let token = try server.signIn("at-once-today@example.com").access
+            _ = try server.createHabit(token: token, name: "Read")
+            let responder = server.app.responder
+            let list = HTTPRequest(
+                method: "GET", path: "/api/me/habits/", query: [("date", "2026-11-30")],
+                headers: HTTPHeaders([("Authorization", "Bearer \(token)")]))
+            let worked = responder.respond(to: list)
+            #expect(worked.status == 200)
+            #expect(responder.answerAtOnce(to: list) == nil)
+        }
+    }
+
     /// The at-once answer runs behind the route's own middleware: a
     /// personal access token, which needs the store, is never taken there,
     /// and a HEAD or another method or route is left to `respond`.
