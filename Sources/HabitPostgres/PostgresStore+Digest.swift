@@ -36,7 +36,8 @@ extension PostgresStore: DigestRepository {
                 let owner = rows.int64(row, 0) ?? 0
                 return ScheduledDigest(
                     owner: owner, time: rows.text(row, 1), timeZone: rows.text(row, 2),
-                    lastDate: rows.localDate(row, 3), habits: habits[owner] ?? [])
+                    lastDate: rows.localDate(row, 3), habits: habits[owner] ?? [],
+                    dayStartsAt: rows.optionalText(row, 4).flatMap(DayBoundary.init) ?? .midnight)
             }
         }
     }
@@ -64,7 +65,8 @@ private enum DigestSQL {
         """
     static let selectScheduled = """
         SELECT u.id, u.digest_time, coalesce(u.time_zone, 'UTC'),
-            (SELECT max(local_date) FROM digest_occurrences o WHERE o.owner_id = u.id)
+            (SELECT max(local_date) FROM digest_occurrences o WHERE o.owner_id = u.id),
+            u.day_starts_at
         FROM users u WHERE u.digest_time IS NOT NULL
         """
     static let selectHabits = """

@@ -85,10 +85,13 @@ extension PostgresStore: ReminderRepository {
         }
     }
 
-    package func reminderZones() throws(StoreError) -> [String] {
+    package func reminderZones() throws(StoreError) -> [OccurrenceClaim.Zone] {
         try read { connection throws(StoreError) in
             let rows = try connection.query(ReminderSQL.selectZones)
-            return (0..<rows.count).map { rows.text($0, 0) }
+            return (0..<rows.count).map {
+                OccurrenceClaim.Zone(
+                    rows.text($0, 0), dayStartsAt: DayBoundary(rows.text($0, 1)) ?? .midnight)
+            }
         }
     }
 
@@ -106,6 +109,7 @@ extension PostgresStore: ReminderRepository {
                 "instant": $0.instant, "bit": $0.weekdayBit,
                 "monday": $0.date.startOfISOWeek.description,
                 "sunday": $0.date.startOfISOWeek.adding(days: 6).description,
+                "day_starts": $0.dayStartsAt.text,
             ]
         }
         let table = String(
@@ -382,7 +386,8 @@ private enum ReminderSQL {
         WHERE habit_id = ANY ($1::bigint[]) AND date BETWEEN $2::date AND $3::date
         """
     static let selectZones = """
-        SELECT DISTINCT coalesce(u.time_zone, 'UTC') FROM users u
+        SELECT DISTINCT coalesce(u.time_zone, 'UTC'), coalesce(u.day_starts_at, '00:00')
+        FROM users u
         WHERE EXISTS (SELECT 1 FROM reminders r WHERE r.owner_id = u.id)
         """
     /// The CTEs `s` (the slots, $1 as JSON) and `candidates`: the
@@ -392,11 +397,12 @@ private enum ReminderSQL {
     static let candidates = """
         s AS (
             SELECT * FROM json_to_recordset($1::json) AS s (zone text, date date, time text,
-                instant bigint, bit integer, monday date, sunday date)
+                instant bigint, bit integer, monday date, sunday date, day_starts text)
         ), candidates AS (
             SELECT DISTINCT ON (r.habit_id, s.instant) r.habit_id, s.instant, r.channel_id,
                 r.webhook_id, s.date, s.time, s.zone, \(OccurrenceClaim.stateSQL) AS state
             FROM s JOIN users u ON coalesce(u.time_zone, 'UTC') = s.zone
+                AND coalesce(u.day_starts_at, '00:00') = s.day_starts
             JOIN reminders r ON r.owner_id = u.id AND r.time = s.time
             JOIN habits h ON h.id = r.habit_id
             WHERE h.status = 'ACTIVE' AND NOT EXISTS (

@@ -60,8 +60,9 @@ package protocol ReminderRepository: Sendable {
         -> [Int64: [ProgressEntry]]
 
     /// The time zones of the accounts that have reminders (`UTC` for an
-    /// account without one), each once: what a runner works slots out for.
-    func reminderZones() throws(StoreError) -> [String]
+    /// account without one), each with a day boundary they keep (00:00 for
+    /// none), each pair once: what a runner works slots out for.
+    func reminderZones() throws(StoreError) -> [OccurrenceClaim.Zone]
 
     /// Claims, in one transaction and with set-based statements, every due
     /// occurrence in `slots`: the reminders at a slot's time of active
