@@ -119,13 +119,14 @@ extension PostgresStore: ReminderRepository {
             let undecided = try connection.query(ReminderSQL.selectUndecided, [table])
             var candidates: [UndecidedOccurrences.Candidate] = []
             for row in 0..<undecided.count {
-                guard let date = undecided.localDate(row, 10) else {
+                let column = ReminderSQL.undecidedDateColumn
+                guard let date = undecided.localDate(row, column) else {
                     throw PostgresStore.unreadable("a reminder's date")
                 }
                 candidates.append(
                     .init(
-                        habit: try HabitSQL.habit(undecided, row, marks: nil), date: date,
-                        instant: undecided.int64(row, 11) ?? 0))
+                        habit: try HabitSQL.habit(undecided, row), date: date,
+                        instant: undecided.int64(row, column + 1) ?? 0))
             }
             let due = try Self.due(connection, among: candidates, isDue: isDue)
             let result = try connection.query(
@@ -411,13 +412,17 @@ private enum ReminderSQL {
             ORDER BY r.habit_id, s.instant, r.id
         )
         """
+    /// The undecided candidates' habits in `HabitSQL.columns` (every field
+    /// a habit has: its period and goal decide it), then the date and
+    /// instant at `undecidedDateColumn` and the one after. The names are
+    /// the habits table's alone: the candidates' columns are others.
     static let selectUndecided = """
         WITH \(candidates)
-        SELECT h.id, h.name, h.frequency, h.measurement_type, h.start_date::text, h.action_days,
-            h.target_value::text, h.status, \(epoch("h.created_at")), \(epoch("h.updated_at")),
-            c.date::text, c.instant
+        SELECT \(HabitSQL.columns), c.date::text, c.instant
         FROM candidates c JOIN habits h ON h.id = c.habit_id WHERE c.state = 0
         """
+    /// How many columns `HabitSQL.columns` names: its commas, plus one.
+    static let undecidedDateColumn = HabitSQL.columns.utf8.count { $0 == UInt8(ascii: ",") } + 1
     /// $1 the slots, $2/$3 the (habit, instant) `isDue` found due, $4 the
     /// time. A claimed occurrence keeps its reminder's targets and its
     /// local day, time and zone, and waits (not `queued`) for
