@@ -6,9 +6,9 @@ extension ReminderRunner {
     /// Claims the daily digests due at `now` (`DigestPlan`), each with a
     /// `digest.due` payload listing the habits still pending and those over
     /// their limit, or with none when there are neither (the day is
-    /// claimed, nothing is sent); returns how
-    /// many this process claimed with something to send. The deliveries go
-    /// out with the reminders' on this tick or the next.
+    /// claimed, nothing is sent); returns how many this process claimed
+    /// with something to send. The deliveries go out with the reminders'
+    /// on this tick or the next.
     func claimDigests(at now: Date) throws(StoreError) -> Int {
         let scheduled = try digests.scheduledDigests()
         let due = DigestPlan.due(scheduled, at: now, grace: grace)

@@ -69,9 +69,10 @@ package protocol ReminderRepository: Sendable {
     /// habits of accounts in its zone, not claimed before (one per habit and
     /// instant, the reminder with the lowest id), whose day is due. The
     /// store decides in SQL the days it can decide exactly (not a planned
-    /// day: not due; a planned day with no entry in its period, the day for
-    /// a daily habit, the ISO week for a weekly one: due) and asks `isDue`,
-    /// with the habit's entries of the slot's week, about the others only.
+    /// day, or an at-most habit's: not due; a planned day with no entry in
+    /// its period, the day for a daily habit, the ISO week for a weekly one:
+    /// due) and asks `isDue`, with the habit's entries of the period holding
+    /// the slot's date (`UndecidedOccurrences`), about the others only.
     /// A claimed occurrence keeps its reminder's targets and its local day,
     /// time and zone, and waits for `claimDeliveries` to turn it into
     /// deliveries: a burst of due reminders costs one row each here, and
