@@ -28,7 +28,7 @@ extension PostgresStore: DigestRepository {
             let habitRows = try connection.query(DigestSQL.selectHabits)
             var habits: [Int64: [Habit]] = [:]
             for row in 0..<habitRows.count {
-                let owner = habitRows.int64(row, 10) ?? 0
+                let owner = habitRows.int64(row, DigestSQL.habitOwnerColumn) ?? 0
                 habits[owner, default: []].append(
                     try HabitSQL.habit(habitRows, row, marks: nil))
             }
@@ -36,7 +36,8 @@ extension PostgresStore: DigestRepository {
                 let owner = rows.int64(row, 0) ?? 0
                 return ScheduledDigest(
                     owner: owner, time: rows.text(row, 1), timeZone: rows.text(row, 2),
-                    lastDate: rows.localDate(row, 3), habits: habits[owner] ?? [])
+                    lastDate: rows.localDate(row, 3), habits: habits[owner] ?? [],
+                    dayStartsAt: rows.optionalText(row, 4).flatMap(DayBoundary.init) ?? .midnight)
             }
         }
     }
@@ -64,17 +65,21 @@ private enum DigestSQL {
         """
     static let selectScheduled = """
         SELECT u.id, u.digest_time, coalesce(u.time_zone, 'UTC'),
-            (SELECT max(local_date) FROM digest_occurrences o WHERE o.owner_id = u.id)
+            (SELECT max(local_date) FROM digest_occurrences o WHERE o.owner_id = u.id),
+            u.day_starts_at
         FROM users u WHERE u.digest_time IS NOT NULL
         """
+    /// The habits in `HabitSQL.columns` (every field a habit has, so that
+    /// a period or a goal is never read as a default), then the owner at
+    /// `habitOwnerColumn`.
     static let selectHabits = """
-        SELECT h.id, h.name, h.frequency, h.measurement_type, h.start_date::text, h.action_days,
-            h.target_value::text, h.status, extract(epoch FROM h.created_at)::float8,
-            extract(epoch FROM h.updated_at)::float8, h.owner_id
-        FROM habits h JOIN users u ON u.id = h.owner_id
-        WHERE u.digest_time IS NOT NULL AND h.status = 'ACTIVE'
-        ORDER BY h.owner_id, h.id
+        SELECT \(HabitSQL.columns), owner_id FROM habits
+        WHERE status = 'ACTIVE'
+            AND owner_id IN (SELECT id FROM users WHERE digest_time IS NOT NULL)
+        ORDER BY owner_id, id
         """
+    /// How many columns `HabitSQL.columns` names: its commas, plus one.
+    static let habitOwnerColumn = HabitSQL.columns.utf8.count { $0 == UInt8(ascii: ",") } + 1
     /// $4 NULL: the day is claimed with nothing to send.
     static let claim = """
         WITH won AS (

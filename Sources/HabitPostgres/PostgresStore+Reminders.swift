@@ -85,10 +85,13 @@ extension PostgresStore: ReminderRepository {
         }
     }
 
-    package func reminderZones() throws(StoreError) -> [String] {
+    package func reminderZones() throws(StoreError) -> [OccurrenceClaim.Zone] {
         try read { connection throws(StoreError) in
             let rows = try connection.query(ReminderSQL.selectZones)
-            return (0..<rows.count).map { rows.text($0, 0) }
+            return (0..<rows.count).map {
+                OccurrenceClaim.Zone(
+                    rows.text($0, 0), dayStartsAt: DayBoundary(rows.text($0, 1)) ?? .midnight)
+            }
         }
     }
 
@@ -106,6 +109,7 @@ extension PostgresStore: ReminderRepository {
                 "instant": $0.instant, "bit": $0.weekdayBit,
                 "monday": $0.date.startOfISOWeek.description,
                 "sunday": $0.date.startOfISOWeek.adding(days: 6).description,
+                "day_starts": $0.dayStartsAt.text,
             ]
         }
         let table = String(
@@ -115,13 +119,14 @@ extension PostgresStore: ReminderRepository {
             let undecided = try connection.query(ReminderSQL.selectUndecided, [table])
             var candidates: [UndecidedOccurrences.Candidate] = []
             for row in 0..<undecided.count {
-                guard let date = undecided.localDate(row, 10) else {
+                let column = ReminderSQL.undecidedDateColumn
+                guard let date = undecided.localDate(row, column) else {
                     throw PostgresStore.unreadable("a reminder's date")
                 }
                 candidates.append(
                     .init(
-                        habit: try HabitSQL.habit(undecided, row, marks: nil), date: date,
-                        instant: undecided.int64(row, 11) ?? 0))
+                        habit: try HabitSQL.habit(undecided, row), date: date,
+                        instant: undecided.int64(row, column + 1) ?? 0))
             }
             let due = try Self.due(connection, among: candidates, isDue: isDue)
             let result = try connection.query(
@@ -382,7 +387,8 @@ private enum ReminderSQL {
         WHERE habit_id = ANY ($1::bigint[]) AND date BETWEEN $2::date AND $3::date
         """
     static let selectZones = """
-        SELECT DISTINCT coalesce(u.time_zone, 'UTC') FROM users u
+        SELECT DISTINCT coalesce(u.time_zone, 'UTC'), coalesce(u.day_starts_at, '00:00')
+        FROM users u
         WHERE EXISTS (SELECT 1 FROM reminders r WHERE r.owner_id = u.id)
         """
     /// The CTEs `s` (the slots, $1 as JSON) and `candidates`: the
@@ -392,11 +398,12 @@ private enum ReminderSQL {
     static let candidates = """
         s AS (
             SELECT * FROM json_to_recordset($1::json) AS s (zone text, date date, time text,
-                instant bigint, bit integer, monday date, sunday date)
+                instant bigint, bit integer, monday date, sunday date, day_starts text)
         ), candidates AS (
             SELECT DISTINCT ON (r.habit_id, s.instant) r.habit_id, s.instant, r.channel_id,
                 r.webhook_id, s.date, s.time, s.zone, \(OccurrenceClaim.stateSQL) AS state
             FROM s JOIN users u ON coalesce(u.time_zone, 'UTC') = s.zone
+                AND coalesce(u.day_starts_at, '00:00') = s.day_starts
             JOIN reminders r ON r.owner_id = u.id AND r.time = s.time
             JOIN habits h ON h.id = r.habit_id
             WHERE h.status = 'ACTIVE' AND NOT EXISTS (
@@ -405,13 +412,17 @@ private enum ReminderSQL {
             ORDER BY r.habit_id, s.instant, r.id
         )
         """
+    /// The undecided candidates' habits in `HabitSQL.columns` (every field
+    /// a habit has: its period and goal decide it), then the date and
+    /// instant at `undecidedDateColumn` and the one after. The names are
+    /// the habits table's alone: the candidates' columns are others.
     static let selectUndecided = """
         WITH \(candidates)
-        SELECT h.id, h.name, h.frequency, h.measurement_type, h.start_date::text, h.action_days,
-            h.target_value::text, h.status, \(epoch("h.created_at")), \(epoch("h.updated_at")),
-            c.date::text, c.instant
+        SELECT \(HabitSQL.columns), c.date::text, c.instant
         FROM candidates c JOIN habits h ON h.id = c.habit_id WHERE c.state = 0
         """
+    /// How many columns `HabitSQL.columns` names: its commas, plus one.
+    static let undecidedDateColumn = HabitSQL.columns.utf8.count { $0 == UInt8(ascii: ",") } + 1
     /// $1 the slots, $2/$3 the (habit, instant) `isDue` found due, $4 the
     /// time. A claimed occurrence keeps its reminder's targets and its
     /// local day, time and zone, and waits (not `queued`) for

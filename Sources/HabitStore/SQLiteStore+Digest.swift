@@ -29,7 +29,8 @@ extension SQLiteStore: DigestRepository {
             var digests = try connection.rows(DigestSQL.selectScheduled) { row in
                 ScheduledDigest(
                     owner: row.int64(0), time: row.text(1), timeZone: row.text(2),
-                    lastDate: row.optionalText(3).flatMap(LocalDate.init), habits: [])
+                    lastDate: row.optionalText(3).flatMap(LocalDate.init), habits: [],
+                    dayStartsAt: row.optionalText(4).flatMap(DayBoundary.init) ?? .midnight)
             }
             guard !digests.isEmpty else { return [] }
             var habits: [Int64: [Habit]] = [:]
@@ -76,7 +77,8 @@ enum DigestSQL {
         """
     static let selectScheduled = """
         SELECT u.id, u.digest_time, coalesce(u.time_zone, 'UTC'),
-            (SELECT max(local_date) FROM digest_occurrences o WHERE o.owner_id = u.id)
+            (SELECT max(local_date) FROM digest_occurrences o WHERE o.owner_id = u.id),
+            u.day_starts_at
         FROM users u WHERE u.digest_time IS NOT NULL
         """
     static let habitOwnerColumn = HabitSQL.columnCount

@@ -94,9 +94,12 @@ extension SQLiteStore: ReminderRepository {
         }
     }
 
-    package func reminderZones() throws(StoreError) -> [String] {
+    package func reminderZones() throws(StoreError) -> [OccurrenceClaim.Zone] {
         try read { connection throws(StoreError) in
-            try connection.rows(ReminderSQL.selectZones) { $0.text(0) }
+            try connection.rows(ReminderSQL.selectZones) {
+                OccurrenceClaim.Zone(
+                    $0.text(0), dayStartsAt: DayBoundary($0.text(1)) ?? .midnight)
+            }
         }
     }
 
@@ -433,13 +436,13 @@ enum ReminderSQL {
         WHERE p.habit_id IN (SELECT value FROM json_each(?1)) AND p.date BETWEEN ?2 AND ?3
         """
     /// The slots as a JSON array of `[zone, date, time, instant, weekday
-    /// bit, Monday, Sunday]`, the parameter of `insertCandidates`.
+    /// bit, Monday, Sunday, day boundary]`, the parameter of `insertCandidates`.
     static func slotTable(_ slots: [OccurrenceClaim.Slot]) -> String {
         let rows: [[Any]] = slots.map {
             [
                 $0.zone, $0.date.description, $0.time, $0.instant, $0.weekdayBit,
                 $0.date.startOfISOWeek.description,
-                $0.date.startOfISOWeek.adding(days: 6).description,
+                $0.date.startOfISOWeek.adding(days: 6).description, $0.dayStartsAt.text,
             ]
         }
         let data = (try? JSONSerialization.data(withJSONObject: rows)) ?? Data("[]".utf8)
@@ -447,7 +450,8 @@ enum ReminderSQL {
     }
 
     static let selectZones = """
-        SELECT DISTINCT coalesce(u.time_zone, 'UTC') FROM users u
+        SELECT DISTINCT coalesce(u.time_zone, 'UTC'), coalesce(u.day_starts_at, '00:00')
+        FROM users u
         WHERE EXISTS (SELECT 1 FROM reminders r WHERE r.owner_id = u.id)
         """
     /// A run's candidates: state 1 due, 0 for `isDue` to decide, 2 not due
@@ -461,19 +465,21 @@ enum ReminderSQL {
         """
     static let clearDueTable = "DELETE FROM temp.reminder_due"
     /// The run's slots, keyed for the candidates' join (a reminder finds
-    /// its slot by time and zone): the JSON of `slotTable` as rows.
+    /// its slot by time, zone and day boundary): the JSON of `slotTable`
+    /// as rows.
     static let createSlotTable = """
         CREATE TEMP TABLE IF NOT EXISTS reminder_slots (
             zone TEXT NOT NULL, date TEXT NOT NULL, time TEXT NOT NULL, instant INTEGER NOT NULL,
             bit INTEGER NOT NULL, monday TEXT NOT NULL, sunday TEXT NOT NULL,
-            PRIMARY KEY (time, zone, instant)
+            day_starts TEXT NOT NULL, PRIMARY KEY (time, zone, day_starts, instant)
         ) WITHOUT ROWID
         """
     static let clearSlotTable = "DELETE FROM temp.reminder_slots"
     static let insertSlots = """
-        INSERT OR IGNORE INTO temp.reminder_slots (zone, date, time, instant, bit, monday, sunday)
+        INSERT OR IGNORE INTO temp.reminder_slots (zone, date, time, instant, bit, monday,
+            sunday, day_starts)
         SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5,
-            value ->> 6
+            value ->> 6, value ->> 7
         FROM json_each(?1)
         """
     /// In reminder id order (the table's own, so no sort), so that of a
@@ -485,6 +491,7 @@ enum ReminderSQL {
             \(OccurrenceClaim.stateSQL)
         FROM reminders r JOIN users u ON u.id = r.owner_id
         JOIN temp.reminder_slots s ON s.time = r.time AND s.zone = coalesce(u.time_zone, 'UTC')
+            AND s.day_starts = coalesce(u.day_starts_at, '00:00')
         JOIN habits h ON h.id = r.habit_id
         WHERE h.status = 'ACTIVE' AND NOT EXISTS (
             SELECT 1 FROM reminder_occurrences o

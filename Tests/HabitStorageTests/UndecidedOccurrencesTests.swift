@@ -65,4 +65,31 @@ import Testing
         #expect(asked == ["1 2026-03-04 10", "2 2026-03-04 -1", "1 2026-03-05 -1"])
         #expect(due == [.init(habitID: 2, instant: 20), .init(habitID: 1, instant: 30)])
     }
+
+    /// A month or a block of N days may begin before the candidate's week
+    /// and end after it: the entries read cover the whole period.
+    @Test func theEntriesSpanTheWholeMonthOrBlockOfTheirCandidates() {
+        var monthly = habit(4)
+        monthly.frequency = .monthly
+        var everyTen = habit(5)
+        everyTen.frequency = .everyNDays
+        everyTen.periodDays = 10
+        everyTen.startDate = date("2026-02-20")
+        // Wednesday 4 March (month: 1–31 March) and Tuesday 17 March (block
+        // 12–21 March, from 20 February in tens).
+        let undecided = UndecidedOccurrences([
+            .init(habit: monthly, date: date("2026-03-04"), instant: 1),
+            .init(habit: everyTen, date: date("2026-03-17"), instant: 2),
+        ])
+        #expect(
+            undecided.entryRange
+                == .init(habitIDs: [4, 5], from: date("2026-03-01"), to: date("2026-03-31")))
+        let blockOnly = UndecidedOccurrences([
+            .init(habit: everyTen, date: date("2026-03-17"), instant: 2)
+        ])
+        // The block's 12–21 March, within the week's 16–22 at the end.
+        #expect(
+            blockOnly.entryRange
+                == .init(habitIDs: [5], from: date("2026-03-12"), to: date("2026-03-22")))
+    }
 }

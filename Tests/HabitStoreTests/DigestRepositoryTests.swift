@@ -38,9 +38,9 @@ import Testing
         #expect(try store.scheduledDigests().isEmpty)
     }
 
-    /// Only accounts with a time are scheduled, with their zone, their
-    /// active habits (not archived ones, not other owners') and the last
-    /// date claimed.
+    /// Only accounts with a time are scheduled, with their zone and day
+    /// boundary, their active habits (not archived ones, not other owners')
+    /// and the last date claimed.
     @Test(arguments: StoreKind.allCases) static func theScheduleHasZoneHabitsAndLastDate(
         _ kind: StoreKind
     ) throws {
@@ -78,6 +78,12 @@ import Testing
         try store.setDigestTime("21:15", owner: bob, now: referenceTime)
         scheduled = try store.scheduledDigests()
         #expect(scheduled.first { $0.owner == bob }?.timeZone == "UTC")
+        // Each with its day boundary: 00:00 until set.
+        #expect(scheduled.first { $0.owner == bob }?.dayStartsAt == .midnight)
+        _ = try store.setDayStartsAt(try #require(DayBoundary("03:00")), userID: bob)
+        scheduled = try store.scheduledDigests()
+        #expect(scheduled.first { $0.owner == bob }?.dayStartsAt == DayBoundary("03:00"))
+        #expect(scheduled.first { $0.owner == ana }?.dayStartsAt == .midnight)
     }
 
     /// Two stores on one database (two server processes) claim the same

@@ -478,6 +478,63 @@ import Testing
         #expect(try queued(later, at: instant + 86_400) == both)
     }
 
+    /// A slot is for the accounts of its zone and day boundary: at 01:30
+    /// UTC on Tuesday 1 December, an account whose day starts at 03:00 is
+    /// still on Monday (rule 7), its occurrence judged and kept for Monday.
+    @Test(arguments: StoreKind.allCases) static func aSlotIsForTheAccountsOfItsDayBoundary(
+        _ kind: StoreKind
+    ) throws {
+        let test = try Self(kind)
+        let store = test.store
+        let owner = try store.makeUser("a@example.com").id
+        let late = try store.makeUser("late@example.com").id
+        let three = try #require(DayBoundary("03:00"))
+        _ = try store.setDayStartsAt(three, userID: late)
+        func habit(_ name: String, who: Int64) throws -> Habit {
+            let habit = try store.createHabit(fields(name), owner: who, now: referenceTime)
+            _ = try store.addReminder(
+                habitID: habit.id, owner: who, time: "01:30", channelID: nil, webhookID: nil,
+                now: referenceTime)
+            _ = try store.setProgress(
+                ProgressEntry(date: date("2026-11-30"), value: 10), habitID: habit.id, owner: who)
+            return habit
+        }
+        // Each done on Monday; the late account's "Open" is not.
+        let early = try habit("Early", who: owner)
+        let lateDone = try habit("Done", who: late)
+        let lateOpen = try store.createHabit(fields("Open"), owner: late, now: referenceTime)
+        _ = try store.addReminder(
+            habitID: lateOpen.id, owner: late, time: "01:30", channelID: nil, webhookID: nil,
+            now: referenceTime)
+        #expect(
+            Set(try store.reminderZones())
+                == [OccurrenceClaim.Zone("UTC"), OccurrenceClaim.Zone("UTC", dayStartsAt: three)])
+        let instant = monday + 5 * 3_600 + 30 * 60  // 2026-12-01T01:30:00Z
+        let midnightSlot = OccurrenceClaim.Slot(
+            zone: "UTC", date: date("2026-12-01"), time: "01:30", instant: instant)
+        let lateSlot = OccurrenceClaim.Slot(
+            zone: "UTC", date: date("2026-11-30"), time: "01:30", instant: instant,
+            dayStartsAt: three)
+        let asked = Locked<[String]>([])
+        let outcome = try store.claimDueOccurrences(
+            in: [midnightSlot, lateSlot], now: referenceTime
+        ) { history, day in
+            asked.withLock { $0.append("\(history.habit.name) \(day)") }
+            return history.calendarState(of: day, today: day) == .pending
+        }
+        // Early's Tuesday is empty (due for sure); Done's Monday is weighed
+        // and done; Open's Monday is empty.
+        #expect(outcome == OccurrenceClaim.Outcome(considered: 3, claimed: 2))
+        #expect(asked.withLock { $0 } == ["Done 2026-11-30"])
+        let deliveries = try store.claimDeliveries(now: referenceTime, limit: 20, lease: 60)
+        let dates = Dictionary(
+            uniqueKeysWithValues: deliveries.compactMap { $0.dueLines }.map {
+                ($0.habitID, $0.date)
+            })
+        #expect(dates == [early.id: "2026-12-01", lateOpen.id: "2026-11-30"])
+        #expect(dates[lateDone.id] == nil)
+    }
+
     @Test(arguments: StoreKind.allCases) static func aHabitsRemindersAndClaimsGoWithIt(
         _ kind: StoreKind
     ) throws {

@@ -200,14 +200,16 @@ package final class ReminderRunner: Sendable {
     }
 
     /// Claims the due occurrences of the grace window at `now`: the window is
-    /// worked out per time zone in use (its `ReminderSchedule.slots`), and the
+    /// worked out per time zone and day boundary in use (its
+    /// `ReminderSchedule.slots`, each for the accounts' date), and the
     /// store finds and claims the due reminders set-based, asking `ReminderDue`
     /// only about days SQL cannot decide alone.
     func claimDue(at now: Date, report: inout Report) throws(StoreError) {
         let window = grace.window(at: now)
         var slots: [OccurrenceClaim.Slot] = []
         for zone in try store.reminderZones() {
-            slots += ReminderSchedule.slots(in: zone, within: window)
+            slots += ReminderSchedule.slots(
+                in: zone.identifier, dayStartsAt: zone.dayStartsAt, within: window)
         }
         let outcome = try store.claimDueOccurrences(in: slots, now: now) { history, date in
             ReminderDue.isDue(history, on: date)

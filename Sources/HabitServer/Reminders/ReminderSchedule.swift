@@ -58,14 +58,18 @@ package enum ReminderSchedule {
     /// `zone`, with its date and instant: `occurrences(of:in:within:)` for
     /// all 1,440 times at once. `identifier` is the zone as accounts store
     /// it; one the platform does not know is read as UTC, as for one reminder.
+    /// A slot's date is the date of accounts whose day starts at
+    /// `dayStartsAt` at its instant (rule 7): a reminder at 01:30 with days
+    /// starting at 03:00 is for the previous date.
     ///
     /// Where the zone's offset is the same for two days either side of the
     /// window, an instant is the local wall clock minus that offset, so the
     /// due times are read straight off the window; otherwise (a transition
     /// near) each time goes through `instant(of:on:in:)` and its rules.
-    package static func slots(in identifier: String, within window: ClosedRange<Date>)
-        -> [OccurrenceClaim.Slot]
-    {
+    package static func slots(
+        in identifier: String, dayStartsAt: DayBoundary = .midnight,
+        within window: ClosedRange<Date>
+    ) -> [OccurrenceClaim.Slot] {
         let zone = TimeZone(identifier: identifier) ?? TimeZone(identifier: "UTC")!
         let margin: TimeInterval = 2 * 86_400
         let early = window.lowerBound.addingTimeInterval(-margin)
@@ -85,10 +89,12 @@ package enum ReminderSchedule {
                 let day = Int(minute.floorDivided(by: 1_440))
                 let ofDay = Int(minute - Int64(day) * 1_440)
                 let time = ReminderTime(hour: ofDay / 60, minute: ofDay % 60)!
+                // The wall clock is steady, so the boundary is a time of day.
+                let date = LocalDate(dayNumber: ofDay < dayStartsAt.minutes ? day - 1 : day)
                 slots.append(
                     OccurrenceClaim.Slot(
-                        zone: identifier, date: LocalDate(dayNumber: day),
-                        time: time.description, instant: minute * 60 - Int64(offset)))
+                        zone: identifier, date: date, time: time.description,
+                        instant: minute * 60 - Int64(offset), dayStartsAt: dayStartsAt))
                 minute += 1
             }
             return slots
@@ -99,9 +105,11 @@ package enum ReminderSchedule {
                 for occurrence in occurrences(of: time, in: zone, within: window) {
                     slots.append(
                         OccurrenceClaim.Slot(
-                            zone: identifier, date: occurrence.date, time: time.description,
-                            instant: Int64(occurrence.instant.timeIntervalSince1970.rounded(.down)))
-                    )
+                            zone: identifier,
+                            date: dayStartsAt.date(at: occurrence.instant, in: zone),
+                            time: time.description,
+                            instant: Int64(occurrence.instant.timeIntervalSince1970.rounded(.down)),
+                            dayStartsAt: dayStartsAt))
                 }
             }
         }

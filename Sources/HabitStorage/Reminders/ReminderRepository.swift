@@ -60,17 +60,19 @@ package protocol ReminderRepository: Sendable {
         -> [Int64: [ProgressEntry]]
 
     /// The time zones of the accounts that have reminders (`UTC` for an
-    /// account without one), each once: what a runner works slots out for.
-    func reminderZones() throws(StoreError) -> [String]
+    /// account without one), each with a day boundary they keep (00:00 for
+    /// none), each pair once: what a runner works slots out for.
+    func reminderZones() throws(StoreError) -> [OccurrenceClaim.Zone]
 
     /// Claims, in one transaction and with set-based statements, every due
     /// occurrence in `slots`: the reminders at a slot's time of active
     /// habits of accounts in its zone, not claimed before (one per habit and
     /// instant, the reminder with the lowest id), whose day is due. The
     /// store decides in SQL the days it can decide exactly (not a planned
-    /// day: not due; a planned day with no entry in its period, the day for
-    /// a daily habit, the ISO week for a weekly one: due) and asks `isDue`,
-    /// with the habit's entries of the slot's week, about the others only.
+    /// day, or an at-most habit's: not due; a planned day with no entry in
+    /// its period, the day for a daily habit, the ISO week for a weekly one:
+    /// due) and asks `isDue`, with the habit's entries of the period holding
+    /// the slot's date (`UndecidedOccurrences`), about the others only.
     /// A claimed occurrence keeps its reminder's targets and its local day,
     /// time and zone, and waits for `claimDeliveries` to turn it into
     /// deliveries: a burst of due reminders costs one row each here, and

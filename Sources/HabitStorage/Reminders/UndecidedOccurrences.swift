@@ -4,10 +4,12 @@ import HabitCore
 /// planned day with entries in its period: `OccurrenceClaim.stateSQL`'s
 /// 0), and which of them are due: once for both stores.
 ///
-/// The entries read are each candidate habit's from the Monday of the
-/// earliest candidate's ISO week through the Sunday of the latest's, since
-/// a weekly habit's state needs its whole week; `isDue` then weighs each
-/// candidate's history (`ReminderDue`'s rule, the runner's).
+/// The entries read are each candidate habit's from the first day of the
+/// earliest candidate's period through the last day of the latest's
+/// (`OverviewWindow.from(for:)`/`through(for:)`: a weekly habit's state
+/// needs its whole week, a monthly one's its month, an every-N-days one's
+/// its block); `isDue` then weighs each candidate's history
+/// (`ReminderDue`'s rule, the runner's).
 package struct UndecidedOccurrences: Sendable {
     /// An occurrence SQL could not decide.
     package struct Candidate: Sendable {
@@ -45,12 +47,16 @@ package struct UndecidedOccurrences: Sendable {
     /// The entries to read, or `nil` when there is no candidate (and so
     /// nothing to read).
     package var entryRange: EntryRange? {
-        guard let earliest = candidates.map(\.date).min(),
-            let latest = candidates.map(\.date).max()
-        else { return nil }
+        guard !candidates.isEmpty else { return nil }
+        var from = LocalDate.latest
+        var to = LocalDate.earliest
+        for candidate in candidates {
+            let window = OverviewWindow(date: candidate.date, today: candidate.date)
+            from = min(from, window.from(for: [candidate.habit]))
+            to = max(to, window.through(for: [candidate.habit]))
+        }
         return EntryRange(
-            habitIDs: Set(candidates.map(\.habit.id)).sorted(), from: earliest.startOfISOWeek,
-            to: latest.startOfISOWeek.adding(days: 6))
+            habitIDs: Set(candidates.map(\.habit.id)).sorted(), from: from, to: to)
     }
 
     /// The candidates `isDue` finds due with the habit's entries of

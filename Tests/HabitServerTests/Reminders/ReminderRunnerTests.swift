@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import HabitStorage
 import ServerTestSupport
 import TestSupport
 import Testing
@@ -92,6 +93,33 @@ import Testing
             server.clock.set(monday("19:00"))
             #expect(try server.app.reminders.tick().claimed == 1)
             #expect(try reminderMails(server).count == 1)
+        }
+    }
+
+    /// With days starting at 03:00, a reminder at 01:30 is about the
+    /// previous date (rule 7): Monday done, Tuesday 01:30 sends nothing;
+    /// Tuesday not done, Wednesday 01:30 reminds of Tuesday.
+    @Test func aReminderBeforeTheDayBoundaryIsForThePreviousDate() throws {
+        try withAPIServer { server in
+            let token = try server.signIn("a@b.co").access
+            let user = try server.app.store.findOrCreateUser(email: "a@b.co", now: server.clock.now)
+            _ = try server.app.store.setDayStartsAt(DayBoundary("03:00")!, userID: user.id)
+            let id = try server.createHabit(token: token)
+            _ = try server.request(
+                "POST", "/api/me/habits/\(id)/reminders/", body: #"{"time": "01:30"}"#,
+                token: token)
+            _ = try server.request(
+                "PUT", "/api/me/habits/\(id)/progress/2026-11-30/", body: #"{"value": 10}"#,
+                token: token)
+            server.clock.set(monday("01:30", plusDays: 1))
+            #expect(try server.app.reminders.tick().claimed == 0)
+            server.clock.set(monday("01:30", plusDays: 2))
+            #expect(try server.app.reminders.tick().claimed == 1)
+            let mails = try reminderMails(server)
+            #expect(mails.count == 1)
+            #expect(
+                mails.first?.contains("Read is not done yet today (2026-12-01, 01:30 UTC)") == true,
+                "\(mails)")
         }
     }
 

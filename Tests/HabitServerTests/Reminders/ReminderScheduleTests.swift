@@ -142,4 +142,37 @@ import Testing
             }
         }
     }
+
+    /// With days starting at 03:00, a slot before 03:00 local is for the
+    /// previous date (rule 7), in ordinary weeks and next to transitions:
+    /// the account's date at the slot's instant. Instants and times are as
+    /// with days ending at midnight.
+    @Test func aSlotBeforeTheDayBoundaryIsForThePreviousDate() throws {
+        let boundary = try #require(DayBoundary("03:00"))
+        for identifier in ["UTC", "Europe/Berlin", "America/New_York", "Asia/Kathmandu"] {
+            let zone = TimeZone(identifier: identifier)!
+            for end in ["2026-12-01T02:15:00Z", "2026-03-29T02:10:00Z", "2026-12-01T08:00:00Z"] {
+                let now = utc(end)
+                let window = now.addingTimeInterval(-3 * 3_600)...now
+                let midnight = ReminderSchedule.slots(in: identifier, within: window)
+                let shifted = ReminderSchedule.slots(
+                    in: identifier, dayStartsAt: boundary, within: window)
+                #expect(shifted.map(\.instant) == midnight.map(\.instant))
+                #expect(shifted.map(\.time) == midnight.map(\.time))
+                #expect(shifted.allSatisfy { $0.dayStartsAt == boundary })
+                for slot in shifted {
+                    let instant = Date(timeIntervalSince1970: TimeInterval(slot.instant))
+                    #expect(
+                        slot.date == boundary.date(at: instant, in: zone), "\(identifier) \(slot)")
+                }
+            }
+        }
+        // In Berlin on Tuesday 1 December: 01:30 is still Monday's, 03:00 Tuesday's.
+        let berlin = ReminderSchedule.slots(
+            in: "Europe/Berlin", dayStartsAt: boundary,
+            within: utc("2026-12-01T00:00:00Z")...utc("2026-12-01T02:15:00Z"))
+        #expect(berlin.first { $0.time == "01:30" }?.date == LocalDate("2026-11-30"))
+        #expect(berlin.first { $0.time == "02:59" }?.date == LocalDate("2026-11-30"))
+        #expect(berlin.first { $0.time == "03:00" }?.date == LocalDate("2026-12-01"))
+    }
 }

@@ -6,8 +6,9 @@ import HabitStorage
 /// `GET /api/me/calendar.ics?token=hpat_…`: the calendar feed.
 extension APIResponder {
     /// The account's active habits as an iCalendar feed (see
-    /// `CalendarFeed`), today being the injected clock's date in the
-    /// account's time zone. The token comes in the query, as calendar apps
+    /// `CalendarFeed`), today being the account's date at the injected
+    /// clock's instant (`User.today(at:)`: its zone and day boundary). The
+    /// token comes in the query, as calendar apps
     /// send no headers, and must be a `read` token: a wider one is refused
     /// (403) rather than left in a URL. HEAD answers the same without body.
     func calendarFeed(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
@@ -21,11 +22,11 @@ extension APIResponder {
         guard let user = try stored({ () throws(StoreError) in try store.user(id: owner) }) else {
             throw .tokenNotValid
         }
-        let today = LocalDate.on(now, in: user.zone)
-        let entryRange = CalendarFeed.entryRange(today: today)
+        let today = user.today(at: now)
         let habits = try stored { () throws(StoreError) in
             try store.habits(owner: owner, status: .active)
         }
+        let entryRange = CalendarFeed.entryRange(today: today, habits: habits)
         let entries = try stored { () throws(StoreError) in
             try store.progress(
                 habitIDs: habits.map(\.id), owner: owner, from: entryRange.lowerBound,

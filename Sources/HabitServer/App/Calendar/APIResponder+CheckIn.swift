@@ -7,8 +7,10 @@ import HabitStorage
 /// `POST /api/checkin/{token}/`: the check-in URL.
 extension APIResponder {
     /// Adds `amount` (1 when the body has none) to today's value of the
-    /// habit a one-habit `check-in` token names, today being the injected
-    /// clock's date in the account's time zone: the increment, so repeated
+    /// habit a one-habit `check-in` token names, today being the account's
+    /// date at the injected clock's instant (`User.today(at:)`: its zone and
+    /// day boundary, so a tap at 01:30 before a 03:00 boundary counts for
+    /// the previous date): the increment, so repeated
     /// taps add up. Answers the day's entry as the increment does. Takes an
     /// `Idempotency-Key`, remembered under the account with the token's id,
     /// never its text. 401 for an unknown, revoked or expired token; 403
@@ -43,7 +45,7 @@ extension APIResponder {
             throw .tokenNotValid
         }
         return try increment(
-            habitID: habitID, owner: owner, date: LocalDate.on(now, in: user.zone),
+            habitID: habitID, owner: owner, date: user.today(at: now),
             amount: amount, note: note, key: key, now: now)
     }
 }

@@ -4,10 +4,11 @@ import HabitCore
 /// The events of the calendar feed: each active habit's planned days from
 /// `pastDays` before today through `futureDays` after it, titled with the
 /// habit's name and the day's state by HabitCore's rules (`HabitHistory`'s
-/// calendar states: a weekly habit's planned days show their week's).
+/// calendar states: a weekly, monthly or every-N-days habit's planned days
+/// show their period's; an at-most habit's read as a limit kept or gone over).
 ///
-/// Pure: the caller reads the habits and their entries, and gives today
-/// in the account's time zone.
+/// Pure: the caller reads the habits and their entries, and gives the
+/// account's today (its zone and day boundary).
 struct CalendarFeed {
     static let pastDays = 60
     static let futureDays = 30
@@ -21,11 +22,14 @@ struct CalendarFeed {
         today.adding(days: -pastDays)...today.adding(days: futureDays)
     }
 
-    /// The dates whose entries the feed needs: whole ISO weeks around
-    /// `range`, for the weekly habits' sums.
-    static func entryRange(today: LocalDate) -> ClosedRange<LocalDate> {
+    /// The dates whose entries the feed needs: whole periods of `habits`
+    /// around `range` (ISO weeks at least, months, blocks of N days), for
+    /// their periods' sums.
+    static func entryRange(today: LocalDate, habits: [Habit]) -> ClosedRange<LocalDate> {
         let days = range(today: today)
-        return days.lowerBound.startOfISOWeek...days.upperBound.startOfISOWeek.adding(days: 6)
+        let first = OverviewWindow(date: days.lowerBound, today: today).from(for: habits)
+        let last = OverviewWindow(date: days.upperBound, today: today).through(for: habits)
+        return first...last
     }
 
     /// The events, habit by habit (in the given order), date by date.
@@ -41,7 +45,7 @@ struct CalendarFeed {
             history.forEachCalendarDay(from: days.lowerBound, count: count, today: today) {
                 state, _ in
                 defer { date = date.adding(days: 1) }
-                guard let word = Self.word(for: state) else { return }
+                guard let word = Self.word(for: state, goal: habit.goal) else { return }
                 events.append(
                     ICalendarEvent(
                         uid: "habit-\(habit.id)-\(ICalendarWriter.date(date))@\(host)",
@@ -52,14 +56,18 @@ struct CalendarFeed {
     }
 
     /// How a day's state reads in an event's title; `nil` for a day that
-    /// is not planned (rest, before the start), which gets no event.
-    static func word(for state: PeriodState) -> String? {
-        switch state {
-        case .success: return "done ✓"
-        case .skipped: return "skipped"
-        case .failed: return "missed"
-        case .pending, .future: return "planned"
-        case .rest, .beforeStart: return nil
+    /// is not planned (rest, before the start), which gets no event. An
+    /// at-most habit's period is done when it ended within the limit and
+    /// failed once over it (rule 3), which its words say.
+    static func word(for state: PeriodState, goal: Goal = .atLeast) -> String? {
+        switch (state, goal) {
+        case (.success, .atLeast): return "done ✓"
+        case (.success, .atMost): return "within the limit ✓"
+        case (.skipped, _): return "skipped"
+        case (.failed, .atLeast): return "missed"
+        case (.failed, .atMost): return "over the limit"
+        case (.pending, _), (.future, _): return "planned"
+        case (.rest, _), (.beforeStart, _): return nil
         }
     }
 

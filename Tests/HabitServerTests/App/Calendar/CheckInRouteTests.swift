@@ -1,4 +1,6 @@
 import Foundation
+import HabitCore
+import HabitStorage
 import ServerTestSupport
 import TestSupport
 import Testing
@@ -38,6 +40,51 @@ import Testing
             #expect(entries.count == 1)
             #expect(entries.first?["date"] as? String == "2026-12-01")
             #expect(entries.first?["value"] as? Double == 6.5)
+        }
+    }
+
+    /// At 01:30 with days starting at 03:00 (rule 7), a tap counts for the
+    /// previous date; at 03:00, for the calendar's.
+    @Test func aTapBeforeTheDayBoundaryCountsForThePreviousDate() throws {
+        try withAPIServer { server in
+            let session = try server.signIn("late@example.com").access
+            let user = try server.app.store.findOrCreateUser(
+                email: "late@example.com", now: server.clock.now)
+            _ = try server.app.store.setDayStartsAt(DayBoundary("03:00")!, userID: user.id)
+            let habit = try server.createHabit(token: session, target: "8")
+            let token = try createAccessToken(
+                server, session: session, name: "button", scope: "check-in", habit: habit)
+            server.clock.set(RFC3339.date(from: "2026-12-01T01:30:00Z")!)
+            let night = try server.request("POST", "/api/checkin/\(token.text)/", body: "{}")
+            #expect(night.status == 200, "\(night)")
+            #expect(try night.object()["date"] as? String == "2026-11-30")
+            server.clock.set(RFC3339.date(from: "2026-12-01T03:00:00Z")!)
+            let morning = try server.request("POST", "/api/checkin/\(token.text)/", body: "{}")
+            #expect(try morning.object()["date"] as? String == "2026-12-01")
+        }
+    }
+
+    /// The calendar feed's today is the account's: at 01:30 with days
+    /// starting at 03:00, Monday is still today (planned, not missed).
+    @Test func theCalendarFeedsTodayHonoursTheDayBoundary() throws {
+        try withAPIServer { server in
+            let session = try server.signIn("feed@example.com").access
+            let user = try server.app.store.findOrCreateUser(
+                email: "feed@example.com", now: server.clock.now)
+            _ = try server.createHabit(token: session)
+            let read = try createAccessToken(server, session: session, name: "cal", scope: "read")
+            func monday() throws -> String? {
+                let feed = try server.request("GET", "/api/me/calendar.ics?token=\(read.text)")
+                #expect(feed.status == 200, "\(feed)")
+                let event = feed.text.components(separatedBy: "BEGIN:VEVENT").first {
+                    $0.contains("DTSTART;VALUE=DATE:20261130")
+                }
+                return event?.components(separatedBy: "\r\n").first { $0.hasPrefix("SUMMARY:") }
+            }
+            server.clock.set(RFC3339.date(from: "2026-12-01T01:30:00Z")!)
+            #expect(try monday() == "SUMMARY:Read: missed")
+            _ = try server.app.store.setDayStartsAt(DayBoundary("03:00")!, userID: user.id)
+            #expect(try monday() == "SUMMARY:Read: planned")
         }
     }
 

@@ -110,9 +110,90 @@ import Testing
         let range = CalendarFeed.range(today: day("2026-03-29"))
         #expect(range.lowerBound == day("2026-01-28"))
         #expect(range.upperBound == day("2026-04-28"))
-        let entries = CalendarFeed.entryRange(today: day("2026-03-29"))
+        let weekly = Habit(
+            id: 1, name: "Swim", frequency: .weekly, measurementType: "times",
+            startDate: day("2025-01-01"), actionDays: .everyDay, targetValue: 1)
+        let entries = CalendarFeed.entryRange(today: day("2026-03-29"), habits: [weekly])
         #expect(entries.lowerBound == day("2026-01-26"))
         #expect(entries.upperBound == day("2026-05-03"))
+        // A month, or a block of N days, read whole at either end.
+        var monthly = weekly
+        monthly.frequency = .monthly
+        let months = CalendarFeed.entryRange(today: day("2026-03-29"), habits: [weekly, monthly])
+        #expect(months == day("2026-01-01")...day("2026-05-03"))
+        var everyTen = weekly
+        everyTen.frequency = .everyNDays
+        everyTen.periodDays = 10
+        everyTen.startDate = day("2026-01-25")
+        // Blocks 25 January–3 February … 25 April–4 May.
+        let blocks = CalendarFeed.entryRange(today: day("2026-03-29"), habits: [everyTen])
+        #expect(blocks == day("2026-01-25")...day("2026-05-04"))
+    }
+
+    /// Every kind's planned days show their period's state (a month, a
+    /// block of 3 days), an at-most habit's as a limit kept or gone over;
+    /// days that are not planned get no event. Today Wednesday 2 December 2026.
+    @Test func eachKindsPlannedDaysShowTheirPeriodsState() {
+        let today = day("2026-12-02")
+        func habit(
+            _ id: Int64, _ frequency: Frequency, target: Decimal = 1, goal: Goal = .atLeast,
+            periodDays: Int? = nil, days: ActionDays = .everyDay
+        ) -> Habit {
+            Habit(
+                id: id, name: "h\(id)", frequency: frequency, measurementType: "cups",
+                startDate: day("2026-11-02"), actionDays: days, targetValue: target, goal: goal,
+                periodDays: periodDays)
+        }
+        let habits = [
+            // Rent, Mondays: November paid on the 9th, December not yet.
+            habit(1, .monthly, days: ActionDays([.monday])),
+            // Plants every 3 days (blocks from 2 November: … 26–28 Nov, 29 Nov–1 Dec, 2–4 Dec).
+            habit(2, .everyNDays, periodDays: 3),
+            // At most 2 cups a day.
+            habit(3, .daily, target: 2, goal: .atMost),
+            // At most 1 a month.
+            habit(4, .monthly, target: 1, goal: .atMost),
+        ]
+        let entry = { (date: String, value: Decimal) in ProgressEntry(date: day(date), value: value)
+        }
+        let entries: [Int64: [ProgressEntry]] = [
+            1: [entry("2026-11-09", 1)],
+            2: [entry("2026-11-27", 1)],
+            3: [entry("2026-11-30", 3), entry("2026-12-01", 1)],
+            4: [entry("2026-11-10", 1), entry("2026-11-11", 1)],
+        ]
+        let events = CalendarFeed(host: "h").events(habits: habits, entries: entries, today: today)
+        let summary = { (id: Int64, date: String) -> String? in
+            events.first {
+                $0.uid == "habit-\(id)-\(date.replacingOccurrences(of: "-", with: ""))@h"
+            }?
+            .summary
+        }
+        // Every Monday of November shows the month done; December's are planned.
+        #expect(summary(1, "2026-11-02") == "h1: done ✓")
+        #expect(summary(1, "2026-11-30") == "h1: done ✓")
+        #expect(summary(1, "2026-11-03") == nil)
+        #expect(summary(1, "2026-12-07") == "h1: planned")
+        #expect(summary(1, "2026-12-28") == "h1: planned")
+        // Each day of a block shows the block's state.
+        for date in ["2026-11-26", "2026-11-27", "2026-11-28"] {
+            #expect(summary(2, date) == "h2: done ✓", "\(date)")
+        }
+        for date in ["2026-11-29", "2026-11-30", "2026-12-01"] {
+            #expect(summary(2, date) == "h2: missed", "\(date)")
+        }
+        #expect(summary(2, "2026-12-02") == "h2: planned")
+        #expect(summary(2, "2026-12-05") == "h2: planned")
+        // A day over the limit, a day within it, today within it so far.
+        #expect(summary(3, "2026-11-30") == "h3: over the limit")
+        #expect(summary(3, "2026-12-01") == "h3: within the limit ✓")
+        #expect(summary(3, "2026-11-29") == "h3: within the limit ✓")
+        #expect(summary(3, "2026-12-02") == "h3: planned")
+        // November went over 1; December is within it so far.
+        #expect(summary(4, "2026-11-02") == "h4: over the limit")
+        #expect(summary(4, "2026-12-02") == "h4: planned")
+        // Before the start, nothing.
+        #expect(summary(3, "2026-11-01") == nil)
     }
 
     @Test(
