@@ -40,7 +40,10 @@ struct ProgressChange: Sendable {
         let backend = try context.backend()
         let habit = try await context.resolveHabit(reference, in: backend)
         let from = min(habit.startDate, date)
-        let to = max(today, date.startOfISOWeek.adding(days: 6))
+        // Through the end of the date's period (of any kind), so its sum is whole.
+        let to = max(
+            today, date.startOfISOWeek.adding(days: 6),
+            HabitPeriods(of: habit).period(containing: date).upperBound)
         var entries = try await backend.entries(habitID: habit.id, from: from, to: to)
         let before = HabitHistory(habit: habit, entries: entries).completion(on: date, today: today)
         let existing = entries.first { $0.date == date }
@@ -143,20 +146,29 @@ struct ProgressChange: Sendable {
             text += "; the target was already reached."
         } else if after.state == .success {
             let current = history.stats(today: today).currentStreak
+            let periods = HabitPeriods(of: habit)
             let inCurrentPeriod =
-                habit.frequency == .daily
-                ? date == today : date.startOfISOWeek == today.startOfISOWeek
+                periods.first(containing: date) == periods.first(containing: today)
+            // An at-most period is done once it has ended within its limit:
+            // never by adding to it, so "reached" is an at-least word.
+            let reachedWords = habit.goal == .atMost ? "Kept within the limit" : "Target reached"
             if inCurrentPeriod {
-                text +=
-                    ". Target reached! Streak: \(HabitText.periods(current, of: habit.frequency))."
+                text += ". \(reachedWords)! Streak: \(HabitText.periods(current, of: habit))."
             } else {
                 let then = history.stats(today: date).currentStreak
                 text +=
-                    ". Target reached! Streak on that "
-                    + (habit.frequency == .daily ? "day: " : "week: ")
-                    + "\(HabitText.periods(then, of: habit.frequency)); current streak: "
-                    + "\(HabitText.periods(current, of: habit.frequency))."
+                    ". \(reachedWords)! Streak on that "
+                    + "\(HabitText.period(habit.frequency, days: habit.periodDays)): "
+                    + "\(HabitText.periods(then, of: habit)); current streak: "
+                    + "\(HabitText.periods(current, of: habit))."
             }
+        } else if habit.goal == .atMost {
+            // A limit: what may still be added, or how far over it is.
+            let over = after.current - after.target
+            text +=
+                over > 0
+                ? ", over the limit by \(HabitText.number(over))."
+                : ", \(HabitText.number(-over)) left."
         } else {
             text += ", \(HabitText.number(after.remaining)) to go."
         }
@@ -173,8 +185,16 @@ struct ProgressChange: Sendable {
             + "the entry is kept but does not count."
         switch history.state(of: date, today: today) {
         case .beforeStart where date >= habit.startDate:
+            let period: String
+            switch habit.frequency {
+            case .daily, .weekly: period = "the week of \(date.startOfISOWeek)"
+            case .monthly: period = "\(MonthGrid.monthNames[date.month - 1]) \(date.year)"
+            case .everyNDays:
+                let days = HabitPeriods(of: habit).period(containing: date)
+                period = "the period \(HabitText.dayRange(days, today: today))"
+            }
             return
-                "Note: the week of \(date.startOfISOWeek) has none of this habit's days on or "
+                "Note: \(period) has none of this habit's days on or "
                 + "after its start (\(habit.startDate)), so it is not counted; the entry is kept."
         case .beforeStart:
             return beforeStart
