@@ -187,6 +187,7 @@ import Testing
         #expect(try AddCommand.readTarget("0", goal: .atMost).get() == 0)
         #expect((try? AddCommand.readTarget("0", goal: .atLeast).get()) == nil)
         #expect(try AddCommand.readGroup("").get() == nil)
+        #expect(try AddCommand.readGroup("None").get() == nil)
         #expect(try AddCommand.readGroup("Home").get() == "Home")
         #expect(try AddCommand.readPeriodDays("3").get() == 3)
         #expect((try? AddCommand.readPeriodDays("366").get()) == nil)

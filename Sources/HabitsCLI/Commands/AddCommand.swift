@@ -215,9 +215,9 @@ struct AddCommand: HabitsCommand {
         }
     }
 
-    /// A group, or none for an empty answer.
+    /// A group, or none for an empty answer or "none" (as `--group none`).
     static func readGroup(_ text: String) -> Result<String?, PromptProblem> {
-        if text.isEmpty { return .success(nil) }
+        if text.isEmpty || text.lowercased() == HabitFieldOptions.noneWord { return .success(nil) }
         let problems = HabitFields.problems(group: text)
         return problems.isEmpty
             ? .success(text) : .failure(PromptProblem(problems.joined(separator: " ")))

@@ -141,6 +141,16 @@ struct ProgressChange: Sendable {
                 : skipped + "(\(progress))."
         }
         text = "\(HabitText.name(habit.name)): \(progress)"
+        if habit.goal == .atMost {
+            // A limit is never reached by adding to it (an at-most period is
+            // done once it has ended within it): what may still be added, or
+            // how far over it is.
+            let over = after.current - after.target
+            return text
+                + (over > 0
+                    ? ", over the limit by \(HabitText.number(over))."
+                    : ", \(HabitText.number(-over)) left.")
+        }
         if after.state == .success && !reached {
             // Reached before this change (more progress, a note changed): no second celebration.
             text += "; the target was already reached."
@@ -149,26 +159,17 @@ struct ProgressChange: Sendable {
             let periods = HabitPeriods(of: habit)
             let inCurrentPeriod =
                 periods.first(containing: date) == periods.first(containing: today)
-            // An at-most period is done once it has ended within its limit:
-            // never by adding to it, so "reached" is an at-least word.
-            let reachedWords = habit.goal == .atMost ? "Kept within the limit" : "Target reached"
             if inCurrentPeriod {
-                text += ". \(reachedWords)! Streak: \(HabitText.periods(current, of: habit))."
+                text += ". Target reached! Streak: \(HabitText.periods(current, of: habit))."
             } else {
                 let then = history.stats(today: date).currentStreak
                 text +=
-                    ". \(reachedWords)! Streak on that "
-                    + "\(HabitText.period(habit.frequency, days: habit.periodDays)): "
+                    ". Target reached! Streak on that "
+                    + (habit.frequency == .everyNDays
+                        ? "period" : HabitText.period(habit.frequency, days: nil)) + ": "
                     + "\(HabitText.periods(then, of: habit)); current streak: "
                     + "\(HabitText.periods(current, of: habit))."
             }
-        } else if habit.goal == .atMost {
-            // A limit: what may still be added, or how far over it is.
-            let over = after.current - after.target
-            text +=
-                over > 0
-                ? ", over the limit by \(HabitText.number(over))."
-                : ", \(HabitText.number(-over)) left."
         } else {
             text += ", \(HabitText.number(after.remaining)) to go."
         }
