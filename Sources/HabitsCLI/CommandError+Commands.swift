@@ -242,3 +242,18 @@ extension CommandError {
         CommandError(.failure, "Cannot write the config file \(path): \(failure.reason).")
     }
 }
+
+// MARK: issue 38 fields
+
+extension CommandError {
+    /// `--every` with something other than a whole number of days in
+    /// `HabitFields.periodDaysRange`: a command-line mistake (exit 64).
+    static func invalidPeriodDays(_ text: String, argument: String) -> UsageError {
+        let range = HabitFields.periodDaysRange
+        return UsageError(
+            .invalidValue(
+                argument: argument, value: text,
+                expected: "a whole number of days from \(range.lowerBound) to "
+                    + "\(range.upperBound), such as \(argument) 3"))
+    }
+}

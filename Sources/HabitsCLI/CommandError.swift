@@ -46,7 +46,10 @@ struct CommandError: Error, Hashable, Sendable, CustomStringConvertible {
     static func fieldLabel(_ field: String) -> String {
         switch field {
         case "name": return "name"
-        case "frequency": return "--daily/--weekly"
+        case "frequency": return "--daily/--weekly/--monthly/--every"
+        case "goal": return "--at-least/--at-most"
+        case "period_days": return "--every"
+        case "group": return "--group"
         case "measurement_type": return "--unit"
         case "target_value": return "--target"
         case "action_days": return "--days"
@@ -61,8 +64,8 @@ struct CommandError: Error, Hashable, Sendable, CustomStringConvertible {
 
     private static func fieldOrder(_ field: String) -> String {
         let order = [
-            "name", "frequency", "measurement_type", "target_value", "action_days", "start_date",
-            "icon", "color",
+            "name", "frequency", "period_days", "goal", "measurement_type", "target_value",
+            "action_days", "start_date", "group", "icon", "color",
         ]
         return order.firstIndex(of: field).map { "\($0)" } ?? "9" + field
     }

@@ -24,9 +24,9 @@ import Testing
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
         let run = try await onTerminal(
-            sandbox, ["add", "Stretch"], input: "\nminutes\n15\nweekdays\n2025-03-03\n")
+            sandbox, ["add", "Stretch"], input: "\nminutes\n\n15\nweekdays\n2025-03-03\n\n")
         #expect(run.status == 0, "\(run)")
-        #expect(run.output.contains("Frequency (daily or weekly) [daily]: "))
+        #expect(run.output.contains("Frequency (daily, weekly, monthly or every N days) [daily]: "))
         #expect(run.output.contains("Start date [today]: "))
         #expect(
             run.output.contains("Added #1 Stretch: 15 minutes a day, weekdays, from 2025-03-03."))

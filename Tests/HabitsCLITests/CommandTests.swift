@@ -590,15 +590,17 @@ import Testing
         #expect(!show.output.contains(#""skipped" : true"#))
     }
 
-    /// The default unit reads in the singular for a target of 1.
-    @Test func oneTimeADay() async throws {
+    /// The default unit reads as the word table says it: once, twice, 3 times.
+    @Test func onceADay() async throws {
         let cli = try CLIHarness()
         defer { cli.cleanUp() }
         let once = try await cli.add("Stretch", unit: "times", target: "1")
-        #expect(once.output.hasPrefix("Added #1 Stretch: 1 time a day, "), "\(once.output)")
+        #expect(once.output.hasPrefix("Added #1 Stretch: once a day, "), "\(once.output)")
         let twice = try await cli.add("Floss", unit: "times", target: "2")
-        #expect(twice.output.hasPrefix("Added #2 Floss: 2 times a day, "), "\(twice.output)")
+        #expect(twice.output.hasPrefix("Added #2 Floss: twice a day, "), "\(twice.output)")
+        let thrice = try await cli.add("Nap", unit: "times", target: "3")
+        #expect(thrice.output.hasPrefix("Added #3 Nap: 3 times a day, "), "\(thrice.output)")
         let show = await cli.run("show", "Stretch")
-        #expect(show.output.contains("  1 time a day, daily"), "\(show.output)")
+        #expect(show.output.contains("  once a day, daily"), "\(show.output)")
     }
 }

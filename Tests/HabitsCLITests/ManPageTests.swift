@@ -41,6 +41,31 @@ import Testing
         #expect(text.contains("--version"))
     }
 
+    /// The periods, goals and groups of issue 38: the options of `add` and
+    /// `edit`, and what they mean in the description.
+    @Test func documentsPeriodsGoalsAndGroups() async throws {
+        let text = try await rendered()
+        for form in ["--monthly", "--every days", "--at-least", "--at-most", "-g, --group group"] {
+            #expect(text.contains(form), "\(form)")
+        }
+        #expect(text.contains("at most 2 cups a day"))
+        #expect(text.contains("every 3 days"))
+        #expect(text.contains("habits add Coffee --at-most --unit cups --target 2"))
+    }
+
+    /// The completion scripts offer the new options, and `none` for --group.
+    @Test func completionsOfferPeriodsGoalsAndGroups() {
+        let scripts = CompletionScript(commands: HabitsCommandLine.documentedCommands)
+        for (shell, script) in [
+            ("bash", scripts.bash()), ("zsh", scripts.zsh()), ("fish", scripts.fish()),
+        ] {
+            for option in ["--monthly", "--every", "--at-least", "--at-most", "--group"] {
+                #expect(script.contains(option.dropFirst(2)), "\(shell): \(option)")
+            }
+        }
+        #expect(scripts.fish().contains("-l group -x -a 'none'"))
+    }
+
     @Test func escapesRoff() {
         #expect(ManPage.escaped(#"--a\b 'c' 1–2"#) == #"\-\-a\eb \(aqc\(aq 1\[u2013]2"#)
         #expect(ManPage.line(".x") == #"\&.x"#)

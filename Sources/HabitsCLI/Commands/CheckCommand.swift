@@ -9,8 +9,11 @@ struct CheckCommand: HabitsCommand {
         discussion: """
             For each habit still to do on the day, asks whether it is done: 'y' records \
             what 'habits done' would (what is left of a daily target, one session of a \
-            weekly one), a number adds that amount, 's' marks the \
-            day skipped, 'n' (or Return) leaves it, 'q' stops. Each answer is saved at \
+            weekly one, one unit of a monthly or every-N-days one), a number adds that \
+            amount, 's' marks the day skipped, 'n' (or Return) leaves it, 'q' stops. An \
+            --at-most habit within its limit is asked how many instead: a number adds \
+            that amount, 'n' (or Return) adds none; it is not asked once over. Each \
+            answer is saved at \
             once, so stopping (or Ctrl-C) keeps the answers already given. Ends with the \
             day's summary and the streaks reached. Needs a terminal; in scripts use \
             'habits done' and 'habits skip'.
@@ -32,10 +35,13 @@ struct CheckCommand: HabitsCommand {
         case leave
         case quit
 
-        /// The answer `text` stands for, or `nil` when it is none.
-        init?(_ text: String) {
+        /// The answer `text` stands for, or `nil` when it is none. An
+        /// at-most habit is asked "how many?": yes is no answer to that.
+        init?(_ text: String, goal: Goal = .atLeast) {
             switch text.lowercased() {
-            case "y", "yes": self = .done
+            case "y", "yes":
+                guard goal == .atLeast else { return nil }
+                self = .done
             case "n", "no", "": self = .leave
             case "s", "skip": self = .skip
             case "q", "quit": self = .quit
@@ -52,7 +58,15 @@ struct CheckCommand: HabitsCommand {
     /// yesterday, 1 skipped, 1 not started yet, 0 still to do."; skipped,
     /// not planned that day, not started yet and future only when there are some.
     static func summary(_ states: [PeriodState], day: String) -> String {
+        summary(states.map { ($0, Goal.atLeast) }, day: day)
+    }
+
+    /// `summary(_:day:)` with each habit's goal: an at-most habit within its
+    /// limit is not "still to do" (nothing is to be done), only over it.
+    static func summary(_ items: [(state: PeriodState, goal: Goal)], day: String) -> String {
+        let states = items.map(\.state)
         func count(_ matching: (PeriodState) -> Bool) -> Int { states.filter(matching).count }
+        let toDo = items.filter { $0.state.isToDo && !($0.goal == .atMost && $0.state == .pending) }
         var text = "\(count { $0 == .success }) of \(states.count) done \(day)"
         let others: [(String, Int)] = [
             ("skipped", count { $0 == .skipped }),
@@ -61,7 +75,26 @@ struct CheckCommand: HabitsCommand {
             ("not due yet", count { $0 == .future }),
         ]
         for (words, number) in others where number > 0 { text += ", \(number) \(words)" }
-        return text + ", \(count { $0.isToDo }) still to do."
+        return text + ", \(toDo.count) still to do."
+    }
+
+    /// The question for one habit: "Read -- 10/30 pages today. Done?
+    /// [y]es/[n]o/[s]kip/<amount>/[q]uit"; an at-most habit is asked how
+    /// many, with what is left of its limit: "Coffee -- 1/2 cups today, 1
+    /// left. How many? <amount>/[n]one/[s]kip/[q]uit".
+    static func question(
+        _ completion: CompletionData, of habit: Habit, on date: LocalDate, today: LocalDate,
+        unicode: Bool
+    ) -> String {
+        let start =
+            "\(HabitText.name(habit.name)) \(unicode ? "\u{2014}" : "--") "
+            + "\(HabitText.progress(completion, unit: habit.measurementType)) "
+            + HabitText.period(of: habit, on: date, today: today)
+        guard habit.goal == .atMost else {
+            return start + ". Done? [y]es/[n]o/[s]kip/<amount>/[q]uit"
+        }
+        return start + ", \(HabitText.number(completion.remaining)) left. "
+            + "How many? <amount>/[n]one/[s]kip/[q]uit"
     }
 
     func run(in context: CommandContext) async throws(CommandError) {
@@ -79,7 +112,12 @@ struct CheckCommand: HabitsCommand {
         }
         let backend = try context.backend()
         let before = try await backend.overview(status: .active, on: date)
-        let open = before.items.filter { $0.habit.status == .active && $0.completion.state.isToDo }
+        // An at-most habit is asked while within its limit ("how many?"),
+        // not once it is over.
+        let open = before.items.filter {
+            $0.habit.status == .active && $0.completion.state.isToDo
+                && !($0.habit.goal == .atMost && $0.completion.state == .failed)
+        }
         if open.isEmpty {
             context.output.line(
                 "Nothing left to do \(HabitText.onDay(date, today: context.today)).")
@@ -88,18 +126,19 @@ struct CheckCommand: HabitsCommand {
         var answered = 0
         for item in open {
             let habit = item.habit
-            let question =
-                "\(HabitText.name(habit.name)) \(context.style.unicode ? "\u{2014}" : "--") "
-                + "\(HabitText.progress(item.completion, unit: habit.measurementType)) "
-                + "\(HabitText.period(of: habit, on: date, today: context.today)). "
-                + "Done? [y]es/[n]o/[s]kip/<amount>/[q]uit"
+            let question = Self.question(
+                item.completion, of: habit, on: date, today: context.today,
+                unicode: context.style.unicode)
+            let problem =
+                habit.goal == .atMost
+                ? "Answer an amount such as 2, n, s or q."
+                : "Answer y, n, s, q or an amount such as 2.5."
             guard
                 let answer = prompter.ask(
                     question,
                     read: { text in
-                        Answer(text).map { .success($0) }
-                            ?? .failure(
-                                PromptProblem("Answer y, n, s, q or an amount such as 2.5."))
+                        Answer(text, goal: habit.goal).map { .success($0) }
+                            ?? .failure(PromptProblem(problem))
                     })
             else { break }
             switch answer {
@@ -109,7 +148,7 @@ struct CheckCommand: HabitsCommand {
                 // One session, as a bare 'done' records it.
                 _ = try await backend.addToEntry(
                     habitID: habit.id, date: date,
-                    amount: min(item.completion.remaining, habit.sessionShare))
+                    amount: habit.bareDoneAmount(toward: item.completion))
             case .amount(let amount):
                 _ = try await backend.addToEntry(habitID: habit.id, date: date, amount: amount)
             case .skip:
@@ -127,13 +166,13 @@ struct CheckCommand: HabitsCommand {
         var reached: [String] = []
         for item in after.items where item.completion.state == .success {
             guard byID[item.habit.id]?.completion.state != .success else { continue }
-            let streak = item.currentStreak.map { HabitText.periods($0, of: item.habit.frequency) }
+            let streak = item.currentStreak.map { HabitText.periods($0, of: item.habit) }
             reached.append(
                 "\(HabitText.name(item.habit.name))\(streak.map { " (streak: \($0))" } ?? "")")
         }
         context.output.line(
             Self.summary(
-                after.items.map(\.completion.state),
+                after.items.map { ($0.completion.state, $0.habit.goal) },
                 day: HabitText.onDay(date, today: context.today)))
         if !reached.isEmpty {
             context.output.line("Target reached: \(reached.joined(separator: ", ")).")

@@ -10,7 +10,9 @@ struct DoneCommand: HabitsCommand {
             Adds <amount> to what is recorded for the day. Without an amount, adds one \
             session: what is left of the day's target, or for a weekly habit one planned \
             day's share of the week's target (target ÷ days, rounded up to a whole unit \
-            when the target is whole; never past what is left), and says what it added. \
+            when the target is whole; never past what is left), and says what it added; \
+            for a monthly or every-N-days habit one unit (never past what is left), and \
+            for an --at-most habit one unit, whatever the limit. \
             So 'habits done 3' completes daily habit 3. Reaching the target prints the \
             new streak. To lower a day's value, use 'habits set'. \
             --note attaches a note to the day (replacing its note; --note "" removes it); \
@@ -28,7 +30,7 @@ struct DoneCommand: HabitsCommand {
 
     static let amount = Positional(
         "amount", optional: true,
-        help: "How much to add (default: what is left, or one session of a weekly habit).",
+        help: "How much to add (default: one session, see above).",
         read: ArgumentValue.dayValue)
 
     let reference: String
@@ -50,9 +52,11 @@ struct DoneCommand: HabitsCommand {
         let note = self.note
         try await ProgressChange(reference: reference, date: date).perform(in: context) {
             habit, existing, completion in
-            // A bare 'done' is one session: a weekly habit's share of a
-            // planned day (Habit.sessionShare), never past the target.
-            let added = amount ?? min(completion.remaining, habit.sessionShare)
+            // A bare 'done' is one session (rule 6, Habit.bareDoneAmount): a
+            // daily habit's target, a weekly habit's share of a planned day,
+            // one unit of a monthly or every-N-days habit, never past an
+            // at-least target; one unit of an at-most habit.
+            let added = amount ?? habit.bareDoneAmount(toward: completion)
             // With a note, a reached target still records it (adding 0).
             if amount == nil && added == 0 && note == .keep {
                 return .none(
@@ -61,7 +65,9 @@ struct DoneCommand: HabitsCommand {
                         + "; the target is already reached."
                 )
             }
-            guard amount == nil, habit.frequency == .weekly else { return .add(added, note) }
+            guard amount == nil, habit.frequency == .weekly, habit.goal == .atLeast else {
+                return .add(added, note)
+            }
             return .add(
                 added, note,
                 chosen: "Added \(HabitText.number(added)) \(habit.measurementType): one planned "

@@ -4,10 +4,12 @@ import HabitCore
 struct EditCommand: HabitsCommand {
     static let spec = CommandSpec(
         name: "edit",
-        summary: "Change a habit's name, frequency, unit, target, days, start, icon or colour.",
+        summary: "Change a habit's name, period, goal, unit, target, days, start, group or marks.",
         discussion: """
             Changes only the properties given; the others stay as they are. The result \
-            is checked as a whole, and every problem is shown together.
+            is checked as a whole, and every problem is shown together. --every N makes \
+            the habit's periods blocks of N days from its start; --daily, --weekly or \
+            --monthly leaves them. --group none takes the habit out of its group.
             """,
         positionals: [HabitReference.positional.spec],
         options: [name.spec]
@@ -15,7 +17,8 @@ struct EditCommand: HabitsCommand {
         examples: [
             "habits edit 3 --target 10", "habits edit \"Drink water\" --name Water --unit cups",
             "habits edit Run --weekly --days mon,thu", "habits edit Run --icon 🏃 --color '#1e90ff'",
-            "habits edit Run --icon none",
+            "habits edit Run --icon none", "habits edit Coffee --at-most --target 2",
+            "habits edit \"Water plants\" --every 4", "habits edit Rent --group none",
         ])
 
     static let name = Option("name", short: "n", valueName: "name", help: "A new name.")
@@ -30,11 +33,7 @@ struct EditCommand: HabitsCommand {
         options = try HabitFieldOptions(arguments, today: today)
         if name == nil && options.isEmpty {
             throw UsageError(
-                .nothingToChange(options: [
-                    "--name", "--daily", "--weekly", "--unit", "--target", "--days", "--start",
-                    "--icon", "--color",
-                ]),
-                command: "edit")
+                .nothingToChange(options: ["--name"] + HabitFieldOptions.names), command: "edit")
         }
     }
 
@@ -44,7 +43,8 @@ struct EditCommand: HabitsCommand {
         let changes = HabitChanges(
             name: name, frequency: options.frequency, measurementType: options.unit,
             startDate: options.start, actionDays: options.days, targetValue: options.target,
-            icon: options.icon, color: options.color)
+            goal: options.goal, periodDays: options.periodDays.map { .some($0) },
+            group: options.group, icon: options.icon, color: options.color)
         try CommandInput.check(changes, on: habit)
         let updated = try await backend.updateHabit(id: habit.id, changes: changes)
         if context.style.json {

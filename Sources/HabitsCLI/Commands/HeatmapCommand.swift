@@ -45,9 +45,13 @@ struct HeatmapCommand: HabitsCommand {
         let backend = try context.backend()
         let habit = try await context.resolveHabit(reference, in: backend)
         let (from, to) = range()
-        // Whole weeks, so a weekly habit's edge weeks are judged on all their entries.
+        // Whole weeks and periods, so the edge periods of any kind are
+        // judged on all their entries.
+        let periods = HabitPeriods(of: habit)
         let entries = try await backend.entries(
-            habitID: habit.id, from: from.startOfISOWeek, to: to.startOfISOWeek.adding(days: 6))
+            habitID: habit.id,
+            from: min(from.startOfISOWeek, periods.first(containing: from)),
+            to: max(to.startOfISOWeek.adding(days: 6), periods.period(containing: to).upperBound))
         let history = HabitHistory(habit: habit, entries: entries)
         // `range()` never ends before it begins, so there is always a grid.
         guard let grid = HeatmapGrid(from: from, to: to, history: history, today: date) else {

@@ -84,18 +84,24 @@ struct ShowCommand: HabitsCommand {
         let firstShown = months.first ?? date.startOfMonth
         let lastShown = (months.last ?? date.startOfMonth).adding(days: 40).startOfMonth.adding(
             days: -1)
-        // Through the end of the last shown week (a weekly habit's mark on a
-        // month's last days is its week's, which may end in the next month)
-        // and of the date's week (its progress).
+        // Through the end of the last shown week and of its period (a
+        // weekly, monthly or every-N-days habit's mark on a month's last days
+        // is its period's, which may end in the next month), and of the
+        // date's week and period (its progress).
+        let periods = HabitPeriods(of: habit)
         let to = max(
-            lastShown.startOfISOWeek.adding(days: 6), date.startOfISOWeek.adding(days: 6))
+            lastShown.startOfISOWeek.adding(days: 6), date.startOfISOWeek.adding(days: 6),
+            periods.period(containing: lastShown).upperBound,
+            periods.period(containing: date).upperBound)
         // What the view reads before the first month: the days of its first
-        // week (a weekly habit's mark is its week's) and of the date's week
-        // (its progress). Never before the start or the first month, though:
-        // the view has always been drawn from the entries from there on.
+        // week and period (a mark is its period's) and of the date's week and
+        // period (its progress). Never before the start or the first month,
+        // though: the view has always been drawn from the entries from there on.
         let from = max(
             min(habit.startDate, firstShown),
-            min(firstShown.startOfISOWeek, date.startOfISOWeek))
+            min(
+                firstShown.startOfISOWeek, date.startOfISOWeek,
+                periods.first(containing: firstShown), periods.first(containing: date)))
         let (history, stats) = try await backend.historyAndStats(
             of: habit, from: from, to: to, asOf: date)
         let view = HabitDetailView(

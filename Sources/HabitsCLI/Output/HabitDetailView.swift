@@ -50,22 +50,12 @@ struct HabitDetailView: Sendable {
         lines.append("")
 
         let completion = history.completion(on: date, today: date)
-        let unit = habit.frequency
-        let periodName: String
-        switch habit.frequency {
-        case .daily:
-            periodName = date == today ? "Today" : "\(date.weekday.threeLetterName) \(date)"
-        // The other periods reach no command yet (issue 38): worded as weeks.
-        case .weekly, .monthly, .everyNDays:
-            let monday = date.startOfISOWeek
-            periodName = monday == today.startOfISOWeek ? "This week" : "Week of \(monday)"
-        }
+        let unit = habit
+        let periodName = Self.periodName(of: habit, on: date, today: today)
         let rows: [[TextTable.Cell]] = [
             [
                 TextTable.Cell(periodName),
-                TextTable.Cell(
-                    HabitText.progress(completion, unit: habit.measurementType)
-                        + " (\(Self.stateWord(completion.state)))"),
+                TextTable.Cell(Self.progress(completion, of: habit)),
             ],
             [
                 TextTable.Cell("Current streak"),
@@ -139,6 +129,53 @@ struct HabitDetailView: Sendable {
     func grids() -> [MonthGrid] {
         months.compactMap {
             MonthGrid(year: $0.year, month: $0.month, history: history, today: date)
+        }
+    }
+
+    /// The period of `date` as the progress row names it: "Today",
+    /// "Tue 2026-03-10", "This week", "Week of 2026-03-02", "This month",
+    /// "March 2026", "These 3 days (Mar 10-12)", "3 days Mar 7-9".
+    static func periodName(of habit: Habit, on date: LocalDate, today: LocalDate) -> String {
+        let periods = HabitPeriods(of: habit)
+        let first = periods.first(containing: date)
+        let isCurrent = first == periods.first(containing: today)
+        switch habit.frequency {
+        case .daily:
+            return date == today ? "Today" : "\(date.weekday.threeLetterName) \(date)"
+        case .weekly:
+            return isCurrent ? "This week" : "Week of \(first)"
+        case .monthly:
+            return isCurrent ? "This month" : "\(MonthGrid.monthNames[date.month - 1]) \(date.year)"
+        case .everyNDays:
+            let length = HabitText.period(.everyNDays, days: habit.periodDays)
+            let range = HabitText.dayRange(periods.period(containing: date), today: today)
+            return isCurrent ? "These \(length) (\(range))" : "\(length) \(range)"
+        }
+    }
+
+    /// The progress row: "2/8 glasses (to do)"; for an at-most habit the
+    /// value against its limit and what is left or over: "1/2 cups, 1 left
+    /// (on track)", "3/2 cups, over by 1 (over the limit)".
+    static func progress(_ completion: CompletionData, of habit: Habit) -> String {
+        let text = HabitText.progress(completion, unit: habit.measurementType)
+        let state = stateWord(completion.state, goal: habit.goal)
+        guard habit.goal == .atMost else { return text + " (\(state))" }
+        let over = completion.current - completion.target
+        let margin =
+            over > 0 ? "over by \(HabitText.number(over))" : "\(HabitText.number(-over)) left"
+        return text + ", \(margin) (\(state))"
+    }
+
+    /// `stateWord(_:)` for a habit with `goal`: an at-most period is "on
+    /// track" while pending (nothing is to be done), "kept" once done and
+    /// "over the limit" when failed.
+    static func stateWord(_ state: PeriodState, goal: Goal) -> String {
+        guard goal == .atMost else { return stateWord(state) }
+        switch state {
+        case .pending: return "on track"
+        case .success: return "kept"
+        case .failed: return "over the limit"
+        default: return stateWord(state)
         }
     }
 

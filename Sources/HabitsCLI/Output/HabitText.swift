@@ -14,16 +14,28 @@ enum HabitText {
         "\(number(completion.current))/\(number(completion.target)) \(TerminalSafeText.clean(unit))"
     }
 
-    /// How often: `daily`, `weekdays`, `Mon, Wed, Fri`, `weekly`, `weekly: Mon, Thu`.
+    /// How often: `daily`, `weekdays`, `Mon, Wed, Fri`, `weekly`,
+    /// `weekly: Mon, Thu`, `monthly`, `monthly: Mon, Wed`, `every 3 days`,
+    /// `every 3 days: Sat, Sun`: a longer period's planned days after a colon.
     static func frequency(_ habit: Habit) -> String {
+        let name: String
         switch habit.frequency {
-        case .daily:
-            return habit.actionDays.summary
-        // The other periods reach no command yet (issue 38): worded as weeks.
-        case .weekly, .monthly, .everyNDays:
-            return habit.actionDays == .everyDay
-                ? "weekly"
-                : "weekly: " + habit.actionDays.names
+        case .daily: return habit.actionDays.summary
+        case .weekly: name = "weekly"
+        case .monthly: name = "monthly"
+        case .everyNDays: name = "every " + period(.everyNDays, days: habit.periodDays)
+        }
+        return habit.actionDays == .everyDay ? name : name + ": " + habit.actionDays.names
+    }
+
+    /// What one period is: "day", "week", "month", "3 days" (N of an
+    /// every-N-days habit; "N days" when it is not known).
+    static func period(_ frequency: Frequency, days: Int?) -> String {
+        switch frequency {
+        case .daily: return "day"
+        case .weekly: return "week"
+        case .monthly: return "month"
+        case .everyNDays: return "\(days.map(String.init) ?? "N") days"
         }
     }
 
@@ -48,10 +60,26 @@ enum HabitText {
         return { palette.color(color, $0) }
     }
 
-    /// `1 day`, `4 days`, `2 weeks`.
+    /// `1 day`, `4 days`, `2 weeks`, `1 month`, `3 periods` (of an
+    /// every-N-days habit, whose length this does not know).
     static func periods(_ count: Int, of frequency: Frequency) -> String {
-        let unit = frequency == .daily ? "day" : "week"
+        let unit: String
+        switch frequency {
+        case .daily: unit = "day"
+        case .weekly: unit = "week"
+        case .monthly: unit = "month"
+        case .everyNDays: unit = "period"
+        }
         return "\(count) \(unit)\(count == 1 ? "" : "s")"
+    }
+
+    /// As `periods(_:of:)` for `habit`'s periods, with an every-N-days
+    /// habit's length: "1 period of 3 days", "4 periods of 3 days" (a count
+    /// of days would read as days, and "4 × 3 days" as a sum).
+    static func periods(_ count: Int, of habit: Habit) -> String {
+        let text = periods(count, of: habit.frequency)
+        guard habit.frequency == .everyNDays else { return text }
+        return text + " of " + period(.everyNDays, days: habit.periodDays)
     }
 
     /// The streak column: `4 days`, `0 days` as `show` says it, "?" when it
@@ -59,6 +87,12 @@ enum HabitText {
     static func streak(_ count: Int?, of frequency: Frequency) -> String {
         guard let count else { return "?" }
         return periods(count, of: frequency)
+    }
+
+    /// `streak(_:of:)` with an every-N-days habit's length.
+    static func streak(_ count: Int?, of habit: Habit) -> String {
+        guard let count else { return "?" }
+        return periods(count, of: habit)
     }
 
     /// "today", "yesterday", "tomorrow", or "Tue 2026-03-10".
@@ -78,27 +112,81 @@ enum HabitText {
     }
 
     /// The period a completion covers: "today", "on Tue 2026-03-10", "this week",
-    /// "the week of 2026-03-09".
+    /// "last week", "the week of 2026-03-09", "this month", "last month",
+    /// "in March 2026", "these 3 days (Mar 10-12)", "the 3 days Mar 7-9"
+    /// (`HabitPeriods` says where an every-N-days period begins).
     static func period(of habit: Habit, on date: LocalDate, today: LocalDate) -> String {
+        let periods = HabitPeriods(of: habit)
+        let days = periods.period(containing: date)
+        let current = periods.period(containing: today)
+        let previous = periods.period(containing: current.lowerBound.adding(days: -1))
         switch habit.frequency {
         case .daily:
             return onDay(date, today: today)
-        case .weekly, .monthly, .everyNDays:
-            let monday = date.startOfISOWeek
-            if monday == today.startOfISOWeek { return "this week" }
-            if monday == today.startOfISOWeek.adding(days: -7) { return "last week" }
-            return "the week of \(monday)"
+        case .weekly:
+            if days == current { return "this week" }
+            if days == previous { return "last week" }
+            return "the week of \(days.lowerBound)"
+        case .monthly:
+            if days == current { return "this month" }
+            if days == previous { return "last month" }
+            return "in \(MonthGrid.monthNames[date.month - 1]) \(date.year)"
+        case .everyNDays:
+            let length = period(.everyNDays, days: habit.periodDays)
+            let range = dayRange(days, today: today)
+            return days == current ? "these \(length) (\(range))" : "the \(length) \(range)"
         }
     }
 
-    /// "8 glasses a day", "20 km a week", "1 time a day": the default unit
-    /// `times` is said in the singular for a target of 1.
+    /// "Mar 4-6", "Feb 27-Mar 1", "Dec 4-6 2025", "Dec 30 2025-Jan 1 2026":
+    /// a period's days, short, in ASCII; a year is said when it is not
+    /// today's, and on both sides when they differ.
+    static func dayRange(_ days: ClosedRange<LocalDate>, today: LocalDate) -> String {
+        let first = days.lowerBound
+        let last = days.upperBound
+        let month = { (date: LocalDate) in HeatmapGrid.shortMonthName(date.month) }
+        if first.year != last.year {
+            return
+                "\(month(first)) \(first.day) \(first.year)-\(month(last)) \(last.day) \(last.year)"
+        }
+        let year = last.year == today.year ? "" : " \(last.year)"
+        if first.month == last.month {
+            return "\(month(first)) \(first.day)-\(last.day)\(year)"
+        }
+        return "\(month(first)) \(first.day)-\(month(last)) \(last.day)\(year)"
+    }
+
+    /// How much a period holds, as the word table says it
+    /// (Tests/Web/habit-words.json, which the web app's wording shares):
+    /// "8 glasses a day", "once a week", "twice a month", "every 3 days",
+    /// "at most 2 cups a day", "no cigarettes a day", "never". The unit
+    /// `times` is said as once, twice, N times; any other unit is the
+    /// person's own text, never inflected.
     static func target(_ habit: Habit) -> String {
-        let period = habit.frequency == .daily ? "day" : "week"
-        let unit =
-            habit.measurementType == "times" && habit.targetValue == 1
-            ? "time" : name(habit.measurementType)
-        return "\(number(habit.targetValue)) \(unit) a \(period)"
+        let times = habit.measurementType == "times"
+        let each =
+            habit.frequency == .everyNDays
+            ? "every " + period(.everyNDays, days: habit.periodDays)
+            : "a " + period(habit.frequency, days: nil)
+        if habit.goal == .atMost && habit.targetValue == 0 {
+            return times ? "never" : "no \(name(habit.measurementType)) \(each)"
+        }
+        let amount = self.amount(habit.targetValue, unit: habit.measurementType)
+        if habit.goal == .atMost { return "at most \(amount) \(each)" }
+        // "every 3 days", not "once every 3 days": once is what "every" says.
+        if times && habit.targetValue == 1 && habit.frequency == .everyNDays { return each }
+        return "\(amount) \(each)"
+    }
+
+    /// "once", "twice", "3 times", "2 cups": an amount of a unit, `times`
+    /// said in words.
+    static func amount(_ value: Decimal, unit: String) -> String {
+        guard unit == "times" else { return "\(number(value)) \(name(unit))" }
+        switch value {
+        case 1: return "once"
+        case 2: return "twice"
+        default: return "\(number(value)) times"
+        }
     }
 
     /// "12 minutes", "1 hour", "3 days": how old a cached answer is.

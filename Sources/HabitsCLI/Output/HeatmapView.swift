@@ -5,8 +5,8 @@ import HabitCore
 ///
 /// JSON: `{"habit": Habit, "from", "to", "days": [{"date", "state",
 /// "value": number|null}]}`, one day per date from `from` through `to`, with
-/// the state the calendar shows (a weekly habit's action days carry their
-/// week's state).
+/// the state the calendar shows (a weekly, monthly or every-N-days habit's
+/// planned days carry their period's state, from `HabitHistory`).
 struct HeatmapView: Sendable {
     var habit: Habit
     var grid: HeatmapGrid

@@ -5,10 +5,12 @@ import HabitCore
 ///
 /// Dates are `YYYY-MM-DD`, timestamps RFC 3339 UTC, numbers JSON numbers
 /// (decimals exact: `0.8`, never `0.80000001`). A habit is the API's Habit
-/// object: `{"id", "name", "frequency": "DAILY"|"WEEKLY", "measurement_type",
-/// "start_date", "action_days": [1…7], "target_value", "status":
+/// object: `{"id", "name", "frequency": "DAILY"|"WEEKLY"|"MONTHLY"|"EVERY_N_DAYS",
+/// "measurement_type", "start_date", "action_days": [1…7], "target_value",
+/// "goal": "AT_LEAST"|"AT_MOST", "period_days"?, "group"?, "status":
 /// "ACTIVE"|"ARCHIVED", "icon"?, "color"?, "created_at"?, "updated_at"?}`
-/// (icon and color only when set). A completion is
+/// (`goal` always; `period_days` only for EVERY_N_DAYS; group, icon and
+/// color only when set). A completion is
 /// `{"target", "current", "remaining", "state"}` with state one of "done",
 /// "pending", "skipped", "failed", "future", "rest", "before_start".
 ///

@@ -115,9 +115,15 @@ struct ManPage: Sendable {
 
     /// What habits is and how it works, in the README's words.
     static let description = [
-        "habits keeps track of habits: things to do every day or every week, each with a unit "
-            + "and a target (8 glasses a day, 20 km a week). It lists the day's habits, records "
-            + "progress, and shows streaks, counts, completion rates and calendars.",
+        "habits keeps track of habits: things to do every day, week or month, or every few "
+            + "days, each with a unit and a target (8 glasses a day, 20 km a week, once a month, "
+            + "every 3 days). It lists the day's habits, records progress, and shows streaks, "
+            + "counts, completion rates and calendars.",
+        "A target is a minimum to reach unless the habit is --at-most: then it is a limit not "
+            + "to go over (at most 2 cups a day; 0 means none at all), and a period is done once "
+            + "it ends within it, failed as soon as it goes over. --every N cuts a habit's days "
+            + "into blocks of N days (2 to 365) from its start. --group files a habit under a "
+            + "heading in list, log and remind; a group is only an arrangement.",
         "Without a server, habits keeps everything in a local SQLite database and needs no "
             + "sign-in. With a server (habits config set server URL, HABITS_SERVER or --server), "
             + "it uses a habits server's REST API after signing in with a code sent by email "

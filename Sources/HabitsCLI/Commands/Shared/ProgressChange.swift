@@ -40,7 +40,10 @@ struct ProgressChange: Sendable {
         let backend = try context.backend()
         let habit = try await context.resolveHabit(reference, in: backend)
         let from = min(habit.startDate, date)
-        let to = max(today, date.startOfISOWeek.adding(days: 6))
+        // Through the end of the date's period (of any kind), so its sum is whole.
+        let to = max(
+            today, date.startOfISOWeek.adding(days: 6),
+            HabitPeriods(of: habit).period(containing: date).upperBound)
         var entries = try await backend.entries(habitID: habit.id, from: from, to: to)
         let before = HabitHistory(habit: habit, entries: entries).completion(on: date, today: today)
         let existing = entries.first { $0.date == date }
@@ -138,24 +141,34 @@ struct ProgressChange: Sendable {
                 : skipped + "(\(progress))."
         }
         text = "\(HabitText.name(habit.name)): \(progress)"
+        if habit.goal == .atMost {
+            // A limit is never reached by adding to it (an at-most period is
+            // done once it has ended within it): what may still be added, or
+            // how far over it is.
+            let over = after.current - after.target
+            return text
+                + (over > 0
+                    ? ", over the limit by \(HabitText.number(over))."
+                    : ", \(HabitText.number(-over)) left.")
+        }
         if after.state == .success && !reached {
             // Reached before this change (more progress, a note changed): no second celebration.
             text += "; the target was already reached."
         } else if after.state == .success {
             let current = history.stats(today: today).currentStreak
+            let periods = HabitPeriods(of: habit)
             let inCurrentPeriod =
-                habit.frequency == .daily
-                ? date == today : date.startOfISOWeek == today.startOfISOWeek
+                periods.first(containing: date) == periods.first(containing: today)
             if inCurrentPeriod {
-                text +=
-                    ". Target reached! Streak: \(HabitText.periods(current, of: habit.frequency))."
+                text += ". Target reached! Streak: \(HabitText.periods(current, of: habit))."
             } else {
                 let then = history.stats(today: date).currentStreak
                 text +=
                     ". Target reached! Streak on that "
-                    + (habit.frequency == .daily ? "day: " : "week: ")
-                    + "\(HabitText.periods(then, of: habit.frequency)); current streak: "
-                    + "\(HabitText.periods(current, of: habit.frequency))."
+                    + (habit.frequency == .everyNDays
+                        ? "period" : HabitText.period(habit.frequency, days: nil)) + ": "
+                    + "\(HabitText.periods(then, of: habit)); current streak: "
+                    + "\(HabitText.periods(current, of: habit))."
             }
         } else {
             text += ", \(HabitText.number(after.remaining)) to go."
@@ -173,8 +186,16 @@ struct ProgressChange: Sendable {
             + "the entry is kept but does not count."
         switch history.state(of: date, today: today) {
         case .beforeStart where date >= habit.startDate:
+            let period: String
+            switch habit.frequency {
+            case .daily, .weekly: period = "the week of \(date.startOfISOWeek)"
+            case .monthly: period = "\(MonthGrid.monthNames[date.month - 1]) \(date.year)"
+            case .everyNDays:
+                let days = HabitPeriods(of: habit).period(containing: date)
+                period = "the period \(HabitText.dayRange(days, today: today))"
+            }
             return
-                "Note: the week of \(date.startOfISOWeek) has none of this habit's days on or "
+                "Note: \(period) has none of this habit's days on or "
                 + "after its start (\(habit.startDate)), so it is not counted; the entry is kept."
         case .beforeStart:
             return beforeStart
