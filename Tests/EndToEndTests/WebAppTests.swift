@@ -31,7 +31,7 @@ import Testing
             ])
         let output = result.output + result.error
         #expect(result.status == 0, "\(output)")
-        #expect(output.contains("# pass 9"), "\(output)")
+        #expect(output.contains("# pass 10"), "\(output)")
         #expect(output.contains("# fail 0"), "\(output)")
     }
 

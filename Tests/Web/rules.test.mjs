@@ -25,6 +25,7 @@ function moduleURL(name, imports = {}) {
 
 const { dayStates, periodState, completion, bareDoneAmount, groupSections } = await import(
   moduleURL("rules.js", { "dates.js": moduleURL("dates.js") }));
+const { dayOf } = await import(moduleURL("dates.js"));
 const { cases } = JSON.parse(readFileSync(new URL("history-cases.json", here), "utf8"));
 
 /** The entries of a case as the app keeps them: a map date → entry. */
@@ -93,4 +94,18 @@ test("habits are arranged by group as HabitCore's HabitGroups arranges them (rul
   // Without case, as first written, in first-seen order, the ungrouped last.
   assert.deepEqual(sections, [["Morning", [1, 4]], ["evening", [3, 6]], [null, [2, 5]]]);
   assert.deepEqual(groupSections([{ id: 1 }, { id: 2, group: "" }]).map((section) => section.name), [null]);
+});
+
+test("before the account's day boundary, today is still the previous date (rule 7)", () => {
+  // Local times, whatever the time zone the test runs in.
+  const at = (day, hours, minutes) => new Date(2026, 11, day, hours, minutes);
+  assert.equal(dayOf(at(6, 1, 30), "03:00"), "2026-12-05");
+  assert.equal(dayOf(at(6, 2, 59), "03:00"), "2026-12-05");
+  assert.equal(dayOf(at(6, 3, 0), "03:00"), "2026-12-06");
+  assert.equal(dayOf(at(1, 1, 30), "03:00"), "2026-11-30");
+  assert.equal(dayOf(at(6, 0, 0), "00:00"), "2026-12-06");
+  assert.equal(dayOf(at(6, 11, 59), "12:00"), "2026-12-05");
+  // Nothing kept, or nothing the server would send: midnight.
+  assert.equal(dayOf(at(6, 0, 1)), "2026-12-06");
+  assert.equal(dayOf(at(6, 0, 1), "3am"), "2026-12-06");
 });
