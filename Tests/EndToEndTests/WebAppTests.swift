@@ -14,9 +14,11 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent()
 
     /// The web app's status rules (rules.js) against HabitCore's cases
-    /// (Tests/Web/history-cases.json, which HistoryCaseTests keeps):
-    /// `node --test Tests/Web/rules.test.mjs`. Without node the test is
-    /// cancelled naming Debian's package, nodejs; under CI=true it fails.
+    /// (Tests/Web/history-cases.json, which HistoryCaseTests keeps), and
+    /// its wording (words.js) against the word table the command line
+    /// shares (Tests/Web/habit-words.json): `node --test
+    /// Tests/Web/rules.test.mjs Tests/Web/words.test.mjs`. Without node the
+    /// test is cancelled naming Debian's package, nodejs; under CI=true it fails.
     @Test func theWebAppsRulesGiveWhatHabitHistoryGives() async throws {
         let node = try RequiredTool.locate("node", package: "nodejs")
         // TAP, whose summary says how many passed, on every Node since 18.
@@ -25,10 +27,11 @@ import Testing
             [
                 "--test", "--test-reporter=tap",
                 Self.root.appendingPathComponent("Tests/Web/rules.test.mjs").path,
+                Self.root.appendingPathComponent("Tests/Web/words.test.mjs").path,
             ])
         let output = result.output + result.error
         #expect(result.status == 0, "\(output)")
-        #expect(output.contains("# pass 4"), "\(output)")
+        #expect(output.contains("# pass 10"), "\(output)")
         #expect(output.contains("# fail 0"), "\(output)")
     }
 

@@ -23,8 +23,9 @@ function moduleURL(name, imports = {}) {
   return `data:text/javascript;base64,${Buffer.from(text).toString("base64")}`;
 }
 
-const { dayStates, periodState, completion } = await import(
+const { dayStates, periodState, completion, bareDoneAmount, groupSections } = await import(
   moduleURL("rules.js", { "dates.js": moduleURL("dates.js") }));
+const { dayOf } = await import(moduleURL("dates.js"));
 const { cases } = JSON.parse(readFileSync(new URL("history-cases.json", here), "utf8"));
 
 /** The entries of a case as the app keeps them: a map date → entry. */
@@ -64,4 +65,47 @@ test("the day lists drawn offline take completion_data from rules.js", () => {
   assert.match(offline, /completion_data: completion\(/);
   assert.doesNotMatch(offline, /const micro\b/);
   assert.doesNotMatch(source("app.js"), /const LIMIT\b/);
+});
+
+test("a bare done adds what HabitCore's Habit.bareDoneAmount adds (rule 6)", () => {
+  const habit = (frequency, target, goal = "AT_LEAST", action_days = [1, 2, 3, 4, 5, 6, 7]) =>
+    ({ frequency, target_value: target, goal, action_days, period_days: frequency === "EVERY_N_DAYS" ? 3 : undefined });
+  const data = (target, current) => ({ target, current, state: "pending" });
+  // DAILY and WEEKLY at least: what is left, at most a week's session.
+  assert.equal(bareDoneAmount(habit("DAILY", 2.5), data(2.5, 1)), 1.5);
+  assert.equal(bareDoneAmount(habit("WEEKLY", 3, "AT_LEAST", [1, 3, 5]), data(3, 0)), 1);
+  assert.equal(bareDoneAmount(habit("WEEKLY", 20, "AT_LEAST", [1, 3, 5]), data(20, 0)), 7);
+  assert.equal(bareDoneAmount(habit("WEEKLY", 2.5, "AT_LEAST", [1, 3, 5]), data(2.5, 0)), 0.833334);
+  assert.equal(bareDoneAmount(habit("WEEKLY", 3, "AT_LEAST", [1, 3, 5]), data(3, 2.5)), 0.5);
+  // MONTHLY and EVERY_N_DAYS at least: one unit, never more than is left.
+  assert.equal(bareDoneAmount(habit("MONTHLY", 10), data(10, 0)), 1);
+  assert.equal(bareDoneAmount(habit("EVERY_N_DAYS", 2), data(2, 1.5)), 0.5);
+  assert.equal(bareDoneAmount(habit("MONTHLY", 2), data(2, 2)), 0);
+  // At most: one more, whatever the limit, over it too.
+  assert.equal(bareDoneAmount(habit("DAILY", 2, "AT_MOST"), data(2, 0)), 1);
+  assert.equal(bareDoneAmount(habit("WEEKLY", 0, "AT_MOST"), data(0, 3)), 1);
+});
+
+test("habits are arranged by group as HabitCore's HabitGroups arranges them (rule 8)", () => {
+  const habits = [
+    { id: 1, group: "Morning" }, { id: 2 }, { id: 3, group: " evening " }, { id: 4, group: "MORNING" },
+    { id: 5, group: null }, { id: 6, group: "Evening" }];
+  const sections = groupSections(habits).map((section) => [section.name, section.habits.map((habit) => habit.id)]);
+  // Without case, as first written, in first-seen order, the ungrouped last.
+  assert.deepEqual(sections, [["Morning", [1, 4]], ["evening", [3, 6]], [null, [2, 5]]]);
+  assert.deepEqual(groupSections([{ id: 1 }, { id: 2, group: "" }]).map((section) => section.name), [null]);
+});
+
+test("before the account's day boundary, today is still the previous date (rule 7)", () => {
+  // Local times, whatever the time zone the test runs in.
+  const at = (day, hours, minutes) => new Date(2026, 11, day, hours, minutes);
+  assert.equal(dayOf(at(6, 1, 30), "03:00"), "2026-12-05");
+  assert.equal(dayOf(at(6, 2, 59), "03:00"), "2026-12-05");
+  assert.equal(dayOf(at(6, 3, 0), "03:00"), "2026-12-06");
+  assert.equal(dayOf(at(1, 1, 30), "03:00"), "2026-11-30");
+  assert.equal(dayOf(at(6, 0, 0), "00:00"), "2026-12-06");
+  assert.equal(dayOf(at(6, 11, 59), "12:00"), "2026-12-05");
+  // Nothing kept, or nothing the server would send: midnight.
+  assert.equal(dayOf(at(6, 0, 1)), "2026-12-06");
+  assert.equal(dayOf(at(6, 0, 1), "3am"), "2026-12-06");
 });

@@ -28,7 +28,7 @@ from selenium.common.exceptions import (NoAlertPresentException, NoSuchElementEx
                                         StaleElementReferenceException)
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 BASE = os.environ["HABITS_WEB_URL"].rstrip("/")
 HABITS = os.environ.get("HABITS_CLI", ".build/debug/habits")
@@ -654,6 +654,173 @@ class WebAppCases:
         press(Keys.ENTER)
         self.wait(lambda: self.finds("li.habit[data-state=done]"))
 
+    # MARK: the second model (issue 38): every kind, groups, the day boundary
+
+    def needs_the_new_model(self, **fields):
+        """Skips unless the server takes `fields` on a habit: a probe that
+        is refused anyway (no name), so it creates nothing. The kinds,
+        goals and groups are lifted on the server by its own branch."""
+        body = {"name": "", "frequency": "DAILY", "measurement_type": "times",
+                "start_date": self.today(), "action_days": [1, 2, 3, 4, 5, 6, 7], "target_value": 1}
+        body.update(fields)
+        answer = self.api("POST", "/me/habits/", body)
+        refused = set(answer["body"].get("fields", {})) & {"frequency", "goal", "period_days", "group"}
+        if refused:
+            self.skipTest(f"the server does not take {sorted(refused)} yet (needs issue 38's server branch)")
+
+    def fill_form(self, name, frequency="DAILY", period_days=None, goal="AT_LEAST", unit="times", target="1", group=""):
+        """Fills the new-habit form (already open) and submits it."""
+        field = self.wait(lambda: self.find("#name"))
+        field.send_keys(name)
+        Select(self.find("#frequency")).select_by_value(frequency)
+        # N is asked only for "Every N days".
+        self.assertEqual(self.find("#period_days").is_displayed(), frequency == "EVERY_N_DAYS")
+        if period_days is not None:
+            self.find("#period_days").clear()
+            self.find("#period_days").send_keys(str(period_days))
+        Select(self.find("#goal")).select_by_value(goal)
+        self.find("#measurement_type").clear()
+        self.find("#measurement_type").send_keys(unit)
+        self.find("#target_value").clear()
+        self.find("#target_value").send_keys(target)
+        self.find("#group").send_keys(group)
+        self.find("form button[type=submit]").click()
+
+    def test_each_kind_is_created_through_the_form_and_checked_in(self):
+        self.sign_in()
+        self.needs_the_new_model(frequency="MONTHLY", goal="AT_MOST", group="Home")
+        self.needs_the_new_model(frequency="EVERY_N_DAYS", period_days=3)
+        kinds = (
+            ("Pay the rent", {"frequency": "MONTHLY"}, "once a month"),
+            ("Water the plants", {"frequency": "EVERY_N_DAYS", "period_days": 3}, "every 3 days"),
+            ("Coffee", {"goal": "AT_MOST", "unit": "cups", "target": "2"}, "at most 2 cups a day"),
+        )
+        made = {}
+        for name, fields, words in kinds:
+            self.driver.get(BASE + "/#/new")
+            self.fill_form(name, **fields)
+            self.wait(lambda: "/habit/" in self.driver.current_url and name in self.find("h1").text)
+            self.wait(lambda: words in self.find("main p.meta").text)
+            made[name] = int(self.driver.current_url.rstrip("/").split("/")[-1])
+        self.shot("habit-every-3-days")
+        saved = {habit["name"]: habit for habit in self.api("GET", "/me/habits/")["body"]["data"]}
+        self.assertEqual(saved["Pay the rent"]["frequency"], "MONTHLY")
+        self.assertEqual((saved["Water the plants"]["frequency"], saved["Water the plants"]["period_days"]), ("EVERY_N_DAYS", 3))
+        self.assertEqual((saved["Coffee"]["goal"], saved["Coffee"]["target_value"], saved["Coffee"]["measurement_type"]), ("AT_MOST", 2, "cups"))
+        # An edit keeps them.
+        self.driver.get(BASE + f"/#/habit/{made['Water the plants']}/edit")
+        self.wait(lambda: self.find("#period_days").get_attribute("value") == "3")
+        self.assertEqual(self.find("#frequency").get_attribute("value"), "EVERY_N_DAYS")
+        self.driver.get(BASE + f"/#/habit/{made['Coffee']}/edit")
+        self.wait(lambda: self.find("#goal").get_attribute("value") == "AT_MOST")
+        self.assertFalse(self.find("#period_days").is_displayed())
+        self.find("form button[type=submit]").click()
+        self.wait(lambda: "/edit" not in self.driver.current_url)
+        self.assertEqual(self.api("GET", f"/me/habits/{made['Coffee']}/")["body"]["goal"], "AT_MOST")
+        # Check-ins: a bare done fills the month's and the block's one time;
+        # a limit counts one cup a tap, on track with what is left, then over.
+        self.reload_today()
+        for name in ("Pay the rent", "Water the plants"):
+            self.act(lambda: self.row(made[name]).find_element(By.CSS_SELECTOR, "button.primary").click())
+            self.wait(lambda: self.row(made[name]).get_attribute("data-state") == "done")
+        coffee = made["Coffee"]
+        self.assertIn("On track", self.row(coffee).text)
+        self.assertNotIn(coffee, [int(row.get_attribute("data-id")) for row in self.finds("#todo-title + ul li.habit")])
+        self.act(lambda: self.row(coffee).find_element(By.CSS_SELECTOR, "button.primary").click())
+        self.wait(lambda: "1 / 2 cups, 1 left" in self.row(coffee).text)
+        self.assertEqual(self.row(coffee).get_attribute("data-state"), "pending")
+        self.wait(lambda: self.api("GET", f"/me/habits/{coffee}/progress/?from={self.today()}&to={self.today()}")["body"]["data"][:1])
+        self.shot("today-limit-on-track")
+        for _ in range(2):
+            self.act(lambda: self.row(coffee).find_element(By.CSS_SELECTOR, "button.primary").click())
+        # Over the limit: failed at once.
+        self.wait(lambda: self.row(coffee).get_attribute("data-state") == "failed")
+        self.assertIn("Over the limit", self.row(coffee).text)
+        self.wait(lambda: self.api("GET", f"/me/habits/{coffee}/progress/?from={self.today()}&to={self.today()}")["body"]["data"][0]["value"] == 3)
+        self.wait(lambda: {h["id"]: h["completion_data"]["state"] for h in self.api("GET", f"/me/habits/?date={self.today()}&today={self.today()}")["body"]["data"]}
+                  == {made["Pay the rent"]: "done", made["Water the plants"]: "done", coffee: "failed"})
+        # The calendar marks the block's planned days with its state, and says so.
+        self.driver.get(BASE + f"/#/habit/{made['Water the plants']}")
+        cell = self.wait(lambda: self.find(f'#calendar td[data-date="{self.today()}"]'))
+        self.assertEqual(cell.get_attribute("data-state"), "done")
+        self.assertIn("for the 3 days", cell.find_element(By.CSS_SELECTOR, ".sr").get_attribute("textContent"))
+        self.shot("habit-block-done")
+
+    def test_a_field_error_of_the_new_fields_shows_under_its_field(self):
+        self.sign_in()
+        self.needs_the_new_model(frequency="EVERY_N_DAYS", period_days=3)
+        self.driver.get(BASE + "/#/new")
+        self.fill_form("Plants", frequency="EVERY_N_DAYS", period_days=1)
+        self.wait(lambda: self.find("#error-period_days").text)
+        self.assertEqual(self.find("#period_days").get_attribute("aria-invalid"), "true")
+        self.assertIn("error-period_days", self.find("#period_days").get_attribute("aria-describedby"))
+        self.shot("period-days-error")
+        self.assertEqual(self.axe_violations(), [])
+
+    def test_today_is_grouped_by_group(self):
+        self.sign_in()
+        self.needs_the_new_model(group="Morning")
+        stretch = self.create("Stretch", group="Morning")
+        if stretch.get("group") != "Morning":
+            self.skipTest("the server does not keep a habit's group yet (needs issue 38's server branch)")
+        read = self.create("Read")
+        floss = self.create("Floss", group="evening")
+        tea = self.create("Tea", group="MORNING")
+        self.reload_today()
+        headings = [heading.text for heading in self.finds("#today section.group > h2")]
+        # Without case, as first written, in first-seen order, ungrouped last.
+        self.assertEqual(headings, ["Morning", "evening", "Other habits"])
+        ids = [[int(row.get_attribute("data-id")) for row in section.find_elements(By.CSS_SELECTOR, "li.habit")]
+               for section in self.finds("#today section.group")]
+        self.assertEqual(ids, [[stretch["id"], tea["id"]], [floss["id"]], [read["id"]]])
+        self.shot("today-grouped")
+        self.assertEqual(self.axe_violations(), [])
+        # No habit with a group: no group headings.
+        for habit in (stretch, floss, tea):
+            self.assertEqual(self.api("PATCH", f"/me/habits/{habit['id']}/", {"group": None})["status"], 200)
+        self.reload_today()
+        self.assertEqual(self.finds("#today section.group"), [])
+        self.assertTrue(self.find("#todo-title"))
+
+    def test_the_day_starts_at_the_accounts_boundary(self):
+        # A time zone where it is 01:xx now (by the server's clock, which the
+        # app follows), and a day that starts at 03:00: today is yesterday.
+        hour = datetime.datetime.now(datetime.timezone.utc).hour
+        offset = (1 - hour) % 24
+        if offset > 14:
+            offset -= 24
+        zone = "Etc/GMT" + ("" if offset == 0 else f"{-offset:+d}")
+        self.driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": zone})
+        self.sign_in()
+        answer = self.api("PATCH", "/me/", {"day_starts_at": "03:00"})
+        if answer["status"] != 200 or answer["body"].get("day_starts_at") != "03:00":
+            self.skipTest(f"the server does not keep day_starts_at yet (needs issue 38's server branch): {answer}")
+        local = self.today()
+        self.assertEqual(self.driver.execute_script("return new Date().getHours()"), 1, zone)
+        yesterday = (datetime.date.fromisoformat(local) - datetime.timedelta(days=1)).isoformat()
+        habit = self.create("Night walk", start_date=yesterday)
+        # A new page load: the app reads the account (and its boundary) once.
+        self.driver.refresh()
+        self.wait(lambda: self.finds("#today li.habit"))
+        self.wait(lambda: self.find("#day").get_attribute("value") == yesterday)
+        self.assertEqual(self.find("h1").text, "Today")
+        self.act(lambda: self.row(habit["id"]).find_element(By.CSS_SELECTOR, "button.primary").click())
+        # The check-in is the previous date's.
+        self.wait(lambda: [e["date"] for e in self.api("GET", f"/me/habits/{habit['id']}/progress/?from={yesterday}&to={local}")["body"]["data"]] == [yesterday])
+        self.shot("day-boundary")
+        self.driver.get(BASE + "/#/settings")
+        self.wait(lambda: self.find("#day_starts_at").get_attribute("value") == "03:00")
+        self.assertIn("03:00", self.find("#time-zone").text)
+        self.assertEqual(self.axe_violations(), [])
+        # Changed back in Settings: today is the calendar's date again.
+        field = self.find("#day_starts_at")
+        self.driver.execute_script("arguments[0].value = '00:00'", field)
+        self.find("#save-day-start").click()
+        self.wait(lambda: "Saved" in self.find("#day-start-status").text)
+        self.assertEqual(self.api("GET", "/me/")["body"]["day_starts_at"], "00:00")
+        self.driver.get(BASE + "/#/")
+        self.wait(lambda: self.find("#day").get_attribute("value") == local)
+
     # MARK: accessibility
 
     def axe_violations(self):
@@ -681,6 +848,14 @@ class WebAppCases:
         self.driver.get(BASE + f"/#/habit/{habit['id']}/edit")
         self.wait(lambda: self.find("#name"))
         screens["edit"] = self.axe_violations()
+        # The form with every field it can show: N for "Every N days", a limit.
+        self.driver.get(BASE + "/#/new")
+        self.wait(lambda: self.find("#frequency"))
+        Select(self.find("#frequency")).select_by_value("EVERY_N_DAYS")
+        Select(self.find("#goal")).select_by_value("AT_MOST")
+        self.assertTrue(self.find("#period_days").is_displayed())
+        screens["new, every N days, at most"] = self.axe_violations()
+        self.shot("new-every-n-days")
         self.driver.get(BASE + "/#/settings")
         self.wait(lambda: self.find("#account-email"))
         screens["settings"] = self.axe_violations()

@@ -5,28 +5,63 @@ import * as api from "./api.js";
 import { h, show, loading, confirmDialog, amount, download } from "./ui.js";
 import * as days from "./dates.js";
 import * as offline from "./offline.js";
-import { dayStates, sessionShare } from "./rules.js";
+import { dayStates, bareDoneAmount, periodOf, groupSections } from "./rules.js";
+import { habitWords, periodWords, amountWords } from "./words.js";
 import { csvField, csvTextField } from "./csv.js";
 
 const SIGNED_IN = "habits.signed-in";
+/** The account's `day_starts_at` ("HH:MM"), kept so an offline start agrees. */
+const DAY_STARTS = "habits.day-starts-at";
 let offlineMode = false;
 
-function today() { return days.isoDay(api.now()); }
+/**
+ * Today's date by the server's clock in the device's time zone, before the
+ * account's `day_starts_at` still the previous date (rule 7): the date
+ * every device and the server agree on.
+ */
+function today() { return days.dayOf(api.now(), dayStartsAt()); }
 
-let limits = null;
+function dayStartsAt() { return localStorage.getItem(DAY_STARTS) || "00:00"; }
+
+/**
+ * Keeps the account's day boundary as GET or PATCH /api/me/ answered it
+ * (00:00 from a server without one); true when it differs from the kept one.
+ */
+function keepDayStart(answer) {
+  if (!answer) return;
+  // A server without the setting: days start at midnight.
+  const value = /^\d{2}:\d{2}$/.test(answer.day_starts_at || "") ? answer.day_starts_at : "00:00";
+  const changed = localStorage.getItem(DAY_STARTS) !== value;
+  localStorage.setItem(DAY_STARTS, value);
+  return changed;
+}
+
+let accountAnswer = null;
+/**
+ * GET /api/me/, read once and kept: its `day_starts_at` (kept on the
+ * device too, for offline) and its limits. No network gives `{}` and what
+ * the device kept.
+ */
+function account() {
+  if (!accountAnswer) {
+    const known = localStorage.getItem(DAY_STARTS) !== null;
+    accountAnswer = api.call("GET", "/me/").then((answer) => {
+      // Changed on another device since this one last read it: drawn again.
+      if (keepDayStart(answer) && known) route();
+      return answer || {};
+    }, () => { accountAnswer = null; return {}; });
+  }
+  return accountAnswer;
+}
+
 /**
  * The account's limits as the server sends them with GET /api/me/
- * (`limits.active_habits`, HabitCore's `Habit.maximumActiveCount`), read
- * once and kept. A server that sends none, or no network, gives `{}`: the
- * app then offers to add habits and leaves the limit to the server's
- * answer (a 409 `habit_limit` with its own message).
+ * (`limits.active_habits`, HabitCore's `Habit.maximumActiveCount`). A
+ * server that sends none, or no network, gives `{}`: the app then offers
+ * to add habits and leaves the limit to the server's answer (a 409
+ * `habit_limit` with its own message).
  */
-async function accountLimits() {
-  if (!limits) {
-    limits = api.call("GET", "/me/").then((account) => (account && account.limits) || {}, () => { limits = null; return {}; });
-  }
-  return limits;
-}
+async function accountLimits() { return (await account()).limits || {}; }
 
 // MARK: - Start and routing
 
@@ -151,7 +186,13 @@ function route() {
   if (!signed) return signInScreen();
   const where = currentRoute();
   const screens = { today: todayScreen, habit: habitScreen, edit: editScreen, settings: settingsScreen };
-  return screens[where.name](where).catch((error) => failed(error));
+  // The account's day boundary says which date is today: waited for only
+  // when the device has never kept it, else read again alongside.
+  const mine = generation;
+  const known = localStorage.getItem(DAY_STARTS) !== null;
+  const reading = account();
+  return (known ? Promise.resolve() : reading)
+    .then(() => (mine === generation ? screens[where.name](where) : undefined)).catch((error) => failed(error));
 }
 
 function failed(error) {
@@ -227,6 +268,7 @@ function codeScreen(email) {
     try {
       await api.signIn(email, digits);
       localStorage.setItem(SIGNED_IN, "1");
+      accountAnswer = null;
       offlineMode = false;
       route();
       sync(true);
@@ -303,27 +345,66 @@ function renderToday(body, day, list, stale) {
       h("a", { class: "button primary", href: "#/new" }, "Create your first habit")));
     return;
   }
-  const state = (habit) => (habit.completion_data || {}).state;
-  const todo = active.filter((habit) => ["pending", "failed"].includes(state(habit)));
-  const completed = active.filter((habit) => ["done", "skipped"].includes(state(habit)));
-  const other = active.filter((habit) => !todo.includes(habit) && !completed.includes(habit));
   const context = { day, list, rerender: () => renderToday(body, day, list, stale) };
   const items = (habits) => h("ul", { class: "habits" }, habits.map((habit) => habitRow(habit, context)));
+  const notice = stale ? h("p", { class: "notice", role: "status" }, "Offline: this is the day as last seen. Check-ins are kept and sent when the network is back.") : null;
+  const sections = groupSections(active);
+  if (sections.some((section) => section.name !== null)) {
+    // Grouped: a section with a heading per group, ungrouped last; in each,
+    // what is to do first, then limits, then the rest, then what is completed.
+    const order = (habit) => ["todo", "limits", "other", "completed"].indexOf(todayKind(habit));
+    body.replaceChildren(...[notice,
+      ...sections.map((section, index) => h("section", { class: "group", "aria-labelledby": `group-${index}` },
+        h("h2", { id: `group-${index}` }, section.name === null ? "Other habits" : section.name),
+        items([...section.habits].sort((a, b) => order(a) - order(b))))),
+      add].filter(Boolean));
+    return;
+  }
+  const of = (kind) => active.filter((habit) => todayKind(habit) === kind);
+  const todo = of("todo"), limits = of("limits"), completed = of("completed"), other = of("other");
   const open = sessionStorage.getItem("habits.completed-open") !== "0";
   const details = h("details", { id: "completed", open, ontoggle: () => sessionStorage.setItem("habits.completed-open", details.open ? "1" : "0") },
     h("summary", {}, `Completed (${completed.length})`), items(completed));
   // replaceChildren would show a null as the text "null".
   body.replaceChildren(...[
-    stale ? h("p", { class: "notice", role: "status" }, "Offline: this is the day as last seen. Check-ins are kept and sent when the network is back.") : null,
+    notice,
     h("section", { "aria-labelledby": "todo-title" },
       h("h2", { id: "todo-title" }, `To do (${todo.length})`),
       todo.length ? items(todo) : h("p", { class: "hint" }, "All done for this day.")),
+    limits.length ? h("section", { "aria-labelledby": "limits-title" }, h("h2", { id: "limits-title" }, `Limits (${limits.length})`), items(limits)) : null,
     completed.length ? details : null,
     other.length ? h("section", { "aria-labelledby": "other-title" }, h("h2", { id: "other-title" }, "Not due this day"), items(other)) : null,
     add].filter(Boolean));
 }
 
+/**
+ * Where a habit goes on Today: to do (pending or missed), limits (an
+ * at-most habit not yet decided or already over: nothing to do, but
+ * worth seeing), completed (done or skipped), or other (not due).
+ */
+function todayKind(habit) {
+  const state = (habit.completion_data || {}).state;
+  if (habit.goal === "AT_MOST" && ["pending", "failed"].includes(state)) return "limits";
+  if (["pending", "failed"].includes(state)) return "todo";
+  if (["done", "skipped"].includes(state)) return "completed";
+  return "other";
+}
+
 const STATE_WORDS = { done: "Done", skipped: "Skipped", pending: "To do", failed: "Missed", rest: "Rest day", future: "Not yet", before_start: "Not started" };
+/** An at-most habit's states in words: a limit is kept or gone over, never "to do". */
+const LIMIT_WORDS = { ...STATE_WORDS, done: "Within the limit", pending: "On track", failed: "Over the limit" };
+const stateWords = (habit, state) => (habit.goal === "AT_MOST" ? LIMIT_WORDS : STATE_WORDS)[state] || state;
+
+/**
+ * The progress of a period in words: "1 / 2 cups" and, for a limit, what
+ * is left of it ("1 left") or how far over it is ("1 over").
+ */
+function progressWords(habit, data) {
+  const text = `${amount(data.current)} / ${amount(data.target)} ${habit.measurement_type}`;
+  if (habit.goal !== "AT_MOST") return text;
+  const left = (Math.round(data.target * 1e6) - Math.round(data.current * 1e6)) / 1e6;
+  return left >= 0 ? `${text}, ${amount(left)} left` : `${text}, ${amount(-left)} over`;
+}
 
 function habitRow(habit, context) {
   const data = habit.completion_data || { target: habit.target_value, current: 0, state: "pending" };
@@ -333,9 +414,13 @@ function habitRow(habit, context) {
   const mark = h("span", { class: "mark", "aria-hidden": "true" }, habit.icon || [...name][0] || "•");
   const act = (change) => () => checkIn(habit, context, change);
   const actions = h("div", { class: "actions" });
+  const limit = habit.goal === "AT_MOST";
   if (["pending", "failed", "future"].includes(data.state)) {
-    actions.append(h("button", { class: "primary", onclick: act({ kind: "done" }), "aria-label": `Done: ${name}` }, "✓ Done"));
-    if (!(habit.target_value === 1 && unit === "times")) {
+    // A bare check-in of a limit counts one more (rule 6), it fills nothing.
+    actions.append(limit
+      ? h("button", { class: "primary", onclick: act({ kind: "done" }), "aria-label": `Add one ${unit}: ${name}` }, "+1")
+      : h("button", { class: "primary", onclick: act({ kind: "done" }), "aria-label": `Done: ${name}` }, "✓ Done"));
+    if (limit || !(habit.target_value === 1 && unit === "times")) {
       const input = h("input", { class: "amount", type: "number", min: "0", step: "any", inputmode: "decimal", placeholder: unit, "aria-label": `Amount of ${unit} for ${name}` });
       actions.append(h("form", { class: "row", onsubmit: (event) => {
         event.preventDefault();
@@ -353,11 +438,12 @@ function habitRow(habit, context) {
   row.append(mark, h("div", {},
     h("h3", {}, h("a", { href: `#/habit/${habit.id}` }, name)),
     h("p", { class: "meta" },
-      h("span", { class: `state-${data.state}` }, STATE_WORDS[data.state] || data.state), " · ",
-      `${amount(data.current)} / ${amount(data.target)} ${unit}`,
+      h("span", { class: `state-${data.state}` }, stateWords(habit, data.state)), " · ",
+      progressWords(habit, data), ` · ${habitWords(habit)}`,
       streak !== undefined ? ` · streak ${streak}` : "",
       strength !== undefined ? ` · strength ${Math.round(strength * 100)}%` : ""),
-    h("progress", { max: String(data.target), value: String(Math.min(data.current, data.target)), "aria-label": `Progress of ${name}: ${amount(data.current)} of ${amount(data.target)} ${unit}` })),
+    // A limit has no bar to fill: its words say what is left.
+    limit ? null : h("progress", { max: String(data.target), value: String(Math.min(data.current, data.target)), "aria-label": `Progress of ${name}: ${amount(data.current)} of ${amount(data.target)} ${unit}` })),
   actions);
   return row;
 }
@@ -367,7 +453,6 @@ async function checkIn(habit, { day, list, rerender }, change) {
   const data = habit.completion_data || (habit.completion_data = { target: habit.target_value, current: 0, state: "pending" });
   const base = `/me/habits/${habit.id}/progress/${day}/`;
   let operation;
-  const weekly = habit.frequency === "WEEKLY";
   // What it was, in words, kept with it: a check-in the server refuses is
   // shown by this (showRefused).
   const on = ` (${days.longDay(day)})`;
@@ -380,9 +465,8 @@ async function checkIn(habit, { day, list, rerender }, change) {
   // Idempotency-Key kept with it, so a send retried after a lost answer
   // counts once. A set (skip) and a delete (undo) are idempotent already.
   if (change.kind === "done") {
-    // In millionths, as the server counts, so 0.3 − 0.1 sends 0.2.
-    const left = Math.max(Math.round(data.target * 1e6) - Math.round(data.current * 1e6), 0) / 1e6;
-    const add = weekly ? Math.min(sessionShare(habit), left) : left;
+    // What a bare "done" adds (rule 6), in millionths as the server counts.
+    const add = bareDoneAmount(habit, data);
     operation = { method: "POST", path: `${base}increment/`, body: { amount: add }, key: api.newKey(), label };
     data.current += add;
   } else if (change.kind === "add") {
@@ -394,9 +478,7 @@ async function checkIn(habit, { day, list, rerender }, change) {
     operation = { method: "DELETE", path: base, label };
     data.current = 0;
   }
-  data.state = change.kind === "skip" ? "skipped"
-    : data.current + 1e-9 >= data.target ? "done"
-    : day < today() && !weekly ? "failed" : "pending";
+  data.state = change.kind === "skip" ? "skipped" : shownState(habit, data, day);
   rerender();
   const target = document.querySelector(`li.habit[data-id="${habit.id}"] h3 a`);
   if (target) target.focus();
@@ -420,6 +502,19 @@ async function checkIn(habit, { day, list, rerender }, change) {
   }
 }
 
+/**
+ * The state shown at once after a check-in, until the server's answer: a
+ * daily day that is past is decided; another period is taken as still
+ * running. At least: done on reaching the target. At most: failed as
+ * soon as it is over the limit.
+ */
+function shownState(habit, data, day) {
+  const ended = habit.frequency === "DAILY" && day < today();
+  const current = Math.round(data.current * 1e6), target = Math.round(data.target * 1e6);
+  if (habit.goal === "AT_MOST") return current > target ? "failed" : ended ? "done" : "pending";
+  return current >= target ? "done" : ended ? "failed" : "pending";
+}
+
 function alertError(error) {
   const pending = document.getElementById("pending");
   pending.textContent = error.message;
@@ -436,13 +531,14 @@ async function habitScreen(where) {
   const fetchRange = async (from, to) => {
     for (const entry of (await api.call("GET", `/me/habits/${habit.id}/progress/?from=${from}&to=${to}`)).data) entries.set(entry.date, entry);
   };
-  await fetchRange(days.addDays(now, -378), days.addDays(now, 45));
+  // Whole periods, so each one's state is judged on all its entries.
+  await fetchRange(periodOf(habit, days.addDays(now, -378)).first, periodOf(habit, days.addDays(now, 45)).last);
   let month = days.monthStart(now);
   const stats = habit.stats || {};
   const calendar = h("div", { id: "calendar" });
   const drawMonth = async (focusButton) => {
     const first = month, last = days.addDays(first, days.daysInMonth(first) - 1);
-    if (first < days.addDays(now, -371) || last > days.addDays(now, 38)) await fetchRange(days.addDays(first, -7), days.addDays(last, 7));
+    if (first < days.addDays(now, -371) || last > days.addDays(now, 38)) await fetchRange(periodOf(habit, days.addDays(first, -7)).first, periodOf(habit, days.addDays(last, 7)).last);
     const states = dayStates(habit, entries, days.addDays(first, -7), days.addDays(last, 7), now);
     calendar.replaceChildren(monthTable(first, states, entries, now, habit),
       h("div", { class: "row" },
@@ -465,7 +561,7 @@ async function habitScreen(where) {
       stat("Done", stats.success_count), stat("Missed", stats.failed_count), stat("Skipped", stats.skipped_count),
       stat("Strength", stats.strength === undefined ? undefined : `${Math.round(stats.strength * 100)}%`)),
     h("h2", {}, "Month"), calendar,
-    h("ul", { class: "legend", "aria-label": "Legend" }, ["done", "skipped", "failed", "pending", "rest"].map((state) => h("li", {}, `${SYMBOL[state]} ${STATE_WORDS[state]}`))),
+    h("ul", { class: "legend", "aria-label": "Legend" }, ["done", "skipped", "failed", "pending", "rest"].map((state) => h("li", {}, `${SYMBOL[state]} ${stateWords(habit, state)}`))),
     h("h2", {}, "Year"), heatmap(yearFrom, now, yearStates, entries, habit),
     h("h2", {}, "Notes"),
     notes.length ? h("ul", { class: "notes" }, notes.map((entry) => h("li", {}, h("strong", {}, days.longDay(entry.date)), ": ", entry.note))) : h("p", { class: "hint" }, "No notes yet."));
@@ -478,8 +574,23 @@ function stat(label, value) {
 
 function describe(habit) {
   const daysText = habit.action_days.length === 7 ? "every day" : habit.action_days.map((day) => days.WEEKDAYS[day - 1]).join(", ");
-  const period = habit.frequency === "WEEKLY" ? "a week" : "a day";
-  return `${amount(habit.target_value)} ${habit.measurement_type} ${period}, on ${daysText}, since ${days.longDay(habit.start_date)}`;
+  const group = habit.group ? ` · ${habit.group}` : "";
+  return `${habitWords(habit)}, on ${daysText}, since ${days.longDay(habit.start_date)}${group}`;
+}
+
+/**
+ * The period of a planned day in words, for the calendar's text: nothing
+ * for a daily habit (the day is the period), else " for the week", " for
+ * the month" or " for the 3 days 2 November to 4 November" (the block).
+ */
+function periodOfDayWords(habit, date) {
+  if (habit.frequency === "WEEKLY") return " for the week";
+  if (habit.frequency === "MONTHLY") return " for the month";
+  if (habit.frequency === "EVERY_N_DAYS") {
+    const { first, last } = periodOf(habit, date);
+    return ` for the ${habit.period_days} days ${days.shortDay(first)} to ${days.shortDay(last)}`;
+  }
+  return "";
 }
 
 const SYMBOL = { done: "●", skipped: "◌", failed: "✕", pending: "○", rest: "·", future: "", before_start: "" };
@@ -495,9 +606,11 @@ function monthTable(first, states, entries, now, habit) {
     const state = states.get(date) || "future";
     const entry = entries.get(date);
     const value = entry && entry.value > 0 ? `, ${amount(entry.value)} ${habit.measurement_type}` : "";
+    // A planned day of a longer period shows (and says) its period's state.
+    const period = ["rest", "before_start"].includes(state) ? "" : periodOfDayWords(habit, date);
     cells.push(h("td", { class: state, dataset: { date, state } },
       h("span", { class: "day", "aria-hidden": "true" }, String(d)),
-      h("span", { class: "sr" }, `${days.longDay(date)}${date === now ? " (today)" : ""}: ${STATE_WORDS[state]}${value}`)));
+      h("span", { class: "sr" }, `${days.longDay(date)}${date === now ? " (today)" : ""}: ${stateWords(habit, state)}${period}${value}`)));
     if (cells.length === 7) { rows.push(h("tr", {}, cells)); cells = []; }
   }
   if (cells.length) { while (cells.length < 7) cells.push(h("td", {})); rows.push(h("tr", {}, cells)); }
@@ -516,8 +629,8 @@ function heatmap(from, to, states, entries, habit) {
     const state = date < from ? "" : states.get(date);
     const entry = entries.get(date);
     let level = "";
-    if (state === "done") { level = "l3"; done++; } else if (state === "skipped") { level = "skip"; skipped++; } else if (entry && entry.value > 0) level = entry.value >= habit.target_value / 2 ? "l2" : "l1";
-    cells.push(h("i", { class: level, title: `${date}: ${STATE_WORDS[state] || ""}`, dataset: { date, state: state || "" } }));
+    if (state === "done") { level = "l3"; done++; } else if (state === "skipped") { level = "skip"; skipped++; } else if (habit.goal !== "AT_MOST" && entry && entry.value > 0) level = entry.value >= habit.target_value / 2 ? "l2" : "l1";
+    cells.push(h("i", { class: level, title: `${date}: ${state ? stateWords(habit, state) : ""}`, dataset: { date, state: state || "" } }));
   }
   // Focusable: on a phone it scrolls sideways, and a keyboard must reach that too.
   return h("div", { class: "heatmap", id: "heatmap", role: "img", tabindex: "0", "aria-label": `The last 12 months: ${done} days done, ${skipped} skipped.` }, cells);
@@ -527,7 +640,10 @@ function heatmap(from, to, states, entries, habit) {
 
 // The optional `icon` (one emoji) and `color` (#rrggbb): an empty icon and
 // an unticked colour send null, which removes them.
-const FIELDS = ["name", "frequency", "measurement_type", "start_date", "action_days", "target_value", "icon", "color"];
+// `period_days` (2 to 365) is asked only for "Every N days"; `goal` is at
+// least or at most (a limit, which may be 0); `group` is optional text,
+// empty for none.
+const FIELDS = ["name", "frequency", "period_days", "goal", "measurement_type", "start_date", "action_days", "target_value", "group", "icon", "color"];
 
 async function editScreen(where) {
   const view = screenView();
@@ -540,13 +656,37 @@ async function editScreen(where) {
   const described = (field, hint) => ({ "aria-describedby": hint ? `hint-${field} error-${field}` : `error-${field}` });
   const name = h("input", { id: "name", name: "name", maxlength: "100", required: true, value: habit ? habit.name : "", ...described("name") });
   const frequency = h("select", { id: "frequency", name: "frequency", ...described("frequency") },
-    h("option", { value: "DAILY" }, "Daily"), h("option", { value: "WEEKLY" }, "Weekly"));
+    h("option", { value: "DAILY" }, "Daily"), h("option", { value: "WEEKLY" }, "Weekly"),
+    h("option", { value: "MONTHLY" }, "Monthly"), h("option", { value: "EVERY_N_DAYS" }, "Every N days"));
   frequency.value = habit ? habit.frequency : "DAILY";
+  const periodDays = h("input", { id: "period_days", type: "number", min: "2", max: "365", step: "1", inputmode: "numeric", value: habit && habit.period_days ? String(habit.period_days) : "3", ...described("period_days", true) });
+  const periodBox = h("div", { id: "period-days-box" },
+    h("label", { for: "period_days" }, "Number of days (N)"), periodDays,
+    h("p", { class: "hint", id: "hint-period_days" }, "From 2 to 365: periods of N days in a row, the first from the start date."), errors.period_days);
+  const goal = h("select", { id: "goal", name: "goal", ...described("goal", true) },
+    h("option", { value: "AT_LEAST" }, "At least"), h("option", { value: "AT_MOST" }, "At most"));
+  goal.value = habit && habit.goal ? habit.goal : "AT_LEAST";
+  const group = h("input", { id: "group", maxlength: "32", autocomplete: "off", value: habit && habit.group ? habit.group : "", ...described("group", true) });
   const unit = h("input", { id: "measurement_type", maxlength: "32", value: habit ? habit.measurement_type : "times", ...described("measurement_type") });
   const startDate = h("input", { id: "start_date", type: "date", value: habit ? habit.start_date : today(), ...described("start_date") });
   const chosen = new Set(habit ? habit.action_days : [1, 2, 3, 4, 5, 6, 7]);
   const dayBoxes = days.WEEKDAY_NAMES.map((dayName, i) => h("input", { type: "checkbox", value: String(i + 1), checked: chosen.has(i + 1), "aria-label": dayName }));
   const target = h("input", { id: "target_value", type: "number", step: "any", min: "0.000001", value: habit ? amount(habit.target_value) : "1", inputmode: "decimal", ...described("target_value", true) });
+  const targetHint = h("p", { class: "hint", id: "hint-target_value" });
+  // N only for "Every N days"; the target's hint and lowest value follow the goal.
+  const follow = () => {
+    periodBox.hidden = frequency.value !== "EVERY_N_DAYS";
+    const limit = goal.value === "AT_MOST";
+    target.min = limit ? "0" : "0.000001";
+    const period = periodWords({ frequency: frequency.value, period_days: periodDays.value || "N" });
+    targetHint.textContent = limit
+      ? `The most you allow yourself ${period}; 0 for none at all.`
+      : `What you aim for ${period}.`;
+  };
+  frequency.addEventListener("change", follow);
+  goal.addEventListener("change", follow);
+  periodDays.addEventListener("input", follow);
+  follow();
   const icon = h("input", { id: "icon", maxlength: "16", autocomplete: "off", value: habit && habit.icon ? habit.icon : "", ...described("icon", true) });
   const hasColor = h("input", { id: "has-color", type: "checkbox", checked: Boolean(habit && habit.color) });
   const color = h("input", { id: "color", type: "color", value: habit && habit.color ? habit.color : "#2f6fdf", ...described("color") });
@@ -558,12 +698,18 @@ async function editScreen(where) {
     form.querySelectorAll("[aria-invalid]").forEach((element) => element.removeAttribute("aria-invalid"));
     formError.textContent = "";
     const body = {
-      name: name.value, frequency: frequency.value, measurement_type: unit.value, start_date: startDate.value,
+      name: name.value, frequency: frequency.value, goal: goal.value, measurement_type: unit.value, start_date: startDate.value,
       action_days: dayBoxes.filter((box) => box.checked).map((box) => Number(box.value)),
       target_value: target.value === "" ? null : Number(target.value),
       icon: icon.value.trim() === "" ? null : icon.value.trim(),
       color: hasColor.checked ? color.value : null,
     };
+    // N goes only with "Every N days"; an edit away from it removes N.
+    if (frequency.value === "EVERY_N_DAYS") body.period_days = periodDays.value === "" ? null : Number(periodDays.value);
+    else if (habit && habit.period_days) body.period_days = null;
+    // An empty group is none: a new habit sends nothing, an edit removes it.
+    if (group.value.trim() !== "") body.group = group.value.trim();
+    else if (habit && habit.group) body.group = null;
     save.disabled = true;
     try {
       const saved = habit
@@ -590,13 +736,17 @@ async function editScreen(where) {
   formError,
   h("label", { for: "name" }, "Name"), name, errors.name,
   h("label", { for: "frequency" }, "Frequency"), frequency, errors.frequency,
+  periodBox,
+  h("label", { for: "goal" }, "Goal"), goal,
+  h("p", { class: "hint", id: "hint-goal" }, "At least: a target to reach. At most: a limit to stay within."), errors.goal,
   h("label", { for: "measurement_type" }, "Unit"), unit, errors.measurement_type,
-  h("label", { for: "target_value" }, "Target"), target,
-  h("p", { class: "hint", id: "hint-target_value" }, "Per day for a daily habit, per week for a weekly one."), errors.target_value,
+  h("label", { for: "target_value" }, "Target"), target, targetHint, errors.target_value,
   h("label", { for: "start_date" }, "Start date"), startDate, errors.start_date,
   h("fieldset", { id: "action-days", "aria-describedby": "error-action_days" }, h("legend", {}, "Action days"),
     h("div", { class: "days" }, dayBoxes.map((box, i) => h("label", {}, box, h("span", { "aria-hidden": "true" }, days.WEEKDAYS[i]))))),
   errors.action_days,
+  h("label", { for: "group" }, "Group"), group,
+  h("p", { class: "hint", id: "hint-group" }, "Optional, such as Morning: habits of one group are shown together on Today."), errors.group,
   h("label", { for: "icon" }, "Icon"), icon,
   h("p", { class: "hint", id: "hint-icon" }, "One emoji, such as 🏃; leave it empty for none."), errors.icon,
   h("label", { class: "check" }, hasColor, "Colour"),
@@ -623,11 +773,18 @@ async function settingsScreen() {
   const view = screenView();
   view(h("h1", {}, "Settings"), loading());
   const account = await api.call("GET", "/me/");
+  keepDayStart(account);
+  accountAnswer = Promise.resolve(account);
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const status = h("p", { role: "status", id: "export-status" });
+  const zoneText = h("p", { id: "time-zone" });
+  const sayZone = () => { zoneText.textContent = `${zone}. Days start at ${dayStartsAt() === "00:00" ? "midnight" : dayStartsAt()} here; the clock follows the server's.`; };
+  sayZone();
+  // The day boundary (rule 7): shown only when the server keeps one.
+  const boundary = account.day_starts_at === undefined ? null : dayStartForm(account, sayZone);
   view(h("h1", {}, "Settings"),
     h("h2", {}, "Account"), h("p", {}, "Signed in as ", h("strong", { id: "account-email" }, account.email)),
-    h("h2", {}, "Time zone"), h("p", { id: "time-zone" }, `${zone}. Days start at midnight here; the clock follows the server's.`),
+    h("h2", {}, "Time zone"), zoneText, boundary,
     h("h2", {}, "Export"),
     h("div", { class: "row" },
       h("button", { id: "export-json", onclick: () => exportData("json", status) }, "Download JSON"),
@@ -638,11 +795,45 @@ async function settingsScreen() {
       try { await api.signOut(); } catch { /* signed out locally anyway */ }
       await offline.clear();
       localStorage.removeItem(SIGNED_IN);
+      localStorage.removeItem(DAY_STARTS);
+      accountAnswer = null;
       offlineMode = false;
       await updatePending();
       location.hash = "#/";
       route();
     } }, "Sign out"));
+}
+
+/**
+ * The day boundary's form: "Day starts at" (00:00 to 12:00), saved with
+ * PATCH /api/me/ {"day_starts_at"}; the server's field error is shown
+ * under it as the habit form's are.
+ */
+function dayStartForm(account, changed) {
+  const input = h("input", { id: "day_starts_at", type: "time", min: "00:00", max: "12:00", step: "60", value: account.day_starts_at || "00:00", "aria-describedby": "hint-day_starts_at error-day_starts_at" });
+  const error = h("p", { class: "error", id: "error-day_starts_at" });
+  const saved = h("p", { role: "status", id: "day-start-status" });
+  const form = h("form", { novalidate: true, onsubmit: async (event) => {
+    event.preventDefault();
+    error.textContent = ""; saved.textContent = "";
+    input.removeAttribute("aria-invalid");
+    try {
+      const answer = await api.call("PATCH", "/me/", { day_starts_at: input.value });
+      keepDayStart(answer);
+      accountAnswer = Promise.resolve(answer);
+      changed();
+      saved.textContent = `Saved: your day starts at ${dayStartsAt()}.`;
+    } catch (problem) {
+      const fields = problem.fields || {};
+      error.textContent = fields.day_starts_at ? fields.day_starts_at.join(" ") : problem.offline ? "The server cannot be reached; nothing was saved." : problem.message;
+      input.setAttribute("aria-invalid", "true");
+      input.focus();
+    }
+  } },
+  h("label", { for: "day_starts_at" }, "Day starts at"), input,
+  h("p", { class: "hint", id: "hint-day_starts_at" }, "For a day that ends after midnight: before this time (up to 12:00), Today is still the day before."),
+  error, h("button", { type: "submit", id: "save-day-start" }, "Save"), saved);
+  return form;
 }
 
 async function exportData(format, status) {

@@ -13,6 +13,17 @@ export function parseDay(text) {
 
 function utcIso(date) { return date.toISOString().slice(0, 10); }
 
+/**
+ * The date a moment belongs to in the device's time zone when the day
+ * starts at `startsAt` ("HH:MM", 00:00 to 12:00, HabitCore's DayBoundary):
+ * before that local time it is still the previous date.
+ */
+export function dayOf(moment, startsAt = "00:00") {
+  const [hours, minutes] = (/^\d{2}:\d{2}$/.test(startsAt || "") ? startsAt : "00:00").split(":").map(Number);
+  const day = isoDay(moment);
+  return moment.getHours() * 60 + moment.getMinutes() < hours * 60 + minutes ? addDays(day, -1) : day;
+}
+
 export function addDays(text, days) {
   const date = parseDay(text);
   date.setUTCDate(date.getUTCDate() + days);
@@ -37,7 +48,15 @@ export function daysInMonth(text) {
 
 const long = new Intl.DateTimeFormat(undefined, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 const monthName = new Intl.DateTimeFormat(undefined, { month: "long", year: "numeric", timeZone: "UTC" });
+const short = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "long", timeZone: "UTC" });
+export function shortDay(text) { return short.format(parseDay(text)); }
 export function longDay(text) { return long.format(parseDay(text)); }
 export function monthTitle(text) { return monthName.format(parseDay(text)); }
 export const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 export const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+/** Days since 1970-01-01 (day 0), as HabitCore's `LocalDate.dayNumber`. */
+export function dayNumber(text) { return Math.round((parseDay(text).getTime() - 43200000) / 86400000); }
+
+/** The date of a day number: the inverse of `dayNumber`. */
+export function fromDayNumber(number) { return utcIso(new Date(number * 86400000 + 43200000)); }

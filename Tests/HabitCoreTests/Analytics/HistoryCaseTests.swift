@@ -105,8 +105,11 @@ import Testing
     }
 
     /// The cases cover what the rules decide: every state in the calendar
-    /// and in a period's completion, both frequencies, skips, amounts that
-    /// are not whole, and a strength between 0 and 1 with a broken streak.
+    /// and in a period's completion, every frequency and both goals, skips,
+    /// amounts that are not whole, and a strength between 0 and 1 with a
+    /// broken streak; at most: done, skipped, pending and failed (within,
+    /// over, a target of 0), and the planned days of monthly and
+    /// every-N-days periods showing each state their period can have.
     @Test func theCasesCoverEveryRule() throws {
         let cases = try Self.load().cases
         let recorded = cases.compactMap(\.expected)
@@ -115,7 +118,20 @@ import Testing
         #expect(calendar == Set(PeriodState.allCases))
         let completion = Set(recorded.flatMap { $0.completion.values.map(\.state) })
         #expect(completion == Set(PeriodState.allCases))
-        #expect(Set(cases.map(\.habit.frequency)) == [.daily, .weekly])
+        #expect(Set(cases.map(\.habit.frequency)) == Set(Frequency.allCases))
+        #expect(Set(cases.map(\.habit.goal)) == Set(Goal.allCases))
+        #expect(cases.contains { $0.habit.goal == .atMost && $0.habit.targetValue == 0 })
+        let atMost = zip(cases, recorded).filter { $0.0.habit.goal == .atMost }
+        let atMostStates = Set(atMost.flatMap { $0.1.completion.values.map(\.state) })
+        #expect(atMostStates.isSuperset(of: [.success, .skipped, .pending, .failed, .future]))
+        for frequency in [Frequency.monthly, .everyNDays] {
+            let states = Set(
+                zip(cases, recorded).filter { $0.0.habit.frequency == frequency }
+                    .flatMap { $0.1.calendar.values })
+            #expect(
+                states.isSuperset(of: [.success, .skipped, .pending, .failed, .future, .rest]),
+                "\(frequency)")
+        }
         let entries = cases.flatMap(\.entries)
         #expect(entries.contains { $0.skipped })
         #expect(entries.contains { $0.value != $0.value.rounded() && $0.value > 1000 })
