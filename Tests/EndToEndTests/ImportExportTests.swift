@@ -68,7 +68,10 @@ import Testing
         #expect(gym.output.contains(#""note" : "felt good""#), "\(gym)")
         let approximations = report?["approximations"] as? [String] ?? []
         #expect(approximations.contains { $0.hasPrefix("Gym: 3 per rolling 7 days") })
-        #expect(approximations.contains { $0.hasPrefix("Water plants: every 3 days") })
+        #expect(
+            approximations.contains {
+                $0.hasPrefix("Water plants: 1 per rolling 3 days became every 3 days")
+            })
 
         let again = try await sandbox.habits("import", "harsh", harsh.path, "--json")
         let second =
@@ -101,8 +104,8 @@ import Testing
 
         let csv = try await sandbox.habits("export", "--format", "csv")
         #expect(csv.output.hasPrefix("habit_id,habit_name,date,value,skipped,note,goal,"))
-        #expect(csv.output.contains("\r\n1,Meditate,2026-09-02,1,false,\r\n"))
-        #expect(csv.output.contains("\r\n2,Gym,2026-09-01,1,false,felt good\r\n"))
+        #expect(csv.output.contains("\r\n1,Meditate,2026-09-02,1,false,,AT_LEAST,,Health\r\n"))
+        #expect(csv.output.contains("\r\n2,Gym,2026-09-01,1,false,felt good,AT_LEAST,,Health\r\n"))
     }
 
     @Test func anErrorWritesNothing() async throws {
