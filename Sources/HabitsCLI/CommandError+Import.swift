@@ -122,6 +122,19 @@ extension CommandError {
             hint: "Archive one with 'habits archive <habit>' and import again.")
     }
 
+    /// A server import that stopped after creating `name` (#`id`) because
+    /// the server's habit lacks `fields` (wire names) it was sent: a server
+    /// older than them ignores them. No entry has been written yet.
+    static func importFieldsNotKept(name: String, id: Int64, fields: [String]) -> CommandError {
+        CommandError(
+            .failure,
+            "The import stopped before writing any entry: the server created "
+                + "'\(TerminalSafeText.echo(name))' (#\(id)) without its "
+                + fields.joined(separator: ", ") + ", which it does not keep yet.",
+            hint: "Update the server, delete the habit with 'habits delete \(id)', and import "
+                + "again.")
+    }
+
     /// `self`, saying how far the import got (`written` of `total` entries)
     /// and that running it again finishes it.
     func importStopped(written: Int, of total: Int) -> CommandError {

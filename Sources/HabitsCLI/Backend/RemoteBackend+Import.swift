@@ -76,11 +76,30 @@ extension RemoteBackend: HabitImporting {
                 throw CommandError.api(error, check: "habits list --all").importStopped(
                     written: written, of: plan.report.entriesWritten)
             }
+            // A server older than a field ignores it: a limit would become
+            // a minimum without a word, so the import stops instead.
+            let lost = Self.fieldsNotKept(sent: new.mapped.fields, created: habit)
+            if !lost.isEmpty {
+                throw CommandError.importFieldsNotKept(name: habit.name, id: habit.id, fields: lost)
+            }
             plan.report.created[index].id = habit.id
             work.append((habit.id, new.mapped.entries))
         }
         try await write(work, progress: progress, total: plan.report.entriesWritten)
         return plan.report
+    }
+
+    /// The wire names of the second model's properties (`goal`,
+    /// `period_days`, `group`) that `created`, the server's answer, does not
+    /// hold as `sent`: a server that predates them leaves them out.
+    static func fieldsNotKept(sent: HabitFields, created: Habit) -> [String] {
+        var lost: [String] = []
+        if created.goal != sent.goal { lost.append("goal") }
+        if created.periodDays != sent.periodDays { lost.append("period_days") }
+        if created.group.map(HabitFields.trimmed) != sent.group.map(HabitFields.trimmed) {
+            lost.append("group")
+        }
+        return lost
     }
 
     func allEntries(of habit: Habit) async throws(CommandError) -> [ProgressEntry] {

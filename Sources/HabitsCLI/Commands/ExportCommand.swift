@@ -22,7 +22,8 @@ struct ExportCommand: HabitsCommand {
             --format habits (the default) writes one JSON document with every habit (all \
             properties, status, created and updated times) and every entry; 'habits import \
             habits FILE' reads it back. --format csv writes one row per entry \
-            (habit_id,habit_name,date,value,skipped,note) for spreadsheets: a cell a \
+            (habit_id,habit_name,date,value,skipped,note,goal,period_days,group) for \
+            spreadsheets: a cell a \
             spreadsheet would run as a formula gets a ' in front, and names and notes \
             carry no control characters (removed as on a terminal; the JSON keeps \
             them). Without --output the \
@@ -131,25 +132,35 @@ struct ExportCommand: HabitsCommand {
         }
     }
 
-    /// `habit_id,habit_name,date,value,skipped,note`, one row per entry
-    /// (`note` empty when there is none), RFC 4180 quoting; a name or note a
-    /// spreadsheet would run as a formula is neutralised (`CSVTable.textField`).
+    /// `habit_id,habit_name,date,value,skipped,note,goal,period_days,group`,
+    /// one row per entry (`note`, `period_days` and `group` empty when there
+    /// is none; `goal` AT_LEAST or AT_MOST), RFC 4180 quoting; a name, note
+    /// or group a spreadsheet would run as a formula is neutralised
+    /// (`CSVTable.textField`). The habit's columns come after the entry's, so
+    /// a sheet reading the first six columns by position reads them still.
     ///
-    /// A name or note carries no control character: CSV is read on terminals
+    /// A name, note or group carries no control character: CSV is read on terminals
     /// and in spreadsheets, so the text is cleaned as for a terminal first
     /// (`TerminalSafeText.clean`: escape sequences and bidirectional controls
     /// go, a tab or line break becomes a space), then checked for a formula.
     /// The JSON export keeps the text exactly, escaped.
     static func csv(_ items: [HabitsExportDocument.Item]) -> String {
-        var text = CSVTable.line(["habit_id", "habit_name", "date", "value", "skipped", "note"])
+        var text = CSVTable.line([
+            "habit_id", "habit_name", "date", "value", "skipped", "note", "goal", "period_days",
+            "group",
+        ])
         for item in items {
-            let id = String(item.habit.id)
-            let name = CSVTable.textField(TerminalSafeText.clean(item.habit.name))
+            let habit = item.habit
+            let id = String(habit.id)
+            let name = CSVTable.textField(TerminalSafeText.clean(habit.name))
+            let properties =
+                "\(habit.goal.rawValue),\(habit.periodDays.map(String.init) ?? ""),"
+                + CSVTable.textField(TerminalSafeText.clean(habit.group ?? ""))
             for entry in item.entries {
                 let note = CSVTable.textField(TerminalSafeText.clean(entry.note ?? ""))
                 text +=
                     "\(id),\(name),\(entry.date),\(HabitText.number(entry.value)),"
-                    + "\(entry.skipped),\(note)\r\n"
+                    + "\(entry.skipped),\(note),\(properties)\r\n"
             }
         }
         return text

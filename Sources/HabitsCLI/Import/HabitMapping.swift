@@ -2,21 +2,30 @@ import Foundation
 import HabitClient
 import HabitCore
 
-/// Maps source habits to this tracker's model (the rules of README's
-/// "Import" section), reporting each approximation in one line naming the
-/// habit.
+/// Maps source habits to this tracker's model (the rules of the
+/// ImportAndExport article's mapping table), reporting each approximation in
+/// one line naming the habit.
 ///
-/// - Every day (`1` per 1 day): DAILY, all seven days, the target 1 `times`
-///   (or T for T per day), or the numeric habit's target and unit.
-/// - `k` per 7 days: WEEKLY, all days, target k: the rolling window becomes
-///   the ISO week (reported).
-/// - Anything else (every N days, T per I days, tracked only): WEEKLY with
-///   the nearest target, ⌈7T/I⌉ (at least 1), reported.
+/// - T per 1 day: DAILY, all seven days, target T `times`, or the numeric
+///   habit's target and unit: exact.
+/// - T per 7 days: WEEKLY, target T; T per 30 or 31 days where that is the
+///   source's month (Loop's "T times per month", `windowOfAMonth`):
+///   MONTHLY, target T; T per N days for any other N from 2 to 365:
+///   EVERY_N_DAYS, `period_days` N, target T (so 1/3 is every 3 days, 2/3
+///   every 3 days with target 2, harsh's `2/30` every 30 days). Each is reported: the source's window
+///   rolls, ours are fixed periods (the ISO week, the calendar month, blocks
+///   of N days from the start date). A numeric habit keeps its target per
+///   period.
+/// - Past 365 days, and tracked only (no goal): WEEKLY with the nearest
+///   target, ⌈7T/I⌉ (at least 1; a numeric target × 7 / I), reported.
+/// - Loop "at most" goals: AT_MOST with their target (0 allowed) and unit.
+/// - A heading (harsh's `!`) is the habit's group, cut to 32 characters
+///   (reported) when longer.
 /// - Yes → an entry reaching the target (the day's target for daily habits,
-///   1 towards a weekly count); skip → skipped; no, unknown and
+///   1 towards any longer period's count); skip → skipped; no, unknown and
 ///   automatically filled days → no entry; numeric values and harsh amounts
 ///   → the entry's value.
-/// - Loop "at most" goals and habits with an end date are imported archived.
+/// - Habits with an end date are imported archived.
 /// - The start date is the first day the source has anything for, else today.
 struct HabitMapping: Sendable {
     /// The day a habit without any entries starts on.
@@ -25,20 +34,21 @@ struct HabitMapping: Sendable {
     func map(_ source: SourceHabit) throws(ImportFormatError) -> MappedHabit {
         if case .exact(let habit) = source.schedule { return try exact(habit, source: source) }
         var notes = Notes(sourceName: source.name)
-        let period = Self.period(of: source.schedule, notes: &notes)
-        let goal = Self.goal(of: source, period: period, notes: &notes)
-        let unit = Self.fittedUnit(goal.unit, notes: &notes)
-        let target = Self.cappedTarget(goal.target, notes: &notes)
+        let period = Self.period(of: source.schedule, months: source.windowOfAMonth)
+        var goal = Self.goal(of: source, period: period, notes: &notes)
+        goal.unit = Self.fittedUnit(goal.unit, notes: &notes)
+        goal.target = Self.cappedTarget(goal.target, notes: &notes)
+        Self.note(period, goal: goal, numeric: source.amounts != nil, notes: &notes)
+        let group = Self.fittedGroup(source.group, notes: &notes)
         Self.noteWhatIsDropped(source, notes: &notes)
-        let archived = source.archived || goal.atMost || source.endDate != nil
-        let entries = entries(
-            of: source, frequency: period.frequency, target: target,
-            hasAmounts: goal.hasAmounts)
-        entries.note(target: target, in: &notes)
+        let archived = source.archived || source.endDate != nil
+        let entries = entries(of: source, frequency: period.frequency, goal: goal)
+        entries.note(target: goal.target, in: &notes)
         let fields = HabitFields(
-            name: notes.name, frequency: period.frequency, measurementType: unit,
+            name: notes.name, frequency: period.frequency, measurementType: goal.unit,
             startDate: source.entries.map(\.date).min() ?? today, actionDays: .everyDay,
-            targetValue: target)
+            targetValue: goal.target, goal: goal.atMost ? .atMost : .atLeast,
+            periodDays: period.periodDays, group: group)
         return MappedHabit(
             fields: try Self.validated(fields), status: archived ? .archived : .active,
             entries: entries.kept, approximations: notes.lines,
@@ -60,12 +70,20 @@ struct HabitMapping: Sendable {
         }
     }
 
-    /// How often the habit is to be done: its frequency, its yes/no count
-    /// per period, and the source's window in days.
+    /// How often the habit is to be done: its frequency and period length,
+    /// its yes/no count per period, and the source's window.
     private struct Period {
         var frequency = Frequency.daily
+        var periodDays: Int?
         var count = 1
-        var perDays = 1
+        /// The source's count per window, before any conversion to a week.
+        var sourceCount = 1
+        /// The source's window in days; `nil` for tracked only.
+        var perDays: Int? = 1
+        /// Whether the source's window became a period of about its length,
+        /// so a numeric target carries over as it is; otherwise it becomes
+        /// a weekly one.
+        var keepsWindow = true
     }
 
     /// What the habit counts: its unit and target as the source gives them,
@@ -75,6 +93,8 @@ struct HabitMapping: Sendable {
         var target: Decimal
         var hasAmounts: Bool
         var atMost = false
+        /// The source's own numeric target, before any conversion to a week.
+        var sourceTarget: Decimal?
     }
 
     /// The entries kept, one per day, and what was changed or left out on
@@ -112,72 +132,126 @@ struct HabitMapping: Sendable {
         }
     }
 
-    /// The source's schedule as a frequency and a count: every day stays
-    /// daily, k per 7 days becomes k per ISO week, anything else the nearest
-    /// weekly count.
-    private static func period(of schedule: SourceHabit.Schedule, notes: inout Notes) -> Period {
+    /// The source's schedule as a frequency, a period length and a count:
+    /// a window of 1 day stays daily, of 7 days becomes the ISO week, of 30
+    /// or 31 days the calendar month when `months` says that is the
+    /// source's month, of 2 to 365 days blocks of as many days; anything
+    /// else the nearest weekly count.
+    private static func period(of schedule: SourceHabit.Schedule, months: Bool) -> Period {
         var period = Period()
         switch schedule {
         case .times(let times, let days):
             period.perDays = days
-            if days == 1 {
-                period.count = times
-            } else if days == 7 {
+            period.count = times
+            period.sourceCount = times
+            switch days {
+            case 1:
+                break
+            case 7:
                 period.frequency = .weekly
-                period.count = times
-                notes.add(
-                    "\(times) per rolling 7 days became weekly, target \(times) per ISO week "
-                        + "(Monday to Sunday).")
-            } else {
+            case 30...31 where months:
+                period.frequency = .monthly
+            case HabitFields.periodDaysRange:
+                period.frequency = .everyNDays
+                period.periodDays = days
+            default:
                 period.frequency = .weekly
                 period.count = max(1, Int((7 * Double(times) / Double(days)).rounded(.up)))
-                let what = times == 1 ? "every \(days) days" : "\(times) per \(days) days"
-                notes.add(
-                    "\(what) has no equivalent: became weekly, target \(period.count) per ISO week."
-                )
+                period.keepsWindow = false
             }
         case .trackedOnly:
             period.frequency = .weekly
-            notes.add(
-                "tracked only (no goal) has no equivalent: became weekly, target 1 per ISO week.")
+            period.perDays = nil
+            period.keepsWindow = false
         case .exact:
             break
         }
         return period
     }
 
-    /// The unit and target: a numeric goal's (per week when the source's
-    /// window is neither a day nor a week), else `times` and the count.
+    /// Reports how the source's window became the habit's periods, unless
+    /// it was a day: a rolling window is not a fixed period.
+    private static func note(_ period: Period, goal: Goal, numeric: Bool, notes: inout Notes) {
+        guard let days = period.perDays else {
+            notes.add(
+                "tracked only (no goal) has no equivalent: became weekly, target 1 per ISO week.")
+            return
+        }
+        guard days != 1 else { return }
+        let unit = numeric ? " \(goal.unit)" : ""
+        let source =
+            numeric ? goal.sourceTarget.map(HabitText.number) ?? "1" : "\(period.sourceCount)"
+        let target = HabitText.number(goal.target) + unit
+        let limit = goal.atMost ? "a limit of " : "target "
+        let rolling = "\(source)\(unit) per rolling \(days) days"
+        switch period.frequency {
+        case .weekly where period.keepsWindow:
+            notes.add(
+                "\(rolling) became weekly, \(limit)\(target) per ISO week (Monday to Sunday).")
+        case .monthly:
+            notes.add("\(rolling) became monthly, \(limit)\(target) per calendar month.")
+        case .everyNDays:
+            notes.add(
+                "\(rolling) became every \(days) days, \(limit)\(target) per block of \(days) "
+                    + "days from the start date.")
+        default:
+            notes.add(
+                "\(rolling) has no equivalent (a period is at most "
+                    + "\(HabitFields.periodDaysRange.upperBound) days): became weekly, "
+                    + "\(limit)\(target) per ISO week.")
+        }
+    }
+
+    /// The unit, target and goal: a numeric habit's target per period (per
+    /// week when its window became the nearest weekly count), else `times`
+    /// and the count.
     private static func goal(of source: SourceHabit, period: Period, notes: inout Notes) -> Goal {
         var goal = Goal(
             target: Decimal(period.count),
             hasAmounts: source.amounts != nil || source.entries.contains { $0.amount != nil })
         if let amounts = source.amounts {
             goal.unit = amounts.unit.trimmingCharacters(in: .whitespacesAndNewlines)
-            let perDays = period.perDays
-            if let target = amounts.target, target > 0 {
-                let daysOrWeeks = perDays == 1 || perDays == 7
-                goal.target = daysOrWeeks ? target : perWeek(target, perDays: perDays)
-                if !daysOrWeeks {
-                    notes.add(
-                        "\(HabitText.number(target)) \(goal.unit) per \(perDays) days became "
-                            + "\(HabitText.number(goal.target)) per ISO week.")
-                }
+            goal.atMost = amounts.atMost
+            // A limit may be 0 ("none at all"); a minimum is above it.
+            if let target = amounts.target, target > 0 || (amounts.atMost && target == 0) {
+                goal.sourceTarget = target
+                goal.target =
+                    period.keepsWindow || target == 0
+                    ? target : perWeek(target, perDays: period.perDays ?? 7)
             } else {
                 goal.target = 1
                 notes.add("no numeric target: target set to 1.")
-            }
-            if amounts.atMost {
-                goal.atMost = true
-                notes.add(
-                    "an \"at most\" goal cannot be expressed (targets are \"at least\"): "
-                        + "imported archived.")
             }
         } else if goal.hasAmounts {
             goal.unit = "units"
             notes.add("amounts were logged: imported as each day's value, in 'units'.")
         }
         return goal
+    }
+
+    /// The group of a habit listed under `heading`: without control
+    /// characters and trimmed; none when blank; cut to the longest prefix
+    /// of whole characters within 32 Unicode scalars (the length rule of
+    /// `HabitFields.problems(group:)`), reported, when longer.
+    private static func fittedGroup(_ heading: String?, notes: inout Notes) -> String? {
+        guard let heading else { return nil }
+        let clean = HabitFields.trimmed(
+            String(heading.unicodeScalars.filter { $0.properties.generalCategory != .control }))
+        guard !clean.isEmpty else { return nil }
+        let limit = HabitFields.groupLength.upperBound
+        guard clean.unicodeScalars.count > limit else { return clean }
+        var cut = ""
+        var scalars = 0
+        for character in clean {
+            scalars += character.unicodeScalars.count
+            if scalars > limit { break }
+            cut.append(character)
+        }
+        cut = HabitFields.trimmed(cut)
+        notes.add(
+            "the heading '\(TerminalSafeText.echo(clean))' was cut to \(limit) characters for "
+                + "its group: '\(TerminalSafeText.echo(cut))'.")
+        return cut
     }
 
     /// A unit this tracker accepts: not empty, not too long, without
@@ -213,12 +287,13 @@ struct HabitMapping: Sendable {
     }
 
     /// One entry per day, the last one of a day winning: done reaches the
-    /// target (1 towards a weekly count) or holds its amount, values are
+    /// target (1 towards a longer period's count or a limit) or holds its amount, values are
     /// capped, and days past today are left out as the commands would.
-    private func entries(
-        of source: SourceHabit, frequency: Frequency, target: Decimal, hasAmounts: Bool
-    ) -> Entries {
-        let doneValue: Decimal = frequency == .daily ? target : 1
+    private func entries(of source: SourceHabit, frequency: Frequency, goal: Goal) -> Entries {
+        let target = goal.target
+        let hasAmounts = goal.hasAmounts
+        // A limit's day done is one unit, as a bare `done` is (rule 6).
+        let doneValue: Decimal = frequency == .daily && !goal.atMost ? target : 1
         var result = Entries()
         var byDate: [LocalDate: ProgressEntry] = [:]
         for entry in source.entries {
@@ -232,7 +307,9 @@ struct HabitMapping: Sendable {
             case .done:
                 if hasAmounts, let amount = entry.amount, amount > 0 {
                     value = amount
-                    if frequency == .daily, amount < target { result.belowTarget += 1 }
+                    if frequency == .daily, !goal.atMost, amount < target {
+                        result.belowTarget += 1
+                    }
                 } else {
                     value = doneValue
                 }

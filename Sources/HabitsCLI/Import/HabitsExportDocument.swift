@@ -6,18 +6,25 @@ import HabitCore
 /// reads back.
 ///
 /// ```
-/// {"format": "habits-export", "version": 1, "exported_at": timestamp,
+/// {"format": "habits-export", "version": 1 or 2, "exported_at": timestamp,
 ///  "habits": [Habit + {"entries": [{"date", "value", "skipped", "note"?}]}]}
 /// ```
 /// Habit is the API's habit object (id, name, frequency, measurement_type,
-/// start_date, action_days, target_value, status, icon and color when set,
-/// created_at, updated_at).
+/// start_date, action_days, target_value, goal, status, created_at,
+/// updated_at, and period_days, group, icon and color when set).
 /// Entries are sorted by date, each with `"note"` when it has one (a
 /// version 1 reader that knows no notes ignores it). Readers accept any
-/// `version` up to `currentVersion`.
+/// `version` up to `currentVersion`; a habit without `goal` (a file of the
+/// first model) is at least.
+///
+/// The version written is the oldest that can read the document: 1 while
+/// every habit is of the first model, 2 once one is monthly or every N
+/// days, has an "at most" goal or a group. A reader of version 1 ignores
+/// keys it does not know, so it would take an at-most habit for an
+/// at-least one and drop a group; it refuses version 2 and says to update.
 struct HabitsExportDocument: Sendable {
     static let formatName = "habits-export"
-    static let currentVersion = 1
+    static let currentVersion = 2
 
     struct Item: Sendable {
         var habit: Habit
@@ -56,7 +63,7 @@ struct HabitsExportDocument: Sendable {
     /// The document as JSON: pretty-printed, sorted keys, exact decimals.
     func encoded() throws -> Data {
         let wire = Wire(
-            format: Self.formatName, version: Self.currentVersion,
+            format: Self.formatName, version: Self.version(of: items.map(\.habit)),
             exportedAt: RFC3339.string(from: exportedAt),
             habits: items.map { WireHabit(habit: $0.habit, entries: $0.entries) })
         let encoder = JSONEncoder()
@@ -64,6 +71,16 @@ struct HabitsExportDocument: Sendable {
         // The layout of every JSON output (`JSONOutput.tidied`).
         let json = JSONOutput.tidied(String(decoding: try encoder.encode(wire), as: UTF8.self))
         return Data((json + "\n").utf8)
+    }
+
+    /// The oldest version that reads `habits` as they are: 2 when one of
+    /// them has a property the first model lacks.
+    static func version(of habits: [Habit]) -> Int {
+        let secondModel = habits.contains { habit in
+            !Frequency.firstModel.contains(habit.frequency) || habit.goal != .atLeast
+                || habit.group != nil || habit.periodDays != nil
+        }
+        return secondModel ? 2 : 1
     }
 
     /// The source habits of an import: each exactly as exported.

@@ -5,10 +5,11 @@ import HabitCore
 /// Reads harsh's two files: `habits` (`name: frequency[: end date]`) and
 /// `log` (`date : habit : result[ : comment[ : amount]]`).
 ///
-/// Habits file: empty lines and `#` comments are skipped, `! ` lines are
-/// headings (groups, which this tracker has no place for). Frequency `N` is
-/// once every N days, `T/I` T times per rolling I days (either side may end
-/// in `w`, ×7), `0` tracked only. Log: `#` lines are skipped, fields are
+/// Habits file: empty lines and `#` comments are skipped; a `!` line is a
+/// heading, the group of every habit after it up to the next heading (a
+/// bare `!` ends it). Frequency `N` is once every N days (`1/N`), `T/I` T
+/// times per rolling I days (either side may end in `w`, ×7), `0` tracked
+/// only. Log: `#` lines are skipped, fields are
 /// split on `" : "`, the habit name must match the habits file exactly, the
 /// last line of a (date, habit) wins. A line that cannot be read is reported
 /// and skipped, never fatal.
@@ -17,10 +18,17 @@ enum HarshParser {
         var skipped: [String] = []
         var habits: [SourceHabit] = []
         var indexByName: [String: Int] = [:]
+        var heading: String?
         for (number, line) in ImportText.lines(habitsText) {
             let text = String(line)
-            if text.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            if text.hasPrefix("#") || text.hasPrefix("! ") || text == "!" { continue }
+            if text.trimmingCharacters(in: .whitespaces).isEmpty || text.hasPrefix("#") {
+                continue
+            }
+            if text.hasPrefix("! ") || text == "!" {
+                // The mapping trims it and drops a blank one.
+                heading = String(text.dropFirst())
+                continue
+            }
             let parts = ImportText.fields(line, separator: ": ")
             guard parts.count == 2 || parts.count == 3 else {
                 skipped.append("habits line \(number): not 'name: frequency[: end date]'.")
@@ -52,7 +60,8 @@ enum HarshParser {
             indexByName[name] = habits.count
             habits.append(
                 SourceHabit(
-                    name: name, schedule: schedule, archived: endDate != nil, endDate: endDate))
+                    name: name, schedule: schedule, archived: endDate != nil, group: heading,
+                    endDate: endDate))
         }
 
         // The last line of a (date, habit) wins: keep each day's position.

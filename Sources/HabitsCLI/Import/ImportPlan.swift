@@ -7,7 +7,8 @@ import HabitStorage
 /// the store's habits: pure, so it runs inside the store's transaction in
 /// local mode and after reading the server in server mode.
 ///
-/// - A habit matches an existing one of the same name and frequency: its
+/// - A habit matches an existing one of the same name and frequency (and,
+///   every N days, the same N: `samePeriods`): its
 ///   entries merge per day (an absent day is written, an equal one left, a
 ///   different one is a conflict, kept unless `overwrite`). Notes: a day
 ///   the source has no note for keeps the stored note; a note for a day
@@ -94,7 +95,7 @@ struct ImportPlan: Sendable {
             plan.report.notesNotImported += habit.notesNotImported
 
             var match = existing.first {
-                $0.name == habit.fields.name && $0.frequency == habit.fields.frequency
+                $0.name == habit.fields.name && samePeriods($0, habit.fields)
             }
             if match == nil, existing.contains(where: { $0.name == habit.fields.name }) {
                 switch options.nameClash {
@@ -106,13 +107,13 @@ struct ImportPlan: Sendable {
                     continue
                 case .rename:
                     let renamed = uniqueName(
-                        habit.fields.name, frequency: habit.fields.frequency, existing: existing,
+                        habit.fields.name, like: habit.fields, existing: existing,
                         taken: takenNames)
                     plan.report.renamed.append(
                         ImportReport.Rename(from: habit.fields.name, to: renamed))
                     habit.fields.name = renamed
                     match = existing.first {
-                        $0.name == renamed && $0.frequency == habit.fields.frequency
+                        $0.name == renamed && samePeriods($0, habit.fields)
                     }
                 }
             }
@@ -266,17 +267,25 @@ struct ImportPlan: Sendable {
     /// "<name> (imported)", or "(imported 2)", … : the first that no
     /// existing habit holds with another frequency.
     private static func uniqueName(
-        _ name: String, frequency: Frequency, existing: [Habit], taken: Set<String>
+        _ name: String, like fields: HabitFields, existing: [Habit], taken: Set<String>
     ) -> String {
         var number = 1
         while true {
             let suffix = number == 1 ? renameSuffix : " (imported \(number))"
             let candidate = suffixed(name, suffix)
             let holder = existing.first { $0.name == candidate }
-            if let holder, holder.frequency == frequency { return candidate }
+            if let holder, samePeriods(holder, fields) { return candidate }
             if holder == nil, !taken.contains(candidate) { return candidate }
             number += 1
         }
+    }
+
+    /// Whether `habit` counts in the periods `fields` describe: the same
+    /// frequency, and for EVERY_N_DAYS the same N (entries of blocks of 3
+    /// days mean something else in blocks of 4). The goal may differ: an
+    /// "at most" habit imported before goals existed still matches.
+    static func samePeriods(_ habit: Habit, _ fields: HabitFields) -> Bool {
+        habit.frequency == fields.frequency && habit.periodDays == fields.periodDays
     }
 
     /// `name` + `suffix`, the name shortened so the whole fits 100 characters.

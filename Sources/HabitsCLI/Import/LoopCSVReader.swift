@@ -63,7 +63,8 @@ enum LoopCSVReader {
                 )
                 continue
             }
-            var habit = SourceHabit(name: name, schedule: .times(numerator, perDays: denominator))
+            var habit = SourceHabit(
+                name: name, schedule: .times(numerator, perDays: denominator), windowOfAMonth: true)
             habit.description = cell(columns["Description"])
             let archived = cell(columns["Archived?"]).trimmingCharacters(in: .whitespaces)
                 .lowercased()

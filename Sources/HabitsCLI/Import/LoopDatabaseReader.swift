@@ -8,7 +8,11 @@ import HabitStore
 ///
 /// `Habits(id, name, description, freq_num, freq_den, archived, position,
 /// type?, target_type?, target_value?, unit?, …)`; versions without `type`
-/// (before 16) hold only yes/no habits. `Repetitions(habit, timestamp,
+/// (before 16) hold only yes/no habits. `freq_num`/`freq_den` is Loop's
+/// rolling frequency (its picker writes "X times per month" as X/30);
+/// `type` 1 is a numeric habit, whose `target_type` is Loop's
+/// `NumericalHabitType` (0 at least, 1 at most) and `target_value` its
+/// target per `freq_den` days. `Repetitions(habit, timestamp,
 /// value?, notes?)`: `timestamp` is epoch milliseconds at UTC midnight;
 /// yes/no values are −1 unknown, 0 no, 1 yes filled in automatically, 2 yes,
 /// 3 skip; numeric habits store the value × 1000. Before version 16 there is
@@ -90,7 +94,7 @@ enum LoopDatabaseReader {
             }
             var habit = SourceHabit(
                 name: name, schedule: .times(Int(numerator), perDays: Int(denominator)),
-                archived: (row[4].integer ?? 0) != 0)
+                windowOfAMonth: true, archived: (row[4].integer ?? 0) != 0)
             habit.description = row[5].text ?? ""
             if row[6].integer == 1 {
                 let target: Decimal? =

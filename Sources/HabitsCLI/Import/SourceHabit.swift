@@ -23,14 +23,21 @@ struct SourceHabit: Hashable, Sendable {
         var unit: String
         /// The goal per period in `unit`; `nil` keeps the schedule's count.
         var target: Decimal?
-        /// Loop's "at most" habits, which this tracker cannot express.
+        /// Loop's "at most" habits: the target is a limit (`Goal.atMost`).
         var atMost: Bool = false
     }
 
     var name: String
     var schedule: Schedule
+    /// Whether a window of 30 or 31 days is the source's month: Loop's
+    /// picker writes "X times per month" as X/30, while harsh's and
+    /// habitctl's windows are only days.
+    var windowOfAMonth = false
     var amounts: Amounts?
     var archived: Bool = false
+    /// The heading the source lists the habit under (harsh's `!` lines), as
+    /// written: the mapping makes it a valid group or reports why not.
+    var group: String?
     /// The day the habit ended in the source (harsh's end date).
     var endDate: LocalDate?
     /// Text this tracker has no field for (Loop's description), reported when not empty.

@@ -32,6 +32,58 @@ import Testing
         #expect(document.skipped == ["habits line 10: 'x/7' is not a harsh frequency."])
     }
 
+    /// `!` headings group the habits under them (a bare `!` ends the
+    /// group); `T/I` windows become periods of I days, none of them months.
+    @Test func headingsBecomeGroupsAndWindowsPeriods() throws {
+        let habits = """
+            Wake up: 1
+            ! Health
+            Water plants: 15
+            Budget: 2/30
+            !  Weekly chores\u{20}
+            Gym: 3/7
+            Stretch: 2/3
+            ! A heading far too long to be a group's name
+            Floss: 1/1
+            !
+            Call mum: 1/10
+            """
+        let document = HarshParser.parse(habits: habits, log: "2026-03-01 : Gym : y\n")
+        #expect(document.skipped.isEmpty)
+        #expect(
+            document.habits.map(\.group) == [
+                nil, " Health", " Health", "  Weekly chores ", "  Weekly chores ",
+                " A heading far too long to be a group's name", "",
+            ])
+        let mapping = HabitMapping(today: LocalDate("2026-03-11")!)
+        let mapped = try document.habits.map { try mapping.map($0) }
+        #expect(
+            mapped.map(\.fields.group) == [
+                nil, "Health", "Health", "Weekly chores", "Weekly chores",
+                "A heading far too long to be a g", nil,
+            ])
+        #expect(
+            mapped.map(\.fields.frequency) == [
+                .daily, .everyNDays, .everyNDays, .weekly, .everyNDays, .daily, .everyNDays,
+            ])
+        #expect(mapped.map(\.fields.periodDays) == [nil, 15, 30, nil, 3, nil, 10])
+        #expect(mapped.map(\.fields.targetValue) == [1, 1, 2, 3, 2, 1, 1])
+        #expect(
+            mapped.flatMap(\.approximations) == [
+                "Water plants: 1 per rolling 15 days became every 15 days, target 1 per block of "
+                    + "15 days from the start date.",
+                "Budget: 2 per rolling 30 days became every 30 days, target 2 per block of 30 "
+                    + "days from the start date.",
+                "Gym: 3 per rolling 7 days became weekly, target 3 per ISO week (Monday to Sunday).",
+                "Stretch: 2 per rolling 3 days became every 3 days, target 2 per block of 3 days "
+                    + "from the start date.",
+                "Floss: the heading 'A heading far too long to be a group's name' was cut to 32 "
+                    + "characters for its group: 'A heading far too long to be a g'.",
+                "Call mum: 1 per rolling 10 days became every 10 days, target 1 per block of 10 "
+                    + "days from the start date.",
+            ])
+    }
+
     @Test func logEdgeCases() {
         let log =
             [

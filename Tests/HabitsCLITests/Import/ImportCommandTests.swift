@@ -1,5 +1,6 @@
 import Foundation
 import HabitCore
+import TestSupport
 import Testing
 
 @testable import HabitsCLI
@@ -129,6 +130,89 @@ import Testing
             #expect(!run.error.contains("wrong type"), "\(target): \(run.error)")
             #expect(
                 run.error.contains("target_value: Ensure this value is"), "\(target): \(run.error)")
+        }
+    }
+
+    /// The object `show <habit> --json` prints for `habit`.
+    func show(_ cli: CLIHarness, _ habit: String) async throws -> [String: Any] {
+        let run = await cli.run("show", habit, "--json")
+        #expect(run.status == .success, "\(habit): \(run.error)")
+        return try #require(
+            try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    }
+
+    /// Why the tests below record known issues: the local store keeps the
+    /// second model's columns (frequency MONTHLY and EVERY_N_DAYS, goal,
+    /// period_days, group) only once the stores' branch of issue 38 is in.
+    /// When it is, these tests fail with "known issue was not recorded":
+    /// then the `withKnownIssue` wrappers go.
+    static let needsStores = "the local store keeps the second model's columns (issue 38, stores)"
+
+    /// A Loop backup of every kind, imported end to end: each keeps its
+    /// period and goal, and the at-most habit's stats follow rules 3 and 5
+    /// (`LoopDatabaseReaderTests` checks the same through HabitHistory).
+    @Test func loopKindsImportWithTheirPeriodsAndLimits() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        let path = cli.home.appendingPathComponent("loop.db").path
+        let sqlite = try RequiredTool.locate("sqlite3")
+        let made = try await Subprocess.run(
+            sqlite, [path], input: LoopDatabaseReaderTests.fixture())
+        try #require(made.status == 0, "\(made)")
+        await withKnownIssue(Comment(rawValue: Self.needsStores)) {
+            let run = await cli.run("import", "loop-db", path)
+            #expect(run.status == .success, "\(run.error)")
+            #expect(run.output.contains("Read: 10 per rolling 30 days became monthly"))
+            let coffee = try await show(cli, "Coffee")
+            let habit = coffee["habit"] as? [String: Any]
+            #expect(habit?["goal"] as? String == "AT_MOST")
+            #expect(habit?["status"] as? String == "ACTIVE")
+            let stats = coffee["stats"] as? [String: Any]
+            #expect(stats?["success_count"] as? Int == 7)
+            #expect(stats?["failed_count"] as? Int == 3)
+            #expect(stats?["current_streak"] as? Int == 1)
+            #expect(stats?["longest_streak"] as? Int == 3)
+            let water = try await show(cli, "Water plants")["habit"] as? [String: Any]
+            #expect(water?["frequency"] as? String == "EVERY_N_DAYS")
+            #expect(water?["period_days"] as? Int == 3)
+            let read = try await show(cli, "Read")["habit"] as? [String: Any]
+            #expect(read?["frequency"] as? String == "MONTHLY")
+            #expect(read?["target_value"] as? Int == 10)
+        }
+    }
+
+    /// harsh's headings become groups and its windows periods, end to end,
+    /// and an export of them imports back the same.
+    @Test func harshGroupsAndPeriodsImportAndRoundTrip() async throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        let path = try harsh(
+            in: cli, habits: "! Home\nWater plants: 15\nBudget: 2/30\n! \nRead: 1\n",
+            log: "2026-03-01 : Water plants : y\n2026-03-02 : Budget : y\n")
+        await withKnownIssue(Comment(rawValue: Self.needsStores)) {
+            let run = await cli.run("import", "harsh", path)
+            #expect(run.status == .success, "\(run.error)")
+            let water = try await show(cli, "Water plants")["habit"] as? [String: Any]
+            #expect(water?["group"] as? String == "Home")
+            #expect(water?["period_days"] as? Int == 15)
+            let budget = try await show(cli, "Budget")["habit"] as? [String: Any]
+            #expect(budget?["group"] as? String == "Home")
+            #expect(budget?["period_days"] as? Int == 30)
+            #expect(budget?["target_value"] as? Int == 2)
+            let read = try await show(cli, "Read")["habit"] as? [String: Any]
+            #expect(read?["group"] == nil)
+
+            let export = cli.home.appendingPathComponent("export.json")
+            #expect(await cli.run("export", "--output", export.path).status == .success)
+            let other = try CLIHarness()
+            defer { other.cleanUp() }
+            #expect(await other.run("import", "habits", export.path).status == .success)
+            for name in ["Water plants", "Budget", "Read"] {
+                let mine = try await show(cli, name)
+                let theirs = try await show(other, name)
+                #expect(
+                    NSDictionary(dictionary: mine).isEqual(to: theirs), "\(name) differs")
+            }
         }
     }
 }

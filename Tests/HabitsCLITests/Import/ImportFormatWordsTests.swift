@@ -1,3 +1,4 @@
+import Foundation
 import HabitCore
 import HabitStorage
 import Testing
@@ -55,5 +56,30 @@ import Testing
             words.message
                 == "Nothing was imported. The habit 'A' cannot be imported: name: Enter a name.")
         #expect(words.hint == "Fix the habit in the source file and try again.")
+    }
+
+    /// A server that predates goals, periods of N days or groups answers
+    /// without them: the import names what it did not keep and stops,
+    /// rather than turn a limit into a minimum without a word.
+    @Test func aServerThatDropsTheSecondModelStopsTheImport() throws {
+        let fields = HabitFields(
+            name: "Coffee", frequency: .everyNDays, measurementType: "cups",
+            startDate: LocalDate(dayNumber: 20_000), actionDays: .everyDay, targetValue: 2,
+            goal: .atMost, periodDays: 3, group: "Morning")
+        var created = Habit(id: 12, fields: fields)
+        #expect(RemoteBackend.fieldsNotKept(sent: fields, created: created).isEmpty)
+        created.goal = .atLeast
+        created.group = nil
+        #expect(RemoteBackend.fieldsNotKept(sent: fields, created: created) == ["goal", "group"])
+        created.periodDays = nil
+        let lost = RemoteBackend.fieldsNotKept(sent: fields, created: created)
+        let words = CommandError.importFieldsNotKept(name: "Coffee", id: 12, fields: lost)
+        #expect(
+            words.message
+                == "The import stopped before writing any entry: the server created 'Coffee' "
+                + "(#12) without its goal, period_days, group, which it does not keep yet.")
+        #expect(
+            words.hint
+                == "Update the server, delete the habit with 'habits delete 12', and import again.")
     }
 }

@@ -38,19 +38,32 @@ import Testing
         #expect(weekly.approximations.count == 1)
 
         let odd = try mapping.map(source("C", .times(2, perDays: 3)))
-        #expect(odd.fields.frequency == .weekly)
-        #expect(odd.fields.targetValue == 5)  // ⌈7 × 2 / 3⌉
+        #expect(odd.fields.frequency == .everyNDays)
+        #expect(odd.fields.periodDays == 3)
+        #expect(odd.fields.targetValue == 2)
         #expect(odd.fields.startDate == LocalDate("2026-03-11"))
         #expect(
             odd.approximations == [
-                "C: 2 per 3 days has no equivalent: became weekly, target 5 per ISO week."
+                "C: 2 per rolling 3 days became every 3 days, target 2 per block of 3 days "
+                    + "from the start date."
+            ])
+
+        let far = try mapping.map(source("E", .times(2, perDays: 400)))
+        #expect(far.fields.frequency == .weekly)
+        #expect(far.fields.targetValue == 1)  // ⌈7 × 2 / 400⌉
+        #expect(
+            far.approximations == [
+                "E: 2 per rolling 400 days has no equivalent (a period is at most 365 days): "
+                    + "became weekly, target 1 per ISO week."
             ])
 
         var loop = source("D", .times(1, perDays: 1), days: ["2026-01-01": .amount(6.5)])
         loop.amounts = SourceHabit.Amounts(unit: "km", target: 5, atMost: true)
         let numeric = try mapping.map(loop)
         #expect(numeric.fields.measurementType == "km")
-        #expect(numeric.status == .archived)
+        #expect(numeric.fields.goal == .atMost)
+        #expect(numeric.status == .active)
+        #expect(numeric.approximations.isEmpty)
         #expect(numeric.entries.map(\.value) == [6.5])
     }
 
@@ -157,6 +170,37 @@ import Testing
             #expect(plan.report.conflicts.map(\.date) == [day("2026-01-03")])
             #expect(plan.report.matched.first?.unchanged == 3)
         }
+    }
+
+    /// Blocks of 3 days are not blocks of 4: a habit of another N is a
+    /// clash, not a match; the goal may differ (an "at most" habit imported
+    /// archived before goals existed still matches).
+    @Test func everyNDaysMatchesOnlyTheSameN() throws {
+        let existing = [
+            Habit(
+                id: 1, name: "Water", frequency: .everyNDays, measurementType: "times",
+                startDate: LocalDate("2026-01-01")!, actionDays: .everyDay, targetValue: 1,
+                periodDays: 4),
+            Habit(
+                id: 2, name: "Coffee", frequency: .daily, measurementType: "cups",
+                startDate: LocalDate("2026-01-01")!, actionDays: .everyDay, targetValue: 2,
+                status: .archived),
+        ]
+        var coffee = source("Coffee", .times(1, perDays: 1))
+        coffee.amounts = SourceHabit.Amounts(unit: "cups", target: 2, atMost: true)
+        let mapped = try [mapping.map(source("Water", .times(1, perDays: 3))), mapping.map(coffee)]
+        let plan = ImportPlan.make(
+            mapped, existing: existing, options: ImportOptions(), report: Self.template
+        ) { _ in [] }
+        #expect(plan.refusal == .nameClashes(["Water"]))
+        #expect(plan.merges.map(\.habit.id) == [2])
+        var rename = ImportOptions()
+        rename.nameClash = .rename
+        let renamed = ImportPlan.make(
+            mapped, existing: existing, options: rename, report: Self.template
+        ) { _ in [] }
+        #expect(renamed.creates.map(\.mapped.fields.name) == ["Water (imported)"])
+        #expect(renamed.creates.first?.mapped.fields.periodDays == 3)
     }
 
     @Test func duplicateSourceNamesAreNumbered() throws {

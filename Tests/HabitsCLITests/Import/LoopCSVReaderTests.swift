@@ -33,6 +33,30 @@ import Testing
         #expect(document.skipped.isEmpty)
     }
 
+    /// The CSV export's windows are Loop's, months included, and its "at
+    /// most" target type a limit.
+    @Test func readsMonthsAndLimits() throws {
+        let habits = """
+            Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?
+            001,Read,YES_NO,,,10,30,#FF0000,,AT_LEAST,0,false
+            002,Coffee,NUMERICAL,,,1,1,#00FF00,cups,AT_MOST,2,false
+
+            """
+        let document = try LoopCSVReader.read(
+            habitsCSV: habits,
+            checkmarks: ["001 Read": "Date,Value,Notes\n", "002 Coffee": "Date,Value,Notes\n"])
+        #expect(document.habits.map(\.windowOfAMonth) == [true, true])
+        let mapping = HabitMapping(today: try #require(LocalDate("2026-03-11")))
+        let read = try mapping.map(document.habits[0])
+        #expect(read.fields.frequency == .monthly)
+        #expect(read.fields.targetValue == 10)
+        let coffee = try mapping.map(document.habits[1])
+        #expect(coffee.fields.goal == .atMost)
+        #expect(coffee.fields.targetValue == 2)
+        #expect(coffee.fields.measurementType == "cups")
+        #expect(coffee.status == .active)
+    }
+
     @Test func readsAnOldExportWithoutHeaders() throws {
         let habits =
             "Position,Name,Question,Description,NumRepetitions,Interval,Color\n0,Floss,,,1,1,#fff\n"
