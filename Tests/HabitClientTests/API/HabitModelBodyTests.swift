@@ -47,7 +47,8 @@ import Testing
     @Test func theAPIClientSendsEachFieldAsAsked() async throws {
         let server = try FaultHTTPServer { _ in .http(200, body: Self.answer) }
         defer { server.stop() }
-        let client = try Setup(baseURL: server.baseURL).client
+        let setup = try Setup(baseURL: server.baseURL)
+        let client = setup.client
         let created = try await client.createHabit(Self.coffee)
         _ = try await client.createHabit(Self.water)
         _ = try await client.updateHabit(
@@ -65,7 +66,8 @@ import Testing
     @Test func theOutboxSendsTheSameBodies() async throws {
         let server = try FaultHTTPServer { _ in .http(200, body: Self.answer) }
         defer { server.stop() }
-        let client = try Setup(baseURL: server.baseURL).client
+        let setup = try Setup(baseURL: server.baseURL)
+        let client = setup.client
         let actions: [SyncWrite.Action] = [
             .createHabit(Self.coffee), .createHabit(Self.water),
             .updateHabit(
