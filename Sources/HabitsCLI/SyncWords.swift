@@ -119,6 +119,9 @@ enum SyncWords {
         case .start: return "start date"
         case .days: return "days"
         case .target: return "target"
+        case .goal: return "goal"
+        case .period: return "period length"
+        case .group: return "group"
         case .status: return "status"
         }
     }
@@ -127,11 +130,22 @@ enum SyncWords {
     static func describe(_ value: HabitFieldConflict.Value) -> String {
         switch value {
         case .text(let text): return "\"\(HabitText.name(text))\""
-        case .frequency(let frequency): return frequency == .daily ? "daily" : "weekly"
+        case .frequency(let frequency):
+            switch frequency {
+            case .daily: return "daily"
+            case .weekly: return "weekly"
+            case .monthly: return "monthly"
+            // Its N is the period length, told as a field of its own.
+            case .everyNDays: return "every N days"
+            }
         case .date(let date): return date.description
         case .days(let days): return days.summary
         case .number(let number): return HabitText.number(number)
         case .status(let status): return status == .archived ? "archived" : "active"
+        case .goal(let goal): return goal == .atMost ? "at most" : "at least"
+        case .periodDays(let days?): return "\(days) days"
+        case .group(let group?): return "\"\(HabitText.name(group))\""
+        case .periodDays(nil), .group(nil): return "none"
         }
     }
 

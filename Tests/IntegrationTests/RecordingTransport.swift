@@ -4,12 +4,14 @@ import HabitConcurrency
 import HabitCore
 
 /// Wraps the real default transport and records every exchange, so tests
-/// can count refreshes and refusals.
+/// can count refreshes and refusals and read what was sent.
 final class RecordingTransport: HTTPTransport {
     struct Exchange: Sendable {
         var method: String
         var path: String
         var status: Int?
+        /// The request's body, when it had one.
+        var body: Data? = nil
     }
 
     private let transport = DefaultTransport()
@@ -21,12 +23,17 @@ final class RecordingTransport: HTTPTransport {
             let response = try await transport.send(request)
             log.withLock {
                 $0.append(
-                    Exchange(method: request.method.rawValue, path: path, status: response.status))
+                    Exchange(
+                        method: request.method.rawValue, path: path, status: response.status,
+                        body: request.body))
             }
             return response
         } catch {
             log.withLock {
-                $0.append(Exchange(method: request.method.rawValue, path: path, status: nil))
+                $0.append(
+                    Exchange(
+                        method: request.method.rawValue, path: path, status: nil,
+                        body: request.body))
             }
             throw error
         }

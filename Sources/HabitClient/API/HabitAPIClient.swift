@@ -475,17 +475,22 @@ struct HabitBody: Encodable {
     var startDate: LocalDate?
     var actionDays: ActionDays?
     var targetValue: Decimal?
+    var goal: Goal?
+    /// `nil`: not sent; `.some(nil)`: sent as null, which removes it.
+    var periodDays: Int??
+    var group: String??
     var status: HabitStatus?
     /// `nil`: not sent; `.some(nil)`: sent as null, which removes the mark.
     var icon: String??
     var color: String??
 
     enum CodingKeys: String, CodingKey {
-        case name, frequency, status, icon, color
+        case name, frequency, goal, group, status, icon, color
         case measurementType = "measurement_type"
         case startDate = "start_date"
         case actionDays = "action_days"
         case targetValue = "target_value"
+        case periodDays = "period_days"
     }
 
     init(_ fields: HabitFields) {
@@ -495,8 +500,13 @@ struct HabitBody: Encodable {
         startDate = fields.startDate
         actionDays = fields.actionDays
         targetValue = fields.targetValue
-        // A new habit without a mark leaves the key out, as servers before
-        // marks expect.
+        // Always sent: a server that knows goals then stores the one meant,
+        // whatever its default.
+        goal = fields.goal
+        // A new habit without a period length, group or mark leaves the key
+        // out, as servers before them expect.
+        periodDays = fields.periodDays.map { .some($0) }
+        group = fields.group.map { .some($0) }
         icon = fields.icon.map { .some($0) }
         color = fields.color.map { .some($0) }
     }
@@ -508,6 +518,9 @@ struct HabitBody: Encodable {
         startDate = changes.startDate
         actionDays = changes.actionDays
         targetValue = changes.targetValue
+        goal = changes.goal
+        periodDays = changes.periodDays
+        group = changes.group
         status = changes.status
         icon = changes.icon
         color = changes.color
@@ -521,6 +534,9 @@ struct HabitBody: Encodable {
         try c.encodeIfPresent(startDate, forKey: .startDate)
         try c.encodeIfPresent(actionDays, forKey: .actionDays)
         try c.encodeIfPresent(targetValue, forKey: .targetValue)
+        try c.encodeIfPresent(goal, forKey: .goal)
+        if let periodDays { try c.encode(periodDays, forKey: .periodDays) }
+        if let group { try c.encode(group, forKey: .group) }
         try c.encodeIfPresent(status, forKey: .status)
         if let icon { try c.encode(icon, forKey: .icon) }
         if let color { try c.encode(color, forKey: .color) }

@@ -30,8 +30,20 @@ package struct OutboxPayload: Codable, Hashable, Sendable {
     var icon: String?
     var replacesColor: Bool?
     var color: String?
+    /// A new habit's goal when it is at most (absent: at least, so a row
+    /// of the first model keeps its bytes); an edit's when it changes it.
+    var goal: Goal?
+    /// Whether the period length (group) changes; `periodDays` (`group`)
+    /// is then the new one (absent: removed). A new habit's are set when
+    /// present.
+    var replacesPeriodDays: Bool?
+    var periodDays: Int?
+    var replacesGroup: Bool?
+    var group: String?
 
-    /// A habit's fields and status, as the outbox keeps them.
+    /// A habit's fields and status, as the outbox keeps them; the goal only
+    /// when it is at most, the period length and group when set (absent
+    /// in records of earlier versions, whose habits had none).
     struct Base: Codable, Hashable, Sendable {
         var name: String
         var frequency: Frequency
@@ -40,6 +52,9 @@ package struct OutboxPayload: Codable, Hashable, Sendable {
         var actionDays: UInt8
         var targetValue: String
         var status: HabitStatus
+        var goal: Goal?
+        var periodDays: Int?
+        var group: String?
 
         init(_ habit: Habit) {
             name = habit.name
@@ -49,6 +64,9 @@ package struct OutboxPayload: Codable, Hashable, Sendable {
             actionDays = habit.actionDays.bits
             targetValue = habit.targetValue.description
             status = habit.status
+            goal = habit.goal == .atLeast ? nil : habit.goal
+            periodDays = habit.periodDays
+            group = habit.group
         }
 
         func habit(id: Int64) -> Habit? {
@@ -58,7 +76,8 @@ package struct OutboxPayload: Codable, Hashable, Sendable {
                 fields: HabitFields(
                     name: name, frequency: frequency, measurementType: measurementType,
                     startDate: startDate, actionDays: ActionDays(bits: actionDays),
-                    targetValue: target),
+                    targetValue: target, goal: goal ?? .atLeast, periodDays: periodDays,
+                    group: group),
                 status: status)
         }
     }
@@ -74,6 +93,9 @@ package struct OutboxPayload: Codable, Hashable, Sendable {
             startDate = fields.startDate
             actionDays = fields.actionDays.bits
             targetValue = fields.targetValue.description
+            goal = fields.goal == .atLeast ? nil : fields.goal
+            periodDays = fields.periodDays
+            group = fields.group
             icon = fields.icon
             color = fields.color
         case .updateHabit(let changes):
@@ -84,6 +106,15 @@ package struct OutboxPayload: Codable, Hashable, Sendable {
             actionDays = changes.actionDays?.bits
             targetValue = changes.targetValue?.description
             status = changes.status
+            goal = changes.goal
+            if let change = changes.periodDays {
+                replacesPeriodDays = true
+                periodDays = change
+            }
+            if let change = changes.group {
+                replacesGroup = true
+                group = change
+            }
             if let change = changes.icon {
                 replacesIcon = true
                 icon = change
@@ -151,13 +182,16 @@ package struct OutboxPayload: Codable, Hashable, Sendable {
                 HabitFields(
                     name: name, frequency: frequency, measurementType: measurementType,
                     startDate: startDate, actionDays: ActionDays(bits: actionDays),
-                    targetValue: target, icon: icon, color: color))
+                    targetValue: target, goal: goal ?? .atLeast, periodDays: periodDays,
+                    group: group, icon: icon, color: color))
         case "edit":
             return .updateHabit(
                 HabitChanges(
                     name: name, frequency: frequency, measurementType: measurementType,
                     startDate: startDate, actionDays: actionDays.map(ActionDays.init(bits:)),
-                    targetValue: Self.decimal(targetValue), status: status,
+                    targetValue: Self.decimal(targetValue), goal: goal,
+                    periodDays: replacesPeriodDays == true ? .some(periodDays) : nil,
+                    group: replacesGroup == true ? .some(group) : nil, status: status,
                     icon: replacesIcon == true ? .some(icon) : nil,
                     color: replacesColor == true ? .some(color) : nil))
         case "delete":

@@ -11,9 +11,10 @@ import HabitCore
 /// chose the same: nothing was lost). Fields the edit leaves alone never
 /// conflict: the other device's value stays.
 struct HabitFieldConflict: Hashable, Sendable {
-    /// The fields of a habit an edit can set, in the order they are told.
+    /// The fields of a habit an edit can set, in the order they are told
+    /// (`period` is `period_days`, the days of an EVERY_N_DAYS period).
     enum Field: String, CaseIterable, Hashable, Sendable {
-        case name, frequency, unit, start, days, target, status
+        case name, frequency, period, unit, start, days, target, goal, group, status
     }
 
     /// A field's value, typed; the words are the CLI's (`SyncWords`).
@@ -24,6 +25,11 @@ struct HabitFieldConflict: Hashable, Sendable {
         case days(ActionDays)
         case number(Decimal)
         case status(HabitStatus)
+        case goal(Goal)
+        /// A period length, `nil` for none (a habit of another frequency).
+        case periodDays(Int?)
+        /// A group, `nil` for none.
+        case group(String?)
     }
 
     var field: Field
@@ -40,10 +46,20 @@ struct HabitFieldConflict: Hashable, Sendable {
         Field.allCases.compactMap { field in
             guard let ours = value(of: field, in: changes) else { return nil }
             let theirs = value(of: field, in: replaced)
-            guard theirs != ours else { return nil }
-            if let base, value(of: field, in: base) == theirs { return nil }
+            guard !same(theirs, ours) else { return nil }
+            if let base, same(value(of: field, in: base), theirs) { return nil }
             return HabitFieldConflict(field: field, ours: ours, theirs: theirs)
         }
+    }
+
+    /// Whether two values of a field are one to a person: equal, or two
+    /// writings of one group (groups compare without case, so a group
+    /// written "morning" elsewhere and "Morning" here lost nothing).
+    static func same(_ value: Value, _ other: Value) -> Bool {
+        if case .group(let group?) = value, case .group(let otherGroup?) = other {
+            return HabitFields.sameGroup(group, otherGroup)
+        }
+        return value == other
     }
 
     /// What `changes` sets `field` to, `nil` when it leaves it alone.
@@ -56,6 +72,9 @@ struct HabitFieldConflict: Hashable, Sendable {
         case .days: return changes.actionDays.map(Value.days)
         case .target: return changes.targetValue.map(Value.number)
         case .status: return changes.status.map(Value.status)
+        case .goal: return changes.goal.map(Value.goal)
+        case .period: return changes.periodDays.map(Value.periodDays)
+        case .group: return changes.group.map(Value.group)
         }
     }
 
@@ -69,6 +88,9 @@ struct HabitFieldConflict: Hashable, Sendable {
         case .days: return .days(habit.actionDays)
         case .target: return .number(habit.targetValue)
         case .status: return .status(habit.status)
+        case .goal: return .goal(habit.goal)
+        case .period: return .periodDays(habit.periodDays)
+        case .group: return .group(habit.group)
         }
     }
 }

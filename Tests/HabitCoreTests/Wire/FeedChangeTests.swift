@@ -75,4 +75,25 @@ import Testing
         #expect(
             (sent?["habit"] as? NSDictionary).map { $0.isEqual(to: expected) } == true)
     }
+
+    /// Issue 38: a habit's goal, period length and group travel in the
+    /// feed; a habit from a server before them (no `goal`) reads as at least.
+    @Test func theSecondModelsFieldsTravelInTheFeed() throws {
+        let water = Habit(
+            id: 5,
+            fields: HabitFields(
+                name: "Water", frequency: .everyNDays, measurementType: "glasses",
+                startDate: Self.day, actionDays: .everyDay, targetValue: 0, goal: .atMost,
+                periodDays: 3, group: "Health"),
+            status: .active)
+        let text = try Self.sent(.habit(water, version: 12))
+        #expect(text.contains(#""goal":"AT_MOST""#))
+        #expect(text.contains(#""period_days":3"#))
+        #expect(text.contains(#""group":"Health""#))
+        #expect(try Self.read(text) == .habit(water, version: "12"))
+        let older = try Self.read(
+            #"{"kind":"habit","habit":{"id":3,"name":"Read","frequency":"DAILY","measurement_type":"pages","start_date":"2026-03-01","action_days":[1,2,3,4,5,6,7],"target_value":10,"status":"ACTIVE","version":"4"}}"#
+        )
+        #expect(older == .habit(Self.habit, version: "4"))
+    }
 }

@@ -50,6 +50,41 @@ import Testing
         ("delete_entry", #"{"date":"2026-12-01"}"#, .deleteEntry(date: day)),
     ]
 
+    /// Rows of the second model (issue 38) as this version writes them: a
+    /// new habit's goal only when it is at most, its period length and
+    /// group when set; an edit's as for the marks (`replaces…` with the new
+    /// value, absent to remove it).
+    static let modelRows: [(kind: String, payload: String, action: SyncWrite.Action)] = [
+        (
+            "create",
+            #"{"actionDays":127,"frequency":"MONTHLY","goal":"AT_MOST","group":"Health","measurementType":"cups","name":"Coffee","startDate":"2026-12-01","targetValue":"0"}"#,
+            .createHabit(
+                HabitFields(
+                    name: "Coffee", frequency: .monthly, measurementType: "cups", startDate: day,
+                    actionDays: .everyDay, targetValue: 0, goal: .atMost, group: "Health"))
+        ),
+        (
+            "create",
+            #"{"actionDays":127,"frequency":"EVERY_N_DAYS","measurementType":"times","name":"Water","periodDays":3,"startDate":"2026-12-01","targetValue":"1"}"#,
+            .createHabit(
+                HabitFields(
+                    name: "Water", frequency: .everyNDays, measurementType: "times",
+                    startDate: day, actionDays: .everyDay, targetValue: 1, periodDays: 3))
+        ),
+        (
+            "edit",
+            #"{"frequency":"EVERY_N_DAYS","goal":"AT_MOST","group":"Morning","periodDays":5,"replacesGroup":true,"replacesPeriodDays":true}"#,
+            .updateHabit(
+                HabitChanges(
+                    frequency: .everyNDays, goal: .atMost, periodDays: .some(5),
+                    group: .some("Morning")))
+        ),
+        (
+            "edit", #"{"goal":"AT_LEAST","replacesGroup":true,"replacesPeriodDays":true}"#,
+            .updateHabit(HabitChanges(goal: .atLeast, periodDays: .some(nil), group: .some(nil)))
+        ),
+    ]
+
     static func record(kind: String, payload: String, lastError: String? = nil) -> OutboxRecord {
         OutboxRecord(
             sequence: 7, kind: kind, habitID: 3, date: nil, payload: payload,
@@ -78,6 +113,48 @@ import Testing
             #expect(operation.record.payload == row.payload)
             #expect(operation.record.kind == row.kind)
         }
+    }
+
+    @Test func rowsWithTheSecondModelsFieldsRoundTrip() throws {
+        for row in Self.modelRows {
+            let operation = try #require(
+                SyncOperation(record: Self.record(kind: row.kind, payload: row.payload)),
+                "\(row.kind) \(row.payload)")
+            #expect(operation.change == row.action, "\(row.payload)")
+            let written = SyncOperation(
+                habitID: 3, change: row.action, idempotencyKey: "k7", baseVersion: "v1",
+                createdAt: Self.now)
+            #expect(written.record.payload == row.payload)
+        }
+        // An edit that leaves them alone says nothing of them.
+        let rename = SyncOperation(
+            habitID: 3, change: .updateHabit(HabitChanges(name: "Ride")), idempotencyKey: "k7",
+            baseVersion: nil, createdAt: Self.now)
+        #expect(rename.record.payload == #"{"name":"Ride"}"#)
+    }
+
+    @Test func anEditsBaseKeepsTheSecondModelsFields() throws {
+        let payload =
+            #"{"base":{"actionDays":127,"frequency":"EVERY_N_DAYS","goal":"AT_MOST","group":"Health","measurementType":"cups","name":"Coffee","periodDays":3,"startDate":"2026-12-01","status":"ACTIVE","targetValue":"2"},"goal":"AT_LEAST"}"#
+        let operation = try #require(
+            SyncOperation(record: Self.record(kind: "edit", payload: payload)))
+        let base = Habit(
+            id: 3,
+            fields: HabitFields(
+                name: "Coffee", frequency: .everyNDays, measurementType: "cups",
+                startDate: Self.day, actionDays: .everyDay, targetValue: 2, goal: .atMost,
+                periodDays: 3, group: "Health"),
+            status: .active)
+        #expect(operation.baseHabit == base)
+        #expect(operation.change == .updateHabit(HabitChanges(goal: .atLeast)))
+        #expect(operation.record.payload == payload)
+    }
+
+    /// A later version's goal is unknown here: the row is not read (it
+    /// stays in the outbox), rather than read as another goal.
+    @Test func aRowWithAnUnknownGoalStaysUnread() {
+        let payload = #"{"goal":"EXACTLY"}"#
+        #expect(SyncOperation(record: Self.record(kind: "edit", payload: payload)) == nil)
     }
 
     @Test func anEditsBaseOfThePreviousVersionStillReads() throws {

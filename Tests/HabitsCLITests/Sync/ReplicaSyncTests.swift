@@ -158,4 +158,55 @@ import Testing
         #expect(try device.replicaSnapshot() == onServer)
         #expect(try await device.backend().habit(id: offline.id).id == id)
     }
+
+    /// Issue 38 offline: a monthly at-most habit in a group, created while
+    /// the server cannot be reached, reaches it with exactly those fields;
+    /// an offline edit to every 3 days without the group does too (null
+    /// removing the group); the replica then holds what the server holds.
+    /// Needs the server to take the second model and both stores to keep it.
+    @Test func aHabitOfTheSecondModelMadeOfflineReachesTheServerWithItsFields() async throws {
+        let server = try APITestServer()
+        defer { server.stop() }
+        let device = try Self.devices(1, server: server)[0]
+        try #require(try await device.backend().syncOnce(waiting: 600)?.pulled == true)
+        var fields = Self.fields
+        fields.name = "Coffee"
+        fields.frequency = .monthly
+        fields.measurementType = "cups"
+        fields.targetValue = 2
+        fields.goal = .atMost
+        fields.group = "Health"
+
+        device.link.state.withLock { $0 = .down }
+        let offline = try await device.backend().createHabit(fields)
+        #expect(offline.id < 0)
+        #expect(offline.fields == fields)
+        device.link.state.withLock { $0 = .up }
+        var report = try #require(try await device.backend().syncOnce(waiting: 600))
+        #expect(report.failure == nil)
+        #expect(report.rejected.isEmpty)
+        var onServer = try await device.client.habits(status: .all).map(\.habit)
+        #expect(onServer.map(\.fields) == [fields])
+        let id = try #require(onServer.first?.id)
+
+        device.link.state.withLock { $0 = .down }
+        let changes = HabitChanges(
+            frequency: .everyNDays, periodDays: .some(3), group: .some(nil))
+        _ = try await device.backend().updateHabit(id: id, changes: changes)
+        device.link.state.withLock { $0 = .up }
+        report = try #require(try await device.backend().syncOnce(waiting: 600))
+        #expect(report.failure == nil)
+        #expect(report.rejected.isEmpty)
+        #expect(report.conflicts.isEmpty)
+        let edited = try changes.applied(to: fields)
+        #expect(edited.periodDays == 3)
+        #expect(edited.group == nil)
+        onServer = try await device.client.habits(status: .all).map(\.habit)
+        #expect(onServer.map(\.fields) == [edited])
+        let replica = try device.store.replica(owner: device.owner) {
+            replica throws(StoreError) in try replica.habits()
+        }
+        #expect(replica.map(\.fields) == [edited])
+        #expect(replica.map(\.id) == [id])
+    }
 }

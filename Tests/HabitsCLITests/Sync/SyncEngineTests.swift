@@ -218,6 +218,110 @@ import Testing
             .contains("set the target to 20, replacing 2.5,"))
     }
 
+    /// A habit of the second model (issue 38): `fields` with a goal, a
+    /// period length and a group.
+    static func limited(
+        goal: Goal = .atMost, periodDays: Int? = 3, group: String? = "Health"
+    ) -> Habit {
+        var fields = Self.fields
+        fields.frequency = periodDays == nil ? .monthly : .everyNDays
+        fields.goal = goal
+        fields.periodDays = periodDays
+        fields.group = group
+        return Habit(id: 3, fields: fields, status: .active)
+    }
+
+    @Test func anEditOverTheGoalPeriodOrGroupAnotherDeviceChangedNamesThem() {
+        // This device saw at most, every 3 days, in Health, and set at
+        // least, every 5 days, in Morning; another device meanwhile set
+        // every 4 days, in Evening, and left the goal.
+        var edit = Self.operation(
+            1, habit: 3,
+            .updateHabit(
+                HabitChanges(goal: .atLeast, periodDays: .some(5), group: .some("Morning"))),
+            base: "v1")
+        edit.baseHabit = Self.limited()
+        let theirs = Self.limited(periodDays: 4, group: "Evening")
+        let answer = SyncWriteAnswer(version: "v3", replaced: .init(habit: theirs, version: "v2"))
+        #expect(
+            SyncEngine.conflict(edit, answer: answer)?.fields == [
+                HabitFieldConflict(field: .period, ours: .periodDays(5), theirs: .periodDays(4)),
+                HabitFieldConflict(
+                    field: .group, ours: .group("Morning"), theirs: .group("Evening")),
+            ])
+        // The other device chose the same goal: nothing was lost, not named.
+        let goal = SyncEngine.conflict(
+            edit,
+            answer: SyncWriteAnswer(
+                version: "v3",
+                replaced: .init(
+                    habit: Self.limited(goal: .atLeast, group: "Evening"), version: "v2")))
+        #expect(goal?.fields.map(\.field) == [.group])
+        // An edit that sets at most (with a new target) over a habit another
+        // device turned to at least: the goal is named.
+        var limit = Self.operation(
+            1, habit: 3, .updateHabit(HabitChanges(targetValue: 1, goal: .atMost)), base: "v1")
+        limit.baseHabit = Self.limited(goal: .atMost)
+        let unlimited = SyncEngine.conflict(
+            limit,
+            answer: SyncWriteAnswer(
+                version: "v3", replaced: .init(habit: Self.limited(goal: .atLeast), version: "v2")))
+        #expect(
+            unlimited?.fields == [
+                HabitFieldConflict(field: .goal, ours: .goal(.atMost), theirs: .goal(.atLeast))
+            ])
+        // Removing the group another device set is a conflict with none.
+        var ungroup = Self.operation(
+            1, habit: 3, .updateHabit(HabitChanges(group: .some(nil))), base: "v1")
+        ungroup.baseHabit = Self.limited(group: "Health")
+        let regrouped = SyncEngine.conflict(
+            ungroup,
+            answer: SyncWriteAnswer(
+                version: "v3", replaced: .init(habit: Self.limited(group: "Evening"), version: "v2")
+            ))
+        #expect(
+            regrouped?.fields == [
+                HabitFieldConflict(field: .group, ours: .group(nil), theirs: .group("Evening"))
+            ])
+    }
+
+    @Test func aGroupWrittenInAnotherCaseIsNoConflict() {
+        var edit = Self.operation(
+            1, habit: 3, .updateHabit(HabitChanges(group: .some("Morning"))), base: "v1")
+        edit.baseHabit = Self.limited(group: "Health")
+        let answer = SyncWriteAnswer(
+            version: "v3", replaced: .init(habit: Self.limited(group: "morning "), version: "v2"))
+        #expect(SyncEngine.conflict(edit, answer: answer) == nil)
+    }
+
+    @Test func theGoalPeriodAndGroupConflictsAreSaidInWords() {
+        #expect(
+            SyncWords.conflict(
+                habit: "Coffee",
+                field: HabitFieldConflict(
+                    field: .goal, ours: .goal(.atMost), theirs: .goal(.atLeast)))
+                == "habits: Coffee: this device's edit set the goal to at most, replacing at least, "
+                + "written on another device since this one last synced.")
+        #expect(
+            SyncWords.conflict(
+                habit: "Water",
+                field: HabitFieldConflict(
+                    field: .period, ours: .periodDays(5), theirs: .periodDays(3))
+            ).contains("set the period length to 5 days, replacing 3 days,"))
+        #expect(
+            SyncWords.conflict(
+                habit: "Water",
+                field: HabitFieldConflict(
+                    field: .group, ours: .group(nil), theirs: .group("Health"))
+            ).contains("set the group to none, replacing \"Health\","))
+        #expect(
+            SyncWords.conflict(
+                habit: "Rent",
+                field: HabitFieldConflict(
+                    field: .frequency, ours: .frequency(.monthly), theirs: .frequency(.everyNDays))
+            ).contains("set the frequency to monthly, replacing every N days,"))
+    }
+
     @Test func onlyChangesOfWhatTheFeedOverwroteGoAgain() {
         let other = LocalDate(year: 2026, month: 12, day: 2)!
         let pending = [
@@ -247,6 +351,15 @@ import Testing
                     color: "#1e90ff")),
             .updateHabit(HabitChanges(icon: .some("🚴"), color: .some(nil))),
             .updateHabit(HabitChanges(icon: .some(nil))),
+            .createHabit(
+                HabitFields(
+                    name: "Coffee", frequency: .monthly, measurementType: "cups",
+                    startDate: Self.day, actionDays: .everyDay, targetValue: 0, goal: .atMost,
+                    group: "Health")),
+            .updateHabit(
+                HabitChanges(
+                    frequency: .everyNDays, goal: .atLeast, periodDays: .some(3),
+                    group: .some(nil))),
             .deleteHabit,
             .increment(date: Self.day, amount: Decimal(string: "0.1")!, note: .replace("tired")),
             .setEntry(ProgressEntry(date: Self.day, value: 0, skipped: true), note: .replace(nil)),
