@@ -10,7 +10,7 @@ import Testing
 /// The local time is made 01:30 through TZ: a POSIX zone whose offset puts
 /// this instant at 01:30, so the test needs no fake clock; the boundary is
 /// 90 minutes away either side, far beyond the test's run.
-@Suite struct DayBoundaryTests {
+@Suite struct DayStartsAtEndToEndTests {
     /// TZ for a wall clock reading 01:30 now, and the calendar date there.
     static func halfPastOne() -> (zone: String, date: String, previous: String) {
         let now = Date()
@@ -91,6 +91,11 @@ import Testing
         #expect(try await other.habits("auth", "email", "ann@example.com").status == 0)
         let code = try server.code(for: "ann@example.com")
         #expect(try await other.habits("verify", code).status == 0)
+        // Signing in remembered it, for commands that do not ask the server.
+        let remembered = try String(
+            contentsOf: other.configHome.appendingPathComponent("habits/account-day.json"),
+            encoding: .utf8)
+        #expect(remembered.contains("\"day_starts_at\" : \"03:00\""), "\(remembered)")
         let shown = try await other.habits("config", "day-starts-at")
         #expect(shown.output == "day-starts-at = 03:00\n", "\(shown)")
         await server.stop()
