@@ -241,6 +241,22 @@ extension CommandError {
     static func cannotWriteConfig(_ failure: AtomicFile.Failure, path: String) -> CommandError {
         CommandError(.failure, "Cannot write the config file \(path): \(failure.reason).")
     }
+
+    // MARK: issue 38 day and groups
+
+    /// A day boundary that is not a time from 00:00 to 12:00 (`HH:MM`).
+    static func invalidDayStart(_ value: String) -> CommandError {
+        CommandError(
+            .usage,
+            "The day cannot start at '\(TerminalSafeText.echo(value))': "
+                + "give a time from 00:00 to 12:00 as HH:MM.",
+            hint: "For a day that ends at 3 am: habits config day-starts-at 03:00")
+    }
+
+    /// A server that keeps no day boundary for its accounts.
+    static let dayStartNotSupported = CommandError(
+        .failure, "This server keeps no day boundary for the account.",
+        hint: "Its operator can update habits-server to a version that does.")
 }
 
 // MARK: issue 38 fields

@@ -59,8 +59,9 @@ struct OverviewBuilder: Sendable {
         guard !habits.isEmpty else { return [] }
         let window = OverviewWindow(date: date, today: today, entriesFrom: entriesFrom)
         let asOf = window.asOf
-        let from = window.from
-        let to = window.through
+        // The date's week, and a month or block of N days reaching past it.
+        let from = window.from(for: habits)
+        let to = window.through(for: habits)
         var entries: [Int64: [ProgressEntry]]
         var streaks: [Int64: (streak: Int, strength: Double?)] = [:]
         if let summaries {

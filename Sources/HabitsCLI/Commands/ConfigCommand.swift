@@ -5,19 +5,20 @@ import HabitCore
 /// `habits config`: reads and writes the settings file.
 struct ConfigCommand: HabitsCommand {
     static let action = Positional(
-        "action", optional: true, values: ["get", "set", "unset", "list", "time-zone"],
-        help: "get, set, unset, list or time-zone (default: list).")
+        "action", optional: true,
+        values: ["get", "set", "unset", "list", "time-zone", "day-starts-at"],
+        help: "get, set, unset, list, time-zone or day-starts-at (default: list).")
     static let key = Positional(
         "key", optional: true, values: ConfigFile.keys.map(\.name),
         help:
-            "The setting: server, allow-insecure-http or sync-timeout; for time-zone, the zone."
+            "The setting: server, allow-insecure-http, sync-timeout or day-starts-at; for time-zone, the zone; for day-starts-at, the time."
     )
     static let value = Positional("value", optional: true, help: "The new value, for set.")
 
     static let spec = CommandSpec(
         name: "config",
         summary:
-            "Read or change settings: config get|set|unset <key>, config list, or config time-zone.",
+            "Read or change settings: config get|set|unset <key>, config list, config time-zone or config day-starts-at.",
         discussion: """
             Settings live in $XDG_CONFIG_HOME/habits/config.json (else \
             ~/.config/habits/config.json). Keys: server, the base URL of a habits \
@@ -33,13 +34,20 @@ struct ConfigCommand: HabitsCommand {
             config time-zone shows the signed-in account's time zone on the server, and \
             config time-zone <zone> sets it (an IANA name such as Europe/Berlin): the \
             server's calendar feed and check-in URLs date their days in it. Signing in \
-            sets it to this device's zone.
+            sets it to this device's zone. \
+            config day-starts-at shows when your day ends, and config day-starts-at \
+            HH:MM sets it (00:00 to 12:00, default 00:00): before that time, today is \
+            still the previous date for every command that defaults to today; --date \
+            is never shifted. In local mode it is the setting day-starts-at; in server \
+            mode it is the account's, shared by every device and the web app, and \
+            remembered on this device for commands that do not ask the server.
             """,
         positionals: [action.spec, key.spec, value.spec],
         examples: [
             "habits config set server http://127.0.0.1:8000/api/", "habits config get server",
             "habits config unset server", "habits config list",
             "habits config set allow-insecure-http true", "habits config time-zone Europe/Berlin",
+            "habits config day-starts-at 03:00",
         ])
 
     enum Action: Hashable, Sendable {
@@ -49,12 +57,15 @@ struct ConfigCommand: HabitsCommand {
         case unset(String)
         /// Show (`nil`) or set the account's time zone on the server.
         case timeZone(String?)
+        /// Show (`nil`) or set when the day ends: the account's in server
+        /// mode, the config key in local mode.
+        case dayStart(String?)
 
         /// Whether the action replaces the value, so a malformed one need not stop it.
         var replacesValue: Bool {
             switch self {
             case .set, .unset: return true
-            case .list, .get, .timeZone: return false
+            case .list, .get, .timeZone, .dayStart: return false
             }
         }
     }
@@ -93,11 +104,14 @@ struct ConfigCommand: HabitsCommand {
         case "time-zone":
             if let value { throw UsageError(.unexpectedArgument(value), command: "config") }
             action = .timeZone(key)
+        case "day-starts-at":
+            if let value { throw UsageError(.unexpectedArgument(value), command: "config") }
+            action = .dayStart(key)
         case let other:
             throw UsageError(
                 .invalidValue(
                     argument: "<action>", value: other,
-                    expected: "get, set, unset, list or time-zone"),
+                    expected: "get, set, unset, list, time-zone or day-starts-at"),
                 command: "config")
         }
     }
@@ -105,6 +119,9 @@ struct ConfigCommand: HabitsCommand {
     func run(in context: CommandContext) async throws(CommandError) {
         if case .timeZone(let zone) = action {
             return try await AccountTimeZone.run(setting: zone, in: context)
+        }
+        if case .dayStart(let time) = action {
+            return try await DayStartSetting.run(setting: time, in: context)
         }
         let file = ConfigFile(path: try context.paths().configFile)
         var settings = try file.load(repairing: action.replacesValue)
@@ -142,7 +159,7 @@ struct ConfigCommand: HabitsCommand {
                         "Commands now use this server. Sign in with: habits auth email <address>")
                 }
             }
-        case .timeZone:
+        case .timeZone, .dayStart:
             break
         case .unset(let key):
             let old = settings.removeValue(forKey: key)
@@ -191,6 +208,9 @@ struct ConfigCommand: HabitsCommand {
                 throw CommandError.invalidSyncTimeout(key: key, value: value)
             }
             return value
+        case DaySetting.key:
+            guard let boundary = DayBoundary(value) else { throw .invalidDayStart(value) }
+            return boundary.text
         default:
             return value
         }

@@ -7,13 +7,18 @@ struct ListCommand: HabitsCommand {
         summary: "Show the day's habits: what is still to do, then what is done.",
         discussion: """
             Each habit shows its id, name, progress for the day (or the week, for weekly \
-            habits), how often it is due and its current streak. Archived habits appear \
-            only with --all. In server mode, when the server cannot be reached, the list \
-            last fetched is shown and marked as cached with its age.
+            habits), how often it is due and its current streak. A habit with a limit \
+            (--at-most) is on track while within it, with what is left, and over the \
+            limit as soon as it is passed; it is never to do. When habits have groups, \
+            they are listed under their group's heading, the ungrouped last; --group \
+            shows one group. Archived habits appear only with --all. In server mode, when \
+            the server cannot be reached, the list last fetched is shown and marked as \
+            cached with its age.
             """,
-        options: [date.spec, all.spec],
+        options: [date.spec, all.spec, GroupFilter.option.spec],
         examples: [
             "habits list", "habits list --date yesterday", "habits list --all --json",
+            "habits list --group Health",
         ])
 
     static let date = Option(
@@ -23,6 +28,8 @@ struct ListCommand: HabitsCommand {
 
     let date: LocalDate
     let includeArchived: Bool
+    /// Only this group's habits, when given.
+    let group: String?
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
         date =
@@ -30,12 +37,14 @@ struct ListCommand: HabitsCommand {
                 try ArgumentValue.date(text, argument: name, today: today)
             } ?? today
         includeArchived = arguments[Self.all]
+        group = GroupFilter.read(arguments)
     }
 
     func run(in context: CommandContext) async throws(CommandError) {
         let backend = try context.backend()
-        let overview = try await backend.overview(
+        var overview = try await backend.overview(
             status: includeArchived ? .all : .active, on: date)
+        overview.items = GroupFilter.filter(overview.items, group: group) { $0.habit.group }
         if let cachedAt = overview.cachedAt {
             context.errorOutput.line(
                 "habits: the server cannot be reached; showing the list cached "
@@ -46,6 +55,10 @@ struct ListCommand: HabitsCommand {
                 JSONOutput.Listing(
                     date: date, mode: backend.mode.name, cachedAt: overview.cachedAt,
                     habits: overview.items, syncedAt: overview.syncedAt))
+            return
+        }
+        if overview.items.isEmpty, let group {
+            context.output.line(Self.emptyGroup(group))
             return
         }
         if overview.items.isEmpty {
@@ -66,6 +79,12 @@ struct ListCommand: HabitsCommand {
             return "No active habits. See the archived ones with: habits list --all"
         }
         return Self.firstHabitHint
+    }
+
+    /// The line shown when no habit is in the group asked for.
+    static func emptyGroup(_ group: String) -> String {
+        "No habits in the group '\(HabitText.name(group))'. "
+            + "Put one in it with: habits edit <habit> --group \"\(HabitText.name(group))\""
     }
 
     /// How to add a first habit.

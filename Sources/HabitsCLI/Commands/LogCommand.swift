@@ -10,9 +10,12 @@ struct LogCommand: HabitsCommand {
             per day (as the calendar marks them; a weekly habit's action days show its \
             week's result), then its current streak and strength. The header names the \
             months and marks each Monday and today. By default as many days as fit the \
-            terminal, up to 60 (30 when the output is not a terminal).
+            terminal, up to 60 (30 when the output is not a terminal). A monthly or \
+            every-N-days habit's planned days show its period's result. When habits have \
+            groups, rows stand under their group's heading, the ungrouped last; --group \
+            shows one group.
             """,
-        options: [days.spec, weeks.spec, date.spec],
+        options: [days.spec, weeks.spec, date.spec, GroupFilter.option.spec],
         examples: ["habits log", "habits log --weeks 4", "habits log --days 14 --json"])
 
     static let days = Option(
@@ -30,6 +33,8 @@ struct LogCommand: HabitsCommand {
 
     let days: Int?
     let date: LocalDate
+    /// Only this group's habits, when given.
+    let group: String?
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
         let days = try arguments.value(of: Self.days)
@@ -42,6 +47,7 @@ struct LogCommand: HabitsCommand {
             try arguments.value(of: Self.date) { text, name throws(UsageError) in
                 try ArgumentValue.date(text, argument: name, today: today)
             } ?? today
+        group = GroupFilter.read(arguments)
     }
 
     func run(in context: CommandContext) async throws(CommandError) {
@@ -54,18 +60,23 @@ struct LogCommand: HabitsCommand {
         let earliest = date.adding(days: -(most - 1)).startOfISOWeek
         let overview = try await backend.overview(
             status: .active, on: date, entriesFrom: earliest)
-        let items = overview.items.filter { $0.habit.status == .active }
+        let items = GroupFilter.filter(
+            overview.items.filter { $0.habit.status == .active }, group: group
+        ) { $0.habit.group }
         let count =
             days
             ?? (isTerminal
                 ? HabitLogView.fittingDays(items: items, width: context.style.width) : 30)
         let from = date.adding(days: -(count - 1))
+        // From the first shown day's period on (its week, or a month or a
+        // block of N days begun earlier), so that period is whole.
+        let first = OverviewWindow(date: from, today: context.today).from(
+            for: items.map(\.habit))
         let entries: [Int64: [ProgressEntry]]
-        if let recent = overview.recent, recent.from <= from.startOfISOWeek {
+        if let recent = overview.recent, recent.from <= first {
             entries = recent.entries
         } else {
-            entries = try await backend.entries(
-                of: items.map(\.habit.id), from: from.startOfISOWeek, to: date)
+            entries = try await backend.entries(of: items.map(\.habit.id), from: first, to: date)
         }
         let rows = items.map { item in
             let history = HabitHistory(habit: item.habit, entries: entries[item.habit.id] ?? [])
@@ -82,6 +93,10 @@ struct LogCommand: HabitsCommand {
         }
         if context.style.json {
             try context.writeJSON(JSONOutput.Log(from: from, to: date, rows: rows))
+            return
+        }
+        if rows.isEmpty, let group {
+            context.output.line(ListCommand.emptyGroup(group))
             return
         }
         if rows.isEmpty {

@@ -35,9 +35,12 @@ struct PromptCommand: HabitsCommand {
             the change feed, the list last fetched by 'habits list'), never the network. \
             On any failure it prints nothing and exits non-zero; --verbose says why on \
             standard error. The README shows snippets for bash, zsh, fish, starship, tmux \
-            and waybar.
+            and waybar. --group counts only the habits of one group. A habit with a limit \
+            (--at-most) counts as done while within it and is never still to do.
             """,
-        options: [DateOption.spec, format.spec, exitStatus.spec, verbose.spec],
+        options: [
+            DateOption.spec, format.spec, exitStatus.spec, verbose.spec, GroupFilter.option.spec,
+        ],
         examples: [
             "habits prompt", "habits prompt --format '{todo} left, next: {next}'",
             "habits prompt --json", "habits prompt --exit-status && echo all done",
@@ -46,11 +49,14 @@ struct PromptCommand: HabitsCommand {
     let date: LocalDate
     let format: String?
     let exitStatus: Bool
+    /// Only this group's habits, when given.
+    let group: String?
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
         date = try DateOption.read(arguments, today: today)
         format = arguments.value(of: Self.format)
         exitStatus = arguments[Self.exitStatus]
+        group = GroupFilter.read(arguments)
         if let format, let unknown = PromptLine.unknownPlaceholder(in: format) {
             throw UsageError(
                 .invalidValue(
@@ -80,7 +86,9 @@ struct PromptCommand: HabitsCommand {
     }
 
     func run(in context: CommandContext) async throws(CommandError) {
-        let line = PromptLine(overview: try await overview(context))
+        var overview = try await overview(context)
+        overview.items = GroupFilter.filter(overview.items, group: group) { $0.habit.group }
+        let line = PromptLine(overview: overview)
         // The line ends up on a terminal although standard output is a pipe.
         let unicode =
             !context.arguments[GlobalOptions.ascii]

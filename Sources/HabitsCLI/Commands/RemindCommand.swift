@@ -29,8 +29,12 @@ struct RemindCommand: HabitsCommand {
         name: "remind",
         summary: "List the habits still to do today (for cron); --install prints a crontab line.",
         discussion: """
-            Prints the habits still to do: scheduled for the day and not done, and weekly \
-            habits whose target for the week is not reached yet. With --quiet it prints \
+            Prints the habits still to do: scheduled for the day and not done, weekly \
+            habits whose target for the week is not reached yet, and monthly or \
+            every-N-days habits on their planned days while their period's target is not \
+            reached. A habit with a limit (--at-most) is never named. When habits have \
+            groups, each is listed under its group; --group names one group's only. \
+            With --quiet it prints \
             nothing when everything is done, so cron mails only when there is something \
             to do. Exits with 0 whether or not habits are pending. In server mode, when \
             the server cannot be reached, it answers from the list last fetched and says so.
@@ -51,7 +55,10 @@ struct RemindCommand: HabitsCommand {
             digest --off' stops it. 'habits remind list' shows it.
             """,
         positionals: [action.spec, habit.spec, time.spec, target.spec],
-        options: [DateOption.plannedSpec, quiet.spec, install.spec, at.spec, via.spec, off.spec],
+        options: [
+            DateOption.plannedSpec, quiet.spec, install.spec, at.spec, via.spec, off.spec,
+            GroupFilter.option.spec,
+        ],
         examples: [
             "habits remind", "habits remind --quiet", "habits remind --install --at 19:30",
             "habits remind add Read 20:00",
@@ -66,6 +73,8 @@ struct RemindCommand: HabitsCommand {
     let time: (hour: Int, minute: Int)
     /// `add`, `list` or `remove`: reminders the server sends.
     let server: ServerReminders?
+    /// Only this group's habits, when given.
+    let group: String?
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
         if let word = arguments.value(of: Self.action),
@@ -85,6 +94,28 @@ struct RemindCommand: HabitsCommand {
             throw UsageError(.textOnly(what: "the crontab line of --install"), command: "remind")
         }
         time = try arguments.value(of: Self.at, reading: Self.readTime) ?? (20, 0)
+        group = GroupFilter.read(arguments)
+    }
+
+    /// The items of `group` (all without one) worth a reminder on `date`,
+    /// under their groups (ungrouped last).
+    static func reminders(_ items: [HabitOverview.Item], group: String?, on date: LocalDate)
+        -> HabitGroups<HabitOverview.Item>
+    {
+        let chosen = GroupFilter.filter(items, group: group) { $0.habit.group }
+        return HabitGroups(chosen.filter { reminds($0, on: date) }) { $0.habit.group }
+    }
+
+    /// Whether `item` is worth a reminder on `date`: still to do (never a
+    /// limit, `DayStanding`), and for a monthly or every-N-days habit only
+    /// on its planned days, so a month's quota is not asked for every day.
+    static func reminds(_ item: HabitOverview.Item, on date: LocalDate) -> Bool {
+        guard item.standing.isToDo else { return false }
+        switch item.habit.frequency {
+        case .daily, .weekly: return true
+        case .monthly, .everyNDays:
+            return date >= item.habit.startDate && item.habit.actionDays.contains(date.weekday)
+        }
     }
 
     static func readTime(_ text: String, argument: String) throws(UsageError) -> (
@@ -112,7 +143,9 @@ struct RemindCommand: HabitsCommand {
         }
         let backend = try context.backend()
         let overview = try await backend.overview(status: .active, on: date)
-        let open = overview.items.filter { $0.completion.state.isToDo }
+        let groups = Self.reminders(overview.items, group: group, on: date)
+        // Grouped, ungrouped last; in list order when no habit has a group.
+        let open = groups.sections.flatMap(\.elements)
         if let cachedAt = overview.cachedAt {
             context.errorOutput.line(
                 "habits: the server cannot be reached; answering from the list cached "
@@ -149,8 +182,18 @@ struct RemindCommand: HabitsCommand {
                         + "\(HabitText.number(item.completion.remaining)) to go"),
             ]
         }
-        for line in TextTable(rows: rows).lines(widths: TextTable.widths(of: rows)) {
-            context.output.line(line)
+        let widths = TextTable.widths(of: rows)
+        var next = rows[...]
+        for section in groups.sections {
+            if groups.hasGroups {
+                context.output.line(
+                    palette.bold(section.name.map(HabitText.name) ?? HabitListView.ungrouped))
+            }
+            let part = next.prefix(section.elements.count)
+            next = next.dropFirst(section.elements.count)
+            for line in TextTable(rows: Array(part)).lines(widths: widths) {
+                context.output.line(line)
+            }
         }
         context.output.line("Record progress with: habits done <id>")
     }

@@ -39,6 +39,9 @@ struct CLIPaths: Hashable, Sendable {
     }
     /// What the configured server was seen to lack (`ServerFeatureNotes`).
     var serverFeaturesFile: String { AtomicFile.join(cacheDirectory, "server-features.json") }
+    /// When the signed-in account's day ends, as its server last said
+    /// (`DaySetting`), kept for commands that do not ask the server.
+    var accountDayFile: String { AtomicFile.join(configDirectory, "account-day.json") }
     /// The server-mode replica's file name, kept beside the session (`ReplicaName`).
     var replicaNameFile: String { AtomicFile.join(configDirectory, "replica-name.json") }
 }

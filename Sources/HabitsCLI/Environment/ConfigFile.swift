@@ -19,6 +19,10 @@ struct ConfigFile: Sendable {
             syncTimeoutKey,
             "seconds a read in server mode waits for the sync before answering from this device's copy; default 1.5"
         ),
+        (
+            DaySetting.key,
+            "local mode: the time (HH:MM, 00:00 to 12:00) before which today is still the previous date; default 00:00"
+        ),
     ]
 
     /// How long reads wait for the sync (seconds, a decimal).

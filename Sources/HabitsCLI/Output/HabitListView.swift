@@ -2,9 +2,11 @@ import Foundation
 import HabitCore
 
 /// The text of `habits list`: a title with the day, the habits still to do,
-/// then "Completed", "Skipped", "Not due" and (with --all) "Archived"
-/// sections, each row with the id, name, progress, frequency and current
-/// streak, in columns shared by every section.
+/// then "On track" (limits kept so far), "Completed", "Over the limit",
+/// "Skipped", "Not due" and (with --all) "Archived" sections, each row with
+/// the id, name, progress, frequency and current streak, in columns shared
+/// by every section. When a habit has a group, the sections stand under
+/// group headings (`HabitGroups`: first-seen order, ungrouped last).
 struct HabitListView: Sendable {
     var overview: HabitOverview
     var today: LocalDate
@@ -16,21 +18,35 @@ struct HabitListView: Sendable {
     func render() -> String {
         let palette = style.palette
         var lines: [String] = [title()]
-        let sections = sectioned()
-        let rows = sections.map { section in section.items.map(row) }
-        var widths = TextTable.widths(of: [header] + rows.flatMap { $0 })
+        let groups = HabitGroups(overview.items) { $0.habit.group }
+        let arranged = groups.sections.map { group in
+            (name: group.name, sections: sectioned(group.elements))
+        }
+        let rows = arranged.map { group in group.sections.map { $0.items.map(row) } }
+        var widths = TextTable.widths(of: [header] + rows.flatMap { $0.flatMap { $0 } })
         fitName(&widths)
         let headerLine = TextTable(rows: [header], indent: "  ").lines(widths: widths)
         lines.append("")
         lines.append(contentsOf: headerLine.map { palette.dim($0) })
-        for (section, sectionRows) in zip(sections, rows) where !sectionRows.isEmpty {
-            lines.append("")
-            lines.append(palette.bold(section.title))
-            let truncated = sectionRows.map { truncateName($0, to: widths[2]) }
-            lines.append(contentsOf: TextTable(rows: truncated).lines(widths: widths))
+        let headed = groups.hasGroups
+        for (group, groupRows) in zip(arranged, rows) {
+            if headed {
+                lines.append("")
+                lines.append(palette.bold(group.name.map(HabitText.name) ?? Self.ungrouped))
+            }
+            for (section, sectionRows) in zip(group.sections, groupRows) where !sectionRows.isEmpty
+            {
+                if !headed { lines.append("") }
+                lines.append(headed ? section.title : palette.bold(section.title))
+                let truncated = sectionRows.map { truncateName($0, to: widths[2]) }
+                lines.append(contentsOf: TextTable(rows: truncated).lines(widths: widths))
+            }
         }
         return TextTable.text(lines)
     }
+
+    /// The heading of the habits without a group, when others have one.
+    static let ungrouped = "No group"
 
     /// "Tue 2026-03-10 (today)", and the cache's age when it is cached.
     func title() -> String {
@@ -49,22 +65,23 @@ struct HabitListView: Sendable {
         var items: [HabitOverview.Item]
     }
 
-    /// The items in display order: open, completed, skipped, not due, archived.
-    func sectioned() -> [Section] {
-        let active = overview.items.filter { $0.habit.status == .active }
-        let archived = overview.items.filter { $0.habit.status == .archived }
-        // A list, not a Set: a Set type would be set up at run time for three lookups.
-        func with(_ states: [PeriodState]) -> [HabitOverview.Item] {
-            active.filter { states.contains($0.completion.state) }
+    /// The items in display order: open, on track, completed, over the
+    /// limit, skipped, not due, archived.
+    func sectioned(_ items: [HabitOverview.Item]? = nil) -> [Section] {
+        let items = items ?? overview.items
+        let active = items.filter { $0.habit.status == .active }
+        let archived = items.filter { $0.habit.status == .archived }
+        func with(_ standing: DayStanding) -> [HabitOverview.Item] {
+            active.filter { $0.standing == standing }
         }
         let isPast = overview.date < today
         return [
-            Section(
-                title: isPast ? "Not done" : "To do",
-                items: active.filter { $0.completion.state.isToDo }),
-            Section(title: "Completed", items: with([.success])),
-            Section(title: "Skipped", items: with([.skipped])),
-            Section(title: "Not due", items: with([.rest, .future, .beforeStart])),
+            Section(title: isPast ? "Not done" : "To do", items: with(.toDo)),
+            Section(title: isPast ? "Within the limit" : "On track", items: with(.onTrack)),
+            Section(title: "Completed", items: with(.done)),
+            Section(title: "Over the limit", items: with(.overLimit)),
+            Section(title: "Skipped", items: with(.skipped)),
+            Section(title: "Not due", items: with(.notDue)),
             Section(title: "Archived", items: archived),
         ]
     }
@@ -95,9 +112,7 @@ struct HabitListView: Sendable {
             TextTable.Cell(
                 HabitText.label(item.habit, unicode: style.unicode),
                 paint: HabitText.painted(item.habit, palette)),
-            TextTable.Cell(
-                HabitText.progress(item.completion, unit: item.habit.measurementType),
-                paint: paint),
+            TextTable.Cell(Self.progress(item), paint: paint),
             TextTable.Cell(HabitText.frequency(item.habit)),
             TextTable.Cell(
                 HabitText.streak(
@@ -106,6 +121,14 @@ struct HabitListView: Sendable {
             TextTable.Cell(
                 item.strength.map { "\(Int(($0 * 100).rounded()))%" } ?? "?", alignRight: true),
         ]
+    }
+
+    /// The progress column: "3/8 glasses"; for a limit kept so far, with
+    /// what is left of it ("1/2 cups, 1 left").
+    static func progress(_ item: HabitOverview.Item) -> String {
+        let progress = HabitText.progress(item.completion, unit: item.habit.measurementType)
+        guard item.standing == .onTrack else { return progress }
+        return progress + ", \(HabitText.number(item.completion.remaining)) left"
     }
 
     /// Narrows the name column so a row fits the width (names are cut with an ellipsis).

@@ -12,7 +12,9 @@ import HabitCore
 ///
 /// Marks are the calendar's (`CalendarSymbols`); a day without a mark of its
 /// own (rest, before start, future) is blank, or the "logged" mark when it
-/// holds an entry. Colour as the list paints states.
+/// holds an entry. Colour as the list paints states. When a habit has a
+/// group, rows stand under group headings (`HabitGroups`: first-seen order,
+/// ungrouped last), as in the list.
 struct HabitLogView: Sendable {
     struct Row: Sendable {
         var item: HabitOverview.Item
@@ -67,40 +69,47 @@ struct HabitLogView: Sendable {
             + Self.strengthTitle
         lines[0] = TextWidth.trimmingTrailingSpaces(lines[0])
         lines = lines.map { palette.dim($0) }
-        for (row, streak) in zip(rows, streaks) {
-            var strip = ""
-            // Without colour each cell is its mark alone: the strip is put
-            // together from the marks' UTF-8 bytes, a fraction of the cost
-            // of appending `Character`s to a string one by one.
-            var plain: [UInt8] = []
-            if !palette.enabled { plain.reserveCapacity(row.states.count * 3) }
-            for (index, state) in row.states.enumerated() {
-                let mark =
-                    symbols.mark(for: state)
-                    ?? (row.logged[index] ? symbols.logged : " ")
-                guard palette.enabled else {
-                    for byte in mark.utf8 { plain.append(byte) }
-                    continue
-                }
-                var text = String(mark)
-                switch state {
-                case .success: text = palette.green(text)
-                case .failed: text = palette.red(text)
-                case .pending: text = palette.yellow(text)
-                default: text = mark == " " ? text : palette.dim(text)
-                }
-                if from.adding(days: index) == today { text = palette.bold(text) }
-                strip += text
+        let groups = HabitGroups(zip(rows, streaks)) { $0.0.item.habit.group }
+        for section in groups.sections {
+            if groups.hasGroups {
+                lines.append(
+                    palette.bold(section.name.map(HabitText.name) ?? HabitListView.ungrouped))
             }
-            if !palette.enabled { strip = String(decoding: plain, as: UTF8.self) }
-            let name = TextWidth.truncate(
-                HabitText.name(row.item.habit.name), to: nameWidth,
-                ellipsis: style.unicode ? "\u{2026}" : "...")
-            let strength = row.item.strength.map { "\(Int(($0 * 100).rounded()))%" } ?? "?"
-            lines.append(
-                TextWidth.padded(name, to: nameWidth) + "  " + strip + "  "
-                    + TextWidth.padded(streak, to: streakWidth, right: true) + "  "
-                    + TextWidth.padded(strength, to: strengthWidth, right: true))
+            for (row, streak) in section.elements {
+                var strip = ""
+                // Without colour each cell is its mark alone: the strip is put
+                // together from the marks' UTF-8 bytes, a fraction of the cost
+                // of appending `Character`s to a string one by one.
+                var plain: [UInt8] = []
+                if !palette.enabled { plain.reserveCapacity(row.states.count * 3) }
+                for (index, state) in row.states.enumerated() {
+                    let mark =
+                        symbols.mark(for: state)
+                        ?? (row.logged[index] ? symbols.logged : " ")
+                    guard palette.enabled else {
+                        for byte in mark.utf8 { plain.append(byte) }
+                        continue
+                    }
+                    var text = String(mark)
+                    switch state {
+                    case .success: text = palette.green(text)
+                    case .failed: text = palette.red(text)
+                    case .pending: text = palette.yellow(text)
+                    default: text = mark == " " ? text : palette.dim(text)
+                    }
+                    if from.adding(days: index) == today { text = palette.bold(text) }
+                    strip += text
+                }
+                if !palette.enabled { strip = String(decoding: plain, as: UTF8.self) }
+                let name = TextWidth.truncate(
+                    HabitText.name(row.item.habit.name), to: nameWidth,
+                    ellipsis: style.unicode ? "\u{2026}" : "...")
+                let strength = row.item.strength.map { "\(Int(($0 * 100).rounded()))%" } ?? "?"
+                lines.append(
+                    TextWidth.padded(name, to: nameWidth) + "  " + strip + "  "
+                        + TextWidth.padded(streak, to: streakWidth, right: true) + "  "
+                        + TextWidth.padded(strength, to: strengthWidth, right: true))
+            }
         }
         return TextTable.text(lines)
     }

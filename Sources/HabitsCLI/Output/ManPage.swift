@@ -210,6 +210,12 @@ struct ManPage: Sendable {
                 + "(0600; logout removes it)."
         ),
         (
+            "$XDG_CONFIG_HOME/habits/account-day.json",
+            "In server mode, when the account's day ends (day_starts_at) and on which server, as "
+                + "the server last said: at sign-in and by habits config day-starts-at. Commands "
+                + "read it for today without the network."
+        ),
+        (
             "$XDG_CACHE_HOME/habits/",
             "The last habit list fetched from the server, the routes the server was seen "
                 + "to lack, and for each database a *.schema-checked stamp: its schema passed "

@@ -5,9 +5,11 @@ import HabitCore
 /// What `habits prompt` prints: one short line about the day for a shell
 /// prompt or a status bar, or waybar's JSON.
 ///
-/// The day's planned habits are those whose period is done or still to do
-/// (rest days, skipped periods, habits not started and future days do not
-/// count). `{streak}` is the best current streak of the active habits,
+/// The day's planned habits are those whose period is done or still to do,
+/// and the limits (at-most habits) whose period has begun (rest days,
+/// skipped periods, habits not started and future days do not count). A
+/// limit kept so far counts as done and one passed as not done; neither is
+/// ever still to do (`DayStanding`). `{streak}` is the best current streak of the active habits,
 /// `{strength}` the mean strength of the planned ones in whole percent
 /// (half up); either is `?` when unknown (a cached list read on another
 /// day). With nothing planned the line is empty.
@@ -25,12 +27,10 @@ struct PromptLine: Hashable, Sendable {
     var strength: Int?
 
     init(overview: HabitOverview) {
-        let planned = overview.items.filter {
-            $0.completion.state == .success || $0.completion.state.isToDo
-        }
-        done = planned.count { $0.completion.state == .success }
+        let planned = overview.items.filter { $0.standing.isPlanned }
+        done = planned.count { $0.standing.countsAsDone }
         total = planned.count
-        open = planned.filter { $0.completion.state.isToDo }.map {
+        open = planned.filter { $0.standing.isToDo }.map {
             Self.cut(TerminalSafeText.clean($0.habit.name))
         }
         let streaks = overview.items.map(\.currentStreak)

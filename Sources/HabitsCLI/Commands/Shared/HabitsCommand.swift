@@ -14,15 +14,22 @@ protocol HabitsCommand: Sendable {
 }
 
 extension HabitsCommand {
-    /// Binds `tokens` to this command's spec and runs it in `environment`.
+    /// Binds `tokens` to this command's spec and runs it in `environment`,
+    /// whose clock is given the person's day boundary first (`DaySetting`),
+    /// so that today, and every default to it, is the person's day.
     static func bindAndRun(
         _ tokens: [ArgumentToken], environment: CLIEnvironment
     ) async throws(CommandError) {
         let arguments: BoundArguments
         let command: Self
-        let today = environment.clock.today
+        var environment = environment
+        let today: LocalDate
         do {
             arguments = try ArgumentBinder.bind(tokens, to: spec, global: OptionSpec.global)
+            let boundary = DaySetting.boundary(
+                flag: arguments.value(of: GlobalOptions.server), variable: environment.variable)
+            environment.clock.dayStartsAt = boundary
+            today = environment.clock.today
             command = try Self(arguments, today: today)
         } catch {
             throw CommandError(error)

@@ -52,6 +52,9 @@ struct SessionCommands: Sendable {
             try await client.signIn(email: email, code: code)
         }
         await AccountTimeZone.sendDeviceZone(context.environment.clock.timeZone, with: client)
+        if let paths = try? context.paths() {
+            await DayStartSetting.fetchAfterSignIn(with: client, paths: paths)
+        }
         if context.style.json {
             try context.writeJSON([
                 "email": JSONScalar.string(summary.email), "signed_in": .bool(true),
