@@ -328,6 +328,44 @@ import Testing
         }
     }
 
+    /// A list's completion of a monthly habit counts the whole month, not
+    /// only the week shown (`OverviewWindow.from(for:)`), and an every-N-days
+    /// block reaching past Sunday is read whole.
+    @Test(arguments: StoreKind.allCases)
+    func anOverviewCountsTheWholeMonthAndBlock(kind: StoreKind) throws {
+        let database = try kind.open()
+        let store = database.store
+        let owner = try store.makeUser("a@example.com").id
+        var limit = fields("Takeaway", frequency: .monthly, start: "2026-01-01", target: "2")
+        limit.goal = .atMost
+        let monthly = try store.createHabit(limit, owner: owner, now: referenceTime)
+        var every = fields("Letters", frequency: .everyNDays, start: "2026-03-10", target: "2")
+        every.periodDays = 14
+        let block = try store.createHabit(every, owner: owner, now: referenceTime)
+        // Wednesday 18 March: its week is 16–22 March; the month began on
+        // the 1st, the block runs 10–23 March.
+        for day in ["2026-03-02", "2026-03-03", "2026-03-17"] {
+            _ = try store.setProgress(
+                ProgressEntry(date: date(day), value: 1), note: .keep, habitID: monthly.id,
+                owner: owner)
+        }
+        for day in ["2026-03-11", "2026-03-23"] {
+            _ = try store.setProgress(
+                ProgressEntry(date: date(day), value: 1), note: .keep, habitID: block.id,
+                owner: owner)
+        }
+        let day = date("2026-03-18")
+        let overview = try store.overview(
+            owner: owner, status: .active, window: OverviewWindow(date: day, today: day))
+        let completions = Dictionary(
+            uniqueKeysWithValues: overview.items.map { ($0.habit.id, $0.completion) })
+        #expect(completions[monthly.id]??.current == 3)
+        #expect(completions[monthly.id]??.state == .failed)
+        #expect(completions[block.id]??.current == 2)
+        #expect(overview.entries[monthly.id]?.count == 3)
+        #expect(overview.entries[block.id]?.count == 2)
+    }
+
     // MARK: - Migrations
 
     /// A version 17 database (the first model): its habits read as at
@@ -388,6 +426,38 @@ import Testing
         #expect(try store.deleteHabit(id: 1, owner: 1))
         #expect(try rawCount("SELECT count(*) FROM progress WHERE habit_id = 1", path: path) == 0)
         #expect(try rawCount("SELECT count(*) FROM access_tokens", path: path) == 0)
+    }
+
+    /// A client's database of the first model (local mode, a replica: no
+    /// server tables) gains the same columns, and its habits read as at
+    /// least with no group.
+    @Test func aFirstModelClientDatabaseGainsTheNewColumns() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.appending("client17.sqlite")
+        let old = try SQLiteConnection(path: path, create: true)
+        for migration in Schema.migrations.prefix(17) { try old.execute(migration.client) }
+        try old.execute(
+            """
+            PRAGMA user_version = 17;
+            INSERT INTO users (email, created_at) VALUES ('a@b.co', 0);
+            INSERT INTO habits (owner_id, name, frequency, measurement_type, start_date,
+                action_days, target_value, status, created_at, updated_at)
+            VALUES (1, 'Run', 'WEEKLY', 'km', '2026-01-05', 127, '5', 'ACTIVE', 0, 0);
+            INSERT INTO progress (habit_id, date, value, skipped, owner_id)
+            VALUES (1, '2026-03-05', '1', 0, 1);
+            """)
+        old.close()
+
+        let store = try SQLiteStore(path: path, readerCount: 0, role: .client)
+        defer { store.close() }
+        let habit = try #require(try store.habit(id: 1, owner: 1))
+        #expect(habit.goal == .atLeast && habit.group == nil && habit.periodDays == nil)
+        #expect(try store.allProgress(habitID: 1, owner: 1)?.count == 1)
+        var every = fields("Plants", frequency: .everyNDays, target: "1")
+        every.periodDays = 3
+        every.group = "Home"
+        let created = try store.createHabit(every, owner: 1, now: referenceTime)
+        #expect(try store.habit(id: created.id, owner: 1)?.fields == every)
     }
 
     /// A PostgreSQL database of the first model: its habits read as at
