@@ -14,6 +14,7 @@ enum PostgresSchema {
     static let migrations: [String] = [
         version1, version2, version3, version4, version5, version6, version7, version8,
         version9, versionHabitMarks, versionDigest, versionReminderQueue, versionDayBoundary,
+        versionSecondModel,
     ]
 
     static var version: Int { migrations.count }
@@ -283,6 +284,61 @@ enum PostgresSchema {
     /// (midnight) until set.
     private static let versionDayBoundary = """
         ALTER TABLE users ADD COLUMN day_starts_at text;
+        """
+
+    /// SQLite's `versionSecondModel` and `versionCheckpointCover` together:
+    /// a goal (`AT_LEAST` for every habit stored before), N of an
+    /// EVERY_N_DAYS habit, a group (NULL: none; `"group"` is a keyword, so
+    /// always quoted), MONTHLY and EVERY_N_DAYS admitted by the frequency's
+    /// CHECK (PostgreSQL changes a constraint in place); and a checkpoint
+    /// stores the last day whose entries it covers (`covers_through`, the
+    /// end of the period `through` begins, which the store works out with
+    /// `HistoryCheckpoint.lastDay(for:)` for every kind), so the entry
+    /// trigger compares one column instead of computing weeks. The rules
+    /// trigger also drops a checkpoint when the goal or the period's length
+    /// changes.
+    private static let versionSecondModel = """
+        ALTER TABLE habits DROP CONSTRAINT habits_frequency_check;
+        ALTER TABLE habits ADD CONSTRAINT habits_frequency_check
+            CHECK (frequency IN ('DAILY', 'WEEKLY', 'MONTHLY', 'EVERY_N_DAYS'));
+        ALTER TABLE habits ADD COLUMN goal text NOT NULL DEFAULT 'AT_LEAST'
+            CHECK (goal IN ('AT_LEAST', 'AT_MOST'));
+        ALTER TABLE habits ADD COLUMN period_days integer;
+        ALTER TABLE habits ADD CONSTRAINT habits_period_days_check
+            CHECK ((frequency = 'EVERY_N_DAYS') = (period_days IS NOT NULL)
+                AND (period_days IS NULL OR period_days BETWEEN 2 AND 365));
+        ALTER TABLE habits ADD COLUMN "group" text;
+
+        ALTER TABLE history_checkpoints ADD COLUMN covers_through date NOT NULL
+            DEFAULT '9999-12-31';
+        UPDATE history_checkpoints c SET covers_through = CASE h.frequency
+            WHEN 'WEEKLY' THEN c.through + 6 ELSE c.through END
+            FROM habits h WHERE h.id = c.habit_id;
+
+        CREATE OR REPLACE FUNCTION progress_entry_changed(changed_habit bigint, changed_day date)
+        RETURNS void LANGUAGE plpgsql AS $$
+        DECLARE
+            writer bigint := pg_current_xact_id()::text::bigint;
+        BEGIN
+            UPDATE habits SET progress_generation = writer
+                WHERE id = changed_habit AND progress_generation <> writer;
+            DELETE FROM history_checkpoints
+                WHERE habit_id = changed_habit AND changed_day <= covers_through;
+        END;
+        $$;
+
+        DROP TRIGGER habit_rules_changed ON habits;
+        CREATE TRIGGER habit_rules_changed
+            AFTER UPDATE OF frequency, start_date, action_days, target_value, goal, period_days
+            ON habits
+            FOR EACH ROW
+            WHEN (OLD.frequency IS DISTINCT FROM NEW.frequency
+                OR OLD.start_date IS DISTINCT FROM NEW.start_date
+                OR OLD.action_days IS DISTINCT FROM NEW.action_days
+                OR OLD.target_value IS DISTINCT FROM NEW.target_value
+                OR OLD.goal IS DISTINCT FROM NEW.goal
+                OR OLD.period_days IS DISTINCT FROM NEW.period_days)
+            EXECUTE FUNCTION habit_rules_changed();
         """
 
     /// SQLite's version 10: personal access tokens, stored only as hashes.

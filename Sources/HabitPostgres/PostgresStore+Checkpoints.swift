@@ -31,7 +31,14 @@ extension PostgresStore {
     /// since `ifGeneration` was read (then the checkpoint may be stale, and
     /// is simply worked out again next time).
     ///
-    /// One statement: it locks the habit's row `FOR SHARE`, so it waits for
+    /// The checkpoint covers the entries through the last day of the period
+    /// `through` begins (`HistoryCheckpoint.lastDay(for:)`), worked out here
+    /// from the habit as stored, so the entry trigger compares one column
+    /// (`covers_through`). Should the habit's rules change between that
+    /// read and the save, the checkpoint's `rules` no longer match it, so it
+    /// is never applied.
+    ///
+    /// The save is one statement: it locks the habit's row `FOR SHARE`, so it waits for
     /// a transaction that is changing the habit's entries (their trigger
     /// bumps the generation first) and then sees the new generation. Running
     /// it again writes the same, so a lost connection may repeat it.
@@ -40,14 +47,17 @@ extension PostgresStore {
     ) throws(StoreError) {
         let stats = checkpoint.stats
         _ = try read { connection throws(StoreError) in
-            try connection.run(
+            let found = try connection.query(HabitSQL.selectOne, [String(habitID), String(owner)])
+            guard found.count == 1 else { return 0 }
+            let covers = checkpoint.lastDay(for: try HabitSQL.habit(found, 0))
+            return try connection.run(
                 CheckpointSQL.save,
                 [
                     String(habitID), String(owner), String(ifGeneration),
                     checkpoint.through.description, String(stats.currentStreak),
                     String(stats.strength), checkpoint.rules, String(stats.longestStreak),
                     String(stats.successCount), String(stats.failedCount),
-                    String(stats.skippedCount),
+                    String(stats.skippedCount), covers.description,
                 ])
         }
     }
@@ -72,15 +82,15 @@ private enum CheckpointSQL {
             WHERE id = $1::bigint AND owner_id = $2::bigint AND progress_generation = $3::bigint
             FOR SHARE)
         INSERT INTO history_checkpoints (habit_id, through, current_streak, strength, rules,
-            longest_streak, success_count, failed_count, skipped_count)
+            longest_streak, success_count, failed_count, skipped_count, covers_through)
         SELECT id, $4::date, $5::integer, $6::float8, $7::text, $8::integer, $9::integer,
-            $10::integer, $11::integer
+            $10::integer, $11::integer, $12::date
         FROM current
         ON CONFLICT (habit_id) DO UPDATE SET through = excluded.through,
             current_streak = excluded.current_streak, strength = excluded.strength,
             rules = excluded.rules, longest_streak = excluded.longest_streak,
             success_count = excluded.success_count, failed_count = excluded.failed_count,
-            skipped_count = excluded.skipped_count
+            skipped_count = excluded.skipped_count, covers_through = excluded.covers_through
         """
 
     /// The checkpoint in columns 2 to 9, or `nil` when the habit has none.

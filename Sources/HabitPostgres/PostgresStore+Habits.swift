@@ -77,11 +77,12 @@ extension PostgresStore: HabitRepository {
 /// The habit statements and how rows become values.
 enum HabitSQL {
     /// A habit's columns: its version (`change_seq`) at 10, then the marks
-    /// (icon, color), which came later.
+    /// (icon, color) and the second model's goal, period length and group,
+    /// which came later. `"group"` is a keyword, so it is quoted.
     static let columns = """
         id, name, frequency, measurement_type, start_date::text, action_days, target_value::text,
         status, extract(epoch FROM created_at)::float8, extract(epoch FROM updated_at)::float8,
-        change_seq, icon, color
+        change_seq, icon, color, goal, period_days, "group"
         """
     static let selectAll = "SELECT \(columns) FROM habits WHERE owner_id = $1 ORDER BY id"
     static let selectWithStatus = """
@@ -93,7 +94,7 @@ enum HabitSQL {
         UPDATE habits SET name = $1, frequency = $2, measurement_type = $3, start_date = $4::date,
             action_days = $5::smallint, target_value = $6::numeric, status = $7,
             updated_at = to_timestamp($8::float8), change_seq = $11::bigint, icon = $12,
-            color = $13
+            color = $13, goal = $14, period_days = $15::integer, "group" = $16
         WHERE id = $9 AND owner_id = $10
         """
     static let delete = "DELETE FROM habits WHERE id = $1 AND owner_id = $2"
@@ -141,9 +142,13 @@ enum HabitSQL {
         ]
     }
 
-    /// Parameters icon and color, the last two of `insert` and `update`.
+    /// Parameters icon, color, goal, period_days and group, the last five
+    /// of `insert` and `update`.
     static func marks(_ fields: HabitFields) -> [String?] {
-        [fields.icon, fields.color]
+        [
+            fields.icon, fields.color, fields.goal.rawValue, fields.periodDays.map { String($0) },
+            fields.group,
+        ]
     }
 
     static let activeNames = "SELECT id, name FROM habits WHERE owner_id = $1 AND status = 'ACTIVE'"
@@ -155,12 +160,25 @@ enum HabitSQL {
     }
 
     /// The habit in a row of `columns`; `marks` is where icon and color
-    /// are, or `nil` for a statement without them.
+    /// are, followed by goal, period_days and group, or `nil` for a
+    /// statement without them (the habit then reads as at least, with no
+    /// period length and no group).
     static func habit(_ rows: PostgresResult, _ row: Int, marks: Int? = 11) throws(StoreError)
         -> Habit
     {
         let id = rows.int64(row, 0) ?? 0
+        var goal = Goal.atLeast
+        var periodDays: Int?
+        if let model = marks.map({ $0 + 2 }) {
+            guard let read = Goal(rawValue: rows.text(row, model)) else {
+                throw PostgresStore.unreadable("habit \(id)")
+            }
+            goal = read
+            periodDays = rows.int64(row, model + 1).map { Int($0) }
+        }
         guard let frequency = Frequency(rawValue: rows.text(row, 2)),
+            marks == nil
+                || HabitFields.problems(periodDays: periodDays, frequency: frequency).isEmpty,
             let startDate = rows.localDate(row, 4),
             let bits = rows.int64(row, 5), (0...127).contains(bits),
             let targetValue = rows.decimal(row, 6),
@@ -170,7 +188,10 @@ enum HabitSQL {
         return Habit(
             id: id, name: rows.text(row, 1), frequency: frequency,
             measurementType: rows.text(row, 3), startDate: startDate,
-            actionDays: ActionDays(bits: UInt8(bits)), targetValue: targetValue, status: status,
+            actionDays: ActionDays(bits: UInt8(bits)), targetValue: targetValue, goal: goal,
+            periodDays: periodDays,
+            group: marks.flatMap { mark(rows, row, $0 + 4, HabitFields.problems(group:)) },
+            status: status,
             icon: marks.flatMap { mark(rows, row, $0, HabitFields.problems(icon:)) },
             color: marks.flatMap { mark(rows, row, $0 + 1, HabitFields.problems(color:)) },
             createdAt: PostgresStore.date(created), updatedAt: PostgresStore.date(updated))
@@ -238,19 +259,21 @@ extension PostgresStore {
 enum ImportSQL {
     static let insertColumns = """
         owner_id, name, frequency, measurement_type, start_date, action_days, target_value,
-        status, created_at, updated_at, change_seq, icon, color
+        status, created_at, updated_at, change_seq, icon, color, goal, period_days, "group"
         """
     static let insert = """
         INSERT INTO habits (\(insertColumns))
         VALUES ($1, $2, $3, $4, $5::date, $6::smallint, $7::numeric, $8,
-            to_timestamp($9::float8), to_timestamp($10::float8), $11::bigint, $12, $13)
+            to_timestamp($9::float8), to_timestamp($10::float8), $11::bigint, $12, $13, $14,
+            $15::integer, $16)
         RETURNING id
         """
     static let insertWithID = """
         INSERT INTO habits (id, \(insertColumns))
         OVERRIDING SYSTEM VALUE
         VALUES ($1, $2, $3, $4, $5, $6::date, $7::smallint, $8::numeric, $9,
-            to_timestamp($10::float8), to_timestamp($11::float8), $12::bigint, $13, $14)
+            to_timestamp($10::float8), to_timestamp($11::float8), $12::bigint, $13, $14, $15,
+            $16::integer, $17)
         RETURNING id
         """
     /// The highest id the identity sequence has given, or the highest in use.

@@ -21,8 +21,9 @@ extension HabitRepository {
     /// Three reads: the habits with their checkpoint records (the records'
     /// generations must predate the entries a new checkpoint is worked out
     /// from, or a write landing between the reads would let a checkpoint
-    /// that misses it be saved), every entry from `window.from` through
-    /// `window.through` in one query, and, only for a habit whose checkpoint
+    /// that misses it be saved), every entry from `window.from(for:)`
+    /// through `window.through(for:)` of the habits in one query (the week,
+    /// or a month or block of N days reaching past it), and, only for a habit whose checkpoint
     /// does not resume within them, its older history
     /// (`streakSummaries(of:owner:asOf:known:records:)`).
     ///
@@ -42,11 +43,13 @@ extension HabitRepository {
             (habits, records) = try habitsWithCheckpoints(owner: owner, status: status)
         }
         guard !habits.isEmpty else { return StoredOverview(items: [], entries: [:]) }
+        let from = window.from(for: habits)
+        let through = window.through(for: habits)
         let entries = try progress(
-            habitIDs: habits.map(\.id), owner: owner, from: window.from, to: window.through)
+            habitIDs: habits.map(\.id), owner: owner, from: from, to: through)
         let summaries = try streakSummaries(
             of: habits, owner: owner, asOf: window.asOf,
-            known: (from: window.from, through: window.through, entries: entries),
+            known: (from: from, through: through, entries: entries),
             records: records)
         let items = habits.map { habit in
             HabitWithCompletion(

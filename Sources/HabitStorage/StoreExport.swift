@@ -10,7 +10,8 @@ package struct StoreExport: Sendable {
     /// id, email, created_at
     package var users: [[String?]] = []
     /// id, owner_id, name, frequency, measurement_type, start_date,
-    /// action_days, target_value, status, created_at, updated_at, icon, color
+    /// action_days, target_value, status, created_at, updated_at, icon, color,
+    /// goal, period_days, group
     package var habits: [[String?]] = []
     /// habit_id, date, value, skipped (0 or 1), note
     package var progress: [[String?]] = []

@@ -8,8 +8,10 @@ package struct StoredOverview: Hashable, Sendable {
     /// containing the date and its streak and strength as of
     /// `OverviewWindow.asOf`.
     package var items: [HabitWithCompletion]
-    /// Every entry of each habit from `OverviewWindow.from` through
-    /// `OverviewWindow.through`, sorted by date; a habit without any has none.
+    /// Every entry of each habit from `OverviewWindow.from(for:)` through
+    /// `OverviewWindow.through(for:)` of the habits listed (the week, or a
+    /// month or block of N days reaching past it), sorted by date; a habit
+    /// without any has none.
     package var entries: [Int64: [ProgressEntry]]
 
     package init(items: [HabitWithCompletion], entries: [Int64: [ProgressEntry]]) {

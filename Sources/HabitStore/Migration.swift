@@ -9,15 +9,21 @@ struct Migration: Sendable {
     let server: String
     /// What the step runs on a client's database.
     let client: String
+    /// Whether the step makes a table again (SQLite cannot change a
+    /// column's constraint in place): its migration runs with foreign keys
+    /// off, so dropping the old table deletes no row that references it,
+    /// and checks every reference before it commits (`SQLiteStore.migrate`).
+    let rebuildsTables: Bool
 
     /// A step both kinds of database take alike.
-    init(_ sql: String) {
-        self.init(server: sql, client: sql)
+    init(_ sql: String, rebuildsTables: Bool = false) {
+        self.init(server: sql, client: sql, rebuildsTables: rebuildsTables)
     }
 
-    init(server: String, client: String) {
+    init(server: String, client: String, rebuildsTables: Bool = false) {
         self.server = server
         self.client = client
+        self.rebuildsTables = rebuildsTables
     }
 
     /// The SQL for a database of `role`.

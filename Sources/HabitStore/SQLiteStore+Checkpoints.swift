@@ -51,11 +51,23 @@ extension SQLiteStore {
     /// Saves `checkpoint` for the habit unless its entries changed since
     /// `ifGeneration` was read (then the checkpoint may be stale, and is
     /// simply worked out again next time).
+    ///
+    /// The checkpoint covers the entries through the last day of the period
+    /// `through` begins (`HistoryCheckpoint.lastDay(for:)`: the day, the
+    /// Sunday, the month's last day, the block's last day), worked out here
+    /// from the habit as stored, so the entry triggers compare one column.
+    /// Should the habit's rules change between that read and the save, the
+    /// checkpoint's `rules` no longer match it, so it is never applied.
     package func saveHistoryCheckpoint(
         _ checkpoint: HistoryCheckpoint, habitID: Int64, owner: Int64, ifGeneration: Int64
     ) throws(StoreError) {
         _ = try write { connection throws(StoreError) in
-            try connection.run(
+            guard
+                let habit = try connection.firstRow(
+                    HabitSQL.selectOne, [.integer(habitID), .integer(owner)], HabitSQL.habit)
+            else { return 0 }
+            let covers = checkpoint.lastDay(for: habit)
+            return try connection.run(
                 CheckpointSQL.save,
                 [
                     .integer(habitID), .text(checkpoint.through.description),
@@ -65,6 +77,7 @@ extension SQLiteStore {
                     .integer(Int64(checkpoint.stats.successCount)),
                     .integer(Int64(checkpoint.stats.failedCount)),
                     .integer(Int64(checkpoint.stats.skippedCount)),
+                    .text(covers.description),
                 ])
         }
     }
@@ -110,8 +123,7 @@ private enum CheckpointSQL {
     static let save = """
         INSERT OR REPLACE INTO history_checkpoints (habit_id, through, current_streak, strength, rules,
             longest_streak, success_count, failed_count, skipped_count, covers_through)
-        SELECT ?1, ?2, ?3, ?4, ?5, ?8, ?9, ?10, ?11,
-            CASE frequency WHEN 'WEEKLY' THEN date(?2, '+6 days') ELSE ?2 END
+        SELECT ?1, ?2, ?3, ?4, ?5, ?8, ?9, ?10, ?11, ?12
         FROM habits WHERE id = ?1 AND owner_id = ?6 AND progress_generation = ?7
         """
 }

@@ -16,12 +16,13 @@ extension SQLiteStore {
                     connection,
                     """
                     SELECT id, owner_id, name, frequency, measurement_type, start_date,
-                        action_days, target_value, status, created_at, updated_at, icon, color
+                        action_days, target_value, status, created_at, updated_at, icon, color,
+                        goal, period_days, "group"
                     FROM habits ORDER BY id
                     """,
                     [
                         .integer, .integer, .text, .text, .text, .text, .integer, .text, .text,
-                        .real, .real, .text, .text,
+                        .real, .real, .text, .text, .text, .integer, .text,
                     ])
                 export.progress = try ExportSQL.rows(
                     connection,

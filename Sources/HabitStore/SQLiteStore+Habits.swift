@@ -98,10 +98,11 @@ extension SQLiteStore: HabitRepository {
 /// The habit statements and how rows become values.
 enum HabitSQL {
     /// A habit's columns: its version (`change_seq`) at 10, then the marks
-    /// (icon, color), which came later.
+    /// (icon, color) and the second model's goal, period length and group,
+    /// which came later. `"group"` is a keyword, so it is quoted.
     static let columns = """
         id, name, frequency, measurement_type, start_date, action_days, target_value, status,
-        created_at, updated_at, change_seq, icon, color
+        created_at, updated_at, change_seq, icon, color, goal, period_days, "group"
         """
     /// How many columns `columns` names: its commas, plus one. Counted over
     /// its bytes, as `split` cost 58 K instructions at every start.
@@ -114,13 +115,14 @@ enum HabitSQL {
     static let selectOwned = "SELECT 1 FROM habits WHERE id = ?1 AND owner_id = ?2"
     static let insert = """
         INSERT INTO habits (owner_id, name, frequency, measurement_type, start_date,
-            action_days, target_value, status, created_at, updated_at, change_seq, icon, color)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+            action_days, target_value, status, created_at, updated_at, change_seq, icon, color,
+            goal, period_days, "group")
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
         """
     static let update = """
         UPDATE habits SET name = ?1, frequency = ?2, measurement_type = ?3, start_date = ?4,
             action_days = ?5, target_value = ?6, status = ?7, updated_at = ?8, change_seq = ?11,
-            icon = ?12, color = ?13
+            icon = ?12, color = ?13, goal = ?14, period_days = ?15, "group" = ?16
         WHERE id = ?9 AND owner_id = ?10
         """
     static let delete = "DELETE FROM habits WHERE id = ?1 AND owner_id = ?2"
@@ -165,9 +167,14 @@ enum HabitSQL {
         ]
     }
 
-    /// Bindings for icon and color, the last two of `insert` and `update`.
+    /// Bindings for icon, color, goal, period_days and group, the last five
+    /// of `insert` and `update`.
     static func marks(_ fields: HabitFields) -> [SQLiteValue] {
-        [fields.icon.map { .text($0) } ?? .null, fields.color.map { .text($0) } ?? .null]
+        [
+            fields.icon.map { .text($0) } ?? .null, fields.color.map { .text($0) } ?? .null,
+            .text(fields.goal.rawValue), fields.periodDays.map { .integer(Int64($0)) } ?? .null,
+            fields.group.map { .text($0) } ?? .null,
+        ]
     }
 
     /// Bindings for `upsertProgress`: the day's entry of `habitID`,
@@ -182,7 +189,7 @@ enum HabitSQL {
         ]
     }
 
-    /// Bindings for `update`, `?1` … `?13`.
+    /// Bindings for `update`, `?1` … `?16`.
     static func updateBindings(
         id: Int64, owner: Int64, _ fields: HabitFields, status: HabitStatus, at date: Date,
         version: Int64
@@ -226,9 +233,13 @@ enum HabitSQL {
         }
     }
 
-    /// A reader of the targets a habit may have (`HabitFields.targetRange`).
+    /// The targets a habit may have: `HabitFields.targetRange`, and 0 for
+    /// an at-most habit ("none at all").
+    static let targets: ClosedRange<Decimal> = 0...HabitFields.targetRange.upperBound
+
+    /// A reader of `targets`.
     static func targetReader() -> DecimalTextReader {
-        DecimalTextReader(within: HabitFields.targetRange)
+        DecimalTextReader(within: targets)
     }
 
     /// `habit(_:)`, the target read through `targets` (a `targetReader()`).
@@ -238,7 +249,14 @@ enum HabitSQL {
         let id = row.int64(0)
         let bits = row.int64(5)
         guard let frequency = Frequency(rawValue: row.text(2)) else {
-            throw damage("habit \(id)'s frequency is neither DAILY nor WEEKLY")
+            throw damage("habit \(id)'s frequency is not one habits knows")
+        }
+        guard let goal = Goal(rawValue: row.text(13)) else {
+            throw damage("habit \(id)'s goal is neither AT_LEAST nor AT_MOST")
+        }
+        let periodDays = row.isNull(14) ? nil : Int(row.int64(14))
+        guard HabitFields.problems(periodDays: periodDays, frequency: frequency).isEmpty else {
+            throw damage("habit \(id)'s period length does not fit its frequency")
         }
         guard let startDate = row.localDate(4) else {
             throw damage("habit \(id)'s start date is not a date")
@@ -246,9 +264,12 @@ enum HabitSQL {
         guard (1...127).contains(bits) else {
             throw damage("habit \(id)'s action days are not one or more days of the week")
         }
-        assert(targets.range == HabitFields.targetRange, "targets are read by a targetReader")
-        // The reader's range is what `HabitFields.problems(targetValue:)` accepts.
-        guard let targetValue = row.decimal(6, reader: &targets) else {
+        assert(targets.range == Self.targets, "targets are read by a targetReader")
+        // The reader's range and the goal's rule are what
+        // `HabitFields.problems(targetValue:goal:)` accepts.
+        guard let targetValue = row.decimal(6, reader: &targets),
+            targetValue != 0 || goal == .atMost
+        else {
             throw damage("habit \(id)'s target is not a number from 0.000001 to 1000000")
         }
         guard let status = HabitStatus(rawValue: row.text(7)) else {
@@ -262,10 +283,14 @@ enum HabitSQL {
         let color = row.optionalText(12).flatMap {
             HabitFields.problems(color: $0).isEmpty ? $0 : nil
         }
+        // A group only arranges: one that does not read as one is dropped.
+        let group = row.optionalText(15).flatMap {
+            HabitFields.problems(group: $0).isEmpty ? $0 : nil
+        }
         return Habit(
             id: id, name: row.text(1), frequency: frequency, measurementType: row.text(3),
-            startDate: startDate, actionDays: actionDays, targetValue: targetValue,
-            status: status, icon: icon, color: color,
+            startDate: startDate, actionDays: actionDays, targetValue: targetValue, goal: goal,
+            periodDays: periodDays, group: group, status: status, icon: icon, color: color,
             createdAt: Date(timeIntervalSince1970: row.double(8)),
             updatedAt: Date(timeIntervalSince1970: row.double(9)))
     }

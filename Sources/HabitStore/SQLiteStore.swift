@@ -298,6 +298,11 @@ package final class SQLiteStore: Sendable {
         if stored > Schema.version {
             throw .newerSchema(found: stored, supported: Schema.version)
         }
+        // A step that makes a table again needs foreign keys off, which
+        // SQLite only changes outside a transaction (`Migration.rebuildsTables`).
+        let rebuilding = Schema.migrations[max(0, stored)...].contains(where: \.rebuildsTables)
+        if rebuilding { try connection.execute("PRAGMA foreign_keys = OFF") }
+        defer { if rebuilding { try? connection.execute("PRAGMA foreign_keys = ON") } }
         try connection.transaction(.immediate) { () throws(StoreError) in
             // Read again under the write lock: another process may have
             // migrated since.
@@ -319,6 +324,15 @@ package final class SQLiteStore: Sendable {
                 found == 0 ? role : try existingRole(connection, version: found, opener: role)
             for step in Schema.migrations[max(0, found)...] {
                 try connection.execute(step.sql(for: fileRole))
+            }
+            if rebuilding {
+                // Every reference must still lead to a row, as it would
+                // have had to with foreign keys on.
+                let broken = try connection.firstRow("PRAGMA foreign_key_check") { _ in true }
+                if broken == true {
+                    throw .damaged(
+                        path: path, reason: "a row refers to one that is not there")
+                }
             }
             // The version is an integer constant of this module, not user data.
             try connection.execute("PRAGMA user_version = \(Schema.version)")

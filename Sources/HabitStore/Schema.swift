@@ -32,7 +32,7 @@ enum Schema {
         Migration(version9), Migration(version10), Migration(version11),
         Migration(versionHabitMarks), Migration(versionDigest), Migration(versionReminderQueue),
         Migration(server: "", client: versionClientTables), Migration(versionCheckpointCover),
-        Migration(versionDayBoundary),
+        Migration(versionDayBoundary), Migration(versionSecondModel, rebuildsTables: true),
     ]
 
     /// The version this build writes and reads.
@@ -490,6 +490,99 @@ enum Schema {
     /// midnight, so every account keeps its days until it sets one.
     private static let versionDayBoundary = """
         ALTER TABLE users ADD COLUMN day_starts_at TEXT;
+        """
+
+    /// The second habit model (`Goal`, `Habit.periodDays`, `Habit.group`):
+    /// a goal (`AT_LEAST` for every habit stored before), N of an
+    /// EVERY_N_DAYS habit and a group (NULL: none), and MONTHLY and
+    /// EVERY_N_DAYS admitted by the frequency's CHECK.
+    ///
+    /// SQLite cannot change a table's CHECK, so the table is made again
+    /// the documented way (lang_altertable.html, section 7): a new table,
+    /// the rows copied, the old one dropped and the new one renamed, with
+    /// foreign keys off (`Migration.rebuildsTables`) so dropping the old
+    /// table deletes none of the rows that reference it. The triggers that
+    /// name `habits` go first and come back after; the AUTOINCREMENT
+    /// counter moves with the table (a deleted habit's id is never given
+    /// again). The rules trigger also drops a checkpoint when the goal or
+    /// the period's length changes.
+    private static let versionSecondModel = """
+        DROP TRIGGER progress_inserted;
+        DROP TRIGGER progress_deleted;
+        DROP TRIGGER progress_updated;
+        DROP TRIGGER habit_rules_changed;
+
+        CREATE TABLE habits_second_model (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            owner_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            frequency TEXT NOT NULL
+                CHECK (frequency IN ('DAILY', 'WEEKLY', 'MONTHLY', 'EVERY_N_DAYS')),
+            measurement_type TEXT NOT NULL,
+            start_date TEXT NOT NULL,
+            action_days INTEGER NOT NULL CHECK (action_days BETWEEN 0 AND 127),
+            target_value TEXT NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('ACTIVE', 'ARCHIVED')),
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL,
+            progress_generation INTEGER NOT NULL DEFAULT 0,
+            change_seq INTEGER NOT NULL DEFAULT 0,
+            icon TEXT,
+            color TEXT,
+            goal TEXT NOT NULL DEFAULT 'AT_LEAST' CHECK (goal IN ('AT_LEAST', 'AT_MOST')),
+            -- N of an EVERY_N_DAYS habit, which must have one; no other has.
+            period_days INTEGER CHECK ((frequency = 'EVERY_N_DAYS') = (period_days IS NOT NULL)
+                AND (period_days IS NULL OR period_days BETWEEN 2 AND 365)),
+            -- A keyword, so always quoted.
+            "group" TEXT
+        );
+        INSERT INTO habits_second_model (id, owner_id, name, frequency, measurement_type,
+            start_date, action_days, target_value, status, created_at, updated_at,
+            progress_generation, change_seq, icon, color)
+        SELECT id, owner_id, name, frequency, measurement_type, start_date, action_days,
+            target_value, status, created_at, updated_at, progress_generation, change_seq, icon,
+            color
+        FROM habits;
+        -- The copy set the new table's counter to its highest id; the old
+        -- one's may be higher (the newest habits deleted).
+        DELETE FROM sqlite_sequence WHERE name = 'habits_second_model';
+        UPDATE sqlite_sequence SET name = 'habits_second_model' WHERE name = 'habits';
+        DROP TABLE habits;
+        ALTER TABLE habits_second_model RENAME TO habits;
+        CREATE INDEX habits_by_owner ON habits (owner_id);
+        CREATE INDEX habits_changes ON habits (owner_id, change_seq);
+
+        CREATE TRIGGER habit_rules_changed
+            AFTER UPDATE OF frequency, start_date, action_days, target_value, goal, period_days
+            ON habits
+            WHEN OLD.frequency IS NOT NEW.frequency OR OLD.start_date IS NOT NEW.start_date
+                OR OLD.action_days IS NOT NEW.action_days
+                OR OLD.target_value IS NOT NEW.target_value OR OLD.goal IS NOT NEW.goal
+                OR OLD.period_days IS NOT NEW.period_days
+        BEGIN
+            DELETE FROM history_checkpoints WHERE habit_id = NEW.id;
+        END;
+        CREATE TRIGGER progress_inserted AFTER INSERT ON progress BEGIN
+            UPDATE habits SET progress_generation = progress_generation + 1
+                WHERE id = NEW.habit_id;
+            DELETE FROM history_checkpoints
+                WHERE habit_id = NEW.habit_id AND NEW.date <= covers_through;
+        END;
+        CREATE TRIGGER progress_deleted AFTER DELETE ON progress BEGIN
+            UPDATE habits SET progress_generation = progress_generation + 1
+                WHERE id = OLD.habit_id;
+            DELETE FROM history_checkpoints
+                WHERE habit_id = OLD.habit_id AND OLD.date <= covers_through;
+        END;
+        CREATE TRIGGER progress_updated AFTER UPDATE OF habit_id, date, value, skipped, note
+            ON progress
+        BEGIN
+            UPDATE habits SET progress_generation = progress_generation + 1
+                WHERE id IN (NEW.habit_id, OLD.habit_id);
+            DELETE FROM history_checkpoints
+                WHERE (habit_id = NEW.habit_id AND NEW.date <= covers_through)
+                    OR (habit_id = OLD.habit_id AND OLD.date <= covers_through);
+        END;
         """
 
     /// A client's database drops the server's tables, which versions 1 to
