@@ -30,7 +30,7 @@ extension PostgresStore: DigestRepository {
             for row in 0..<habitRows.count {
                 let owner = habitRows.int64(row, DigestSQL.habitOwnerColumn) ?? 0
                 habits[owner, default: []].append(
-                    try HabitSQL.habit(habitRows, row, marks: nil))
+                    try HabitSQL.habit(habitRows, row))
             }
             return (0..<rows.count).map { row in
                 let owner = rows.int64(row, 0) ?? 0

@@ -51,14 +51,8 @@ import Testing
         #expect(await cli.run("list").output.hasPrefix("No habits yet."))
     }
 
-    /// The new kinds end to end. Disabled on this branch: its stores keep
-    /// only the first model (SQLite's habits table checks frequency IN
-    /// ('DAILY', 'WEEKLY') and has no goal, period_days or group column, and
-    /// the server's input still takes `Frequency.firstModel`); to be enabled
-    /// once the stores' and the server's layers of issue 38 are merged.
-    @Test(
-        .disabled("needs the stores and server of issue 38 (m38/stores, m38/server)"),
-        arguments: CLIHarness.Mode.allCases)
+    /// The new kinds end to end, in local and server mode.
+    @Test(arguments: CLIHarness.Mode.allCases)
     func addEditDoneAndCheckEachKind(mode: CLIHarness.Mode) async throws {
         var cli = try await CLIHarness.make(mode)
         defer { cli.cleanUp() }

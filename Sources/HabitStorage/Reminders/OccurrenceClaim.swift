@@ -85,7 +85,7 @@ extension OccurrenceClaim {
     /// `bit`, and week's `monday` and `sunday`) and the `progress` table.
     package static let stateSQL = """
         CASE WHEN h.start_date > s.date OR (h.action_days & s.bit) = 0 THEN 2
-            WHEN \(goalSQL) = 'AT_MOST' THEN 2
+            WHEN h.goal = 'AT_MOST' THEN 2
             WHEN h.frequency NOT IN ('DAILY', 'WEEKLY') THEN 0
             WHEN NOT EXISTS (
                 SELECT 1 FROM progress p WHERE p.habit_id = h.id AND p.date
@@ -94,11 +94,4 @@ extension OccurrenceClaim {
             ) THEN 1
             ELSE 0 END
         """
-
-    /// The habit's goal in `stateSQL`. The habits table has no goal column
-    /// yet (every stored habit is at least: issue 38's migration adds it);
-    /// once it does, this is `h.goal`, so that SQL never claims an at-most
-    /// habit's empty day as due. `ReminderDue` refuses at-most habits in
-    /// any case.
-    package static let goalSQL = "'AT_LEAST'"
 }

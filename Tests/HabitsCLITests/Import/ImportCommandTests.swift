@@ -141,13 +141,6 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
     }
 
-    /// Why the tests below record known issues: the local store keeps the
-    /// second model's columns (frequency MONTHLY and EVERY_N_DAYS, goal,
-    /// period_days, group) only once the stores' branch of issue 38 is in.
-    /// When it is, these tests fail with "known issue was not recorded":
-    /// then the `withKnownIssue` wrappers go.
-    static let needsStores = "the local store keeps the second model's columns (issue 38, stores)"
-
     /// A Loop backup of every kind, imported end to end: each keeps its
     /// period and goal, and the at-most habit's stats follow rules 3 and 5
     /// (`LoopDatabaseReaderTests` checks the same through HabitHistory).
@@ -159,7 +152,7 @@ import Testing
         let made = try await Subprocess.run(
             sqlite, [path], input: LoopDatabaseReaderTests.fixture())
         try #require(made.status == 0, "\(made)")
-        await withKnownIssue(Comment(rawValue: Self.needsStores)) {
+        do {
             let run = await cli.run("import", "loop-db", path)
             #expect(run.status == .success, "\(run.error)")
             #expect(run.output.contains("Read: 10 per rolling 30 days became monthly"))
@@ -189,7 +182,7 @@ import Testing
         let path = try harsh(
             in: cli, habits: "! Home\nWater plants: 15\nBudget: 2/30\n! \nRead: 1\n",
             log: "2026-03-01 : Water plants : y\n2026-03-02 : Budget : y\n")
-        await withKnownIssue(Comment(rawValue: Self.needsStores)) {
+        do {
             let run = await cli.run("import", "harsh", path)
             #expect(run.status == .success, "\(run.error)")
             let water = try await show(cli, "Water plants")["habit"] as? [String: Any]

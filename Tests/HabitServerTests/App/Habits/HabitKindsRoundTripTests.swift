@@ -8,11 +8,7 @@ import Testing
 /// `group` kept by the store and changed by PATCH (left out keeps, null
 /// removes), through the list, one habit and the change feed, on SQLite
 /// and PostgreSQL.
-///
-/// The stores keep these fields from m38/stores on (their columns and
-/// migrations); on a branch without it, creating such a habit is a 500 and
-/// a stored habit reads back without them, so the suite waits for it.
-@Suite(.disabled("needs the habit columns of m38/stores: enable once merged"))
+@Suite
 struct HabitKindsRoundTripTests {
     enum Store: CaseIterable { case sqlite, postgreSQL }
 
