@@ -59,16 +59,16 @@ import Testing
         let rent = await cli.run(
             "add", "Rent", "--monthly", "--days", "daily", "--start", "2026-03-01", "--target",
             "1", "--unit", "times", "--group", "Home")
-        #expect(rent.output == "Added #1 Rent: once a month, monthly, from 2026-03-01.\n")
+        #expect(rent.output == "Added #1 Rent: once a month, from 2026-03-01.\n")
         let plants = await cli.run(
             "add", "Water plants", "--every", "3", "--days", "daily", "--start", "2026-03-01",
             "--target", "1", "--unit", "times")
         #expect(
             plants.output
-                == "Added #2 Water plants: every 3 days, every 3 days, from 2026-03-01.\n")
+                == "Added #2 Water plants: every 3 days, from 2026-03-01.\n")
         let coffee = await cli.run(
-            "add", "Coffee", "--at-most", "--unit", "cups", "--target", "2", "--days", "daily",
-            "--start", "2026-03-01")
+            "add", "Coffee", "--daily", "--at-most", "--unit", "cups", "--target", "2", "--days",
+            "daily", "--start", "2026-03-01")
         #expect(coffee.output == "Added #3 Coffee: at most 2 cups a day, daily, from 2026-03-01.\n")
         let none = await cli.run(
             "add", "Smoking", "--at-most", "--unit", "cigarettes", "--target", "0", "--days",

@@ -48,7 +48,7 @@ import Testing
         #expect(
             Self.detail(Self.rent()).render() == """
                 #1 Rent
-                  once a month, monthly, since 2026-01-01
+                  once a month, since 2026-01-01
 
                   This month       0/1 times (to do)
                   Current streak   0 months
@@ -77,7 +77,7 @@ import Testing
         #expect(
             Self.detail(Self.coffee()).render() == """
                 #2 Coffee
-                  at most 2 cups every 3 days, every 3 days, since 2026-03-01
+                  at most 2 cups every 3 days, since 2026-03-01
 
                   These 3 days (Mar 10-12)  1/2 cups, 1 left (on track)
                   Current streak            1 period of 3 days

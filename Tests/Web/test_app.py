@@ -255,7 +255,12 @@ class WebAppCases:
         return self.find(f'li.habit[data-id="{habit_id}"]')
 
     def reload_today(self):
-        self.driver.get(BASE + "/#/")
+        # A get of the URL already shown is only a move to its fragment, not
+        # a load: the old screen would still be there.
+        if self.driver.current_url == BASE + "/#/":
+            self.driver.refresh()
+        else:
+            self.driver.get(BASE + "/#/")
         self.wait(lambda: self.finds("#today .empty, #today li.habit"))
 
     # MARK: serving and security

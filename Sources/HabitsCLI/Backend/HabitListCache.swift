@@ -20,7 +20,9 @@ struct HabitListCache: Sendable {
             var completion: CompletionData
             var currentStreak: Int?
             var strength: Double? = nil
-            /// The entries of the fetched day's ISO week.
+            /// The entries of the habit's period holding the fetched day
+            /// (its day, ISO week, month or block of N days; `week_entries`
+            /// on disk, the name from when every period was at most a week).
             var weekEntries: [ProgressEntry]
 
             enum CodingKeys: String, CodingKey {
@@ -97,8 +99,16 @@ struct HabitListCache: Sendable {
         }
         guard snapshot.covers(status) else { throw .archivedHabits }
         let streakKnown = date == snapshot.date && snapshot.today == today
-        // The completion by the rule every list uses, from the cached week.
+        // The completion by the rule every list uses, from the cached
+        // periods: only when each habit's period holding `date` is the one
+        // cached (a day of the same week can lie in another month).
         let window = OverviewWindow(date: date, today: today)
+        let cached = OverviewWindow(date: snapshot.date, today: today)
+        for item in snapshot.items where item.habit.frequency != .daily {
+            guard window.period(of: item.habit) == cached.period(of: item.habit) else {
+                throw .otherWeek(cached: snapshot.date)
+            }
+        }
         let items = snapshot.items.filter { status.includes($0.habit.status) }.map { item in
             HabitOverview.Item(
                 habit: item.habit,

@@ -155,7 +155,7 @@ struct RemoteBackend: HabitBackend {
         let results = try await builder.overview(
             of: listed.map(\.habit), on: date, today: today, completions: completions,
             entriesFrom: entriesFrom)
-        let week = OverviewWindow(date: date, today: today).week
+        let window = OverviewWindow(date: date, today: today)
         cache.save(
             HabitListCache.Snapshot(
                 server: client.configuration.baseURLString, fetchedAt: clock.now(), date: date,
@@ -164,7 +164,9 @@ struct RemoteBackend: HabitBackend {
                     HabitListCache.Snapshot.Item(
                         habit: result.item.habit, completion: result.item.completion,
                         currentStreak: result.item.currentStreak, strength: result.item.strength,
-                        weekEntries: result.entries.filter { week.contains($0.date) })
+                        weekEntries: result.entries.filter {
+                            window.period(of: result.item.habit).contains($0.date)
+                        })
                 }))
         return HabitOverview(
             date: date, items: results.map(\.item),

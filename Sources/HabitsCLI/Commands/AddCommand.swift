@@ -64,8 +64,7 @@ struct AddCommand: HabitsCommand {
             return
         }
         context.output.line(
-            "Added #\(habit.id) \(habit.name): \(HabitText.target(habit)), "
-                + "\(HabitText.frequency(habit)), from \(habit.startDate).")
+            "Added #\(habit.id) \(habit.name): \(HabitText.summary(habit)).")
         if !defaults.isEmpty {
             context.output.line(
                 "Not given, so the defaults: \(defaults.joined(separator: ", ")) "

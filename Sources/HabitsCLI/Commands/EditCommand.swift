@@ -52,7 +52,6 @@ struct EditCommand: HabitsCommand {
             return
         }
         context.output.line(
-            "Updated #\(updated.id) \(updated.name): \(HabitText.target(updated)), "
-                + "\(HabitText.frequency(updated)), from \(updated.startDate).")
+            "Updated #\(updated.id) \(updated.name): \(HabitText.summary(updated)).")
     }
 }

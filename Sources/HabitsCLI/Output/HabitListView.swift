@@ -115,8 +115,7 @@ struct HabitListView: Sendable {
             TextTable.Cell(Self.progress(item), paint: paint),
             TextTable.Cell(HabitText.frequency(item.habit)),
             TextTable.Cell(
-                HabitText.streak(
-                    item.currentStreak, of: item.habit.frequency),
+                HabitText.streak(item.currentStreak, of: item.habit),
                 alignRight: true),
             TextTable.Cell(
                 item.strength.map { "\(Int(($0 * 100).rounded()))%" } ?? "?", alignRight: true),

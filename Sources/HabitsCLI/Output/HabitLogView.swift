@@ -55,8 +55,7 @@ struct HabitLogView: Sendable {
             Self.maximumNameWidth,
             max(5, rows.map { TextWidth.of(HabitText.name($0.item.habit.name)) }.max() ?? 0))
         let streaks = rows.map {
-            HabitText.streak(
-                $0.item.currentStreak, of: $0.item.habit.frequency)
+            HabitText.streak($0.item.currentStreak, of: $0.item.habit)
         }
         let streakWidth = max(Self.streakTitle.count, streaks.map(TextWidth.of).max() ?? 0)
         let strengthWidth = Self.strengthTitle.count

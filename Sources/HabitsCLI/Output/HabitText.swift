@@ -28,6 +28,26 @@ enum HabitText {
         return habit.actionDays == .everyDay ? name : name + ": " + habit.actionDays.names
     }
 
+    /// The habit's schedule after its target ("8 glasses a day, daily"):
+    /// `frequency`, except that a monthly or every-N-days habit, whose
+    /// target already names its period, says only its days when they are
+    /// not every day: "every 3 days, on Sat, Sun", never "every 3 days,
+    /// every 3 days". `nil` when there is nothing more to say.
+    static func schedule(_ habit: Habit) -> String? {
+        switch habit.frequency {
+        case .daily, .weekly: return frequency(habit)
+        case .monthly, .everyNDays:
+            return habit.actionDays == .everyDay ? nil : "on " + habit.actionDays.names
+        }
+    }
+
+    /// "once a month, from 2026-12-01": the target, the schedule and the
+    /// start, as `add`, `edit` and `show` say a habit.
+    static func summary(_ habit: Habit) -> String {
+        [target(habit), schedule(habit), "from \(habit.startDate)"].compactMap { $0 }
+            .joined(separator: ", ")
+    }
+
     /// What one period is: "day", "week", "month", "3 days" (N of an
     /// every-N-days habit; "N days" when it is not known).
     static func period(_ frequency: Frequency, days: Int?) -> String {
