@@ -99,7 +99,8 @@ seed() {
     base=$(eval echo "\$url_$1")
     auth=$(eval echo "\$auth_$1")
     local count
-    count=$(curl -sf -H "$auth" "$base/me/habits/?today=$today" | grep -o '"completion_data"' | wc -l)
+    count=$(curl -sf -H "$auth" "$base/me/habits/?date=$today&today=$today" \
+        | { grep -o '"completion_data"' || true; } | wc -l)
     [ "$count" -eq 15 ] || { echo "kinds-bench: $1 lists $count habits, not 15" >&2; exit 1; }
 }
 
