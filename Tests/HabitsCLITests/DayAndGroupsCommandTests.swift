@@ -57,6 +57,16 @@ import Testing
         #expect(await cli.run("done", "Walk", "--date", "2026-03-11").status != .success)
         #expect(await cli.run("done", "Walk", "--date", "yesterday").status == .success)
         #expect(try await current(cli, on: "2026-03-09") == 1)
+        // status says when the day starts.
+        let status = await cli.run("status")
+        #expect(
+            status.output.contains(
+                "\nDay start: 03:00 (before it, today is still the previous date)\n"),
+            "\(status.output)")
+        let json = await cli.run("status", "--json")
+        let report =
+            try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        #expect(report?["day_starts_at"] as? String == "03:00", "\(json.output)")
     }
 
     @Test func withoutTheSettingTheDayEndsAtMidnight() async throws {

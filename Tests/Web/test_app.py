@@ -603,7 +603,7 @@ class WebAppCases:
             if name.endswith(".json"):
                 self.assertEqual(json.loads(text)["habits"][0]["name"], "Water")
             else:
-                self.assertTrue(text.startswith("habit_id,habit,unit,date,value,skipped,note"))
+                self.assertTrue(text.startswith("habit_id,habit,unit,date,value,skipped,note,goal,period_days,group\n"))
                 # Each such cell is quoted text with a ' first, as the CLI's
                 # export writes it (Tests/Web/csv-cells.json).
                 self.assertIn(f'{formula["id"]},"\'=HYPERLINK(""http://x.example"",""Click"")","\'+pages",'

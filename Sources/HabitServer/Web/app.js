@@ -847,12 +847,15 @@ async function exportData(format, status) {
   if (format === "json") {
     download(`habits-${now}.json`, "application/json", JSON.stringify({ exported_at: api.now().toISOString(), habits }, null, 2));
   } else {
-    // Names, units and notes are text a person typed: never a formula.
-    const lines = ["habit_id,habit,unit,date,value,skipped,note"];
+    // Names, units, notes and groups are text a person typed: never a
+    // formula. The habit's goal, period length and group come last, so a
+    // sheet reading the first seven columns by position reads them still.
+    const lines = ["habit_id,habit,unit,date,value,skipped,note,goal,period_days,group"];
     for (const habit of habits) for (const entry of habit.progress) {
       lines.push([
         csvField(habit.id), csvTextField(habit.name), csvTextField(habit.measurement_type),
         csvField(entry.date), csvField(entry.value), csvField(entry.skipped), csvTextField(entry.note || ""),
+        csvField(habit.goal || "AT_LEAST"), csvField(habit.period_days ?? ""), csvTextField(habit.group || ""),
       ].join(","));
     }
     download(`habits-${now}.csv`, "text/csv", `${lines.join("\r\n")}\r\n`);

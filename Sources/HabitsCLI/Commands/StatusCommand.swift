@@ -29,6 +29,9 @@ struct StatusCommand: HabitsCommand {
         var missingFeatures: [String] = []
         /// This device's copy and its outbox, when it keeps one.
         var sync: SyncStatus?
+        /// When the day ends (`HH:MM`): the config key in local mode, the
+        /// account's as last read in server mode.
+        var dayStartsAt = DayBoundary.midnight
 
         struct SyncStatus: Encodable {
             /// Whether the server has the change feed (`nil`: not known yet).
@@ -58,6 +61,7 @@ struct StatusCommand: HabitsCommand {
             case mode, database, server, account, session, credentials, sync
             case serverSource = "server_source"
             case missingFeatures = "missing_features"
+            case dayStartsAt = "day_starts_at"
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -69,6 +73,7 @@ struct StatusCommand: HabitsCommand {
             try container.encode(account, forKey: .account)
             try container.encode(session, forKey: .session)
             try container.encode(credentials, forKey: .credentials)
+            try container.encode(dayStartsAt, forKey: .dayStartsAt)
             if mode == "server" {
                 try container.encode(missingFeatures, forKey: .missingFeatures)
                 try container.encode(sync, forKey: .sync)
@@ -110,10 +115,14 @@ struct StatusCommand: HabitsCommand {
     private static func showLocalMode(in context: CommandContext) throws(CommandError) {
         let database = try context.paths().databasePath
         if context.style.json {
-            try context.writeJSON(Report(mode: "local", database: database))
+            try context.writeJSON(
+                Report(
+                    mode: "local", database: database,
+                    dayStartsAt: context.environment.clock.dayStartsAt))
         } else {
             context.output.line("Mode:      local (no server configured; no sign-in needed)")
             context.output.line("Database:  \(database)")
+            context.output.line("Day start: \(dayText(context.environment.clock.dayStartsAt))")
         }
     }
 
@@ -142,6 +151,7 @@ struct StatusCommand: HabitsCommand {
         report.missingFeatures = ServerFeatureNotes(path: try context.paths().serverFeaturesFile)
             .missing(on: server).map(\.rawValue).sorted()
         report.sync = try syncStatus(selection: selection, context: context, server: server)
+        report.dayStartsAt = context.environment.clock.dayStartsAt
         return report
     }
 
@@ -216,7 +226,15 @@ struct StatusCommand: HabitsCommand {
                     + (sync.rejected > 0
                         ? "; \(sync.rejected) refused (see 'habits sync --rejected')" : ""))
         }
+        context.output.line("Day start:    \(dayText(report.dayStartsAt))")
         if let note { context.output.line(note) }
+    }
+
+    /// "00:00 (midnight)", or "03:00 (before it, today is still the previous date)".
+    private static func dayText(_ boundary: DayBoundary) -> String {
+        boundary == .midnight
+            ? "00:00 (midnight)"
+            : "\(boundary.text) (before it, today is still the previous date)"
     }
 
     /// The session's state as the text form says it.

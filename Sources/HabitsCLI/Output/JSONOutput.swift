@@ -32,7 +32,7 @@ import HabitCore
 /// - `status`: `{"mode", "database": path|null, "server": url|null,
 ///   "server_source": "flag"|"environment"|"config"|null, "account":
 ///   email|null, "session": "valid"|"expired"|"signed_out"|null,
-///   "credentials": text|null}`.
+///   "credentials": text|null, "day_starts_at": "HH:MM"}`.
 /// - `config get`: `{"key", "value": text|null}`; `config list`: `{key: value}`.
 /// - `auth email`: `{"email", "code_sent": true}`; `verify`: `{"email",
 ///   "signed_in": true}`; `logout`: `{"signed_out": true}`.
