@@ -84,6 +84,9 @@ extension CommandError {
         switch gap {
         case .otherWeek(let cached):
             return "The saved habit list holds the week of \(cached), not \(date)."
+        case .otherPeriod(let cached, let habit):
+            return "The saved habit list holds the period of \(TerminalSafeText.clean(habit)) "
+                + "that has \(cached), not the one that has \(date)."
         case .archivedHabits:
             return "The saved habit list holds only the active habits."
         }

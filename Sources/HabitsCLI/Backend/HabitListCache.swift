@@ -83,6 +83,9 @@ struct HabitListCache: Sendable {
     enum Gap: Error, Hashable, Sendable {
         /// The cache holds another week than the one asked for.
         case otherWeek(cached: LocalDate)
+        /// A habit's period holding the day asked for (a month or block of
+        /// N days) is not the one cached, though the week is.
+        case otherPeriod(cached: LocalDate, habit: String)
         /// The cache lists only active habits.
         case archivedHabits
     }
@@ -106,7 +109,7 @@ struct HabitListCache: Sendable {
         let cached = OverviewWindow(date: snapshot.date, today: today)
         for item in snapshot.items where item.habit.frequency != .daily {
             guard window.period(of: item.habit) == cached.period(of: item.habit) else {
-                throw .otherWeek(cached: snapshot.date)
+                throw .otherPeriod(cached: snapshot.date, habit: item.habit.name)
             }
         }
         let items = snapshot.items.filter { status.includes($0.habit.status) }.map { item in
