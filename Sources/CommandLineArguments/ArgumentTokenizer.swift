@@ -5,7 +5,11 @@
 /// letters is a cluster of short options; `-` alone and a dash followed by a
 /// digit or a dot (`-1`, `-0.5`) are plain words, since no option is a digit.
 package enum ArgumentTokenizer {
-    package static func tokenize(_ arguments: some Sequence<String>) -> [ArgumentToken] {
+    /// The tokens of `arguments`. An array, not any sequence: a generic
+    /// sequence made every command's start look its iterator up in the
+    /// runtime's table of conformances (about 0.25 M instructions, growing
+    /// with every type the program has; Tests/Load/README.md).
+    package static func tokenize(_ arguments: [String]) -> [ArgumentToken] {
         var tokens: [ArgumentToken] = []
         var optionsEnded = false
         for argument in arguments {

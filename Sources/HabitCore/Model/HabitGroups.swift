@@ -15,16 +15,19 @@ public struct HabitGroups<Element> {
     public private(set) var sections: [Section] = []
 
     /// Arranges `elements`, whose group `group` reads (`nil`: none).
-    public init(_ elements: some Sequence<Element>, group: (Element) -> String?) {
+    ///
+    /// An array, not any sequence: this runs unspecialised in the command
+    /// line's start, where a generic sequence's iterator was looked up in
+    /// the runtime's conformance table (about 0.3 M instructions a `list`;
+    /// Tests/Load/README.md).
+    public init(_ elements: [Element], group: (Element) -> String?) {
         var ungrouped: [Element] = []
         for element in elements {
             guard let name = group(element).map(HabitFields.trimmed), !name.isEmpty else {
                 ungrouped.append(element)
                 continue
             }
-            if let index = sections.firstIndex(where: {
-                HabitFields.sameGroup($0.name ?? "", name)
-            }) {
+            if let index = section(named: name) {
                 sections[index].elements.append(element)
             } else {
                 sections.append(Section(name: name, elements: [element]))
@@ -34,7 +37,23 @@ public struct HabitGroups<Element> {
     }
 
     /// Whether any element has a group (when none has, a list shows no headings).
-    public var hasGroups: Bool { sections.contains { $0.name != nil } }
+    public var hasGroups: Bool {
+        // Counted loops, not `contains(where:)`: this code runs unspecialised
+        // (generic, in another module), and each protocol a generic call
+        // asks the runtime for costs a scan of its conformance table, about
+        // 0.25 M instructions of a command's start.
+        for index in 0..<sections.count where sections[index].name != nil { return true }
+        return false
+    }
+
+    /// The index of the section of group `name`, compared as groups are.
+    private func section(named name: String) -> Int? {
+        for index in 0..<sections.count
+        where HabitFields.sameGroup(sections[index].name ?? "", name) {
+            return index
+        }
+        return nil
+    }
 
     /// Whether `group` is `filter` (`HabitFields.sameGroup`); the ungrouped
     /// match no filter.

@@ -45,9 +45,9 @@ struct HabitDetailView: Sendable {
         if habit.status == .archived { title += palette.dim(" (archived)") }
         lines.append(title)
         lines.append(
-            "  "
-                + [HabitText.target(habit), HabitText.schedule(habit)].compactMap { $0 }
-                .joined(separator: separator) + separator + "since \(habit.startDate)")
+            "  " + HabitText.target(habit)
+                + (HabitText.schedule(habit).map { separator + $0 } ?? "") + separator
+                + "since \(habit.startDate)")
         lines.append("")
 
         let completion = history.completion(on: date, today: date)

@@ -68,7 +68,7 @@ struct HabitLogView: Sendable {
             + Self.strengthTitle
         lines[0] = TextWidth.trimmingTrailingSpaces(lines[0])
         lines = lines.map { palette.dim($0) }
-        let groups = HabitGroups(zip(rows, streaks)) { $0.0.item.habit.group }
+        let groups = HabitGroups(Array(zip(rows, streaks))) { $0.0.item.habit.group }
         for section in groups.sections {
             if groups.hasGroups {
                 lines.append(

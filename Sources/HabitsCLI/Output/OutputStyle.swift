@@ -52,8 +52,25 @@ struct OutputStyle: Hashable, Sendable {
                 break
             }
         }
-        let lowered = locale.lowercased()
-        return lowered.contains("utf-8") || lowered.contains("utf8")
+        // The character set, as bytes: `String.contains(_:)` comes from
+        // _StringProcessing unspecialised, and its first call had the
+        // runtime scan its conformance table (0.4 M instructions, a tenth
+        // of `habits list`; Tests/Load/README.md).
+        let lowered = Array(locale.lowercased().utf8)
+        return contains(lowered, "utf-8") || contains(lowered, "utf8")
+    }
+
+    /// Whether `text` holds the bytes of `part`.
+    private static func contains(_ text: [UInt8], _ part: StaticString) -> Bool {
+        let needle = Array(
+            UnsafeBufferPointer(start: part.utf8Start, count: part.utf8CodeUnitCount))
+        guard needle.count <= text.count else { return false }
+        for start in 0...(text.count - needle.count) {
+            var index = 0
+            while index < needle.count, text[start + index] == needle[index] { index += 1 }
+            if index == needle.count { return true }
+        }
+        return false
     }
 
     /// ANSI styling that is a no-op when colour is off.
