@@ -60,9 +60,9 @@ import Foundation
 public struct HabitHistory: Sendable {
     public let habit: Habit
     /// Day numbers of the entries, ascending, one per date.
-    private let entryDays: [Int]
+    let entryDays: [Int]
     /// The entries, in the order of `entryDays`.
-    private let entries: [ProgressEntry]
+    let entries: [ProgressEntry]
     /// For each entry: whether it is marked skipped, and whether its value
     /// alone reaches the target and goes over it.
     private let entryFlags: [EntryFlags]
@@ -70,7 +70,7 @@ public struct HabitHistory: Sendable {
     /// strength (0 to 1). Empty for the other frequencies.
     private let entryShares: [Double]
     /// Where the habit's periods begin and end.
-    private let periods: HabitPeriods
+    let periods: HabitPeriods
     /// Not DAILY: the first days (day numbers, ascending) of the periods with
     /// an entry counted from the start date.
     private let periodFirsts: [Int]
@@ -237,7 +237,7 @@ public struct HabitHistory: Sendable {
     /// same value, and a `Decimal` made from it takes the same compact form
     /// (trailing zeros dropped) as one added up from the values, so it
     /// prints the same. Each `Decimal` addition costs some 3,000 instructions.
-    private func periodTotal(first: Int) -> Decimal {
+    func periodTotal(first: Int) -> Decimal {
         if let scale = exactScale {
             guard let index = periodSumIndex(first) else { return 0 }
             let sum = periodSums[index].sum
@@ -339,7 +339,7 @@ public struct HabitHistory: Sendable {
 
     /// `m` of the strength recurrence for a period of `periodDays` days:
     /// 0.5^(√L / 13), the part of the previous score a period keeps.
-    private static func strengthKeep(periodDays: Int) -> Double {
+    static func strengthKeep(periodDays: Int) -> Double {
         pow(0.5, Double(periodDays).squareRoot() / 13)
     }
 
@@ -415,21 +415,23 @@ public struct HabitHistory: Sendable {
     }
 
     /// Calls `body` with each counted period from the start up to the one
-    /// containing `today`: its first day number, its state, the `p` its
+    /// containing `today` (or `end`, when later: those after today are
+    /// future or skipped): its first day number, its state, the `p` its
     /// value earns if it failed (0 to 1, 0 when nothing counted was logged),
     /// and its length in days.
-    private func forEachPeriod(
-        from first: LocalDate? = nil, through today: LocalDate,
+    func forEachPeriod(
+        from first: LocalDate? = nil, through today: LocalDate, until end: LocalDate? = nil,
         _ body: (Int, PeriodState, _ share: Double, _ length: Int) -> Void
     ) {
         // From `first` (the first day of a period) when resuming.
         let start = max(habit.startDate.dayNumber, first?.dayNumber ?? Int.min)
+        let through = max(today.dayNumber, end?.dayNumber ?? Int.min)
         switch habit.frequency {
         case .daily:
-            guard start <= today.dayNumber else { return }
+            guard start <= through else { return }
             var cursor = lowerBound(start)
             var weekday = Self.weekdayIndex(start)
-            for day in start...today.dayNumber {
+            for day in start...through {
                 var flags: EntryFlags?
                 var share = 0.0
                 if cursor < entryDays.count && entryDays[cursor] == day {
@@ -443,7 +445,7 @@ public struct HabitHistory: Sendable {
                 weekday = weekday == 6 ? 0 : weekday + 1
             }
         case .weekly, .monthly, .everyNDays:
-            let last = periods.firstDay(containing: today.dayNumber)
+            let last = periods.firstDay(containing: through)
             var periodFirst = periods.firstDay(containing: start)
             // Both ascend, so one cursor finds each period's sum.
             var cursor = Self.lowerBound(periodFirsts, periodFirst)
@@ -475,7 +477,7 @@ public struct HabitHistory: Sendable {
     }
 
     /// Action days from `from` through `through`.
-    private func actionDayCount(from: Int, through: Int) -> Int {
+    func actionDayCount(from: Int, through: Int) -> Int {
         guard from <= through else { return 0 }
         let days = through - from + 1
         // Each whole week holds every action day once; the days left over
@@ -490,7 +492,7 @@ public struct HabitHistory: Sendable {
     }
 
     /// The index of the first entry on or after `day`.
-    private func lowerBound(_ day: Int) -> Int {
+    func lowerBound(_ day: Int) -> Int {
         Self.lowerBound(entryDays, day)
     }
 
