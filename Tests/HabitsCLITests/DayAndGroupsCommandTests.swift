@@ -109,6 +109,28 @@ import Testing
         #expect(read(nil) == .midnight)
     }
 
+    @Test func theServerIsResolvedOnceWithTheBoundaryAndHandedToTheCommand() throws {
+        let cli = try harness(at: "01:30")
+        defer { cli.cleanUp() }
+        let variables = cli.variables
+        let paths = try CLIPaths { variables[$0] }
+        try FileManager.default.createDirectory(
+            atPath: (paths.configFile as NSString).deletingLastPathComponent,
+            withIntermediateDirectories: true)
+        try Data(#"{"server": "http://127.0.0.1:8000/api/"}"#.utf8)
+            .write(to: URL(fileURLWithPath: paths.configFile))
+        let reading = DaySetting.read(flag: nil) { variables[$0] }
+        let selection = try #require(try reading.selection?.get())
+        #expect(selection.url == "http://127.0.0.1:8000/api/")
+        #expect(selection.source == .configFile)
+        // A config file the command would refuse is refused as it starts,
+        // with the error kept for the command to report when it asks.
+        try Data("{".utf8).write(to: URL(fileURLWithPath: paths.configFile))
+        let broken = DaySetting.read(flag: nil) { variables[$0] }
+        #expect(broken.boundary == .midnight)
+        #expect(throws: CommandError.self) { try broken.selection?.get() }
+    }
+
     @Test func aLimitWithinItIsOnTrackWithWhatIsLeftAndOverItFailedAtOnce() throws {
         let today = LocalDate("2026-03-11")!
         let window = OverviewWindow(date: today, today: today)

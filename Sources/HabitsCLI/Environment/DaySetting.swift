@@ -17,28 +17,56 @@ enum DaySetting {
     /// The config key of local mode.
     static let key = "day-starts-at"
 
+    /// What a command's start reads from the config file: the day
+    /// boundary, and the server selection it found on the way (what
+    /// `CommandContext.serverSelection()` answers, so the file is read and
+    /// the server resolved once per command).
+    struct Reading {
+        var boundary: DayBoundary
+        /// The selection, or the error resolving it met (a config file
+        /// the command reports when it asks); `nil` when the directories
+        /// could not be worked out, so the command resolves it itself.
+        var selection: Result<ServerSelection?, CommandError>?
+    }
+
     /// The boundary for a command run with `--server` `flag` (or none) in
     /// an environment whose variables `variable` reads.
     static func boundary(flag: String?, variable: (String) -> String?) -> DayBoundary {
-        guard let paths = try? CLIPaths(variable) else { return .midnight }
+        read(flag: flag, variable: variable).boundary
+    }
+
+    /// The boundary and the server selection for a command run with
+    /// `--server` `flag` (or none) in an environment whose variables
+    /// `variable` reads.
+    static func read(flag: String?, variable: (String) -> String?) -> Reading {
+        guard let paths = try? CLIPaths(variable) else {
+            return Reading(boundary: .midnight, selection: nil)
+        }
         let file = ConfigFile(path: paths.configFile)
         var settings: [String: String]?
-        let selection = try? ServerSelection.resolve(
-            flag: flag, variable: variable,
-            config: { () throws(CommandError) in
-                let loaded = try file.load()
-                settings = loaded
-                return loaded
-            })
-        guard let selection else {
+        let resolved = Result(catching: { () throws(CommandError) -> ServerSelection? in
+            try ServerSelection.resolve(
+                flag: flag, variable: variable,
+                config: { () throws(CommandError) in
+                    let loaded = try file.load()
+                    settings = loaded
+                    return loaded
+                })
+        })
+        guard case .success(let found) = resolved, let selection = found else {
             // Local mode, or a config file the command will complain about.
-            guard let settings = settings ?? (try? file.load()) else { return .midnight }
-            return settings[key].flatMap(DayBoundary.init) ?? .midnight
+            // Without a flag or variable the file was read just now.
+            guard let settings = settings ?? (try? file.load()) else {
+                return Reading(boundary: .midnight, selection: resolved)
+            }
+            return Reading(
+                boundary: settings[key].flatMap(DayBoundary.init) ?? .midnight,
+                selection: resolved)
         }
         guard let remembered = AccountDay.read(paths.accountDayFile),
             remembered.server == normalised(selection.url)
-        else { return .midnight }
-        return remembered.dayStartsAt
+        else { return Reading(boundary: .midnight, selection: resolved) }
+        return Reading(boundary: remembered.dayStartsAt, selection: resolved)
     }
 
     /// Keeps `boundary` as the account's on `server` (a base URL as the

@@ -12,11 +12,19 @@ struct CommandContext: Sendable {
     /// Today on the environment's clock, read once per command.
     let today: LocalDate
 
-    init(environment: CLIEnvironment, arguments: BoundArguments, today: LocalDate) {
+    /// The server selection resolved as the command started (with the
+    /// day boundary, `DaySetting.read`); `nil` to resolve it when asked.
+    private let resolvedSelection: Result<ServerSelection?, CommandError>?
+
+    init(
+        environment: CLIEnvironment, arguments: BoundArguments, today: LocalDate,
+        serverSelection: Result<ServerSelection?, CommandError>? = nil
+    ) {
         self.environment = environment
         self.arguments = arguments
         self.style = OutputStyle(arguments: arguments, environment: environment)
         self.today = today
+        self.resolvedSelection = serverSelection
     }
     var output: TextOutput { environment.output }
     var errorOutput: TextOutput { environment.errorOutput }
@@ -28,6 +36,7 @@ struct CommandContext: Sendable {
 
     /// The server to use, or `nil` for local mode.
     func serverSelection() throws(CommandError) -> ServerSelection? {
+        if let resolvedSelection { return try resolvedSelection.get() }
         let paths = try paths()
         return try ServerSelection.resolve(
             flag: arguments.value(of: GlobalOptions.server), variable: environment.variable,

@@ -24,17 +24,20 @@ extension HabitsCommand {
         let command: Self
         var environment = environment
         let today: LocalDate
+        let reading: DaySetting.Reading
         do {
             arguments = try ArgumentBinder.bind(tokens, to: spec, global: OptionSpec.global)
-            let boundary = DaySetting.boundary(
+            reading = DaySetting.read(
                 flag: arguments.value(of: GlobalOptions.server), variable: environment.variable)
-            environment.clock.dayStartsAt = boundary
+            environment.clock.dayStartsAt = reading.boundary
             today = environment.clock.today
             command = try Self(arguments, today: today)
         } catch {
             throw CommandError(error)
         }
         try await command.run(
-            in: CommandContext(environment: environment, arguments: arguments, today: today))
+            in: CommandContext(
+                environment: environment, arguments: arguments, today: today,
+                serverSelection: reading.selection))
     }
 }
