@@ -1225,10 +1225,13 @@ class WebAppCases:
         self.wait(lambda: self.find(f'#side a[data-id="{walk["id"]}"]').get_attribute("aria-current") == "page")
         self.assertIsNone(self.find(f'#side a[data-id="{read["id"]}"]').get_attribute("aria-current"))
         self.assertEqual(self.driver.switch_to.active_element, self.find("main h1"))
-        # Narrower: one column, without reloading the screen.
+        # Narrower: one column, without reloading the screen; the focus, in
+        # the column as it goes, moves to the screen's heading.
+        self.driver.execute_script("arguments[0].focus()", self.find(f'#side a[data-id="{read["id"]}"]'))
         self.driver.set_window_size(900, 800)
         self.wait(lambda: not self.find("#side").is_displayed())
         self.assertEqual(self.find("main h1").text, "🚶 Walk")
+        self.assertEqual(self.driver.switch_to.active_element, self.find("main h1"))
         self.driver.set_window_size(*self.size)
         self.wait(lambda: self.find("#side").is_displayed() and len(self.finds("#side li a")) == 3)
         # Today itself is one column.

@@ -217,8 +217,15 @@ async function drawSide(where) {
   const mine = ++sideGeneration;
   const wanted = Boolean(where && where.name === "habit" && WIDE.matches);
   shell.classList.toggle("split", wanted);
-  side.hidden = !wanted;
-  if (!wanted) { side.replaceChildren(); return; }
+  if (!wanted) {
+    // A column going away with the focus in it hands the focus to the screen.
+    const focused = side.contains(document.activeElement);
+    side.hidden = true;
+    side.replaceChildren();
+    if (focused) document.querySelector("#main h1")?.focus();
+    return;
+  }
+  side.hidden = false;
   // The list already drawn stays (its current habit moved) until the new answer.
   for (const link of side.querySelectorAll("a[data-id]")) {
     if (link.dataset.id === where.id) link.setAttribute("aria-current", "page");
