@@ -1240,6 +1240,23 @@ class WebAppCases:
         self.assertFalse(self.find("#side").is_displayed())
         self.assertEqual(len(self.finds("h1")), 1)
 
+    def test_the_dark_scheme_and_reduced_motion_follow_the_system(self):
+        """The colours follow prefers-color-scheme (the page's and the
+        browser's own, through color-scheme); with prefers-reduced-motion:
+        reduce nothing animates (the loading spinner stands still)."""
+        self.driver.get(BASE + "/")
+        self.wait(lambda: self.find("#email"))
+        colours = "return [getComputedStyle(document.body).backgroundColor, getComputedStyle(document.body).color, getComputedStyle(document.getElementById('email')).backgroundColor]"
+        self.scheme("light")
+        self.assertEqual(self.driver.execute_script(colours), ["rgb(255, 255, 255)", "rgb(26, 28, 30)", "rgb(255, 255, 255)"])
+        self.scheme("dark")
+        self.assertEqual(self.driver.execute_script(colours), ["rgb(18, 20, 22)", "rgb(232, 234, 236)", "rgb(18, 20, 22)"])
+        self.assertEqual(self.driver.execute_script("return getComputedStyle(document.documentElement).colorScheme"), "light dark")
+        spinner = "const s = document.body.appendChild(document.createElement('span')); s.className = 'spinner'; const name = getComputedStyle(s).animationName; s.remove(); return name;"
+        self.assertEqual(self.driver.execute_script(spinner), "spin")
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+        self.assertEqual(self.driver.execute_script(spinner), "none")
+
     def test_the_app_is_installable(self):
         """Chromium finds nothing missing for installing the app: the
         manifest parses, its icons, start_url and display are right, and
