@@ -7,7 +7,10 @@ screen it visits fits the width, and saves a screenshot of it.
 Environment: HABITS_WEB_URL (http://127.0.0.1:PORT), HABITS_OUTBOX (the
 server's outbox directory), HABITS_CLI (the habits binary, a second device
 in server mode), HABITS_SCREENSHOTS (where the PNGs go), HABITS_FIGURES (a
-file the measured figures are appended to, optional).
+file the measured figures are appended to, optional),
+HABITS_WEB_TIMING_LIMITS=1 (hold the figures to their budgets, as
+Tests/Load/web-timing.sh does), HABITS_DOCS_SCREENSHOTS=1 (write the docs'
+pictures of the Week grid and the charts, test_docs_screenshots).
 """
 
 import datetime
