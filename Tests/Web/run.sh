@@ -8,6 +8,12 @@
 # binary (default .build/debug/habits-server), HABITS_CLI the habits binary
 # the tests run as a second device (default beside the server); screenshots go to
 # .build/web-screenshots; extra arguments go to unittest (a test name).
+#
+# The docs' pictures of the Week grid (phone) and a habit's charts (desktop,
+# beside Today's list) are written into HabitServer.docc/Resources as
+# web-grid.png and web-charts.png by
+#
+#   HABITS_DOCS_SCREENSHOTS=1 sh Tests/Web/run.sh -k test_docs_screenshots
 set -eu
 cd "$(dirname "$0")/../.."
 root=$(pwd)

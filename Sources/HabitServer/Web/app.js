@@ -68,6 +68,8 @@ async function accountLimits() { return (await account()).limits || {}; }
 async function start() {
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
   window.addEventListener("hashchange", route);
+  // Across the breakpoint only the side list comes or goes: the screen stays.
+  WIDE.addEventListener("change", () => drawSide((api.signedIn() || offlineMode) ? currentRoute() : null));
   window.addEventListener("online", () => { offlineMode = false; sync(true); });
   // Waiting check-ins are tried again every few seconds until they are sent;
   // every 30 seconds the change feed is read for what other devices did, and
@@ -107,6 +109,7 @@ async function sync(pull) {
   let changes = 0;
   try { changes = await offline.pull(); } catch { /* offline, or a server without the feed: next time */ }
   if ((changes > 0 || left !== before) && currentRoute().name === "today") refreshToday(newlyRefused);
+  else if (changes > 0 || left !== before) drawSide(currentRoute());
 }
 
 /**
@@ -183,8 +186,9 @@ function route() {
   generation += 1;
   const signed = api.signedIn() || offlineMode;
   document.getElementById("nav").hidden = !signed;
-  if (!signed) return signInScreen();
   const where = currentRoute();
+  drawSide(signed ? where : null);
+  if (!signed) return signInScreen();
   const screens = { today: todayScreen, habit: habitScreen, edit: editScreen, settings: settingsScreen };
   // The account's day boundary says which date is today: waited for only
   // when the device has never kept it, else read again alongside.
@@ -193,6 +197,69 @@ function route() {
   const reading = account();
   return (known ? Promise.resolve() : reading)
     .then(() => (mine === generation ? screens[where.name](where) : undefined)).catch((error) => failed(error));
+}
+
+/** A desktop: from this width a habit's screen has Today's list beside it. */
+const WIDE = window.matchMedia("(min-width: 1024px)");
+let sideGeneration = 0;
+
+/**
+ * The side list, for `where` (null when signed out): on a wide screen a
+ * habit's screen has Today's habits beside it, in the list's order, each a
+ * link with its state, the open one marked as the current page. It is a
+ * navigation landmark under its own h2, so the screen keeps its one h1 and
+ * the focus stays where the screen puts it. Anywhere else, or narrower,
+ * it is hidden and the screen is one column.
+ */
+async function drawSide(where) {
+  const side = document.getElementById("side");
+  const shell = document.getElementById("shell");
+  const mine = ++sideGeneration;
+  const wanted = Boolean(where && where.name === "habit" && WIDE.matches);
+  shell.classList.toggle("split", wanted);
+  if (!wanted) {
+    // A column going away with the focus in it hands the focus to the screen.
+    const focused = side.contains(document.activeElement);
+    side.hidden = true;
+    side.replaceChildren();
+    if (focused) document.querySelector("#main h1")?.focus();
+    return;
+  }
+  side.hidden = false;
+  // The list already drawn stays (its current habit moved) until the new answer.
+  for (const link of side.querySelectorAll("a[data-id]")) {
+    if (link.dataset.id === where.id) link.setAttribute("aria-current", "page");
+    else link.removeAttribute("aria-current");
+  }
+  if (!side.firstChild) side.replaceChildren(h("h2", { id: "side-title" }, "Today"), loading());
+  let list;
+  try {
+    // Today by the account's day boundary, read first on a device that never kept it.
+    if (localStorage.getItem(DAY_STARTS) === null) await account();
+    ({ list } = await listFor(today()));
+  } catch {
+    if (mine === sideGeneration && !side.querySelector("ul")) {
+      side.replaceChildren(h("h2", { id: "side-title" }, "Today"), h("p", { class: "hint" }, "Today's list cannot be shown now."));
+    }
+    return;
+  }
+  if (mine !== sideGeneration) return;
+  const focused = side.contains(document.activeElement) ? document.activeElement.dataset.id : null;
+  const active = list.filter((habit) => habit.status !== "ARCHIVED");
+  side.replaceChildren(h("h2", { id: "side-title" }, "Today"), active.length === 0
+    ? h("p", { class: "hint" }, "No habits yet.")
+    : h("ul", { class: "side-list" }, active.map((habit) => {
+      const state = (habit.completion_data || {}).state || "pending";
+      return h("li", {}, h("a", {
+        href: `#/habit/${habit.id}`, dataset: { id: String(habit.id) },
+        "aria-current": String(habit.id) === where.id ? "page" : null,
+        style: habit.color ? { "--mark": habit.color } : {},
+      },
+      h("span", { class: "mark", "aria-hidden": "true" }, habit.icon || [...habit.name][0] || "•"),
+      h("span", { class: "side-name" }, habit.name),
+      h("span", { class: `side-state state-${state}` }, stateWords(habit, state))));
+    })));
+  if (focused) side.querySelector(`a[data-id="${focused}"]`)?.focus();
 }
 
 function failed(error) {
