@@ -79,6 +79,15 @@ if CommandLine.arguments.dropFirst().contains("--sample") {
     }
     time("history reports, 10 years (15)") { historyChecksum(built, encoded: false) }
     time("build + reports + JSON (15)") { historyChecksum(histories(), encoded: true) }
+    // The endpoint's case: one daily habit with an entry on each of its
+    // 3,653 days, from the entries to the JSON.
+    let meditate = data.habits[0].habit
+    let everyDay = (0...meditate.startDate.days(to: today)).map {
+        ProgressEntry(date: meditate.startDate.adding(days: $0), value: meditate.targetValue)
+    }
+    time("build + report + JSON (1 daily)") {
+        historyChecksum([HabitHistory(habit: meditate, entries: everyDay)], encoded: true)
+    }
 
     print(
         "habits-bench: \(data.habits.count) habits, \(data.entryCount) entries from "
