@@ -1,7 +1,10 @@
+import Foundation
 import HabitCore
 
 // Times the work behind `habits` screens over a large, fixed history: stats
-// for 15 habits and a 12-month calendar for each. Run it in release mode:
+// for 15 habits, a 12-month calendar for each, and each one's whole history
+// report (the history endpoint's answer) built and encoded. Run it in
+// release mode:
 //     swift run -c release habits-bench
 
 let today = LocalDate(dayNumber: 20_787)  // 2026-11-30, a Monday
@@ -36,6 +39,20 @@ func calendarChecksum(_ histories: [HabitHistory]) -> Int {
     return checksum
 }
 
+/// Each habit's history report over its whole ten years, and (when
+/// `encoded`) its JSON as the history endpoint writes it
+/// (`HistoryReportEncoder`; `JSONEncoder` took some 45 ms a habit).
+func historyChecksum(_ histories: [HabitHistory], encoded: Bool) -> Int {
+    var checksum = 0
+    for history in histories {
+        let report = HistoryReport(
+            history: history, from: history.habit.startDate, to: today, today: today)
+        checksum &+= report.periods.count &+ report.streaks.count &+ report.totals.weeks.count
+        if encoded { checksum &+= HistoryReportEncoder.encode(report).count }
+    }
+    return checksum
+}
+
 if CommandLine.arguments.dropFirst().contains("--sample") {
     // One habit's calendar, to see what the timed rendering produces.
     let history = histories()[0]
@@ -59,6 +76,17 @@ if CommandLine.arguments.dropFirst().contains("--sample") {
     time("build + stats + calendars (15)") {
         let fresh = histories()
         return statsChecksum(fresh) &+ calendarChecksum(fresh)
+    }
+    time("history reports, 10 years (15)") { historyChecksum(built, encoded: false) }
+    time("build + reports + JSON (15)") { historyChecksum(histories(), encoded: true) }
+    // The endpoint's case: one daily habit with an entry on each of its
+    // 3,653 days, from the entries to the JSON.
+    let meditate = data.habits[0].habit
+    let everyDay = (0...meditate.startDate.days(to: today)).map {
+        ProgressEntry(date: meditate.startDate.adding(days: $0), value: meditate.targetValue)
+    }
+    time("build + report + JSON (1 daily)") {
+        historyChecksum([HabitHistory(habit: meditate, entries: everyDay)], encoded: true)
     }
 
     print(
