@@ -330,8 +330,11 @@ function strengthFigure(habit, answer, whole, width, controls) {
   const grouped = GROUP_WORDS[series.grouping];
   const summary = strengthSummary(answer, whole) + (grouped ? ` (${grouped})` : "");
   const svg = svgOf(width, height, axes(shapes.grid, shapes.labels),
+    // Under the line, a wider one in the text's colour: any habit colour stands out in either scheme.
+    shapes.points.length > 1 ? s("path", { d: shapes.path, fill: "none", class: "halo" }) : null,
     shapes.points.length > 1 ? s("path", { d: shapes.path, fill: "none", "stroke-width": 2, ...paint(colour, "stroke", "line") }) : null,
-    s("g", { class: "points" }, shapes.points.map((point) => s("circle", { cx: point.cx, cy: point.cy, r: shapes.points.length > 120 ? 1.5 : 3, "data-start": point.start, ...paint(colour, "fill") }))));
+    s("g", { class: shapes.points.length > 120 ? "points dense" : "points" },
+      shapes.points.map((point) => s("circle", { cx: point.cx, cy: point.cy, r: shapes.points.length > 120 ? 1.5 : 3, "data-start": point.start, ...paint(colour, "fill") }))));
   const table = numbers(grouped ? `Strength, ${grouped}` : "Strength after each period", ["From", "To", "Strength (%)"],
     series.points.map((point) => [point.start, point.end, percentText(point.strength)]));
   return figure("chart-strength", summary, controls, svg, table);
@@ -406,7 +409,7 @@ export function chartsSection(habit, today, load) {
   section.append(status, body);
   const state = { range: "year", kind: "weeks", answer: null, from: null };
   const fromOf = (range) => (range === "all" || habit.start_date > addDays(today, -364) ? habit.start_date : addDays(today, -364));
-  const width = () => Math.max(280, Math.min(720, Math.floor((section.clientWidth || 624) - 24)));
+  const width = () => Math.max(280, Math.min(1000, Math.floor((section.clientWidth || 624) - 24)));
   const draw = (focus) => {
     const wide = width();
     const rangeSwitch = toggle("Range", [["year", "Year"], ["all", "All"]], state.range, (range) => { state.range = range; read(load(fromOf(range), today), "range"); });
