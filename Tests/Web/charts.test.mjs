@@ -111,6 +111,8 @@ test("totals: a bar per week or month against its target, the latest when there 
   assert.equal(charts.totalsSummary(daily, [{ ...weeks[0], value: 1, target: 2 }], "months"), "Average once a month, target twice a month");
   assert.equal(charts.totalsSummary({ ...daily, measurement_type: "pages" }, [weeks[0]], "weeks"), "Average 5 pages a week, target 7 pages a week");
   assert.equal(charts.totalsSummary(daily, [], "weeks"), "Totals: nothing logged yet");
+  const limit = { ...daily, goal: "AT_MOST", measurement_type: "cigarettes" };
+  assert.equal(charts.totalsSummary(limit, [{ ...weeks[0], value: 3, target: 0 }], "weeks"), "Average 3 cigarettes a week, limit 0 cigarettes a week");
   assert.deepEqual(charts.totalsShapes([], 400, 180).bars, []);
 });
 
@@ -135,7 +137,8 @@ test("the five longest streaks, longest first, with their dates in words", () =>
   assert.equal(shapes.rows[0].width, 400 - charts.MARGIN.right - 4);
   assert.ok(shapes.rows[1].width < shapes.rows[0].width);
   assert.match(shapes.rows[0].text, /^34 days: /);
-  assert.equal(charts.periodCount({ frequency: "EVERY_N_DAYS" }, 2), "2 periods");
+  assert.equal(charts.periodCount({ frequency: "EVERY_N_DAYS", period_days: 3 }, 2), "2 periods of 3 days");
+  assert.equal(charts.periodCount({ frequency: "EVERY_N_DAYS", period_days: 3 }, 1), "1 period of 3 days");
   assert.equal(charts.periodCount({ frequency: "MONTHLY" }, 1), "1 month");
 });
 

@@ -1044,11 +1044,12 @@ class WebAppCases:
         self.assertEqual(len(self.finds("#chart-totals .targets line")), len(weeks))
         longest = sorted(answer["streaks"], key=lambda s: (s["length"], s["start"]), reverse=True)[:5]
         noun = {"DAILY": "day", "WEEKLY": "week", "MONTHLY": "month"}.get(habit["frequency"], "period")
-        self.assertEqual(self.charts_table("chart-streaks"),
-                         [[s["start"], s["end"], f"{s['length']} {noun}{'' if s['length'] == 1 else 's'}"] for s in longest])
+        of = "" if noun != "period" else f" of {habit['period_days']} days"
+        count = lambda n: f"{n} {noun}{'' if n == 1 else 's'}{of}"
+        self.assertEqual(self.charts_table("chart-streaks"), [[s["start"], s["end"], count(s["length"])] for s in longest])
         self.assertEqual(len(self.finds("#chart-streaks svg rect")), len(longest))
         if longest:
-            self.assertIn(f"Longest streak {longest[0]['length']} {noun}", self.find("#chart-streaks figcaption").text)
+            self.assertIn(f"Longest streak {count(longest[0]['length'])}", self.find("#chart-streaks figcaption").text)
         self.assertEqual([row[1:3] for row in self.charts_table("chart-weekdays")],
                          [[str(d["logged"]), str(d["planned"])] for d in answer["weekdays"]])
         self.assertEqual(len(self.finds("#chart-weekdays svg rect")), 7)

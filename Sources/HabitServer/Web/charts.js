@@ -41,9 +41,10 @@ export function dateRange(start, end) {
 /** The month of a date, short: "Mar 2026". */
 export const monthLabel = (date) => monthFormat.format(parseDay(date));
 
-/** A count of a habit's periods in words: "1 day", "34 days", "3 weeks", "2 periods". */
+/** A count of a habit's periods in words: "1 day", "34 days", "3 weeks", "2 periods of 3 days". */
 export function periodCount(habit, count) {
-  const noun = { DAILY: "day", WEEKLY: "week", MONTHLY: "month" }[habit.frequency] || "period";
+  const noun = { DAILY: "day", WEEKLY: "week", MONTHLY: "month" }[habit.frequency];
+  if (!noun) return `${count} period${count === 1 ? "" : "s"} of ${habit.period_days} days`;
   return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
 
@@ -167,17 +168,20 @@ export function totalsShapes(totals, width, height) {
   return { bars, grid, labels };
 }
 
+/** What the target is called: a limit for an at-most habit. */
+const targetWord = (habit) => (habit.goal === "AT_MOST" ? "limit" : "target");
+
 /**
  * The totals chart's summary: the mean total per week or month and the
- * mean target, in the habit's words: "Average 4.5 times a week, target 7
- * times a week".
+ * mean target (or limit), in the habit's words: "Average 4.5 times a week,
+ * target 7 times a week".
  */
 export function totalsSummary(habit, totals, kind) {
   const per = kind === "months" ? "a month" : "a week";
   if (!totals.length) return "Totals: nothing logged yet";
   const mean = (field) => Math.round((totals.reduce((sum, total) => sum + Number(total[field]), 0) / totals.length) * 100) / 100;
   const unit = habit.measurement_type;
-  return `Average ${amountWords(mean("value"), unit)} ${per}, target ${amountWords(mean("target"), unit)} ${per}`;
+  return `Average ${amountWords(mean("value"), unit)} ${per}, ${targetWord(habit)} ${amountWords(mean("target"), unit)} ${per}`;
 }
 
 /** The `count` longest streaks of the answer, longest first (the later first among equals). */
@@ -353,7 +357,7 @@ function totalsFigure(habit, answer, kind, width, choose) {
     s("g", { class: "targets" }, shapes.bars.map((bar) => s("line", { x1: bar.x, x2: round1(bar.x + bar.width), y1: bar.targetY, y2: bar.targetY }))));
   const controls = toggle("Totals per", [["weeks", "Week"], ["months", "Month"]], kind, choose);
   const unit = habit.measurement_type;
-  const table = numbers(`Totals per ${kind === "months" ? "month" : "week"}${cut}, in ${unit}`, [kind === "months" ? "Month" : "Week", "Total", "Target"],
+  const table = numbers(`Totals per ${kind === "months" ? "month" : "week"}${cut}, in ${unit}`, [kind === "months" ? "Month" : "Week", "Total", habit.goal === "AT_MOST" ? "Limit" : "Target"],
     totals.map((total) => [kind === "months" ? monthLabel(total.start) : dateRange(total.start, total.end), amount(total.value), amount(total.target)]));
   return figure("chart-totals", totalsSummary(habit, totals, kind) + cut, controls, svg, table);
 }
