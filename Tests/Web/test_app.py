@@ -1037,11 +1037,13 @@ class WebAppCases:
         self.assertEqual(len(self.finds("#chart-strength svg circle")), len(periods))
         last = math.floor(periods[-1]["strength"] * 100 + 0.5)
         self.assertIn(f"Strength {last} %", self.find("#chart-strength figcaption").text)
-        weeks = answer["totals"]["weeks"]
+        # The totals the Week/Month switch has chosen.
+        kind = self.find('#chart-totals button[aria-pressed="true"]').get_attribute("data-value")
+        totals = answer["totals"][kind]
         self.assertEqual([row[1:] for row in self.charts_table("chart-totals")],
-                         [[self.charts_amount(w["value"]), self.charts_amount(w["target"])] for w in weeks])
-        self.assertEqual(len(self.finds("#chart-totals .bars rect")), len(weeks))
-        self.assertEqual(len(self.finds("#chart-totals .targets line")), len(weeks))
+                         [[self.charts_amount(t["value"]), self.charts_amount(t["target"])] for t in totals])
+        self.assertEqual(len(self.finds("#chart-totals .bars rect")), len(totals))
+        self.assertEqual(len(self.finds("#chart-totals .targets line")), len(totals))
         longest = sorted(answer["streaks"], key=lambda s: (s["length"], s["start"]), reverse=True)[:5]
         noun = {"DAILY": "day", "WEEKLY": "week", "MONTHLY": "month"}.get(habit["frequency"], "period")
         of = "" if noun != "period" else f" of {habit['period_days']} days"
@@ -1105,10 +1107,8 @@ class WebAppCases:
         self.wait(lambda: self.find('#chart-totals button[data-value="months"]').get_attribute("aria-pressed") == "true")
         self.assertEqual(self.driver.switch_to.active_element.get_attribute("data-value"), "months")
         self.assertEqual(self.find('#chart-totals button[data-value="weeks"]').get_attribute("aria-pressed"), "false")
-        months = answer["totals"]["months"]
-        self.assertEqual([row[1:] for row in self.charts_table("chart-totals")],
-                         [[self.charts_amount(m["value"]), self.charts_amount(m["target"])] for m in months])
-        self.assertEqual(len(self.finds("#chart-totals .bars rect")), len(months))
+        self.assertGreater(len(answer["totals"]["months"]), 10)
+        self.charts_check(answer, habit)
         self.assertIn("a month", self.find("#chart-totals figcaption").text)
         # Year/All: the whole history, from the start date.
         self.find('#chart-strength button[data-value="all"]').click()
@@ -1127,7 +1127,8 @@ class WebAppCases:
     def test_charts_are_drawn_offline_from_the_device(self):
         self.allowed_console = re.compile(EXPECTED_NETWORK.pattern + "|ERR_INTERNET_DISCONNECTED")
         self.sign_in()
-        habit, start = self.charts_habit(name="Offline swim", days_back=120)
+        # Older than a year: "All" asks for another range than the year's.
+        habit, start = self.charts_habit(name="Offline swim", days_back=400)
         self.driver.execute_async_script("navigator.serviceWorker.ready.then(() => arguments[0]())")
         self.driver.get(BASE + f"/#/habit/{habit['id']}")
         self.charts_open()
