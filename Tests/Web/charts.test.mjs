@@ -156,5 +156,7 @@ test("the weekday profile: logged of planned per weekday, and which is most and 
   const none = charts.weekdayProfile({ weekdays: weekdays.map((day) => ({ ...day, logged: 0 })) });
   assert.equal(charts.weekdaySummary(none), "Weekdays: nothing logged yet");
   const even = charts.weekdayProfile({ weekdays: weekdays.map((day) => ({ ...day, logged: day.planned / 2 })) });
-  assert.equal(charts.weekdaySummary(even), "Weekdays: each planned day done 50 % of the time");
+  assert.equal(charts.weekdaySummary(even), "Weekdays: every planned day done about 50 % of the time");
+  const close = charts.weekdayProfile({ weekdays: weekdays.map((day) => ({ ...day, planned: 522, logged: day.weekday === 1 ? 174 : 173 })) });
+  assert.equal(charts.weekdaySummary(close), "Weekdays: every planned day done about 33 % of the time");
 });

@@ -254,7 +254,8 @@ export function weekdaySummary(profile) {
   if (!planned.length || planned.every((day) => day.logged === 0)) return "Weekdays: nothing logged yet";
   const most = planned.reduce((best, day) => (day.share > best.share ? day : best));
   const least = planned.reduce((worst, day) => (day.share < worst.share ? day : worst));
-  if (most.share === least.share) return `Weekdays: each planned day done ${percent(most.share)} % of the time`;
+  // Equal to the percent: one figure says it.
+  if (percent(most.share) === percent(least.share)) return `Weekdays: every planned day done about ${percent(most.share)} % of the time`;
   return `Most often on ${most.name} (${percent(most.share)} %), least on ${least.name} (${percent(least.share)} %)`;
 }
 
