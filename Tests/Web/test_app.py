@@ -16,6 +16,7 @@ pictures of the Week grid and the charts, test_docs_screenshots).
 import datetime
 import glob
 import json
+import math
 import os
 import re
 import shutil
@@ -1445,6 +1446,222 @@ class WebAppCases:
         self.wait(lambda: self.find("#refused").get_attribute("hidden") is not None)
         self.reload_today()
         self.assertEqual(self.finds("#refused li"), [])
+
+    # MARK: charts
+
+    def charts_history(self, habit_id, start, today=None):
+        """The history endpoint's answer for the habit screen's year (from
+        the later of the start date and a year back), through the API."""
+        today = today or self.today()
+        year_back = (datetime.date.fromisoformat(today) - datetime.timedelta(days=364)).isoformat()
+        since = max(start, year_back)
+        answer = self.api("GET", f"/me/habits/{habit_id}/history/?from={since}&to={today}&today={today}")
+        self.assertEqual(answer["status"], 200, answer)
+        return answer["body"]
+
+    def charts_table(self, chart):
+        """The rows of a chart's numbers table, each a list of its cells' text."""
+        return self.driver.execute_script("""
+            return [...document.querySelectorAll(`#${arguments[0]} table tbody tr`)]
+              .map((row) => [...row.cells].map((cell) => cell.textContent));""", chart)
+
+    def charts_open(self):
+        """The habit screen with its charts drawn and every "Numbers" disclosure open."""
+        self.wait(lambda: len(self.finds("#charts figure.chart")) == 4, timeout=20)
+        for summary in self.finds("#charts details > summary"):
+            self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", summary)
+            summary.click()
+        self.wait(lambda: all(d.get_attribute("open") is not None for d in self.finds("#charts details")))
+
+    @staticmethod
+    def charts_amount(value):
+        """A number as the page writes it (ui.js `amount`): 3, 2.5."""
+        rounded = round(float(value) * 1e6) / 1e6
+        return str(int(rounded)) if rounded == int(rounded) else repr(rounded)
+
+    @staticmethod
+    def charts_percent(share):
+        """A share as the tables write it, to one decimal: 0.6153 -> 61.5."""
+        value = math.floor(share * 1000 + 0.5) / 10
+        return str(int(value)) if value == int(value) else repr(value)
+
+    def charts_check(self, answer, habit):
+        """Every chart's table and SVG agree with the history `answer`."""
+        periods = answer["periods"]
+        self.assertEqual(self.charts_table("chart-strength"),
+                         [[p["start"], p["end"], self.charts_percent(p["strength"])] for p in periods])
+        self.assertEqual(len(self.finds("#chart-strength svg circle")), len(periods))
+        last = math.floor(periods[-1]["strength"] * 100 + 0.5)
+        self.assertIn(f"Strength {last} %", self.find("#chart-strength figcaption").text)
+        # The totals the Week/Month switch has chosen.
+        kind = self.find('#chart-totals button[aria-pressed="true"]').get_attribute("data-value")
+        totals = answer["totals"][kind]
+        self.assertEqual([row[1:] for row in self.charts_table("chart-totals")],
+                         [[self.charts_amount(t["value"]), self.charts_amount(t["target"])] for t in totals])
+        self.assertEqual(len(self.finds("#chart-totals .bars rect")), len(totals))
+        self.assertEqual(len(self.finds("#chart-totals .targets line")), len(totals))
+        longest = sorted(answer["streaks"], key=lambda s: (s["length"], s["start"]), reverse=True)[:5]
+        noun = {"DAILY": "day", "WEEKLY": "week", "MONTHLY": "month"}.get(habit["frequency"], "period")
+        of = "" if noun != "period" else f" of {habit['period_days']} days"
+        count = lambda n: f"{n} {noun}{'' if n == 1 else 's'}{of}"
+        self.assertEqual(self.charts_table("chart-streaks"), [[s["start"], s["end"], count(s["length"])] for s in longest])
+        self.assertEqual(len(self.finds("#chart-streaks svg rect")), len(longest))
+        if longest:
+            self.assertIn(f"Longest streak {count(longest[0]['length'])}", self.find("#chart-streaks figcaption").text)
+        self.assertEqual([row[1:3] for row in self.charts_table("chart-weekdays")],
+                         [[str(d["logged"]), str(d["planned"])] for d in answer["weekdays"]])
+        self.assertEqual(len(self.finds("#chart-weekdays svg rect")), 7)
+        for chart in ("chart-strength", "chart-totals", "chart-streaks", "chart-weekdays"):
+            svg = self.find(f"#{chart} svg")
+            self.assertEqual(svg.get_attribute("role"), "img")
+            self.assertEqual(self.find("#" + svg.get_attribute("aria-labelledby")).tag_name, "figcaption")
+            self.assertNotEqual(self.find(f"#{chart} figcaption").text, "")
+
+    def charts_habit(self, name="Swim", days_back=500, frequency="WEEKLY", target=3, every=3):
+        """A habit started `days_back` days ago with a check-in every `every` days."""
+        today = datetime.date.fromisoformat(self.today())
+        start = (today - datetime.timedelta(days=days_back)).isoformat()
+        habit = self.create(name, frequency=frequency, target_value=target, start_date=start, color="#7b1fa2")
+        days = [(today - datetime.timedelta(days=back)).isoformat() for back in range(0, days_back, every)]
+        # Sent from the page, several at a time.
+        failed = self.driver.execute_async_script("""
+            const [id, days, done] = arguments;
+            (async () => {
+              const web = {"X-Habits-Client": "web", "Content-Type": "application/json"};
+              const tokens = await (await fetch("/api/auth/token/refresh/", {method: "POST", headers: web, body: "{}"})).json();
+              const headers = {...web, Authorization: "Bearer " + tokens.access};
+              let failed = 0;
+              for (let i = 0; i < days.length; i += 8) {
+                await Promise.all(days.slice(i, i + 8).map(async (day) => {
+                  const answer = await fetch(`/api/me/habits/${id}/progress/${day}/`, {method: "PUT", headers, body: JSON.stringify({value: 1})});
+                  if (!answer.ok) failed += 1;
+                }));
+              }
+              done(failed);
+            })().catch((error) => done(String(error)));""", habit["id"], days)
+        self.assertEqual(failed, 0)
+        return habit, start
+
+    def test_charts_agree_with_the_history_answer_and_zoom_to_all(self):
+        self.sign_in()
+        habit, start = self.charts_habit()
+        self.driver.get(BASE + f"/#/habit/{habit['id']}")
+        self.charts_open()
+        self.assertEqual(self.find("#charts h2").text, "Charts")
+        self.assertEqual([e.text for e in self.finds("#charts details > summary")], ["Numbers"] * 4)
+        answer = self.charts_history(habit["id"], start)
+        self.assertGreater(len(answer["periods"]), 40)
+        self.charts_check(answer, habit)
+        # The habit's colour paints the data, as an attribute.
+        self.assertEqual(self.find("#chart-strength svg circle").get_attribute("fill"), "#7b1fa2")
+        self.assertIn("over the year", self.find("#chart-strength figcaption").text)
+        self.shot("charts")
+        # Week/Month: the totals per month, the switch saying which.
+        month = self.find('#chart-totals button[data-value="months"]')
+        self.assertEqual(month.get_attribute("aria-pressed"), "false")
+        month.click()
+        self.wait(lambda: self.find('#chart-totals button[data-value="months"]').get_attribute("aria-pressed") == "true")
+        self.assertEqual(self.driver.switch_to.active_element.get_attribute("data-value"), "months")
+        self.assertEqual(self.find('#chart-totals button[data-value="weeks"]').get_attribute("aria-pressed"), "false")
+        self.assertGreater(len(answer["totals"]["months"]), 10)
+        self.charts_check(answer, habit)
+        self.assertIn("a month", self.find("#chart-totals figcaption").text)
+        # Year/All: the whole history, from the start date.
+        self.find('#chart-strength button[data-value="all"]').click()
+        self.wait(lambda: self.find('#chart-strength button[data-value="all"]').get_attribute("aria-pressed") == "true")
+        self.assertEqual(self.driver.switch_to.active_element.get_attribute("data-value"), "all")
+        today = self.today()
+        everything = self.api("GET", f"/me/habits/{habit['id']}/history/?from={start}&to={today}&today={today}")["body"]
+        self.assertGreater(len(everything["periods"]), len(answer["periods"]))
+        self.charts_open()
+        self.charts_check(everything, habit)
+        self.assertIn("since", self.find("#chart-strength figcaption").text)
+        self.shot("charts-all")
+        self.find('#chart-strength button[data-value="year"]').click()
+        self.wait(lambda: len(self.finds("#chart-strength svg circle")) == len(answer["periods"]))
+
+    def test_charts_are_drawn_offline_from_the_device(self):
+        self.allowed_console = re.compile(EXPECTED_NETWORK.pattern + "|ERR_INTERNET_DISCONNECTED")
+        self.sign_in()
+        # Older than a year: "All" asks for another range than the year's.
+        habit, start = self.charts_habit(name="Offline swim", days_back=400)
+        self.driver.execute_async_script("navigator.serviceWorker.ready.then(() => arguments[0]())")
+        self.driver.get(BASE + f"/#/habit/{habit['id']}")
+        self.charts_open()
+        answer = self.charts_history(habit["id"], start)
+        self.charts_check(answer, habit)
+        self.assertEqual(self.find("#charts-status").text, "")
+        # Kept on the device: the answer, and the habit in the replica.
+        kept = """
+            const [store, key, done] = arguments;
+            const request = indexedDB.open("habits");
+            request.onsuccess = () => {
+              const get = request.result.transaction(store).objectStore(store).get(key);
+              get.onsuccess = () => done(Boolean(get.result));
+              get.onerror = () => done(false);
+            };"""
+        self.wait(lambda: self.driver.execute_async_script(kept, "history", [habit["id"], answer["from"], answer["to"]]))
+        self.driver.execute_script("window.dispatchEvent(new Event('online'))")
+        self.wait(lambda: self.driver.execute_async_script(kept, "habits", habit["id"]), timeout=40)
+        self.driver.set_network_conditions(offline=True, latency=0, download_throughput=-1, upload_throughput=-1)
+        try:
+            self.driver.refresh()
+            self.charts_open()
+            self.assertIn("Offline: the charts as of", self.find("#charts-status").text)
+            self.assertIn("Offline swim", self.find("h1").text)
+            self.charts_check(answer, habit)
+            self.shot("charts-offline")
+            # A range never read online says so, and keeps what is drawn.
+            self.find('#chart-strength button[data-value="all"]').click()
+            self.wait(lambda: "need the network" in self.find("#charts-status").text)
+            self.assertEqual(len(self.finds("#chart-strength svg circle")), len(answer["periods"]))
+        finally:
+            self.driver.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
+
+    def test_charts_pass_axe_in_light_and_dark(self):
+        self.sign_in()
+        habit, _ = self.charts_habit(name="Read", days_back=60, frequency="DAILY", target=1, every=2)
+        self.driver.get(BASE + f"/#/habit/{habit['id']}")
+        self.charts_open()
+        screens = {"charts": self.axe_violations()}
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        self.driver.refresh()
+        self.charts_open()
+        self.find('#chart-totals button[data-value="months"]').click()
+        self.wait(lambda: self.find('#chart-totals button[data-value="months"]').get_attribute("aria-pressed") == "true")
+        screens["charts (dark)"] = self.axe_violations()
+        self.shot("charts-dark")
+        self.assertEqual({name: found for name, found in screens.items() if found}, {})
+
+    def test_charts_of_ten_years_of_daily_history(self):
+        """A daily habit's ten years: the screen shows its year at once, and
+        "All" draws at most a point a pixel (the means per week or month)."""
+        if self.label != "desktop":
+            self.skipTest("measured once, at desktop size")
+        self.sign_in()
+        habit, start = self.charts_habit(name="Decade", days_back=3652, frequency="DAILY", target=1, every=3)
+        timings = []
+        for _ in range(5):
+            self.driver.get("about:blank")
+            self.driver.get(BASE + f"/#/habit/{habit['id']}")
+            self.wait(lambda: len(self.finds("#charts figure.chart")) == 4, timeout=20)
+            timings.append(self.driver.execute_script(
+                "const mark = performance.getEntriesByName('habit-ready')[0]; return mark && mark.startTime;"))
+            if timings[-1] < 300:
+                break
+        best = min(timings)
+        figure(f"navigation to a habit screen with 10 years of daily history ({self.label}), ms (best of {len(timings)}; all {[round(t) for t in timings]})", round(best))
+        if TIMING_LIMITS:
+            self.assertLess(best, 300)
+        self.find('#chart-strength button[data-value="all"]').click()
+        self.wait(lambda: "mean per" in self.find("#chart-strength figcaption").text, timeout=20)
+        width = self.driver.execute_script("return document.querySelector('#chart-strength svg').viewBox.baseVal.width")
+        points = len(self.finds("#chart-strength svg circle"))
+        self.assertLessEqual(points, width)
+        self.assertGreater(points, 100)
+        self.charts_open()
+        self.assertEqual(len(self.charts_table("chart-strength")), points)
+        self.shot("charts-ten-years")
 
 
 class PhoneTests(WebAppCases, unittest.TestCase):

@@ -8,6 +8,7 @@ import * as offline from "./offline.js";
 import { dayStates, bareDoneAmount, periodOf, groupSections } from "./rules.js";
 import { habitWords, periodWords, amountWords } from "./words.js";
 import { csvField, csvTextField } from "./csv.js";
+import { chartsSection } from "./charts.js";
 
 const SIGNED_IN = "habits.signed-in";
 /** The account's `day_starts_at` ("HH:MM"), kept so an offline start agrees. */
@@ -593,11 +594,23 @@ async function habitScreen(where) {
   const view = screenView();
   view(h("h1", {}, "Habit"), loading());
   const now = today();
-  const habit = await api.call("GET", `/me/habits/${where.id}/?today=${now}`);
+  // Offline: the habit and its entries as the replica has them.
+  let habit, stale = false;
+  try {
+    habit = await api.call("GET", `/me/habits/${where.id}/?today=${now}`);
+  } catch (error) {
+    habit = error.offline ? await offline.keptHabit(where.id).catch(() => null) : null;
+    if (!habit) throw error;
+    stale = true;
+  }
   const entries = new Map();
+  if (stale) for (const entry of await offline.keptEntries(habit.id)) entries.set(entry.date, entry);
   const fetchRange = async (from, to) => {
+    if (stale) return;
     for (const entry of (await api.call("GET", `/me/habits/${habit.id}/progress/?from=${from}&to=${to}`)).data) entries.set(entry.date, entry);
   };
+  // Read alongside the entries; drawn once the screen is shown.
+  const charts = chartsSection(habit, now, (from, to) => historyFor(habit, from, to, now));
   // Whole periods, so each one's state is judged on all its entries.
   await fetchRange(periodOf(habit, days.addDays(now, -378)).first, periodOf(habit, days.addDays(now, 45)).last);
   let month = days.monthStart(now);
@@ -621,18 +634,40 @@ async function habitScreen(where) {
     h("h1", { class: "marked", style: habit.color ? { "--mark": habit.color } : {} }, habit.icon ? `${habit.icon} ` : "", habit.name),
     h("p", { class: "meta" }, describe(habit)),
     archived ? h("p", { class: "notice" }, "This habit is archived: it keeps its history but is not on Today.") : null,
+    stale ? h("p", { class: "notice", role: "status" }, "Offline: this is the habit as last seen.") : null,
     h("div", { class: "row" }, h("a", { class: "button", href: `#/habit/${habit.id}/edit` }, "Edit"), h("a", { class: "button", href: "#/" }, "Back to Today")),
     h("h2", {}, "Stats"),
     h("dl", { class: "stats", id: "stats" },
       stat("Current streak", stats.current_streak), stat("Longest streak", stats.longest_streak),
       stat("Done", stats.success_count), stat("Missed", stats.failed_count), stat("Skipped", stats.skipped_count),
       stat("Strength", stats.strength === undefined ? undefined : `${Math.round(stats.strength * 100)}%`)),
+    charts.section,
     h("h2", {}, "Month"), calendar,
     h("ul", { class: "legend", "aria-label": "Legend" }, ["done", "skipped", "failed", "pending", "rest"].map((state) => h("li", {}, `${SYMBOL[state]} ${stateWords(habit, state)}`))),
     h("h2", {}, "Year"), heatmap(yearFrom, now, yearStates, entries, habit),
     h("h2", {}, "Notes"),
     notes.length ? h("ul", { class: "notes" }, notes.map((entry) => h("li", {}, h("strong", {}, days.longDay(entry.date)), ": ", entry.note))) : h("p", { class: "hint" }, "No notes yet."));
-  await drawMonth();
+  await Promise.all([drawMonth(), charts.show()]);
+  // When the screen and its charts are drawn, for the tests' timing.
+  performance.clearMarks("habit-ready");
+  performance.mark("habit-ready");
+}
+
+/**
+ * A habit's history over `from`…`to` (the history endpoint's answer, which
+ * the charts draw), kept on the device; offline, the one kept, with when.
+ */
+async function historyFor(habit, from, to, now) {
+  try {
+    const answer = await api.call("GET", `/me/habits/${habit.id}/history/?from=${from}&to=${to}&today=${now}`);
+    offline.keepHistory(habit.id, from, to, answer).catch(() => {});
+    return { answer, at: null };
+  } catch (error) {
+    if (!error.offline) throw error;
+    const kept = await offline.cachedHistory(habit.id, from, to).catch(() => null);
+    if (!kept) throw error;
+    return kept;
+  }
 }
 
 function stat(label, value) {

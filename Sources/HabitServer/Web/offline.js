@@ -3,7 +3,9 @@
 // it), so the app opens and shows any day without a network; the last
 // habit lists the server drew (with streaks, which the replica has not);
 // and the check-ins made without a network, sent in order once it is back
-// (those the server refuses are kept, with its reason, until discarded).
+// (those the server refuses are kept, with its reason, until discarded);
+// and the last history answers (GET /api/me/habits/{id}/history/) per
+// habit and range, which the charts draw from offline.
 
 import * as api from "./api.js";
 import { completion, micro } from "./rules.js";
@@ -15,7 +17,8 @@ function open() {
   if (!database) {
     database = new Promise((resolve, reject) => {
       // Version 2: the replica; lists are kept with their time.
-    const request = indexedDB.open(DB, 2);
+      // Version 3: history answers, kept per habit and range.
+      const request = indexedDB.open(DB, 3);
       request.onupgradeneeded = (event) => {
         const db = request.result;
         if (event.oldVersion < 1) {
@@ -27,6 +30,9 @@ function open() {
           db.createObjectStore("habits", { keyPath: "id" });
           db.createObjectStore("entries", { keyPath: ["habit_id", "date"] });
           db.createObjectStore("meta");
+        }
+        if (event.oldVersion < 3) {
+          db.createObjectStore("history");
         }
       };
       request.onsuccess = () => resolve(request.result);
@@ -61,6 +67,51 @@ export async function offlineList(day, today) {
   return (await replicaList(day, today)) || (kept ? kept.list : null);
 }
 
+/** How many history answers are kept per habit: the newest ones. */
+const HISTORIES_PER_HABIT = 6;
+
+/**
+ * Keeps the history endpoint's `answer` for habit `habitId` over `from`…`to`
+ * (dates, as asked), with when it was kept; only the newest few per habit
+ * stay, so a range asked for on many days does not pile up.
+ */
+export async function keepHistory(habitId, from, to, answer) {
+  const id = Number(habitId);
+  await run("history", "readwrite", (s) => s.put({ habit_id: id, from, to, answer, at: Date.now() }, [id, from, to]));
+  const kept = await run("history", "readonly", (s) => s.getAll(IDBKeyRange.bound([id], [id, []])));
+  const old = kept.sort((a, b) => b.at - a.at).slice(HISTORIES_PER_HABIT);
+  if (old.length) await run("history", "readwrite", (s) => { for (const record of old) s.delete([id, record.from, record.to]); });
+}
+
+/**
+ * The history answer kept for habit `habitId` over `from`…`to`, as `{
+ * answer, at }` (`at`: when it was kept, milliseconds since 1970); failing
+ * that, the newest kept for the habit over a range from the same date or
+ * of the same length (the same view asked for on an earlier day), whose
+ * answer says its own range; `null` when none is kept.
+ */
+export async function cachedHistory(habitId, from, to) {
+  const id = Number(habitId);
+  const exact = await run("history", "readonly", (s) => s.get([id, from, to]));
+  if (exact) return { answer: exact.answer, at: exact.at };
+  const span = (a, b) => Date.parse(b) - Date.parse(a);
+  const kept = (await run("history", "readonly", (s) => s.getAll(IDBKeyRange.bound([id], [id, []]))))
+    .filter((record) => record.from === from || span(record.from, record.to) === span(from, to))
+    .sort((a, b) => b.at - a.at);
+  return kept.length ? { answer: kept[0].answer, at: kept[0].at } : null;
+}
+
+/** The replica's habit `id` (as the change feed last gave it), or `null`. */
+export async function keptHabit(id) {
+  return (await run("habits", "readonly", (s) => s.get(Number(id)))) || null;
+}
+
+/** The replica's entries of habit `id`, in date order. */
+export function keptEntries(id) {
+  const habit = Number(id);
+  return run("entries", "readonly", (s) => s.getAll(IDBKeyRange.bound([habit, ""], [habit, "\uffff"])));
+}
+
 /** The check-ins waiting to be sent, oldest first. */
 export async function waiting() {
   return (await run("queue", "readonly", (s) => s.getAll())).filter((operation) => !operation.refused);
@@ -83,7 +134,7 @@ export function enqueue(operation) { return run("queue", "readwrite", (s) => s.a
 
 /** Forgets everything kept (sign out). */
 export async function clear() {
-  for (const store of ["queue", "lists", "habits", "entries", "meta"]) {
+  for (const store of ["queue", "lists", "habits", "entries", "meta", "history"]) {
     await run(store, "readwrite", (s) => s.clear());
   }
 }
