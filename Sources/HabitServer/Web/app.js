@@ -8,6 +8,7 @@ import * as offline from "./offline.js";
 import { dayStates, bareDoneAmount, periodOf, groupSections } from "./rules.js";
 import { habitWords, periodWords, amountWords } from "./words.js";
 import { csvField, csvTextField } from "./csv.js";
+import { renderWeek } from "./grid.js";
 
 const SIGNED_IN = "habits.signed-in";
 /** The account's `day_starts_at` ("HH:MM"), kept so an offline start agrees. */
@@ -325,7 +326,7 @@ async function todayScreen(where) {
     h("a", { class: "button", href: `#/day/${days.addDays(day, 1)}`, "aria-label": "Next day" }, "›"),
     isToday ? null : h("a", { class: "button", href: "#/" }, "Today"));
   const body = h("div", { id: "today", dataset: { day } }, loading());
-  view(title, isToday ? h("p", { class: "meta" }, days.longDay(day)) : null, bar, body);
+  view(title, isToday ? h("p", { class: "meta" }, days.longDay(day)) : null, bar, viewSwitch(body), body);
   const [{ list, stale }, { active_habits: limit }] = await Promise.all([listFor(day), accountLimits()]);
   body.dataset.limit = limit || "";
   renderToday(body, day, list, stale);
@@ -333,7 +334,26 @@ async function todayScreen(where) {
   if (performance.getEntriesByName("today-ready").length === 0) performance.mark("today-ready");
 }
 
+/** Today's view, "day" (the list) or "week" (the grid), as last chosen on this device. */
+const TODAY_VIEW = "habits.today-view";
+const todayView = () => (localStorage.getItem(TODAY_VIEW) === "week" ? "week" : "day");
+/** What renderToday last drew in a body, for the view switch to draw again. */
+const drawn = new WeakMap();
+
+/** The Day / Week switch: two toggle buttons, the chosen one pressed. */
+function viewSwitch(body) {
+  const button = (name, label) => h("button", { type: "button", "aria-pressed": String(todayView() === name), dataset: { view: name }, onclick: () => {
+    localStorage.setItem(TODAY_VIEW, name);
+    for (const other of group.querySelectorAll("button")) other.setAttribute("aria-pressed", String(other.dataset.view === name));
+    const last = drawn.get(body);
+    if (last) renderToday(body, ...last);
+  } }, label);
+  const group = h("div", { class: "viewswitch", role: "group", "aria-label": "View" }, button("day", "Day"), button("week", "Week"));
+  return group;
+}
+
 function renderToday(body, day, list, stale) {
+  drawn.set(body, [day, list, stale]);
   const active = list.filter((habit) => habit.status !== "ARCHIVED");
   const limit = Number(body.dataset.limit) || Infinity;
   const add = active.length >= limit
@@ -343,6 +363,10 @@ function renderToday(body, day, list, stale) {
     body.replaceChildren(h("div", { class: "empty" },
       h("p", {}, "No habits yet. Start with one small thing you want to do."),
       h("a", { class: "button primary", href: "#/new" }, "Create your first habit")));
+    return;
+  }
+  if (todayView() === "week") {
+    renderWeek(body, active, day, { today: today(), stateWords, stale, extra: [add], pending: updatePending, failed: alertError });
     return;
   }
   const context = { day, list, rerender: () => renderToday(body, day, list, stale) };

@@ -3,7 +3,8 @@
 // it), so the app opens and shows any day without a network; the last
 // habit lists the server drew (with streaks, which the replica has not);
 // and the check-ins made without a network, sent in order once it is back
-// (those the server refuses are kept, with its reason, until discarded).
+// (those the server refuses are kept, with its reason, until discarded);
+// and the last history answer of each habit the Week view drew.
 
 import * as api from "./api.js";
 import { completion, micro } from "./rules.js";
@@ -14,8 +15,9 @@ let database = null;
 function open() {
   if (!database) {
     database = new Promise((resolve, reject) => {
-      // Version 2: the replica; lists are kept with their time.
-    const request = indexedDB.open(DB, 2);
+      // Version 2: the replica; lists are kept with their time. Version 3:
+      // the history answers, by habit id.
+      const request = indexedDB.open(DB, 3);
       request.onupgradeneeded = (event) => {
         const db = request.result;
         if (event.oldVersion < 1) {
@@ -28,6 +30,7 @@ function open() {
           db.createObjectStore("entries", { keyPath: ["habit_id", "date"] });
           db.createObjectStore("meta");
         }
+        if (event.oldVersion < 3) db.createObjectStore("history");
       };
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
@@ -61,6 +64,17 @@ export async function offlineList(day, today) {
   return (await replicaList(day, today)) || (kept ? kept.list : null);
 }
 
+/**
+ * Keeps what the Week view drew of habit `id`: its history answer (`report`)
+ * for `from`…`to` judged on `today`, and the day entries it read with it
+ * (an array), with when it was kept. A check-in made offline keeps the
+ * state it showed, so a reload without a network shows it too.
+ */
+export function keepHistory(id, kept) { return run("history", "readwrite", (s) => s.put({ ...kept, at: Date.now() }, id)); }
+
+/** What `keepHistory` kept of habit `id`, or undefined. */
+export function keptHistory(id) { return run("history", "readonly", (s) => s.get(id)); }
+
 /** The check-ins waiting to be sent, oldest first. */
 export async function waiting() {
   return (await run("queue", "readonly", (s) => s.getAll())).filter((operation) => !operation.refused);
@@ -83,7 +97,7 @@ export function enqueue(operation) { return run("queue", "readwrite", (s) => s.a
 
 /** Forgets everything kept (sign out). */
 export async function clear() {
-  for (const store of ["queue", "lists", "habits", "entries", "meta"]) {
+  for (const store of ["queue", "lists", "habits", "entries", "meta", "history"]) {
     await run(store, "readwrite", (s) => s.clear());
   }
 }
