@@ -1063,7 +1063,7 @@ class WebAppCases:
         self.assertEqual(self.cell(walk["id"], self.days_ago(1)).accessible_name, f"Walk, {yesterday}: Done, once")
         self.assertEqual(self.cell(read["id"], self.days_ago(1)).accessible_name, f"Read, {yesterday}: Missed, 5 pages")
         self.assertIn("(today): To do", self.cell(walk["id"], self.today()).accessible_name)
-        self.assertEqual(self.cell(read["id"], self.days_ago(1)).text, "5")
+        self.assertEqual(self.cell(read["id"], self.days_ago(1)).find_element(By.CSS_SELECTOR, ".cell-mark").text, "5")
         self.shot("week")
         # Kept on the device: a reload opens the Week view again.
         self.driver.refresh()
@@ -1182,7 +1182,7 @@ class WebAppCases:
         self.shot("week-amount")
         field.send_keys("3" + Keys.ENTER)
         self.wait(lambda: [entry["value"] for entry in self.entries(water["id"], yesterday)] == [3])
-        self.wait(lambda: self.cell(water["id"], yesterday).text == "3")
+        self.wait(lambda: self.cell(water["id"], yesterday).find_element(By.CSS_SELECTOR, ".cell-mark").text == "3")
         self.assertEqual(self.cell(water["id"], yesterday).get_attribute("data-state"), "failed")
         self.assertIn("Missed, 3 glasses", self.cell(water["id"], yesterday).accessible_name)
         self.assertEqual(self.focused_cell()[2], yesterday)
@@ -1192,9 +1192,10 @@ class WebAppCases:
         field.send_keys("8" + Keys.ENTER)
         self.wait(lambda: self.cell(water["id"], self.today()).get_attribute("data-state") == "done")
         self.wait(lambda: [entry["value"] for entry in self.entries(water["id"], self.today())] == [8])
-        # Escape leaves the day as it was; 0 clears it.
-        self.act(lambda: self.cell(water["id"], yesterday).click())
-        self.wait(lambda: self.find("#grid-amount")).send_keys(Keys.ESCAPE)
+        # Enter on the cell opens it too; Escape leaves the day as it was; 0 clears it.
+        self.act(lambda: self.cell(water["id"], yesterday).send_keys(Keys.ENTER))
+        self.assertEqual(self.wait(lambda: self.find("#grid-amount")).get_attribute("value"), "3")
+        self.find("#grid-amount").send_keys(Keys.ESCAPE)
         self.wait(lambda: not self.finds("#grid-amount"))
         self.act(lambda: self.cell(water["id"], yesterday).click())
         field = self.wait(lambda: self.find("#grid-amount"))
@@ -1214,7 +1215,7 @@ class WebAppCases:
         check-in reaches the server once."""
         self.allowed_console = re.compile(EXPECTED_NETWORK.pattern + "|ERR_INTERNET_DISCONNECTED")
         self.sign_in()
-        habit = self.create("Offline stretch", start_date=self.days_ago(10))
+        habit = self.create("Stretch", start_date=self.days_ago(10))
         self.open_week()
         self.driver.execute_async_script("navigator.serviceWorker.ready.then(() => arguments[0]())")
         self.driver.refresh()
@@ -1229,7 +1230,7 @@ class WebAppCases:
             self.wait(lambda: self.finds('table[role="grid"] td[role="gridcell"]'))
             self.assertEqual(self.cell(habit["id"], self.today()).get_attribute("data-state"), "done")
             self.assertEqual(self.cell(habit["id"], self.days_ago(1)).get_attribute("data-state"), "failed")
-            self.assertIn("Offline", self.main_text())
+            self.assertIn("Offline", self.find("#today .notice").text)
             self.shot("week-offline")
         finally:
             self.driver.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
@@ -1239,7 +1240,7 @@ class WebAppCases:
         self.driver.execute_script("window.dispatchEvent(new Event('online'))")
         self.driver.get(BASE + "/#/")
         self.wait(lambda: self.cell(habit["id"], self.today()).get_attribute("data-state") == "done")
-        self.assertNotIn("Offline", self.main_text())
+        self.assertEqual(self.finds("#today .notice"), [])
         self.assertEqual([entry["value"] for entry in self.entries(habit["id"], self.today())], [1])
 
     def test_grid_passes_axe_in_light_and_dark(self):

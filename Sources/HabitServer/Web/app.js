@@ -366,7 +366,9 @@ function renderToday(body, day, list, stale) {
     return;
   }
   if (todayView() === "week") {
-    renderWeek(body, active, day, { today: today(), stateWords, stale, extra: [add], pending: updatePending, failed: alertError });
+    renderWeek(body, active, day, {
+      today: today(), stateWords, stale, extra: [add], pending: updatePending, failed: alertError, current: () => todayView() === "week",
+    });
     return;
   }
   const context = { day, list, rerender: () => renderToday(body, day, list, stale) };

@@ -69,14 +69,14 @@ async function load(habit, from, to, today) {
     return data;
   } catch {
     // No network, or a server that cannot answer: what was kept, if anything.
-    const kept = await offline.keptHistory(habit.id).catch(() => null);
+    const kept = await offline.keptHistory(`week:${habit.id}`).catch(() => null);
     if (!kept || !kept.report) return null;
     return { ...kept, entries: new Map(kept.entries.map((entry) => [entry.date, entry])), stale: true };
   }
 }
 
 function keep(habit, data) {
-  offline.keepHistory(habit.id, {
+  offline.keepHistory(`week:${habit.id}`, {
     from: data.from, to: data.to, today: data.today, report: data.report, entries: [...data.entries.values()],
   }).catch(() => {});
 }
@@ -133,7 +133,7 @@ function paintCell(td, habit, data, date, view) {
   td.dataset.value = String(value);
   if (disabled) td.setAttribute("aria-disabled", "true");
   else td.removeAttribute("aria-disabled");
-  td.replaceChildren(h("span", { class: "mark", "aria-hidden": "true" }, mark), h("span", { class: "sr" }, words));
+  td.replaceChildren(h("span", { class: "cell-mark", "aria-hidden": "true" }, mark), h("span", { class: "sr" }, words));
 }
 
 /**
@@ -169,7 +169,7 @@ function amountDialog(habit, date, current) {
 /** The last grid drawn, drawn again when the screen crosses 600 px. */
 let latest = null;
 narrow.addEventListener("change", () => {
-  if (latest && latest.body.isConnected) renderWeek(...latest.args);
+  if (latest && latest.body.isConnected && latest.body.querySelector("table.week")) renderWeek(...latest.args);
 });
 const drawing = new WeakMap();
 
@@ -177,8 +177,9 @@ const drawing = new WeakMap();
  * Draws the Week view into `body`: a row per habit of `habits` over the
  * days ending on `day`. `context` gives `today`, `stateWords(habit,
  * state)` (Today's words), `stale` (the list is as last seen), `extra`
- * (elements after the grid), `pending()` (a check-in was kept for later)
- * and `failed(error)` (the server refused one).
+ * (elements after the grid), `pending()` (a check-in was kept for later),
+ * `failed(error)` (the server refused one) and `current()` (false once
+ * Today has gone back to the Day view: a late answer draws nothing).
  */
 export async function renderWeek(body, habits, day, context) {
   latest = { body, args: [body, habits, day, context] };
@@ -190,12 +191,14 @@ export async function renderWeek(body, habits, day, context) {
   const keepFocus = focused ? { id: focused.closest("tr").dataset.id, col: focused.dataset.col, date: focused.dataset.date } : null;
   if (!body.querySelector("table.week")) body.replaceChildren(h("p", { class: "loading", role: "status" }, h("span", { class: "spinner", "aria-hidden": "true" }), "Loading…"));
   const loaded = await Promise.all(habits.map((habit) => load(habit, dates[0], day, context.today)));
-  if (drawing.get(body) !== mine || !body.isConnected) return;
+  if (drawing.get(body) !== mine || !body.isConnected || (context.current && !context.current())) return;
   const view = { today: context.today, stateWords: context.stateWords, data: new Map(habits.map((habit, i) => [habit.id, loaded[i]])) };
   const table = gridTable(habits, dates, view, context);
   const stale = context.stale || loaded.some((data) => !data || data.stale);
   const notice = stale ? h("p", { class: "notice", role: "status" }, "Offline: these days are as last seen. Check-ins are kept and sent when the network is back.") : null;
   body.replaceChildren(...[notice, h("div", { class: "week-box" }, table), ...(context.extra || [])].filter(Boolean));
+  // When the grid is first usable, for Navigation Timing (as "today-ready").
+  if (performance.getEntriesByName("week-ready").length === 0) performance.mark("week-ready");
   if (keepFocus) {
     const row = table.querySelector(`tr[data-id="${keepFocus.id}"]`);
     const target = row && (row.querySelector(`[data-date="${keepFocus.date}"]`) || row.querySelector(`[data-col="${keepFocus.col}"]`));
@@ -208,12 +211,12 @@ function gridTable(habits, dates, view, context) {
   const last = dates.length;
   const head = h("tr", { role: "row" },
     h("th", { scope: "col", role: "columnheader" }, h("span", { class: "sr" }, "Habit")),
-    dates.map((date) => h("th", { scope: "col", role: "columnheader", class: date === view.today ? "today" : null, abbr: days.longDay(date) },
+    dates.map((date) => h("th", { scope: "col", role: "columnheader", class: date === view.today ? "today" : null },
       h("span", { class: "weekday" }, days.WEEKDAYS[days.weekday(date) - 1]), " ",
       h("span", { class: "daynum" }, String(Number(date.slice(8)))))));
   const rows = habits.map((habit, r) => {
     const link = h("a", { href: `#/habit/${habit.id}`, tabindex: "-1", dataset: { row: String(r), col: "0" } },
-      habit.icon ? h("span", { "aria-hidden": "true" }, `${habit.icon} `) : null, habit.name);
+      h("span", {}, habit.icon ? h("span", { "aria-hidden": "true" }, `${habit.icon} `) : null, habit.name));
     const cells = dates.map((date, c) => {
       const td = h("td", { role: "gridcell", tabindex: "-1", dataset: { row: String(r), col: String(c + 1), date } });
       paintCell(td, habit, view.data.get(habit.id), date, view);

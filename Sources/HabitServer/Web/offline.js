@@ -4,7 +4,7 @@
 // habit lists the server drew (with streaks, which the replica has not);
 // and the check-ins made without a network, sent in order once it is back
 // (those the server refuses are kept, with its reason, until discarded);
-// and the last history answer of each habit the Week view drew.
+// and the history answers the screens drew (the Week view's, by habit).
 
 import * as api from "./api.js";
 import { completion, micro } from "./rules.js";
@@ -65,15 +65,16 @@ export async function offlineList(day, today) {
 }
 
 /**
- * Keeps what the Week view drew of habit `id`: its history answer (`report`)
- * for `from`…`to` judged on `today`, and the day entries it read with it
- * (an array), with when it was kept. A check-in made offline keeps the
- * state it showed, so a reload without a network shows it too.
+ * Keeps a history answer under `key` (each screen its own key space: the
+ * Week view keeps "week:<habit id>", its `report` for `from`…`to` judged on
+ * `today` and the day entries read with it), with when it was kept. A
+ * check-in made offline keeps the state it showed, so a reload without a
+ * network shows it too.
  */
-export function keepHistory(id, kept) { return run("history", "readwrite", (s) => s.put({ ...kept, at: Date.now() }, id)); }
+export function keepHistory(key, kept) { return run("history", "readwrite", (s) => s.put({ ...kept, at: Date.now() }, key)); }
 
-/** What `keepHistory` kept of habit `id`, or undefined. */
-export function keptHistory(id) { return run("history", "readonly", (s) => s.get(id)); }
+/** What `keepHistory` kept under `key`, or undefined. */
+export function keptHistory(key) { return run("history", "readonly", (s) => s.get(key)); }
 
 /** The check-ins waiting to be sent, oldest first. */
 export async function waiting() {
