@@ -1065,6 +1065,13 @@ class WebAppCases:
         self.assertIn("(today): To do", self.cell(walk["id"], self.today()).accessible_name)
         self.assertEqual(self.cell(read["id"], self.days_ago(1)).find_element(By.CSS_SELECTOR, ".cell-mark").text, "5")
         self.shot("week")
+        # Across 600 px the grid is drawn again with the other number of days.
+        other = 7 if count == 5 else 5
+        self.driver.set_window_size(800 if other == 7 else 390, self.size[1])
+        self.wait(lambda: self.find('table[role="grid"]').accessible_name == f"Last {other} days")
+        self.assertEqual(len(self.finds('table[role="grid"] tr[data-id] td[role="gridcell"]')), 2 * other)
+        self.driver.set_window_size(*self.size)
+        self.wait(lambda: self.find('table[role="grid"]').accessible_name == f"Last {count} days")
         # Kept on the device: a reload opens the Week view again.
         self.driver.refresh()
         self.wait(lambda: self.finds('table[role="grid"] td[data-state="done"]'))
@@ -1082,6 +1089,17 @@ class WebAppCases:
         walk = self.create("Walk", start_date=self.days_ago(10))
         gym = self.create("Gym", frequency="WEEKLY", target_value=3, start_date=self.days_ago(20))
         self.open_week()
+        # A tap shows at once, before any answer.
+        latency = self.driver.execute_script("""
+            const cell = document.querySelector(`table[role="grid"] tr[data-id="${arguments[0]}"] td[data-date="${arguments[1]}"]`);
+            const start = performance.now();
+            cell.click();
+            return cell.dataset.state === "done" ? performance.now() - start : -1;""", walk["id"], self.today())
+        figure(f"grid tap reflected on screen ({self.label}), ms", round(latency, 2))
+        self.assertGreaterEqual(latency, 0)
+        if TIMING_LIMITS:
+            self.assertLess(latency, 100)
+        self.wait(lambda: [entry["value"] for entry in self.entries(walk["id"], self.today())] == [1])
         yesterday = self.days_ago(1)
         self.touch(self.cell(walk["id"], yesterday))
         # Shown at once, focus on the cell.
