@@ -16,7 +16,7 @@ function open() {
   if (!database) {
     database = new Promise((resolve, reject) => {
       // Version 2: the replica; lists are kept with their time. Version 3:
-      // the history answers, by habit id.
+      // the history answers the screens keep (keepHistory).
       const request = indexedDB.open(DB, 3);
       request.onupgradeneeded = (event) => {
         const db = request.result;
@@ -32,7 +32,12 @@ function open() {
         }
         if (event.oldVersion < 3) db.createObjectStore("history");
       };
-      request.onsuccess = () => resolve(request.result);
+      request.onsuccess = () => {
+        // A newer version of the app in another tab upgrades the database:
+        // this tab lets go and opens it again when next asked.
+        request.result.onversionchange = () => { request.result.close(); database = null; };
+        resolve(request.result);
+      };
       request.onerror = () => reject(request.error);
     });
   }
