@@ -946,50 +946,6 @@ class WebAppCases:
         # "Done" sent what was left as an increment: 3 + 5.
         self.assertEqual([entry["value"] for entry in entries], [8])
 
-    def test_a_refused_check_in_stays_until_discarded(self):
-        """A check-in made offline that the server refuses once the network
-        is back is kept, shown with the server's reason (as text), across a
-        reload, until the person discards it."""
-        self.allowed_console = re.compile(EXPECTED_NETWORK.pattern + "|ERR_INTERNET_DISCONNECTED")
-        self.sign_in()
-        # The name is markup: the list shows it as these characters.
-        habit = self.create(XSS, measurement_type="km", target_value=5)
-        self.reload_today()
-        self.driver.execute_async_script("navigator.serviceWorker.ready.then(() => arguments[0]())")
-        self.reload_today()
-        self.assertTrue(self.find("#refused").get_attribute("hidden") is not None)
-        self.driver.set_network_conditions(offline=True, latency=0, download_throughput=-1, upload_throughput=-1)
-        try:
-            # More than a day may hold (1,000,000,000): the server refuses it.
-            field = self.row(habit["id"]).find_element(By.CSS_SELECTOR, "input.amount")
-            field.send_keys("2000000000" + Keys.ENTER)
-            self.wait(lambda: "1 check-in waiting" in self.find("#pending").text)
-        finally:
-            self.driver.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
-        self.driver.execute_script("window.dispatchEvent(new Event('online'))")
-        self.wait(lambda: self.find("#refused li"), timeout=20)
-        self.assertEqual(self.find("#pending").text, "")
-        # Today no longer counts it: drawn again from the server.
-        self.wait(lambda: "0 / 5 km" in self.row(habit["id"]).text)
-        refused = self.find("#refused")
-        self.assertIn("Not saved (1)", refused.text)
-        self.assertIn(f"Add 2000000000 km: {XSS}", refused.text)
-        self.assertIn("less than or equal to 1000000000", refused.text)
-        self.assertEqual(self.finds("#refused img"), [])
-        self.shot("refused")
-        self.assertEqual(self.axe_violations(), [])
-        entries = self.api("GET", f"/me/habits/{habit['id']}/progress/?from={self.today()}&to={self.today()}")["body"]["data"]
-        self.assertEqual(entries, [])
-        # Kept on the device: a reload, and the next sends, leave it there.
-        self.reload_today()
-        self.wait(lambda: "Not saved (1)" in self.find("#refused").text)
-        self.driver.execute_script("window.dispatchEvent(new Event('online'))")
-        self.assertIn("less than or equal to 1000000000", self.find("#refused").text)
-        self.act(lambda: self.find("#refused li button").click())
-        self.wait(lambda: self.find("#refused").get_attribute("hidden") is not None)
-        self.reload_today()
-        self.assertEqual(self.finds("#refused li"), [])
-
     # MARK: the Week view (issue 40: a grid)
 
     def days_ago(self, count):
@@ -1279,6 +1235,52 @@ class WebAppCases:
         found["week (dark)"] = self.axe_violations()
         self.shot("week-dark")
         self.assertEqual({name: violations for name, violations in found.items() if violations}, {})
+
+    # MARK: offline, continued
+
+    def test_a_refused_check_in_stays_until_discarded(self):
+        """A check-in made offline that the server refuses once the network
+        is back is kept, shown with the server's reason (as text), across a
+        reload, until the person discards it."""
+        self.allowed_console = re.compile(EXPECTED_NETWORK.pattern + "|ERR_INTERNET_DISCONNECTED")
+        self.sign_in()
+        # The name is markup: the list shows it as these characters.
+        habit = self.create(XSS, measurement_type="km", target_value=5)
+        self.reload_today()
+        self.driver.execute_async_script("navigator.serviceWorker.ready.then(() => arguments[0]())")
+        self.reload_today()
+        self.assertTrue(self.find("#refused").get_attribute("hidden") is not None)
+        self.driver.set_network_conditions(offline=True, latency=0, download_throughput=-1, upload_throughput=-1)
+        try:
+            # More than a day may hold (1,000,000,000): the server refuses it.
+            field = self.row(habit["id"]).find_element(By.CSS_SELECTOR, "input.amount")
+            field.send_keys("2000000000" + Keys.ENTER)
+            self.wait(lambda: "1 check-in waiting" in self.find("#pending").text)
+        finally:
+            self.driver.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
+        self.driver.execute_script("window.dispatchEvent(new Event('online'))")
+        self.wait(lambda: self.find("#refused li"), timeout=20)
+        self.assertEqual(self.find("#pending").text, "")
+        # Today no longer counts it: drawn again from the server.
+        self.wait(lambda: "0 / 5 km" in self.row(habit["id"]).text)
+        refused = self.find("#refused")
+        self.assertIn("Not saved (1)", refused.text)
+        self.assertIn(f"Add 2000000000 km: {XSS}", refused.text)
+        self.assertIn("less than or equal to 1000000000", refused.text)
+        self.assertEqual(self.finds("#refused img"), [])
+        self.shot("refused")
+        self.assertEqual(self.axe_violations(), [])
+        entries = self.api("GET", f"/me/habits/{habit['id']}/progress/?from={self.today()}&to={self.today()}")["body"]["data"]
+        self.assertEqual(entries, [])
+        # Kept on the device: a reload, and the next sends, leave it there.
+        self.reload_today()
+        self.wait(lambda: "Not saved (1)" in self.find("#refused").text)
+        self.driver.execute_script("window.dispatchEvent(new Event('online'))")
+        self.assertIn("less than or equal to 1000000000", self.find("#refused").text)
+        self.act(lambda: self.find("#refused li button").click())
+        self.wait(lambda: self.find("#refused").get_attribute("hidden") is not None)
+        self.reload_today()
+        self.assertEqual(self.finds("#refused li"), [])
 
 
 class PhoneTests(WebAppCases, unittest.TestCase):

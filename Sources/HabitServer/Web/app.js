@@ -4,11 +4,11 @@
 import * as api from "./api.js";
 import { h, show, loading, confirmDialog, amount, download } from "./ui.js";
 import * as days from "./dates.js";
+import { renderWeek } from "./grid.js";
 import * as offline from "./offline.js";
 import { dayStates, bareDoneAmount, periodOf, groupSections } from "./rules.js";
 import { habitWords, periodWords, amountWords } from "./words.js";
 import { csvField, csvTextField } from "./csv.js";
-import { renderWeek } from "./grid.js";
 
 const SIGNED_IN = "habits.signed-in";
 /** The account's `day_starts_at` ("HH:MM"), kept so an offline start agrees. */
@@ -359,16 +359,16 @@ function renderToday(body, day, list, stale) {
   const add = active.length >= limit
     ? h("p", { class: "hint" }, `You have ${limit} active habits, the most at once: archive one to add another.`)
     : h("a", { class: "button primary fab", href: "#/new" }, "+ New habit");
+  if (todayView() === "week" && active.length > 0) {
+    renderWeek(body, active, day, {
+      today: today(), stateWords, stale, extra: [add], pending: updatePending, failed: alertError, current: () => todayView() === "week",
+    });
+    return;
+  }
   if (active.length === 0) {
     body.replaceChildren(h("div", { class: "empty" },
       h("p", {}, "No habits yet. Start with one small thing you want to do."),
       h("a", { class: "button primary", href: "#/new" }, "Create your first habit")));
-    return;
-  }
-  if (todayView() === "week") {
-    renderWeek(body, active, day, {
-      today: today(), stateWords, stale, extra: [add], pending: updatePending, failed: alertError, current: () => todayView() === "week",
-    });
     return;
   }
   const context = { day, list, rerender: () => renderToday(body, day, list, stale) };

@@ -69,14 +69,14 @@ async function load(habit, from, to, today) {
     return data;
   } catch {
     // No network, or a server that cannot answer: what was kept, if anything.
-    const kept = await offline.keptHistory(`week:${habit.id}`).catch(() => null);
+    const kept = await offline.keptWeek(habit.id).catch(() => null);
     if (!kept || !kept.report) return null;
     return { ...kept, entries: new Map(kept.entries.map((entry) => [entry.date, entry])), stale: true };
   }
 }
 
 function keep(habit, data) {
-  offline.keepHistory(`week:${habit.id}`, {
+  offline.keepWeek(habit.id, {
     from: data.from, to: data.to, today: data.today, report: data.report, entries: [...data.entries.values()],
   }).catch(() => {});
 }

@@ -4,7 +4,8 @@
 // habit lists the server drew (with streaks, which the replica has not);
 // and the check-ins made without a network, sent in order once it is back
 // (those the server refuses are kept, with its reason, until discarded);
-// and the history answers the screens drew (the Week view's, by habit).
+// and the last history answers (GET /api/me/habits/{id}/history/) per
+// habit and range, which the charts draw from offline.
 
 import * as api from "./api.js";
 import { completion, micro } from "./rules.js";
@@ -15,8 +16,8 @@ let database = null;
 function open() {
   if (!database) {
     database = new Promise((resolve, reject) => {
-      // Version 2: the replica; lists are kept with their time. Version 3:
-      // the history answers the screens keep (keepHistory).
+      // Version 2: the replica; lists are kept with their time.
+      // Version 3: history answers, kept per habit and range.
       const request = indexedDB.open(DB, 3);
       request.onupgradeneeded = (event) => {
         const db = request.result;
@@ -30,14 +31,11 @@ function open() {
           db.createObjectStore("entries", { keyPath: ["habit_id", "date"] });
           db.createObjectStore("meta");
         }
-        if (event.oldVersion < 3) db.createObjectStore("history");
+        if (event.oldVersion < 3) {
+          db.createObjectStore("history");
+        }
       };
-      request.onsuccess = () => {
-        // A newer version of the app in another tab upgrades the database:
-        // this tab lets go and opens it again when next asked.
-        request.result.onversionchange = () => { request.result.close(); database = null; };
-        resolve(request.result);
-      };
+      request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
   }
@@ -68,18 +66,6 @@ export async function offlineList(day, today) {
   if (kept && kept.at >= pulledAt) return kept.list;
   return (await replicaList(day, today)) || (kept ? kept.list : null);
 }
-
-/**
- * Keeps a history answer under `key` (each screen its own key space: the
- * Week view keeps "week:<habit id>", its `report` for `from`…`to` judged on
- * `today` and the day entries read with it), with when it was kept. A
- * check-in made offline keeps the state it showed, so a reload without a
- * network shows it too.
- */
-export function keepHistory(key, kept) { return run("history", "readwrite", (s) => s.put({ ...kept, at: Date.now() }, key)); }
-
-/** What `keepHistory` kept under `key`, or undefined. */
-export function keptHistory(key) { return run("history", "readonly", (s) => s.get(key)); }
 
 /** The check-ins waiting to be sent, oldest first. */
 export async function waiting() {
@@ -254,3 +240,17 @@ export async function replicaList(day, today) {
     return { ...habit, completion_data: completion(habit, entries, day, today) };
   });
 }
+
+// MARK: - The Week view's days
+
+/**
+ * Keeps what the Week view drew of habit `id` in the history store, under
+ * the string key "week:<id>" (apart from the charts' [id, from, to] keys):
+ * its history answer (`report`) for `from`…`to` judged on `today` and the
+ * day entries read with it, with when it was kept. A check-in made offline
+ * keeps the state it showed, so a reload without a network shows it too.
+ */
+export function keepWeek(id, kept) { return run("history", "readwrite", (s) => s.put({ ...kept, at: Date.now() }, `week:${id}`)); }
+
+/** What `keepWeek` kept of habit `id`, or undefined. */
+export function keptWeek(id) { return run("history", "readonly", (s) => s.get(`week:${id}`)); }
