@@ -1403,6 +1403,298 @@ class WebAppCases:
         # "Done" sent what was left as an increment: 3 + 5.
         self.assertEqual([entry["value"] for entry in entries], [8])
 
+    # MARK: the Week view (issue 40: a grid)
+
+    def days_ago(self, count):
+        return (datetime.date.fromisoformat(self.today()) - datetime.timedelta(days=count)).isoformat()
+
+    def grid_days(self):
+        """How many days the Week view shows at this window's width."""
+        return 5 if self.size[0] < 600 else 7
+
+    def open_week(self):
+        """Today, switched to the Week view, with every cell drawn from the history answer."""
+        self.reload_today()
+        self.act(lambda: self.find('.viewswitch button[data-view="week"]').click())
+        self.wait(lambda: self.finds('table[role="grid"] td[role="gridcell"]')
+                  and not self.finds('table[role="grid"] td[data-state="unknown"]'))
+        return self.find('table[role="grid"]')
+
+    def cell(self, habit_id, date):
+        return self.find(f'table[role="grid"] tr[data-id="{habit_id}"] td[data-date="{date}"]')
+
+    def entries(self, habit_id, date):
+        return self.api("GET", f"/me/habits/{habit_id}/progress/?from={date}&to={date}")["body"]["data"]
+
+    def touch(self, element, hold=0.05):
+        """A touch on `element` held `hold` seconds, by the touch events'
+        own timestamps (the app measures a long press between its pointer
+        events), so the test waits for nothing."""
+        x, y = self.driver.execute_script("""
+            arguments[0].scrollIntoView({block: "center"});
+            const box = arguments[0].getBoundingClientRect();
+            return [box.x + box.width / 2, box.y + box.height / 2];""", element)
+        start = time.time()
+        self.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {
+            "type": "touchStart", "touchPoints": [{"x": x, "y": y}], "timestamp": start})
+        self.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {
+            "type": "touchEnd", "touchPoints": [], "timestamp": start + hold})
+
+    def focused_cell(self):
+        active = self.driver.switch_to.active_element
+        return (active.get_attribute("data-row"), active.get_attribute("data-col"), active.get_attribute("data-date"))
+
+    def test_grid_switch_columns_and_names(self):
+        """Day and Week are toggle buttons, the choice kept on the device; the
+        Week view is a grid named for its days (5 on a phone, 7 on a
+        desktop): a row header per habit, a column header per day, and each
+        cell named by its habit, date and state."""
+        self.sign_in()
+        read = self.create("Read", measurement_type="pages", target_value=20, start_date=self.days_ago(10))
+        walk = self.create("Walk", start_date=self.days_ago(10))
+        self.api("PUT", f"/me/habits/{walk['id']}/progress/{self.days_ago(1)}/", {"value": 1})
+        self.api("PUT", f"/me/habits/{read['id']}/progress/{self.days_ago(1)}/", {"value": 5})
+        self.reload_today()
+        day, week = self.find('.viewswitch button[data-view="day"]'), self.find('.viewswitch button[data-view="week"]')
+        self.assertEqual((day.text, week.text), ("Day", "Week"))
+        self.assertEqual((day.get_attribute("aria-pressed"), week.get_attribute("aria-pressed")), ("true", "false"))
+        grid = self.open_week()
+        count = self.grid_days()
+        self.assertEqual(self.find('.viewswitch button[data-view="week"]').get_attribute("aria-pressed"), "true")
+        self.assertEqual(self.find('.viewswitch button[data-view="day"]').get_attribute("aria-pressed"), "false")
+        self.assertEqual(self.driver.execute_script("return localStorage.getItem('habits.today-view')"), "week")
+        self.assertEqual(grid.accessible_name, f"Last {count} days")
+        self.assertEqual(len(grid.find_elements(By.CSS_SELECTOR, '[role="columnheader"]')), count + 1)
+        self.assertEqual([header.text for header in grid.find_elements(By.CSS_SELECTOR, '[role="rowheader"]')], ["Read", "Walk"])
+        cells = grid.find_elements(By.CSS_SELECTOR, '[role="gridcell"]')
+        self.assertEqual(len(cells), 2 * count)
+        self.assertEqual([cell.get_attribute("data-date") for cell in cells[:count]],
+                         [self.days_ago(count - 1 - i) for i in range(count)])
+        yesterday = self.driver.execute_script(
+            "return new Intl.DateTimeFormat(undefined, {weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC'})"
+            ".format(new Date(arguments[0] + 'T12:00:00Z'))", self.days_ago(1))
+        self.assertEqual(self.cell(walk["id"], self.days_ago(1)).accessible_name, f"Walk, {yesterday}: Done, once")
+        self.assertEqual(self.cell(read["id"], self.days_ago(1)).accessible_name, f"Read, {yesterday}: Missed, 5 pages")
+        self.assertIn("(today): To do", self.cell(walk["id"], self.today()).accessible_name)
+        self.assertEqual(self.cell(read["id"], self.days_ago(1)).find_element(By.CSS_SELECTOR, ".cell-mark").text, "5")
+        self.shot("week")
+        # Across 600 px the grid is drawn again with the other number of days.
+        other = 7 if count == 5 else 5
+        self.driver.set_window_size(800 if other == 7 else 390, self.size[1])
+        self.wait(lambda: self.find('table[role="grid"]').accessible_name == f"Last {other} days")
+        self.assertEqual(len(self.finds('table[role="grid"] tr[data-id] td[role="gridcell"]')), 2 * other)
+        self.driver.set_window_size(*self.size)
+        self.wait(lambda: self.find('table[role="grid"]').accessible_name == f"Last {count} days")
+        # Kept on the device: a reload opens the Week view again.
+        self.driver.refresh()
+        self.wait(lambda: self.finds('table[role="grid"] td[data-state="done"]'))
+        self.find('.viewswitch button[data-view="day"]').click()
+        self.wait(lambda: self.finds("#today li.habit"))
+        self.assertEqual(self.finds('table[role="grid"]'), [])
+        self.assertEqual(self.driver.execute_script("return localStorage.getItem('habits.today-view')"), "day")
+
+    def test_grid_touch_taps_and_long_presses(self):
+        """On a touch screen a tap records done (and a second clears it) for
+        a habit counted in ones; a press held 500 ms skips (and a second
+        clears the skip); a weekly habit's cell shows the day's own entry
+        and the week's state."""
+        self.sign_in()
+        walk = self.create("Walk", start_date=self.days_ago(10))
+        gym = self.create("Gym", frequency="WEEKLY", target_value=3, start_date=self.days_ago(20))
+        self.open_week()
+        # A tap shows at once, before any answer.
+        latency = self.driver.execute_script("""
+            const cell = document.querySelector(`table[role="grid"] tr[data-id="${arguments[0]}"] td[data-date="${arguments[1]}"]`);
+            const start = performance.now();
+            cell.click();
+            return cell.dataset.state === "done" ? performance.now() - start : -1;""", walk["id"], self.today())
+        figure(f"grid tap reflected on screen ({self.label}), ms", round(latency, 2))
+        self.assertGreaterEqual(latency, 0)
+        if TIMING_LIMITS:
+            self.assertLess(latency, 100)
+        self.wait(lambda: [entry["value"] for entry in self.entries(walk["id"], self.today())] == [1])
+        yesterday = self.days_ago(1)
+        self.touch(self.cell(walk["id"], yesterday))
+        # Shown at once, focus on the cell.
+        self.assertEqual(self.cell(walk["id"], yesterday).get_attribute("data-state"), "done")
+        self.assertEqual(self.focused_cell()[2], yesterday)
+        self.wait(lambda: [entry["value"] for entry in self.entries(walk["id"], yesterday)] == [1])
+        self.touch(self.cell(walk["id"], yesterday))
+        self.wait(lambda: self.entries(walk["id"], yesterday) == [])
+        self.wait(lambda: self.cell(walk["id"], yesterday).get_attribute("data-state") == "failed")
+        # A short press is still a tap; a long one skips.
+        self.touch(self.cell(walk["id"], yesterday), hold=0.7)
+        self.wait(lambda: self.cell(walk["id"], yesterday).get_attribute("data-state") == "skipped")
+        self.wait(lambda: [entry["skipped"] for entry in self.entries(walk["id"], yesterday)] == [True])
+        self.assertIn("Skipped", self.cell(walk["id"], yesterday).accessible_name)
+        self.touch(self.cell(walk["id"], yesterday), hold=0.7)
+        self.wait(lambda: self.entries(walk["id"], yesterday) == [])
+        self.wait(lambda: self.cell(walk["id"], yesterday).get_attribute("data-state") == "failed")
+        # The weekly habit: the day gets its own entry; the week is still to do.
+        self.touch(self.cell(gym["id"], self.today()))
+        self.wait(lambda: [entry["value"] for entry in self.entries(gym["id"], self.today())] == [1])
+        self.wait(lambda: self.cell(gym["id"], self.today()).get_attribute("data-value") == "1")
+        name = self.cell(gym["id"], self.today()).accessible_name
+        self.assertIn("for the week, once this day", name)
+        self.shot("week-touch")
+
+    def test_grid_keyboard(self):
+        """The grid is one tab stop; arrows, Home, End and Ctrl+Home/End move
+        in it; Enter or Space records done or clears it, s skips or clears
+        the skip, and focus stays on the cell; Enter on a habit's name opens it."""
+        self.sign_in()
+        read = self.create("Read", start_date=self.days_ago(10))
+        tea = self.create("Tea", start_date=self.days_ago(10))
+        self.open_week()
+        count = self.grid_days()
+
+        def press(key, control=False):
+            chain = webdriver.ActionChains(self.driver)
+            if control:
+                chain.key_down(Keys.CONTROL).send_keys(key).key_up(Keys.CONTROL)
+            else:
+                chain.send_keys(key)
+            chain.perform()
+
+        # From the Week button, one Tab enters the grid at the first habit's today.
+        self.driver.execute_script("arguments[0].focus()", self.find('.viewswitch button[data-view="week"]'))
+        press(Keys.TAB)
+        self.assertEqual(self.focused_cell(), ("0", str(count), self.today()))
+        press(Keys.ARROW_LEFT)
+        self.assertEqual(self.focused_cell(), ("0", str(count - 1), self.days_ago(1)))
+        press(Keys.ARROW_DOWN)
+        self.assertEqual(self.focused_cell()[:2], ("1", str(count - 1)))
+        press(Keys.ARROW_DOWN)
+        self.assertEqual(self.focused_cell()[:2], ("1", str(count - 1)))
+        press(Keys.HOME)
+        self.assertEqual(self.driver.switch_to.active_element.text, "Tea")
+        press(Keys.END)
+        self.assertEqual(self.focused_cell(), ("1", str(count), self.today()))
+        press(Keys.HOME, control=True)
+        self.assertEqual(self.driver.switch_to.active_element.text, "Read")
+        press(Keys.END, control=True)
+        self.assertEqual(self.focused_cell(), ("1", str(count), self.today()))
+        # One tab stop: the focused cell.
+        self.assertEqual(len(self.finds('table[role="grid"] [tabindex="0"]')), 1)
+        press(Keys.ENTER)
+        self.assertEqual(self.cell(tea["id"], self.today()).get_attribute("data-state"), "done")
+        self.wait(lambda: [entry["value"] for entry in self.entries(tea["id"], self.today())] == [1])
+        self.assertEqual(self.focused_cell(), ("1", str(count), self.today()))
+        self.shot("week-keyboard")
+        press(Keys.SPACE)
+        self.wait(lambda: self.entries(tea["id"], self.today()) == [])
+        self.wait(lambda: self.cell(tea["id"], self.today()).get_attribute("data-state") == "pending")
+        press("s")
+        self.wait(lambda: [entry["skipped"] for entry in self.entries(tea["id"], self.today())] == [True])
+        self.assertEqual(self.cell(tea["id"], self.today()).get_attribute("data-state"), "skipped")
+        press("s")
+        self.wait(lambda: self.entries(tea["id"], self.today()) == [])
+        self.assertEqual(self.focused_cell(), ("1", str(count), self.today()))
+        # Tab leaves the grid in one step; Shift+Tab comes back to the same cell.
+        press(Keys.TAB)
+        self.assertNotEqual(self.driver.switch_to.active_element.get_attribute("data-row"), "1")
+        webdriver.ActionChains(self.driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+        self.assertEqual(self.focused_cell(), ("1", str(count), self.today()))
+        press(Keys.HOME, control=True)
+        press(Keys.ENTER)
+        self.wait(lambda: self.driver.current_url.endswith(f"#/habit/{read['id']}"))
+
+    def test_grid_amount_dialog_for_a_habit_not_counted_in_ones(self):
+        """A habit with an amount opens the amount on a tap (a click here):
+        the day's amount is set, shown in the cell and said in its name; 0
+        clears it; the context menu skips."""
+        self.sign_in()
+        water = self.create("Water", measurement_type="glasses", target_value=8, start_date=self.days_ago(10))
+        self.open_week()
+        yesterday = self.days_ago(1)
+        self.cell(water["id"], yesterday).click()
+        field = self.wait(lambda: self.find("#grid-amount"))
+        self.assertEqual(self.find("#grid-amount-dialog label").text, "Amount of glasses")
+        self.shot("week-amount")
+        field.send_keys("3" + Keys.ENTER)
+        self.wait(lambda: [entry["value"] for entry in self.entries(water["id"], yesterday)] == [3])
+        self.wait(lambda: self.cell(water["id"], yesterday).find_element(By.CSS_SELECTOR, ".cell-mark").text == "3")
+        self.assertEqual(self.cell(water["id"], yesterday).get_attribute("data-state"), "failed")
+        self.assertIn("Missed, 3 glasses", self.cell(water["id"], yesterday).accessible_name)
+        self.assertEqual(self.focused_cell()[2], yesterday)
+        # The amount reaches the target: done.
+        self.act(lambda: self.cell(water["id"], self.today()).click())
+        field = self.wait(lambda: self.find("#grid-amount"))
+        field.send_keys("8" + Keys.ENTER)
+        self.wait(lambda: self.cell(water["id"], self.today()).get_attribute("data-state") == "done")
+        self.wait(lambda: [entry["value"] for entry in self.entries(water["id"], self.today())] == [8])
+        # Enter on the cell opens it too; Escape leaves the day as it was; 0 clears it.
+        self.act(lambda: self.cell(water["id"], yesterday).send_keys(Keys.ENTER))
+        self.assertEqual(self.wait(lambda: self.find("#grid-amount")).get_attribute("value"), "3")
+        self.find("#grid-amount").send_keys(Keys.ESCAPE)
+        self.wait(lambda: not self.finds("#grid-amount"))
+        self.act(lambda: self.cell(water["id"], yesterday).click())
+        field = self.wait(lambda: self.find("#grid-amount"))
+        self.assertEqual(field.get_attribute("value"), "3")
+        field.clear()
+        field.send_keys("0" + Keys.ENTER)
+        self.wait(lambda: self.entries(water["id"], yesterday) == [])
+        # A right click (the context menu) skips.
+        webdriver.ActionChains(self.driver).context_click(self.cell(water["id"], yesterday)).perform()
+        self.wait(lambda: [entry["skipped"] for entry in self.entries(water["id"], yesterday)] == [True])
+        self.wait(lambda: self.cell(water["id"], yesterday).get_attribute("data-state") == "skipped")
+        self.assertEqual(self.finds("#grid-amount"), [])
+
+    def test_grid_offline_tap_reaches_the_server_once_back(self):
+        """A tap without a network goes to the outbox and shows at once; the
+        Week view opens offline from what the device kept; back online the
+        check-in reaches the server once."""
+        self.allowed_console = re.compile(EXPECTED_NETWORK.pattern + "|ERR_INTERNET_DISCONNECTED")
+        self.sign_in()
+        habit = self.create("Stretch", start_date=self.days_ago(10))
+        self.open_week()
+        self.driver.execute_async_script("navigator.serviceWorker.ready.then(() => arguments[0]())")
+        self.driver.refresh()
+        self.wait(lambda: self.finds('table[role="grid"] td[data-state="pending"]'))
+        self.driver.set_network_conditions(offline=True, latency=0, download_throughput=-1, upload_throughput=-1)
+        try:
+            self.act(lambda: self.cell(habit["id"], self.today()).click())
+            self.assertEqual(self.cell(habit["id"], self.today()).get_attribute("data-state"), "done")
+            self.wait(lambda: "1 check-in waiting" in self.find("#pending").text)
+            # The app opens without a network and shows the days as kept, the tap included.
+            self.driver.refresh()
+            self.wait(lambda: self.finds('table[role="grid"] td[role="gridcell"]'))
+            self.assertEqual(self.cell(habit["id"], self.today()).get_attribute("data-state"), "done")
+            self.assertEqual(self.cell(habit["id"], self.days_ago(1)).get_attribute("data-state"), "failed")
+            self.assertIn("Offline", self.find("#today .notice").text)
+            self.shot("week-offline")
+        finally:
+            self.driver.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
+        self.driver.execute_script("window.dispatchEvent(new Event('online'))")
+        self.wait(lambda: self.find("#pending").text == "", timeout=20)
+        self.assertEqual([entry["value"] for entry in self.entries(habit["id"], self.today())], [1])
+        self.driver.execute_script("window.dispatchEvent(new Event('online'))")
+        self.driver.get(BASE + "/#/")
+        self.wait(lambda: self.cell(habit["id"], self.today()).get_attribute("data-state") == "done")
+        self.assertEqual(self.finds("#today .notice"), [])
+        self.assertEqual([entry["value"] for entry in self.entries(habit["id"], self.today())], [1])
+
+    def test_grid_passes_axe_in_light_and_dark(self):
+        self.sign_in()
+        walk = self.create("Walk", start_date=self.days_ago(10), icon="🚶", color="#2e8b57")
+        water = self.create("Water", measurement_type="glasses", target_value=8, start_date=self.days_ago(3))
+        self.create("Gym", frequency="WEEKLY", target_value=3, start_date=self.days_ago(20), action_days=[1, 3, 5])
+        self.create("Cigarettes", goal="AT_MOST", target_value=2, start_date=self.days_ago(10))
+        self.api("PUT", f"/me/habits/{walk['id']}/progress/{self.days_ago(1)}/", {"value": 1})
+        self.api("PUT", f"/me/habits/{walk['id']}/progress/{self.days_ago(2)}/", {"value": 0, "skipped": True})
+        self.api("PUT", f"/me/habits/{water['id']}/progress/{self.days_ago(1)}/", {"value": 3})
+        self.open_week()
+        found = {"week": self.axe_violations()}
+        self.shot("week-states")
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        self.driver.refresh()
+        self.wait(lambda: self.finds('table[role="grid"] td[data-state="done"]'))
+        found["week (dark)"] = self.axe_violations()
+        self.shot("week-dark")
+        self.assertEqual({name: violations for name, violations in found.items() if violations}, {})
+
+    # MARK: offline, continued
+
     def test_a_refused_check_in_stays_until_discarded(self):
         """A check-in made offline that the server refuses once the network
         is back is kept, shown with the server's reason (as text), across a

@@ -4,6 +4,7 @@
 import * as api from "./api.js";
 import { h, show, loading, confirmDialog, amount, download } from "./ui.js";
 import * as days from "./dates.js";
+import { renderWeek } from "./grid.js";
 import * as offline from "./offline.js";
 import { dayStates, bareDoneAmount, periodOf, groupSections } from "./rules.js";
 import { habitWords, periodWords, amountWords } from "./words.js";
@@ -393,7 +394,7 @@ async function todayScreen(where) {
     h("a", { class: "button", href: `#/day/${days.addDays(day, 1)}`, "aria-label": "Next day" }, "›"),
     isToday ? null : h("a", { class: "button", href: "#/" }, "Today"));
   const body = h("div", { id: "today", dataset: { day } }, loading());
-  view(title, isToday ? h("p", { class: "meta" }, days.longDay(day)) : null, bar, body);
+  view(title, isToday ? h("p", { class: "meta" }, days.longDay(day)) : null, bar, viewSwitch(body), body);
   const [{ list, stale }, { active_habits: limit }] = await Promise.all([listFor(day), accountLimits()]);
   body.dataset.limit = limit || "";
   renderToday(body, day, list, stale);
@@ -401,12 +402,37 @@ async function todayScreen(where) {
   if (performance.getEntriesByName("today-ready").length === 0) performance.mark("today-ready");
 }
 
+/** Today's view, "day" (the list) or "week" (the grid), as last chosen on this device. */
+const TODAY_VIEW = "habits.today-view";
+const todayView = () => (localStorage.getItem(TODAY_VIEW) === "week" ? "week" : "day");
+/** What renderToday last drew in a body, for the view switch to draw again. */
+const drawn = new WeakMap();
+
+/** The Day / Week switch: two toggle buttons, the chosen one pressed. */
+function viewSwitch(body) {
+  const button = (name, label) => h("button", { type: "button", "aria-pressed": String(todayView() === name), dataset: { view: name }, onclick: () => {
+    localStorage.setItem(TODAY_VIEW, name);
+    for (const other of group.querySelectorAll("button")) other.setAttribute("aria-pressed", String(other.dataset.view === name));
+    const last = drawn.get(body);
+    if (last) renderToday(body, ...last);
+  } }, label);
+  const group = h("div", { class: "viewswitch", role: "group", "aria-label": "View" }, button("day", "Day"), button("week", "Week"));
+  return group;
+}
+
 function renderToday(body, day, list, stale) {
+  drawn.set(body, [day, list, stale]);
   const active = list.filter((habit) => habit.status !== "ARCHIVED");
   const limit = Number(body.dataset.limit) || Infinity;
   const add = active.length >= limit
     ? h("p", { class: "hint" }, `You have ${limit} active habits, the most at once: archive one to add another.`)
     : h("a", { class: "button primary fab", href: "#/new" }, "+ New habit");
+  if (todayView() === "week" && active.length > 0) {
+    renderWeek(body, active, day, {
+      today: today(), stateWords, stale, extra: [add], pending: updatePending, failed: alertError, current: () => todayView() === "week",
+    });
+    return;
+  }
   if (active.length === 0) {
     body.replaceChildren(h("div", { class: "empty" },
       h("p", {}, "No habits yet. Start with one small thing you want to do."),

@@ -285,3 +285,17 @@ export async function replicaList(day, today) {
     return { ...habit, completion_data: completion(habit, entries, day, today) };
   });
 }
+
+// MARK: - The Week view's days
+
+/**
+ * Keeps what the Week view drew of habit `id` in the history store, under
+ * the string key "week:<id>" (apart from the charts' [id, from, to] keys):
+ * its history answer (`report`) for `from`…`to` judged on `today` and the
+ * day entries read with it, with when it was kept. A check-in made offline
+ * keeps the state it showed, so a reload without a network shows it too.
+ */
+export function keepWeek(id, kept) { return run("history", "readwrite", (s) => s.put({ ...kept, at: Date.now() }, `week:${id}`)); }
+
+/** What `keepWeek` kept of habit `id`, or undefined. */
+export function keptWeek(id) { return run("history", "readonly", (s) => s.get(`week:${id}`)); }
