@@ -16,8 +16,10 @@ import Testing
     /// The web app's status rules (rules.js) against HabitCore's cases
     /// (Tests/Web/history-cases.json, which HistoryCaseTests keeps), and
     /// its wording (words.js) against the word table the command line
-    /// shares (Tests/Web/habit-words.json): `node --test
-    /// Tests/Web/rules.test.mjs Tests/Web/words.test.mjs`. Without node the
+    /// shares (Tests/Web/habit-words.json), and its order of habits
+    /// (order.js) against HabitOrder's cases (Tests/Web/order-cases.json):
+    /// `node --test Tests/Web/rules.test.mjs Tests/Web/words.test.mjs
+    /// Tests/Web/order.test.mjs`. Without node the
     /// test is cancelled naming Debian's package, nodejs; under CI=true it fails.
     @Test func theWebAppsRulesGiveWhatHabitHistoryGives() async throws {
         let node = try RequiredTool.locate("node", package: "nodejs")
@@ -28,10 +30,11 @@ import Testing
                 "--test", "--test-reporter=tap",
                 Self.root.appendingPathComponent("Tests/Web/rules.test.mjs").path,
                 Self.root.appendingPathComponent("Tests/Web/words.test.mjs").path,
+                Self.root.appendingPathComponent("Tests/Web/order.test.mjs").path,
             ])
         let output = result.output + result.error
         #expect(result.status == 0, "\(output)")
-        #expect(output.contains("# pass 10"), "\(output)")
+        #expect(output.contains("# pass 11"), "\(output)")
         #expect(output.contains("# fail 0"), "\(output)")
     }
 

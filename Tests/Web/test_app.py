@@ -142,7 +142,8 @@ class WebAppCases:
     label = "phone"
     # The tests with a CLI device: it signs in when the class starts, so the
     # browser's own code request for the address (one a minute) comes later.
-    CLI_TESTS = ("test_habit_screen_agrees_with_the_cli", "test_offline_check_ins_reach_the_server_once_back")
+    CLI_TESTS = ("test_habit_screen_agrees_with_the_cli", "test_offline_check_ins_reach_the_server_once_back",
+                 "test_order_moves_survive_reload_and_reach_the_cli")
 
     @classmethod
     def setUpClass(cls):
@@ -903,6 +904,49 @@ class WebAppCases:
         mine = [item for item in listed["habits"] if item["id"] == habit["id"]]
         self.assertEqual(mine[0]["completion_data"]["current"], 1)
         self.assertEqual(mine[0]["completion_data"]["state"], "done")
+
+    def test_order_moves_survive_reload_and_reach_the_cli(self):
+        """Up and down buttons (and, on a wide screen, drag and drop) move a
+        habit on Today; the order is the habits' positions, so it survives a
+        reload and another device lists it."""
+        self.sign_in()
+        read, run, walk = (self.create(name)["id"] for name in ("Read", "Run", "Walk"))
+        self.reload_today()
+        shown = lambda: [int(row.get_attribute("data-id")) for row in self.finds("#todo-title ~ ul li.habit")]
+        self.assertEqual(shown(), [read, run, walk])
+        self.assertFalse(self.row(read).find_element(By.CSS_SELECTOR, "button.move-up").is_enabled())
+        self.assertFalse(self.row(walk).find_element(By.CSS_SELECTOR, "button.move-down").is_enabled())
+        self.act(lambda: self.row(walk).find_element(By.CSS_SELECTOR, "button.move-up").click())
+        self.wait(lambda: shown() == [read, walk, run], message=str(shown()))
+        # Focus stays on the moved habit's button: Enter moves it again.
+        focused = self.driver.switch_to.active_element
+        self.assertEqual(focused.get_attribute("aria-label"), "Move up: Walk")
+        focused.send_keys(Keys.ENTER)
+        self.wait(lambda: shown() == [walk, read, run], message=str(shown()))
+        self.shot("today-moved")
+        self.wait(lambda: [habit["id"] for habit in self.api("GET", "/me/habits/")["body"]["data"]] == [walk, read, run])
+        if self.size[0] >= 1024:
+            # Drag and drop: Run dropped on Walk's upper half goes first.
+            self.assertEqual(self.row(run).get_attribute("draggable"), "true")
+            self.driver.execute_script("""
+                const [source, target] = arguments;
+                const data = new DataTransfer();
+                source.dispatchEvent(new DragEvent("dragstart", { bubbles: true, dataTransfer: data }));
+                const box = target.getBoundingClientRect();
+                target.dispatchEvent(new DragEvent("drop", { bubbles: true, cancelable: true, dataTransfer: data, clientY: box.top + 2 }));
+                source.dispatchEvent(new DragEvent("dragend", { bubbles: true, dataTransfer: data }));
+            """, self.row(run), self.row(walk))
+            self.wait(lambda: shown() == [run, walk, read], message=str(shown()))
+            expected = [run, walk, read]
+        else:
+            self.assertNotEqual(self.row(run).get_attribute("draggable"), "true")
+            expected = [walk, read, run]
+        self.wait(lambda: [habit["id"] for habit in self.api("GET", "/me/habits/")["body"]["data"]] == expected)
+        self.driver.refresh()
+        self.wait(lambda: shown() == expected, message=str(shown()))
+        names = {read: "Read", run: "Run", walk: "Walk"}
+        listed = self.cli.json("list")
+        self.assertEqual([item["name"] for item in listed["habits"]], [names[i] for i in expected])
 
     def test_offline_today_comes_from_the_change_feed(self):
         """The replica read through the feed shows a day never opened online,
