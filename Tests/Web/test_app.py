@@ -913,16 +913,19 @@ class WebAppCases:
         read, run, walk = (self.create(name)["id"] for name in ("Read", "Run", "Walk"))
         self.reload_today()
         shown = lambda: [int(row.get_attribute("data-id")) for row in self.finds("#todo-title ~ ul li.habit")]
-        self.assertEqual(shown(), [read, run, walk])
+        self.wait(lambda: shown() == [read, run, walk])
         self.assertFalse(self.row(read).find_element(By.CSS_SELECTOR, "button.move-up").is_enabled())
         self.assertFalse(self.row(walk).find_element(By.CSS_SELECTOR, "button.move-down").is_enabled())
-        self.act(lambda: self.row(walk).find_element(By.CSS_SELECTOR, "button.move-up").click())
-        self.wait(lambda: shown() == [read, walk, run], message=str(shown()))
+        def click(button):
+            self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+            button.click()
+        self.act(lambda: click(self.row(walk).find_element(By.CSS_SELECTOR, "button.move-up")))
+        self.wait(lambda: shown() == [read, walk, run])
         # Focus stays on the moved habit's button: Enter moves it again.
         focused = self.driver.switch_to.active_element
         self.assertEqual(focused.get_attribute("aria-label"), "Move up: Walk")
         focused.send_keys(Keys.ENTER)
-        self.wait(lambda: shown() == [walk, read, run], message=str(shown()))
+        self.wait(lambda: shown() == [walk, read, run])
         self.shot("today-moved")
         self.wait(lambda: [habit["id"] for habit in self.api("GET", "/me/habits/")["body"]["data"]] == [walk, read, run])
         if self.size[0] >= 1024:
@@ -936,14 +939,14 @@ class WebAppCases:
                 target.dispatchEvent(new DragEvent("drop", { bubbles: true, cancelable: true, dataTransfer: data, clientY: box.top + 2 }));
                 source.dispatchEvent(new DragEvent("dragend", { bubbles: true, dataTransfer: data }));
             """, self.row(run), self.row(walk))
-            self.wait(lambda: shown() == [run, walk, read], message=str(shown()))
+            self.wait(lambda: shown() == [run, walk, read])
             expected = [run, walk, read]
         else:
             self.assertNotEqual(self.row(run).get_attribute("draggable"), "true")
             expected = [walk, read, run]
         self.wait(lambda: [habit["id"] for habit in self.api("GET", "/me/habits/")["body"]["data"]] == expected)
         self.driver.refresh()
-        self.wait(lambda: shown() == expected, message=str(shown()))
+        self.wait(lambda: shown() == expected)
         names = {read: "Read", run: "Run", walk: "Walk"}
         listed = self.cli.json("list")
         self.assertEqual([item["name"] for item in listed["habits"]], [names[i] for i in expected])
