@@ -951,6 +951,34 @@ class WebAppCases:
         listed = self.cli.json("list")
         self.assertEqual([item["name"] for item in listed["habits"]], [names[i] for i in expected])
 
+    def test_order_move_offline_waits_and_is_sent_once_back(self):
+        """A move made offline shows at once, survives a reload without a
+        network (the kept day), and its PATCH is sent once back."""
+        self.allowed_console = re.compile(EXPECTED_NETWORK.pattern + "|ERR_INTERNET_DISCONNECTED")
+        self.sign_in()
+        first, second = (self.create(name)["id"] for name in ("Floss", "Stretch"))
+        self.reload_today()
+        self.driver.execute_async_script("navigator.serviceWorker.ready.then(() => arguments[0]())")
+        self.reload_today()
+        shown = lambda: [int(row.get_attribute("data-id")) for row in self.finds("#todo-title ~ ul li.habit")]
+        self.wait(lambda: shown() == [first, second])
+        self.driver.set_network_conditions(offline=True, latency=0, download_throughput=-1, upload_throughput=-1)
+        try:
+            button = self.row(second).find_element(By.CSS_SELECTOR, "button.move-up")
+            self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+            button.click()
+            self.wait(lambda: shown() == [second, first])
+            # The first move numbers the list: two writes wait.
+            self.wait(lambda: "2 check-ins waiting" in self.find("#pending").text)
+            self.driver.refresh()
+            self.wait(lambda: shown() == [second, first])
+        finally:
+            self.driver.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
+        self.driver.execute_script("window.dispatchEvent(new Event('online'))")
+        self.wait(lambda: self.find("#pending").text == "", timeout=20)
+        listed = self.api("GET", "/me/habits/")["body"]["data"]
+        self.assertEqual([habit["id"] for habit in listed], [second, first])
+
     def test_offline_today_comes_from_the_change_feed(self):
         """The replica read through the feed shows a day never opened online,
         with the check-ins of another device and the waiting ones."""
