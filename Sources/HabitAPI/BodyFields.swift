@@ -61,8 +61,8 @@ package struct BodyFields {
     }
 
     /// A whole number that may be null: `.some(nil)` for null, `nil` when
-    /// absent or not a whole number (reported). One beyond ±1e9 reads as
-    /// ±1e9, past every bound the API sets, so the field's rule refuses it
+    /// absent or not a whole number (reported). One beyond ±1e10 reads as
+    /// ±1e10, past every bound (a position's 2^31 - 1 the highest) the API sets, so the field's rule refuses it
     /// rather than the conversion overflowing.
     package mutating func nullableInteger(_ name: String) -> Int?? {
         switch object[name] {
@@ -82,7 +82,7 @@ package struct BodyFields {
     }
 
     /// Past every whole-number bound of the API; see `nullableInteger`.
-    private static let integerBound = 1_000_000_000
+    private static let integerBound = 10_000_000_000
 
     /// Whether `number` has no fractional part.
     private static func isWhole(_ number: Decimal) -> Bool {

@@ -9,8 +9,8 @@ import HabitCore
 package enum HabitInput {
     /// The six fields of a new habit, all required, and the optional ones:
     /// `goal` (AT_LEAST when absent), `period_days` (an EVERY_N_DAYS
-    /// habit's N, and only its), `group` and the marks `icon`, `color`
-    /// (absent or null for none), validated and normalised.
+    /// habit's N, and only its), `group`, the marks `icon`, `color` and
+    /// `position` (absent or null for none), validated and normalised.
     package static func fields(from object: [String: JSONValue]) throws(ValidationError)
         -> HabitFields
     {
@@ -26,6 +26,7 @@ package enum HabitInput {
         let group = body.nullableString("group")
         let icon = body.nullableString("icon")
         let color = body.nullableString("color")
+        let position = body.nullableInteger("position")
         guard let name, let frequency, let measurementType, let startDate, let actionDays,
             let targetValue, body.errors.isEmpty
         else {
@@ -39,19 +40,20 @@ package enum HabitInput {
                     name: name, measurementType: measurementType, actionDays: actionDays,
                     targetValue: targetValue, goal: targetGoal, frequency: frequency,
                     periodDays: periodDays ?? .some(nil), group: group ?? nil,
-                    icon: icon ?? nil, color: color ?? nil))
+                    icon: icon ?? nil, color: color ?? nil, position: position ?? nil))
             throw errors
         }
         return try HabitFields(
             name: name, frequency: frequency, measurementType: measurementType,
             startDate: startDate, actionDays: actionDays, targetValue: targetValue,
             goal: goal ?? .atLeast, periodDays: periodDays ?? nil, group: group ?? nil,
-            icon: icon ?? nil, color: color ?? nil
+            icon: icon ?? nil, color: color ?? nil, position: position ?? nil
         ).validated()
     }
 
     /// A partial update: any subset of the six fields, `goal`, `period_days`,
-    /// `group` and the marks (null removes any of the last four) and
+    /// `group`, the marks and `position` (null removes any of the last
+    /// five) and
     /// `status`. The caller validates the merged result with
     /// `HabitChanges.applied(to:)`.
     package static func changes(from object: [String: JSONValue]) throws(ValidationError)
@@ -69,7 +71,8 @@ package enum HabitInput {
             periodDays: body.nullableInteger("period_days"),
             group: body.nullableString("group"),
             status: body.choice("status", as: HabitStatus.self, required: false),
-            icon: body.nullableString("icon"), color: body.nullableString("color"))
+            icon: body.nullableString("icon"), color: body.nullableString("color"),
+            position: body.nullableInteger("position"))
         if !body.errors.isEmpty {
             var errors = body.errors
             // The stored habit decides the rest (its goal, its frequency):
@@ -81,7 +84,7 @@ package enum HabitInput {
                     actionDays: changes.actionDays, targetValue: changes.targetValue,
                     goal: changes.goal ?? .atMost, frequency: nil, periodDays: nil,
                     group: changes.group ?? nil, icon: changes.icon ?? nil,
-                    color: changes.color ?? nil))
+                    color: changes.color ?? nil, position: changes.position ?? nil))
             throw errors
         }
         return changes
@@ -138,6 +141,7 @@ package enum HabitInput {
         var group: String?
         var icon: String?
         var color: String?
+        var position: Int?
     }
 
     /// The rule problems of the fields that were read, for fields that have
@@ -163,6 +167,9 @@ package enum HabitInput {
         if let group = read.group { found.append((HabitFields.problems(group: group), "group")) }
         if let icon = read.icon { found.append((HabitFields.problems(icon: icon), "icon")) }
         if let color = read.color { found.append((HabitFields.problems(color: color), "color")) }
+        if let position = read.position {
+            found.append((HabitFields.problems(position: position), "position"))
+        }
         for (problems, field) in found where errors.fields[field] == nil {
             errors.add(problems, to: field)
         }

@@ -14,7 +14,7 @@ enum PostgresSchema {
     static let migrations: [String] = [
         version1, version2, version3, version4, version5, version6, version7, version8,
         version9, versionHabitMarks, versionDigest, versionReminderQueue, versionDayBoundary,
-        versionSecondModel,
+        versionSecondModel, versionHabitPosition,
     ]
 
     static var version: Int { migrations.count }
@@ -284,6 +284,12 @@ enum PostgresSchema {
     /// (midnight) until set.
     private static let versionDayBoundary = """
         ALTER TABLE users ADD COLUMN day_starts_at text;
+        """
+
+    /// SQLite's `versionHabitPosition`: each habit's place in its owner's
+    /// order (`HabitOrder`), NULL (never placed) for every habit before.
+    private static let versionHabitPosition = """
+        ALTER TABLE habits ADD COLUMN position integer CHECK (position >= 0);
         """
 
     /// SQLite's `versionSecondModel` and `versionCheckpointCover` together:

@@ -77,16 +77,19 @@ extension PostgresStore: HabitRepository {
 /// The habit statements and how rows become values.
 enum HabitSQL {
     /// A habit's columns: its version (`change_seq`) at 10, then the marks
-    /// (icon, color) and the second model's goal, period length and group,
-    /// which came later. `"group"` is a keyword, so it is quoted.
+    /// (icon, color), the second model's goal, period length and group and
+    /// the position (`HabitOrder`), which came later. `"group"` is a
+    /// keyword, so it is quoted.
     static let columns = """
         id, name, frequency, measurement_type, start_date::text, action_days, target_value::text,
         status, extract(epoch FROM created_at)::float8, extract(epoch FROM updated_at)::float8,
-        change_seq, icon, color, goal, period_days, "group"
+        change_seq, icon, color, goal, period_days, "group", position
         """
-    static let selectAll = "SELECT \(columns) FROM habits WHERE owner_id = $1 ORDER BY id"
+    /// `HabitOrder`'s rule: placed habits by position, then the rest, by id.
+    static let order = "ORDER BY position NULLS LAST, id"
+    static let selectAll = "SELECT \(columns) FROM habits WHERE owner_id = $1 \(order)"
     static let selectWithStatus = """
-        SELECT \(columns) FROM habits WHERE owner_id = $1 AND status = $2 ORDER BY id
+        SELECT \(columns) FROM habits WHERE owner_id = $1 AND status = $2 \(order)
         """
     static let selectOne = "SELECT \(columns) FROM habits WHERE id = $1 AND owner_id = $2"
     static let countAll = "SELECT count(*) FROM habits WHERE owner_id = $1"
@@ -94,7 +97,8 @@ enum HabitSQL {
         UPDATE habits SET name = $1, frequency = $2, measurement_type = $3, start_date = $4::date,
             action_days = $5::smallint, target_value = $6::numeric, status = $7,
             updated_at = to_timestamp($8::float8), change_seq = $11::bigint, icon = $12,
-            color = $13, goal = $14, period_days = $15::integer, "group" = $16
+            color = $13, goal = $14, period_days = $15::integer, "group" = $16,
+            position = $17::integer
         WHERE id = $9 AND owner_id = $10
         """
     static let delete = "DELETE FROM habits WHERE id = $1 AND owner_id = $2"
@@ -142,12 +146,12 @@ enum HabitSQL {
         ]
     }
 
-    /// Parameters icon, color, goal, period_days and group, the last five
-    /// of `insert` and `update`.
+    /// Parameters icon, color, goal, period_days, group and position, the
+    /// last six of `insert` and `update`.
     static func marks(_ fields: HabitFields) -> [String?] {
         [
             fields.icon, fields.color, fields.goal.rawValue, fields.periodDays.map { String($0) },
-            fields.group,
+            fields.group, fields.position.map { String($0) },
         ]
     }
 
@@ -160,7 +164,7 @@ enum HabitSQL {
     }
 
     /// The habit in a row of `columns`; `marks` is where icon and color
-    /// are, followed by goal, period_days and group, or `nil` for a
+    /// are, followed by goal, period_days, group and position, or `nil` for a
     /// statement without them (the habit then reads as at least, with no
     /// period length and no group).
     static func habit(_ rows: PostgresResult, _ row: Int, marks: Int? = 11) throws(StoreError)
@@ -194,6 +198,8 @@ enum HabitSQL {
             status: status,
             icon: marks.flatMap { mark(rows, row, $0, HabitFields.problems(icon:)) },
             color: marks.flatMap { mark(rows, row, $0 + 1, HabitFields.problems(color:)) },
+            position: marks.flatMap { rows.int64(row, $0 + 5) }.map { Int($0) }
+                .flatMap { HabitFields.positionRange.contains($0) ? $0 : nil },
             createdAt: PostgresStore.date(created), updatedAt: PostgresStore.date(updated))
     }
 
@@ -259,13 +265,14 @@ extension PostgresStore {
 enum ImportSQL {
     static let insertColumns = """
         owner_id, name, frequency, measurement_type, start_date, action_days, target_value,
-        status, created_at, updated_at, change_seq, icon, color, goal, period_days, "group"
+        status, created_at, updated_at, change_seq, icon, color, goal, period_days, "group",
+        position
         """
     static let insert = """
         INSERT INTO habits (\(insertColumns))
         VALUES ($1, $2, $3, $4, $5::date, $6::smallint, $7::numeric, $8,
             to_timestamp($9::float8), to_timestamp($10::float8), $11::bigint, $12, $13, $14,
-            $15::integer, $16)
+            $15::integer, $16, $17::integer)
         RETURNING id
         """
     static let insertWithID = """
@@ -273,7 +280,7 @@ enum ImportSQL {
         OVERRIDING SYSTEM VALUE
         VALUES ($1, $2, $3, $4, $5, $6::date, $7::smallint, $8::numeric, $9,
             to_timestamp($10::float8), to_timestamp($11::float8), $12::bigint, $13, $14, $15,
-            $16::integer, $17)
+            $16::integer, $17, $18::integer)
         RETURNING id
         """
     /// The highest id the identity sequence has given, or the highest in use.

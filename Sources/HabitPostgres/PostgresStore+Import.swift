@@ -55,10 +55,10 @@ private enum ExportSQL {
     static let habit = """
         INSERT INTO habits (id, owner_id, name, frequency, measurement_type, start_date,
             action_days, target_value, status, created_at, updated_at, icon, color, goal,
-            period_days, "group")
+            period_days, "group", position)
         VALUES ($1::bigint, $2::bigint, $3, $4, $5, $6::date, $7::smallint, $8::numeric, $9,
             to_timestamp($10::float8), to_timestamp($11::float8), $12, $13, $14,
-            $15::integer, $16)
+            $15::integer, $16, $17::integer)
         """
     static let progress = """
         INSERT INTO progress (habit_id, date, value, skipped, note)

@@ -11,7 +11,7 @@ package struct StoreExport: Sendable {
     package var users: [[String?]] = []
     /// id, owner_id, name, frequency, measurement_type, start_date,
     /// action_days, target_value, status, created_at, updated_at, icon, color,
-    /// goal, period_days, group
+    /// goal, period_days, group, position
     package var habits: [[String?]] = []
     /// habit_id, date, value, skipped (0 or 1), note
     package var progress: [[String?]] = []

@@ -97,11 +97,13 @@ private enum CheckpointSQL {
     static let select = "SELECT h.id, \(recordColumns) \(owned) ORDER BY h.id"
     /// How many columns `HabitSQL.columns` has, before the record's.
     static let habitColumnCount = HabitSQL.columnCount
+    /// `HabitOrder`'s rule, as `HabitSQL.order`.
+    static let order = "ORDER BY h.position IS NULL, h.position, h.id"
     // The habit columns are named without the table: no checkpoint column
     // shares a name with one.
-    static let selectHabits = "SELECT \(HabitSQL.columns), \(recordColumns) \(owned) ORDER BY h.id"
+    static let selectHabits = "SELECT \(HabitSQL.columns), \(recordColumns) \(owned) \(order)"
     static let selectHabitsWithStatus = """
-        SELECT \(HabitSQL.columns), \(recordColumns) \(owned) AND h.status = ?2 ORDER BY h.id
+        SELECT \(HabitSQL.columns), \(recordColumns) \(owned) AND h.status = ?2 \(order)
         """
 
     /// The record in the `recordColumns` from column `first` on.

@@ -17,12 +17,12 @@ extension SQLiteStore {
                     """
                     SELECT id, owner_id, name, frequency, measurement_type, start_date,
                         action_days, target_value, status, created_at, updated_at, icon, color,
-                        goal, period_days, "group"
+                        goal, period_days, "group", position
                     FROM habits ORDER BY id
                     """,
                     [
                         .integer, .integer, .text, .text, .text, .text, .integer, .text, .text,
-                        .real, .real, .text, .text, .text, .integer, .text,
+                        .real, .real, .text, .text, .text, .integer, .text, .integer,
                     ])
                 export.progress = try ExportSQL.rows(
                     connection,

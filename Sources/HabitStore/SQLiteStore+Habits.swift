@@ -98,31 +98,35 @@ extension SQLiteStore: HabitRepository {
 /// The habit statements and how rows become values.
 enum HabitSQL {
     /// A habit's columns: its version (`change_seq`) at 10, then the marks
-    /// (icon, color) and the second model's goal, period length and group,
-    /// which came later. `"group"` is a keyword, so it is quoted.
+    /// (icon, color), the second model's goal, period length and group and
+    /// the position (`HabitOrder`), which came later. `"group"` is a
+    /// keyword, so it is quoted.
     static let columns = """
         id, name, frequency, measurement_type, start_date, action_days, target_value, status,
-        created_at, updated_at, change_seq, icon, color, goal, period_days, "group"
+        created_at, updated_at, change_seq, icon, color, goal, period_days, "group", position
         """
     /// How many columns `columns` names: its commas, plus one. Counted over
     /// its bytes, as `split` cost 58 K instructions at every start.
     static let columnCount = Int32(columns.utf8.count { $0 == UInt8(ascii: ",") } + 1)
-    static let selectAll = "SELECT \(columns) FROM habits WHERE owner_id = ?1 ORDER BY id"
+    /// `HabitOrder`'s rule: placed habits by position, then the rest, by id.
+    static let order = "ORDER BY position IS NULL, position, id"
+    static let selectAll = "SELECT \(columns) FROM habits WHERE owner_id = ?1 \(order)"
     static let selectWithStatus = """
-        SELECT \(columns) FROM habits WHERE owner_id = ?1 AND status = ?2 ORDER BY id
+        SELECT \(columns) FROM habits WHERE owner_id = ?1 AND status = ?2 \(order)
         """
     static let selectOne = "SELECT \(columns) FROM habits WHERE id = ?1 AND owner_id = ?2"
     static let selectOwned = "SELECT 1 FROM habits WHERE id = ?1 AND owner_id = ?2"
     static let insert = """
         INSERT INTO habits (owner_id, name, frequency, measurement_type, start_date,
             action_days, target_value, status, created_at, updated_at, change_seq, icon, color,
-            goal, period_days, "group")
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
+            goal, period_days, "group", position)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
         """
     static let update = """
         UPDATE habits SET name = ?1, frequency = ?2, measurement_type = ?3, start_date = ?4,
             action_days = ?5, target_value = ?6, status = ?7, updated_at = ?8, change_seq = ?11,
-            icon = ?12, color = ?13, goal = ?14, period_days = ?15, "group" = ?16
+            icon = ?12, color = ?13, goal = ?14, period_days = ?15, "group" = ?16,
+            position = ?17
         WHERE id = ?9 AND owner_id = ?10
         """
     static let delete = "DELETE FROM habits WHERE id = ?1 AND owner_id = ?2"
@@ -167,13 +171,14 @@ enum HabitSQL {
         ]
     }
 
-    /// Bindings for icon, color, goal, period_days and group, the last five
-    /// of `insert` and `update`.
+    /// Bindings for icon, color, goal, period_days, group and position, the
+    /// last six of `insert` and `update`.
     static func marks(_ fields: HabitFields) -> [SQLiteValue] {
         [
             fields.icon.map { .text($0) } ?? .null, fields.color.map { .text($0) } ?? .null,
             .text(fields.goal.rawValue), fields.periodDays.map { .integer(Int64($0)) } ?? .null,
             fields.group.map { .text($0) } ?? .null,
+            fields.position.map { .integer(Int64($0)) } ?? .null,
         ]
     }
 
@@ -189,7 +194,7 @@ enum HabitSQL {
         ]
     }
 
-    /// Bindings for `update`, `?1` … `?16`.
+    /// Bindings for `update`, `?1` … `?17`.
     static func updateBindings(
         id: Int64, owner: Int64, _ fields: HabitFields, status: HabitStatus, at date: Date,
         version: Int64
@@ -287,10 +292,13 @@ enum HabitSQL {
         let group = row.optionalText(15).flatMap {
             HabitFields.problems(group: $0).isEmpty ? $0 : nil
         }
+        // A position only arranges: one out of range reads as none.
+        let position = row.isNull(16) ? nil : Int(row.int64(16))
         return Habit(
             id: id, name: row.text(1), frequency: frequency, measurementType: row.text(3),
             startDate: startDate, actionDays: actionDays, targetValue: targetValue, goal: goal,
             periodDays: periodDays, group: group, status: status, icon: icon, color: color,
+            position: position.flatMap { HabitFields.positionRange.contains($0) ? $0 : nil },
             createdAt: Date(timeIntervalSince1970: row.double(8)),
             updatedAt: Date(timeIntervalSince1970: row.double(9)))
     }

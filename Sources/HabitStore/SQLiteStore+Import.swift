@@ -6,8 +6,9 @@ enum ImportSQL {
     static let insertWithID = """
         INSERT INTO habits (id, owner_id, name, frequency, measurement_type, start_date,
             action_days, target_value, status, created_at, updated_at, change_seq, icon, color,
-            goal, period_days, "group")
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
+            goal, period_days, "group", position)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
+            ?18)
         """
     /// The highest id ever given (AUTOINCREMENT keeps it), or the highest in use.
     static let highestID = """

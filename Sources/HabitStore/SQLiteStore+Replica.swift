@@ -161,15 +161,15 @@ package struct ReplicaTransaction {
             """
             INSERT INTO habits (id, owner_id, name, frequency, measurement_type, start_date,
                 action_days, target_value, status, created_at, updated_at, icon, color, goal,
-                period_days, "group")
-            VALUES (?11, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?12, ?13, ?14, ?15, ?16)
+                period_days, "group", position)
+            VALUES (?11, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?12, ?13, ?14, ?15, ?16, ?17)
             ON CONFLICT (id) DO UPDATE SET name = excluded.name,
                 frequency = excluded.frequency, measurement_type = excluded.measurement_type,
                 start_date = excluded.start_date, action_days = excluded.action_days,
                 target_value = excluded.target_value, status = excluded.status,
                 updated_at = excluded.updated_at, icon = excluded.icon, color = excluded.color,
                 goal = excluded.goal, period_days = excluded.period_days,
-                "group" = excluded."group"
+                "group" = excluded."group", position = excluded.position
             """,
             [.integer(owner)] + HabitSQL.values(habit.fields)
                 + [

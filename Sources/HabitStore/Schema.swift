@@ -33,6 +33,7 @@ enum Schema {
         Migration(versionHabitMarks), Migration(versionDigest), Migration(versionReminderQueue),
         Migration(server: "", client: versionClientTables), Migration(versionCheckpointCover),
         Migration(versionDayBoundary), Migration(versionSecondModel, rebuildsTables: true),
+        Migration(versionHabitPosition),
     ]
 
     /// The version this build writes and reads.
@@ -490,6 +491,14 @@ enum Schema {
     /// midnight, so every account keeps its days until it sets one.
     private static let versionDayBoundary = """
         ALTER TABLE users ADD COLUMN day_starts_at TEXT;
+        """
+
+    /// Each habit's place in its owner's order (`HabitOrder`): NULL, never
+    /// placed, for every habit stored before. Lists read it in
+    /// `ORDER BY position IS NULL, position, id`; an owner's few dozen
+    /// habits need no index for that.
+    private static let versionHabitPosition = """
+        ALTER TABLE habits ADD COLUMN position INTEGER;
         """
 
     /// The second habit model (`Goal`, `Habit.periodDays`, `Habit.group`):

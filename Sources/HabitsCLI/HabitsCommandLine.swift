@@ -16,6 +16,7 @@ package enum HabitsCommandLine {
         CommandEntry("show", ShowCommand.self), CommandEntry("done", DoneCommand.self),
         CommandEntry("set", SetCommand.self), CommandEntry("skip", SkipCommand.self),
         CommandEntry("undo", UndoCommand.self), CommandEntry("edit", EditCommand.self),
+        CommandEntry("move", MoveCommand.self),
         CommandEntry("archive", ArchiveCommand.self),
         CommandEntry("unarchive", UnarchiveCommand.self),
         CommandEntry("delete", DeleteCommand.self), CommandEntry("remind", RemindCommand.self),

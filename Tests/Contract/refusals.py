@@ -138,6 +138,13 @@ def main():
           dict(new_habit, frequency="MONTHLY", period_days=None, group=None)]),
         ("POST /me/habits/ group \"\"", body_schema(document, "/me/habits/", "post"),
          dict(new_habit, group=""), ("POST", "/me/habits/", dict(new_habit, group="")), 400, []),
+        ("POST /me/habits/ position -1", body_schema(document, "/me/habits/", "post"),
+         dict(new_habit, position=-1), ("POST", "/me/habits/", dict(new_habit, position=-1)), 400,
+         [dict(new_habit, position=0), dict(new_habit, position=2147483647),
+          dict(new_habit, position=None)]),
+        ("PATCH /me/habits/{id}/ position 2^31", body_schema(document, "/me/habits/{id}/", "patch"),
+         {"position": 2147483648}, ("PATCH", f"/me/habits/{habit}/", {"position": 2147483648}),
+         400, [{"position": 1024}, {"position": None}]),
     ]
     for what, schema, refused, (method, path, body), expected, accepted in cases:
         if valid(schema, refused):

@@ -16,9 +16,11 @@ import Testing
     /// The web app's status rules (rules.js) against HabitCore's cases
     /// (Tests/Web/history-cases.json, which HistoryCaseTests keeps), and
     /// its wording (words.js) against the word table the command line
-    /// shares (Tests/Web/habit-words.json), and its charts' shapes and
-    /// words (charts.js): `node --test Tests/Web/rules.test.mjs
-    /// Tests/Web/words.test.mjs Tests/Web/charts.test.mjs`. Without node the
+    /// shares (Tests/Web/habit-words.json), its charts' shapes and words
+    /// (charts.js), and its order of habits (order.js) against HabitOrder's
+    /// cases (Tests/Web/order-cases.json): `node --test
+    /// Tests/Web/rules.test.mjs Tests/Web/words.test.mjs
+    /// Tests/Web/charts.test.mjs Tests/Web/order.test.mjs`. Without node the
     /// test is cancelled naming Debian's package, nodejs; under CI=true it fails.
     @Test func theWebAppsRulesGiveWhatHabitHistoryGives() async throws {
         let node = try RequiredTool.locate("node", package: "nodejs")
@@ -30,10 +32,11 @@ import Testing
                 Self.root.appendingPathComponent("Tests/Web/rules.test.mjs").path,
                 Self.root.appendingPathComponent("Tests/Web/words.test.mjs").path,
                 Self.root.appendingPathComponent("Tests/Web/charts.test.mjs").path,
+                Self.root.appendingPathComponent("Tests/Web/order.test.mjs").path,
             ])
         let output = result.output + result.error
         #expect(result.status == 0, "\(output)")
-        #expect(output.contains("# pass 17"), "\(output)")
+        #expect(output.contains("# pass 18"), "\(output)")
         #expect(output.contains("# fail 0"), "\(output)")
     }
 

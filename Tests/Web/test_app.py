@@ -146,7 +146,8 @@ class WebAppCases:
     label = "phone"
     # The tests with a CLI device: it signs in when the class starts, so the
     # browser's own code request for the address (one a minute) comes later.
-    CLI_TESTS = ("test_habit_screen_agrees_with_the_cli", "test_offline_check_ins_reach_the_server_once_back")
+    CLI_TESTS = ("test_habit_screen_agrees_with_the_cli", "test_offline_check_ins_reach_the_server_once_back",
+                 "test_order_moves_survive_reload_and_reach_the_cli")
 
     @classmethod
     def setUpClass(cls):
@@ -1360,6 +1361,80 @@ class WebAppCases:
         mine = [item for item in listed["habits"] if item["id"] == habit["id"]]
         self.assertEqual(mine[0]["completion_data"]["current"], 1)
         self.assertEqual(mine[0]["completion_data"]["state"], "done")
+
+    def test_order_moves_survive_reload_and_reach_the_cli(self):
+        """Up and down buttons (and, on a wide screen, drag and drop) move a
+        habit on Today; the order is the habits' positions, so it survives a
+        reload and another device lists it."""
+        self.sign_in()
+        read, run, walk = (self.create(name)["id"] for name in ("Read", "Run", "Walk"))
+        self.reload_today()
+        shown = lambda: [int(row.get_attribute("data-id")) for row in self.finds("#todo-title ~ ul li.habit")]
+        self.wait(lambda: shown() == [read, run, walk])
+        self.assertFalse(self.row(read).find_element(By.CSS_SELECTOR, "button.move-up").is_enabled())
+        self.assertFalse(self.row(walk).find_element(By.CSS_SELECTOR, "button.move-down").is_enabled())
+        def click(button):
+            self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+            button.click()
+        self.act(lambda: click(self.row(walk).find_element(By.CSS_SELECTOR, "button.move-up")))
+        self.wait(lambda: shown() == [read, walk, run])
+        # Focus stays on the moved habit's button: Enter moves it again.
+        focused = self.driver.switch_to.active_element
+        self.assertEqual(focused.get_attribute("aria-label"), "Move up: Walk")
+        focused.send_keys(Keys.ENTER)
+        self.wait(lambda: shown() == [walk, read, run])
+        self.shot("today-moved")
+        self.wait(lambda: [habit["id"] for habit in self.api("GET", "/me/habits/")["body"]["data"]] == [walk, read, run])
+        if self.size[0] >= 1024:
+            # Drag and drop: Run dropped on Walk's upper half goes first.
+            self.assertEqual(self.row(run).get_attribute("draggable"), "true")
+            self.driver.execute_script("""
+                const [source, target] = arguments;
+                const data = new DataTransfer();
+                source.dispatchEvent(new DragEvent("dragstart", { bubbles: true, dataTransfer: data }));
+                const box = target.getBoundingClientRect();
+                target.dispatchEvent(new DragEvent("drop", { bubbles: true, cancelable: true, dataTransfer: data, clientY: box.top + 2 }));
+                source.dispatchEvent(new DragEvent("dragend", { bubbles: true, dataTransfer: data }));
+            """, self.row(run), self.row(walk))
+            self.wait(lambda: shown() == [run, walk, read])
+            expected = [run, walk, read]
+        else:
+            self.assertNotEqual(self.row(run).get_attribute("draggable"), "true")
+            expected = [walk, read, run]
+        self.wait(lambda: [habit["id"] for habit in self.api("GET", "/me/habits/")["body"]["data"]] == expected)
+        self.driver.refresh()
+        self.wait(lambda: shown() == expected)
+        names = {read: "Read", run: "Run", walk: "Walk"}
+        listed = self.cli.json("list")
+        self.assertEqual([item["name"] for item in listed["habits"]], [names[i] for i in expected])
+
+    def test_order_move_offline_waits_and_is_sent_once_back(self):
+        """A move made offline shows at once, survives a reload without a
+        network (the kept day), and its PATCH is sent once back."""
+        self.allowed_console = re.compile(EXPECTED_NETWORK.pattern + "|ERR_INTERNET_DISCONNECTED")
+        self.sign_in()
+        first, second = (self.create(name)["id"] for name in ("Floss", "Stretch"))
+        self.reload_today()
+        self.driver.execute_async_script("navigator.serviceWorker.ready.then(() => arguments[0]())")
+        self.reload_today()
+        shown = lambda: [int(row.get_attribute("data-id")) for row in self.finds("#todo-title ~ ul li.habit")]
+        self.wait(lambda: shown() == [first, second])
+        self.driver.set_network_conditions(offline=True, latency=0, download_throughput=-1, upload_throughput=-1)
+        try:
+            button = self.row(second).find_element(By.CSS_SELECTOR, "button.move-up")
+            self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+            button.click()
+            self.wait(lambda: shown() == [second, first])
+            # The first move numbers the list: two writes wait.
+            self.wait(lambda: "2 check-ins waiting" in self.find("#pending").text)
+            self.driver.refresh()
+            self.wait(lambda: shown() == [second, first])
+        finally:
+            self.driver.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
+        self.driver.execute_script("window.dispatchEvent(new Event('online'))")
+        self.wait(lambda: self.find("#pending").text == "", timeout=20)
+        listed = self.api("GET", "/me/habits/")["body"]["data"]
+        self.assertEqual([habit["id"] for habit in listed], [second, first])
 
     def test_offline_today_comes_from_the_change_feed(self):
         """The replica read through the feed shows a day never opened online,

@@ -483,9 +483,11 @@ struct HabitBody: Encodable {
     /// `nil`: not sent; `.some(nil)`: sent as null, which removes the mark.
     var icon: String??
     var color: String??
+    /// `nil`: not sent; `.some(nil)`: sent as null, which removes it.
+    var position: Int??
 
     enum CodingKeys: String, CodingKey {
-        case name, frequency, goal, group, status, icon, color
+        case name, frequency, goal, group, status, icon, color, position
         case measurementType = "measurement_type"
         case startDate = "start_date"
         case actionDays = "action_days"
@@ -503,12 +505,13 @@ struct HabitBody: Encodable {
         // Always sent: a server that knows goals then stores the one meant,
         // whatever its default.
         goal = fields.goal
-        // A new habit without a period length, group or mark leaves the key
+        // A new habit without a period length, group, mark or position leaves the key
         // out, as servers before them expect.
         periodDays = fields.periodDays.map { .some($0) }
         group = fields.group.map { .some($0) }
         icon = fields.icon.map { .some($0) }
         color = fields.color.map { .some($0) }
+        position = fields.position.map { .some($0) }
     }
 
     init(_ changes: HabitChanges) {
@@ -524,6 +527,7 @@ struct HabitBody: Encodable {
         status = changes.status
         icon = changes.icon
         color = changes.color
+        position = changes.position
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -540,5 +544,6 @@ struct HabitBody: Encodable {
         try c.encodeIfPresent(status, forKey: .status)
         if let icon { try c.encode(icon, forKey: .icon) }
         if let color { try c.encode(color, forKey: .color) }
+        if let position { try c.encode(position, forKey: .position) }
     }
 }

@@ -3,9 +3,9 @@ import Foundation
 /// A habit as the API and the stores know it.
 ///
 /// Wire names: id, name, frequency, measurement_type, start_date, action_days,
-/// target_value, goal, period_days, group, status, icon, color, created_at,
-/// updated_at (timestamps in RFC 3339 UTC, optional on input; period_days,
-/// group, icon and color absent when unset). `goal` is read as AT_LEAST when
+/// target_value, goal, period_days, group, status, icon, color, position,
+/// created_at, updated_at (timestamps in RFC 3339 UTC, optional on input;
+/// period_days, group, icon, color and position absent when unset). `goal` is read as AT_LEAST when
 /// absent, so data of the first model reads unchanged, and always written,
 /// as the contract's answers carry it.
 public struct Habit: Hashable, Sendable, Identifiable {
@@ -34,6 +34,8 @@ public struct Habit: Hashable, Sendable, Identifiable {
     public var icon: String?
     /// `#rrggbb` (`HabitFields.problems(color:)`), or none.
     public var color: String?
+    /// The habit's place in the person's order (`HabitOrder`), or none.
+    public var position: Int?
     public var createdAt: Date?
     public var updatedAt: Date?
 
@@ -42,9 +44,10 @@ public struct Habit: Hashable, Sendable, Identifiable {
         startDate: LocalDate, actionDays: ActionDays, targetValue: Decimal,
         goal: Goal = .atLeast, periodDays: Int? = nil, group: String? = nil,
         status: HabitStatus = .active, icon: String? = nil, color: String? = nil,
-        createdAt: Date? = nil,
+        position: Int? = nil, createdAt: Date? = nil,
         updatedAt: Date? = nil
     ) {
+        self.position = position
         self.icon = icon
         self.color = color
         self.id = id
@@ -72,7 +75,7 @@ public struct Habit: Hashable, Sendable, Identifiable {
             measurementType: fields.measurementType, startDate: fields.startDate,
             actionDays: fields.actionDays, targetValue: fields.targetValue, goal: fields.goal,
             periodDays: fields.periodDays, group: fields.group, status: status, icon: fields.icon,
-            color: fields.color,
+            color: fields.color, position: fields.position,
             createdAt: createdAt, updatedAt: updatedAt)
     }
 
@@ -113,7 +116,8 @@ public struct Habit: Hashable, Sendable, Identifiable {
             HabitFields(
                 name: name, frequency: frequency, measurementType: measurementType,
                 startDate: startDate, actionDays: actionDays, targetValue: targetValue,
-                goal: goal, periodDays: periodDays, group: group, icon: icon, color: color)
+                goal: goal, periodDays: periodDays, group: group, icon: icon, color: color,
+                position: position)
         }
         set {
             name = newValue.name
@@ -127,13 +131,14 @@ public struct Habit: Hashable, Sendable, Identifiable {
             group = newValue.group
             icon = newValue.icon
             color = newValue.color
+            position = newValue.position
         }
     }
 }
 
 extension Habit: Codable {
     enum CodingKeys: String, CodingKey {
-        case id, name, frequency, status, icon, color
+        case id, name, frequency, status, icon, color, position
         case measurementType = "measurement_type"
         case startDate = "start_date"
         case actionDays = "action_days"
@@ -167,6 +172,11 @@ extension Habit: Codable {
         color = (try? c.decodeIfPresent(String.self, forKey: .color)).flatMap {
             $0.flatMap { HabitFields.problems(color: $0).isEmpty ? $0 : nil }
         }
+        // Only an arrangement: one out of range is left out (the habit
+        // goes among those never moved) rather than failing the habit.
+        position = (try? c.decodeIfPresent(Int.self, forKey: .position)).flatMap {
+            $0.flatMap { HabitFields.positionRange.contains($0) ? $0 : nil }
+        }
         // Timestamps are only shown, never computed with: one in a form this
         // reader does not know (a server without time zones) is left out
         // rather than failing the whole answer.
@@ -193,6 +203,7 @@ extension Habit: Codable {
         try c.encode(status, forKey: .status)
         try c.encodeIfPresent(icon, forKey: .icon)
         try c.encodeIfPresent(color, forKey: .color)
+        try c.encodeIfPresent(position, forKey: .position)
         if let createdAt { try c.encode(RFC3339.string(from: createdAt), forKey: .createdAt) }
         if let updatedAt { try c.encode(RFC3339.string(from: updatedAt), forKey: .updatedAt) }
     }

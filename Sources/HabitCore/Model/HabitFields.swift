@@ -2,8 +2,9 @@ import Foundation
 
 /// The properties a person sets on a habit: six required, a goal (at least
 /// by default), a period length for EVERY_N_DAYS only, an optional group
-/// (`problems(group:)`), and an optional icon
-/// and colour that only mark it (see `problems(icon:)`, `problems(color:)`).
+/// (`problems(group:)`), an optional icon
+/// and colour that only mark it (see `problems(icon:)`, `problems(color:)`),
+/// and an optional place in the person's order of habits (`position`).
 ///
 /// `validated()` checks them all at once and returns a normalised copy (the
 /// name and unit trimmed), or a `ValidationError` naming every field that is
@@ -23,6 +24,9 @@ public struct HabitFields: Hashable, Sendable {
         Decimal(sign: .plus, exponent: -6, significand: 1)...1_000_000
     /// The days of an EVERY_N_DAYS period.
     public static let periodDaysRange = 2...365
+    /// A place in the order of habits (`HabitOrder`): a 32-bit integer not
+    /// below 0, so every database and JavaScript keep it exactly.
+    public static let positionRange = 0...Int(Int32.max)
 
     public var name: String
     public var frequency: Frequency
@@ -40,12 +44,15 @@ public struct HabitFields: Hashable, Sendable {
     public var icon: String?
     /// A colour as `#rrggbb` (lower-case hex), or none.
     public var color: String?
+    /// The habit's place in the person's order (`HabitOrder`), or none:
+    /// a habit never moved comes after those placed.
+    public var position: Int?
 
     public init(
         name: String, frequency: Frequency, measurementType: String, startDate: LocalDate,
         actionDays: ActionDays, targetValue: Decimal, goal: Goal = .atLeast,
         periodDays: Int? = nil, group: String? = nil, icon: String? = nil,
-        color: String? = nil
+        color: String? = nil, position: Int? = nil
     ) {
         self.name = name
         self.frequency = frequency
@@ -58,6 +65,7 @@ public struct HabitFields: Hashable, Sendable {
         self.group = group
         self.icon = icon
         self.color = color
+        self.position = position
     }
 
     /// A copy with the name and unit trimmed, or every problem found.
@@ -86,6 +94,7 @@ public struct HabitFields: Hashable, Sendable {
         if let group { error.add(Self.problems(group: group), to: "group") }
         if let icon { error.add(Self.problems(icon: icon), to: "icon") }
         if let color { error.add(Self.problems(color: color), to: "color") }
+        if let position { error.add(Self.problems(position: position), to: "position") }
         if !error.isEmpty { throw error }
         return copy
     }
@@ -207,6 +216,12 @@ public struct HabitFields: Hashable, Sendable {
         return ["Enter a colour as # and six lower-case hex digits, such as #1e90ff."]
     }
 
+    /// Problems with a position: a whole number in `positionRange`.
+    public static func problems(position: Int) -> [String] {
+        positionRange.contains(position)
+            ? [] : ["Enter a whole number from 0 to \(positionRange.upperBound)."]
+    }
+
     /// The red, green and blue components of a valid colour (`problems(color:)`).
     public static func components(color: String) -> (red: UInt8, green: UInt8, blue: UInt8)? {
         guard problems(color: color).isEmpty, let value = UInt32(color.dropFirst(), radix: 16)
@@ -277,13 +292,18 @@ public struct HabitChanges: Hashable, Sendable {
     public var icon: String??
     /// `nil` keeps the colour; `.some(nil)` removes it.
     public var color: String??
+    /// `nil` keeps the position; `.some(nil)` removes it (the habit goes
+    /// back among those never moved).
+    public var position: Int??
 
     public init(
         name: String? = nil, frequency: Frequency? = nil, measurementType: String? = nil,
         startDate: LocalDate? = nil, actionDays: ActionDays? = nil, targetValue: Decimal? = nil,
         goal: Goal? = nil, periodDays: Int?? = nil, group: String?? = nil,
-        status: HabitStatus? = nil, icon: String?? = nil, color: String?? = nil
+        status: HabitStatus? = nil, icon: String?? = nil, color: String?? = nil,
+        position: Int?? = nil
     ) {
+        self.position = position
         self.group = group
         self.icon = icon
         self.color = color
@@ -320,6 +340,7 @@ public struct HabitChanges: Hashable, Sendable {
         if let group { result.group = group }
         if let icon { result.icon = icon }
         if let color { result.color = color }
+        if let position { result.position = position }
         return try result.validated(keepingName: name == nil)
     }
 }

@@ -40,6 +40,10 @@ package struct OutboxPayload: Codable, Hashable, Sendable {
     var periodDays: Int?
     var replacesGroup: Bool?
     var group: String?
+    /// Whether the position changes; `position` is then the new one
+    /// (absent: removed). A new habit's is set when present.
+    var replacesPosition: Bool?
+    var position: Int?
 
     /// A habit's fields and status, as the outbox keeps them; the goal only
     /// when it is at most, the period length and group when set (absent
@@ -98,6 +102,7 @@ package struct OutboxPayload: Codable, Hashable, Sendable {
             group = fields.group
             icon = fields.icon
             color = fields.color
+            position = fields.position
         case .updateHabit(let changes):
             name = changes.name
             frequency = changes.frequency
@@ -122,6 +127,10 @@ package struct OutboxPayload: Codable, Hashable, Sendable {
             if let change = changes.color {
                 replacesColor = true
                 color = change
+            }
+            if let change = changes.position {
+                replacesPosition = true
+                position = change
             }
         case .deleteHabit: break
         case .increment(let date, let amount, let note):
@@ -183,7 +192,7 @@ package struct OutboxPayload: Codable, Hashable, Sendable {
                     name: name, frequency: frequency, measurementType: measurementType,
                     startDate: startDate, actionDays: ActionDays(bits: actionDays),
                     targetValue: target, goal: goal ?? .atLeast, periodDays: periodDays,
-                    group: group, icon: icon, color: color))
+                    group: group, icon: icon, color: color, position: position))
         case "edit":
             return .updateHabit(
                 HabitChanges(
@@ -193,7 +202,8 @@ package struct OutboxPayload: Codable, Hashable, Sendable {
                     periodDays: replacesPeriodDays == true ? .some(periodDays) : nil,
                     group: replacesGroup == true ? .some(group) : nil, status: status,
                     icon: replacesIcon == true ? .some(icon) : nil,
-                    color: replacesColor == true ? .some(color) : nil))
+                    color: replacesColor == true ? .some(color) : nil,
+                    position: replacesPosition == true ? .some(position) : nil))
         case "delete":
             return .deleteHabit
         case "increment":

@@ -10,6 +10,7 @@ import { dayStates, bareDoneAmount, periodOf, groupSections } from "./rules.js";
 import { habitWords, periodWords, amountWords } from "./words.js";
 import { csvField, csvTextField } from "./csv.js";
 import { chartsSection } from "./charts.js";
+import { orderControls, makeDraggable } from "./reorder.js";
 
 const SIGNED_IN = "habits.signed-in";
 /** The account's `day_starts_at` ("HH:MM"), kept so an offline start agrees. */
@@ -439,8 +440,8 @@ function renderToday(body, day, list, stale) {
       h("a", { class: "button primary", href: "#/new" }, "Create your first habit")));
     return;
   }
-  const context = { day, list, rerender: () => renderToday(body, day, list, stale) };
-  const items = (habits) => h("ul", { class: "habits" }, habits.map((habit) => habitRow(habit, context)));
+  const context = { day, list, rerender: () => renderToday(body, day, list, stale), queued: updatePending, failed: alertError };
+  const items = (habits) => h("ul", { class: "habits" }, habits.map((habit) => habitRow(habit, { ...context, siblings: habits })));
   const notice = stale ? h("p", { class: "notice", role: "status" }, "Offline: this is the day as last seen. Check-ins are kept and sent when the network is back.") : null;
   const sections = groupSections(active);
   if (sections.some((section) => section.name !== null)) {
@@ -538,7 +539,8 @@ function habitRow(habit, context) {
       strength !== undefined ? ` · strength ${Math.round(strength * 100)}%` : ""),
     // A limit has no bar to fill: its words say what is left.
     limit ? null : h("progress", { max: String(data.target), value: String(Math.min(data.current, data.target)), "aria-label": `Progress of ${name}: ${amount(data.current)} of ${amount(data.target)} ${unit}` })),
-  actions);
+  actions, orderControls(habit, context));
+  makeDraggable(row, habit, context);
   return row;
 }
 

@@ -9,6 +9,7 @@
 
 import * as api from "./api.js";
 import { completion, micro } from "./rules.js";
+import { ordered } from "./order.js";
 
 const DB = "habits";
 let database = null;
@@ -279,8 +280,15 @@ export async function replicaList(day, today) {
     if (!entriesByHabit.has(entry.habit_id)) entriesByHabit.set(entry.habit_id, new Map());
     entriesByHabit.get(entry.habit_id).set(entry.date, entry);
   }
-  for (const operation of await waiting()) applyQueued(entriesByHabit, operation);
-  return habits.sort((a, b) => a.id - b.id).map((habit) => {
+  const queued = await waiting();
+  for (const operation of queued) applyQueued(entriesByHabit, operation);
+  // A waiting move (a PATCH of `position`) shows as made.
+  for (const operation of queued) {
+    const habit = operation.method === "PATCH" && operation.body && "position" in operation.body
+      && habits.find((item) => `/me/habits/${item.id}/` === operation.path);
+    if (habit) habit.position = operation.body.position;
+  }
+  return ordered(habits).map((habit) => {
     const entries = entriesByHabit.get(habit.id) || new Map();
     return { ...habit, completion_data: completion(habit, entries, day, today) };
   });

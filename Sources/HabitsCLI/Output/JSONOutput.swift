@@ -8,9 +8,9 @@ import HabitCore
 /// object: `{"id", "name", "frequency": "DAILY"|"WEEKLY"|"MONTHLY"|"EVERY_N_DAYS",
 /// "measurement_type", "start_date", "action_days": [1…7], "target_value",
 /// "goal": "AT_LEAST"|"AT_MOST", "period_days"?, "group"?, "status":
-/// "ACTIVE"|"ARCHIVED", "icon"?, "color"?, "created_at"?, "updated_at"?}`
-/// (`goal` always; `period_days` only for EVERY_N_DAYS; group, icon and
-/// color only when set). A completion is
+/// "ACTIVE"|"ARCHIVED", "icon"?, "color"?, "position"?, "created_at"?, "updated_at"?}`
+/// (`goal` always; `period_days` only for EVERY_N_DAYS; group, icon,
+/// color and position only when set). A completion is
 /// `{"target", "current", "remaining", "state"}` with state one of "done",
 /// "pending", "skipped", "failed", "future", "rest", "before_start".
 ///
