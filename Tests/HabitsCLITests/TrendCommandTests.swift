@@ -73,6 +73,26 @@ import Testing
         #expect(byWeek.output.contains("Totals per week (| the target)"), "\(byWeek.output)")
     }
 
+    /// On a UTF-8 colour terminal: the sparkline's blocks and colour;
+    /// with NO_COLOR, the same blocks without an escape code.
+    @Test func onAUnicodeColourTerminal() async throws {
+        var cli = try await HeatmapCommandTests().seeded(.local)
+        defer { cli.cleanUp() }
+        cli.terminal = TerminalTraits(outputIsTerminal: true, width: 120)
+        cli.variables["LANG"] = "en_GB.UTF-8"
+        let coloured = await cli.run("show", "1", "--trend")
+        #expect(coloured.status == .success, "\(coloured.error)")
+        #expect(coloured.output.contains("\u{1B}[32m\u{2581}"), "\(coloured.output)")
+        cli.variables["NO_COLOR"] = "1"
+        let plain = await cli.run("show", "1", "--trend")
+        #expect(!plain.output.contains("\u{1B}"))
+        #expect(plain.output.contains("Totals per month (\u{2502} the target)"))
+        let widest = plain.output.split(separator: "\n").map { TextWidth.of(String($0)) }.max()
+        #expect(widest == 80)
+        let ascii = await cli.run("show", "1", "--trend", "--ascii")
+        #expect(ascii.output.contains("Totals per month (| the target)"))
+    }
+
     @Test func usageMistakes() async throws {
         let cli = try await HeatmapCommandTests().seeded(.local)
         defer { cli.cleanUp() }
