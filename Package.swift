@@ -253,7 +253,8 @@ let package = Package(
                 "CommandLineArguments", "HabitConcurrency", "HabitCore", "HabitsCLI", "HabitClient",
                 "HabitServer",
                 "HabitStorage", "HabitStore", "ServerTestSupport", "TestSupport",
-            ]),
+            ],
+            resources: [.copy("Snapshots")]),
         // The HabitCore API client against a real HabitServer in the same process.
         .testTarget(
             name: "IntegrationTests",

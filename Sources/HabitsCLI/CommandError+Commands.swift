@@ -276,3 +276,33 @@ extension CommandError {
                     + "\(range.upperBound), such as \(argument) 3"))
     }
 }
+
+// MARK: issue 40 trend
+
+extension CommandError {
+    /// A server that answers 404 (or 405) on a habit's history route while
+    /// the habit is there: it is older than the client.
+    static func historyNotOffered(server: String) -> CommandError {
+        CommandError(
+            .failure, "The server at \(server) is too old to answer a habit's history.",
+            hint: "Its operator can upgrade habits-server to a version that does.")
+    }
+
+    /// An option of the trend (`option`, such as `--by`) given to `show`
+    /// without `--trend`: a command-line mistake (exit 64).
+    static func needsTrend(_ option: String) -> UsageError {
+        UsageError(
+            .invalidText(
+                argument: option,
+                problem: "it chooses how the trend is drawn, so it needs --trend too."),
+            command: "show")
+    }
+
+    /// `--by` with something other than `week` or `month` (exit 64).
+    static func invalidTrendPeriod(_ text: String, argument: String) -> UsageError {
+        UsageError(
+            .invalidValue(
+                argument: argument, value: text,
+                expected: "week or month, such as \(argument) month"))
+    }
+}

@@ -50,6 +50,13 @@ protocol HabitBackend: Sendable {
     func historyAndStats(of habit: Habit, from: LocalDate, to: LocalDate, asOf date: LocalDate)
         async throws(CommandError) -> (history: HabitHistory, stats: HabitStats)
 
+    /// The history of `habit` from `from` through `to` as of `today`
+    /// (`HistoryReport`): what `show --trend` draws. Local mode and a
+    /// server-mode replica read it through `HabitRepository.historyReport`,
+    /// a server answers it from the same call, so the series are the same.
+    func history(of habit: Habit, from: LocalDate, to: LocalDate, today: LocalDate)
+        async throws(CommandError) -> HistoryReport
+
     /// Entries of several habits from `from` through `to`, by habit id.
     func entries(of habitIDs: [Int64], from: LocalDate, to: LocalDate) async throws(CommandError)
         -> [Int64: [ProgressEntry]]

@@ -156,6 +156,22 @@ struct LocalBackend: HabitBackend {
         return found
     }
 
+    /// `HabitRepository.historyReport`, the call the server's history
+    /// route answers from.
+    func history(of habit: Habit, from: LocalDate, to: LocalDate, today: LocalDate)
+        async throws(CommandError) -> HistoryReport
+    {
+        let report: HistoryReport?
+        do {
+            report = try store.historyReport(
+                of: habit, owner: owner, from: from, to: to, today: today)
+        } catch {
+            throw CommandError.store(error)
+        }
+        guard let report else { throw CommandError.habitNotFound(String(habit.id)) }
+        return report
+    }
+
     func createHabit(_ fields: HabitFields) async throws(CommandError) -> Habit {
         do {
             return try store.createHabit(fields, owner: owner, now: clock.now())

@@ -249,6 +249,27 @@ struct RemoteBackend: HabitBackend {
         return (history, stats ?? history.stats(today: date))
     }
 
+    /// The server's history route (`GET me/habits/{id}/history/`), with
+    /// every date given so the answer is the one a replica or local mode
+    /// works out. A server without the route is older than this client.
+    func history(of habit: Habit, from: LocalDate, to: LocalDate, today: LocalDate)
+        async throws(CommandError) -> HistoryReport
+    {
+        let client = client
+        let server = client.configuration.baseURLString
+        let report = try await call("Fetching the history") {
+            () async throws(APIError) -> HistoryReport? in
+            do throws(APIError) {
+                return try await client.history(
+                    habitID: habit.id, from: from, to: to, today: today)
+            } catch .notSupported {
+                return nil
+            }
+        }
+        guard let report else { throw CommandError.historyNotOffered(server: server) }
+        return report
+    }
+
     func entries(
         of habitIDs: [Int64], from: LocalDate, to: LocalDate
     ) async throws(CommandError) -> [Int64: [ProgressEntry]] {

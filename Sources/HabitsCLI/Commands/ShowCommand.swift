@@ -10,13 +10,22 @@ struct ShowCommand: HabitsCommand {
             (or weeks) were done, failed and skipped, the completion rate (done / (done + \
             failed)) and a calendar with each day's mark. By default the calendar is the \
             current month; --months N shows the N months up to it, side by side when the \
-            terminal is wide enough. --date shows everything as it stood on that day.
+            terminal is wide enough. --date shows everything as it stood on that day. \
+            --trend draws the year up to today (or --date) instead: the strength as a \
+            sparkline, the totals as bars against the target, the five longest streaks and \
+            how often each weekday was logged; the strength is drawn per week (per month \
+            for a monthly habit) and the totals per month, both as --by says when given. \
+            With --json, --trend prints the history as the server's history route answers it.
             """,
         positionals: [HabitReference.positional.spec],
-        options: [month.spec, monthCount.spec, year.spec, date.spec, heatmapFlag.spec],
+        options: [
+            month.spec, monthCount.spec, year.spec, date.spec, heatmapFlag.spec, trendFlag.spec,
+            trendBy.spec,
+        ],
         examples: [
             "habits show 3", "habits show \"Drink water\" --months 3",
             "habits show Run --year 2026", "habits show 3 --month 2026-02 --json",
+            "habits show Running --trend", "habits show Running --trend --by week --json",
         ])
 
     static let month = Option(
@@ -36,6 +45,18 @@ struct ShowCommand: HabitsCommand {
         help: "Show the habit as it stood on this day (default: today).")
     static let heatmapFlag = Flag(
         "heatmap", help: "Draw the heatmap of 'habits heatmap' instead (see its help).")
+    static let trendFlag = Flag(
+        "trend",
+        help: "Draw the year's strength, totals, longest streaks and weekdays instead.")
+    static let trendBy = Option(
+        "by", valueName: "week|month", values: TrendRenderer.Granularity.allCases.map(\.rawValue),
+        help: "With --trend: draw the strength and the totals per week or per month.",
+        read: { text, name throws(UsageError) in
+            guard let granularity = TrendRenderer.Granularity(rawValue: text) else {
+                throw CommandError.invalidTrendPeriod(text, argument: name)
+            }
+            return granularity
+        })
 
     let reference: String
     let date: LocalDate
@@ -45,6 +66,14 @@ struct ShowCommand: HabitsCommand {
     let year: Int?
     /// Set with --heatmap, which draws the heatmap instead.
     let heatmap: HeatmapCommand?
+    /// Set with --trend, which draws the trend instead.
+    let trend: Trend?
+
+    /// What --trend draws: the year up to the date, and by what.
+    struct Trend: Hashable, Sendable {
+        /// --by, when given: both the strength and the totals by it.
+        var by: TrendRenderer.Granularity?
+    }
 
     init(_ arguments: BoundArguments, today: LocalDate) throws(UsageError) {
         reference = arguments.value(of: HabitReference.positional) ?? ""
@@ -52,6 +81,12 @@ struct ShowCommand: HabitsCommand {
         try arguments.requireAtMostOne(of: [Self.year, Self.monthCount])
         try arguments.requireAtMostOne(of: [Self.heatmapFlag, Self.month])
         try arguments.requireAtMostOne(of: [Self.heatmapFlag, Self.monthCount])
+        for other in [Self.heatmapFlag, Self.month, Self.monthCount, Self.year] as [any OptionKey] {
+            try arguments.requireAtMostOne(of: [Self.trendFlag, other])
+        }
+        let by = try arguments.value(of: Self.trendBy)
+        if by != nil && !arguments[Self.trendFlag] { throw CommandError.needsTrend("--by") }
+        trend = arguments[Self.trendFlag] ? Trend(by: by) : nil
         heatmap = arguments[Self.heatmapFlag] ? try HeatmapCommand(arguments, today: today) : nil
         date =
             try arguments.value(of: Self.date) { text, name throws(UsageError) in
@@ -81,6 +116,7 @@ struct ShowCommand: HabitsCommand {
         if let heatmap { return try await heatmap.run(in: context) }
         let backend = try context.backend()
         let habit = try await context.resolveHabit(reference, in: backend)
+        if let trend { return try await drawTrend(trend, of: habit, from: backend, in: context) }
         let firstShown = months.first ?? date.startOfMonth
         let lastShown = (months.last ?? date.startOfMonth).adding(days: 40).startOfMonth.adding(
             days: -1)
@@ -112,5 +148,32 @@ struct ShowCommand: HabitsCommand {
         } else {
             context.output.send(view.render())
         }
+    }
+
+    /// The days --trend draws: the year ending on the date (`to`, also
+    /// "today" for the rules), from the start date when that is later; the
+    /// history route's defaults, given explicitly so that every mode draws
+    /// the same days.
+    static func trendRange(of habit: Habit, on date: LocalDate) -> ClosedRange<LocalDate> {
+        let from = max(habit.startDate, date.adding(days: -364))
+        return min(from, date)...date
+    }
+
+    /// `--trend`: the history as the backend answers it (`HistoryReport`),
+    /// drawn by `TrendRenderer`, or printed as the route's JSON.
+    private func drawTrend(
+        _ trend: Trend, of habit: Habit, from backend: any HabitBackend, in context: CommandContext
+    ) async throws(CommandError) {
+        let range = Self.trendRange(of: habit, on: date)
+        let report = try await backend.history(
+            of: habit, from: range.lowerBound, to: range.upperBound, today: date)
+        if context.style.json { return try context.writeJSON(report) }
+        let style = context.style
+        let renderer = TrendRenderer(
+            report: report, habit: habit, width: style.width, unicode: style.unicode,
+            color: style.color, trueColor: style.trueColor,
+            strengthBy: trend.by ?? TrendRenderer.Granularity.strength(of: habit),
+            totalsBy: trend.by ?? .month)
+        context.output.send(renderer.render())
     }
 }

@@ -23,6 +23,7 @@ import HabitCore
 ///   "failed_count", "skipped_count", "completion_rate": number|null},
 ///   "months": [{"month": "YYYY-MM", "days": [{"date", "state",
 ///   "value": number|null, "skipped"}]}]}`.
+/// - `show --trend`: the `HistoryReport`, as the server's history route answers it.
 /// - `done`, `set`, `skip`, `undo`: `{"habit": Habit, "date", "entry":
 ///   {"date", "value", "skipped"}|null, "completion_data": completion,
 ///   "current_streak", "target_reached": bool}` (`target_reached`: this

@@ -155,6 +155,16 @@ struct ReplicaBackend: HabitBackend {
         }
     }
 
+    func history(of habit: Habit, from: LocalDate, to: LocalDate, today: LocalDate)
+        async throws(CommandError) -> HistoryReport
+    {
+        try await read { (local) async throws(CommandError) in
+            try await local.history(of: habit, from: from, to: to, today: today)
+        } server: { (remote) async throws(CommandError) in
+            try await remote.history(of: habit, from: from, to: to, today: today)
+        }
+    }
+
     func entries(of habitIDs: [Int64], from: LocalDate, to: LocalDate) async throws(CommandError)
         -> [Int64: [ProgressEntry]]
     {
