@@ -46,10 +46,12 @@ import Testing
 
     /// A strength as the report rounds it, with 0 and 1 among them.
     static func strength(_ random: inout Generator) -> Double {
-        switch Int.random(in: 0..<6, using: &random) {
+        switch Int.random(in: 0..<8, using: &random) {
         case 0: return 0
         case 1: return 1
         case 2: return 0.0001
+        // Not a rounded one: written by `description`.
+        case 3: return Double.random(in: 0...1, using: &random)
         default: return (Double.random(in: 0...1, using: &random) * 10_000).rounded() / 10_000
         }
     }
@@ -64,8 +66,7 @@ import Testing
         let periods = (0..<Int.random(in: 0...40, using: &random)).map { _ in
             HistoryReport.Period(
                 start: date(&random), end: date(&random),
-                state: [.success, .pending, .skipped, .failed, .future].randomElement(
-                    using: &random)!,
+                state: PeriodState.allCases.randomElement(using: &random)!,
                 value: decimal(&random), target: decimal(&random), strength: strength(&random))
         }
         let streaks = (0..<Int.random(in: 0...5, using: &random)).map { _ in
