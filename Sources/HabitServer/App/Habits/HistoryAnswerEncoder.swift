@@ -13,7 +13,7 @@ import HabitCore
 /// here is ever escaped, and its values repeat (the target in every
 /// period, a handful of amounts), so each distinct `Decimal` is written
 /// once per answer.
-enum HistoryReportEncoder {
+enum HistoryAnswerEncoder {
     static func encode(_ report: HistoryReport) -> Data {
         var writer = Writer()
         writer.output.reserveCapacity(
