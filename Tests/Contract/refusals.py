@@ -12,7 +12,10 @@ must stay schema-valid, so no rule is stated wider than the server's.
 
 Schemathesis found these five as "schema-valid input refused"; rules no
 schema states (a time zone name, one emoji, sums and ranges, a host that
-resolves) stay exceptions in schemathesis.toml, each with its reason.
+resolves) stay exceptions in schemathesis.toml, each with its reason. The
+history route's range rules are such exceptions: the last list below checks
+that each part of such a request is schema-valid and that the server
+refuses the whole with 400 naming the parameter its prose names.
 """
 
 import json
@@ -146,6 +149,13 @@ def main():
          {"position": 2147483648}, ("PATCH", f"/me/habits/{habit}/", {"position": 2147483648}),
          400, [{"position": 1024}, {"position": None}]),
     ]
+    history = f"/me/habits/{habit}/history/"
+    for name in ["from", "to", "today"]:
+        cases.append(
+            (f"GET …/history/ ?{name}= not a date",
+             parameter_schema(document, "/me/habits/{id}/history/", "get", name),
+             "2026-02-30", ("GET", f"{history}?{name}=2026-02-30", None), 400,
+             ["2026-02-28", "2024-02-29"]))
     for what, schema, refused, (method, path, body), expected, accepted in cases:
         if valid(schema, refused):
             problems.append(f"{what}: openapi.yaml calls {refused!r} valid")
@@ -155,9 +165,33 @@ def main():
         for value in accepted:
             if not valid(schema, value):
                 problems.append(f"{what}: openapi.yaml calls {value!r} invalid")
+
+    # Rules joining parameters, which no schema states (each an exception in
+    # schemathesis.toml, written in the operation's prose): each part is
+    # schema-valid, and the server refuses the whole with 400 naming the
+    # parameter given.
+    # (what, request path, parameters, the field named)
+    joined = [
+        ("GET …/history/ from after to", history, {"from": "2026-11-10", "to": "2026-11-09"},
+         "to"),
+        ("GET …/history/ from after today, no to", history,
+         {"from": "2026-11-10", "today": "2026-11-09"}, "from"),
+        ("GET …/history/ over 36,600 days", history, {"from": "1926-01-01", "to": "2026-11-30"},
+         "to"),
+    ]
+    for what, path, parameters, field in joined:
+        for name, value in parameters.items():
+            if not valid(parameter_schema(document, "/me/habits/{id}/history/", "get", name), value):
+                problems.append(f"{what}: openapi.yaml calls {name}={value!r} invalid")
+        query = "&".join(f"{name}={value}" for name, value in parameters.items())
+        status, answer = call(base, token, "GET", f"{path}?{query}")
+        named = list(json.loads(answer).get("fields", {})) if status == 400 else []
+        if status != 400 or named != [field]:
+            problems.append(
+                f"{what}: the server answered {status} naming {named}, not 400 naming {field}")
     for problem in problems:
         print(f"refusals: {problem}", file=sys.stderr)
-    print(f"refusals: {len(cases)} refusals, {len(problems)} problems")
+    print(f"refusals: {len(cases) + len(joined)} refusals, {len(problems)} problems")
     return 1 if problems else 0
 
 

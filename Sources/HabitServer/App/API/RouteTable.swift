@@ -217,6 +217,11 @@ enum RouteTable {
             try api.incrementProgress(
                 request, owner: user.owner, habitID: route.id("id"), date: route.text("date"))
         },
+        // A habit's history (its handler: `APIResponder+History`).
+        .user("GET", "/api/me/habits/{id}/history/", token: .read) {
+            api, route, request, user throws(APIError) in
+            try api.habitHistory(request, owner: user.owner, habitID: route.id("id"))
+        },
         // Personal access tokens: a signed-in session only. Creating one is
         // not keyed: its answer holds the secret, which is never stored.
         .user("GET", "/api/me/tokens/", token: .never) { api, _, request, user throws(APIError) in
