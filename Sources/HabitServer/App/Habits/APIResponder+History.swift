@@ -33,6 +33,6 @@ extension APIResponder {
                 of: habit, owner: owner, from: range.from, to: range.to, today: range.today)
         }
         guard let report else { throw .habitNotFound }
-        return JSONBody.response(status: 200, body: HistoryAnswerEncoder.encode(report))
+        return JSONBody.response(status: 200, body: HistoryReportEncoder.encode(report))
     }
 }

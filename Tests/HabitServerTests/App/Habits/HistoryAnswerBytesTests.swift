@@ -4,10 +4,10 @@ import Testing
 
 @testable import HabitServer
 
-/// `HistoryAnswerEncoder` writes the same bytes as `JSONEncoder` with the
+/// The history answer (HabitCore's `HistoryReportEncoder`) has the same bytes as `JSONEncoder` with the
 /// API's options, for reports made up at random and for reports HabitCore
 /// works out from random entries.
-@Suite struct HistoryAnswerEncoderTests {
+@Suite struct HistoryAnswerBytesTests {
     /// SplitMix64: the same cases on every run.
     struct Generator: RandomNumberGenerator {
         var state: UInt64
@@ -99,7 +99,7 @@ import Testing
         var random = Generator(state: 40)
         for _ in 0..<500 {
             let report = Self.report(&random)
-            let written = String(decoding: HistoryAnswerEncoder.encode(report), as: UTF8.self)
+            let written = String(decoding: HistoryReportEncoder.encode(report), as: UTF8.self)
             #expect(written == (try Self.json(report)))
         }
     }
@@ -113,7 +113,7 @@ import Testing
             weekdays: (1...7).map {
                 HistoryReport.WeekdayCount(weekday: $0, days: 0, planned: 0, logged: 0)
             })
-        let written = String(decoding: HistoryAnswerEncoder.encode(report), as: UTF8.self)
+        let written = String(decoding: HistoryReportEncoder.encode(report), as: UTF8.self)
         #expect(written == (try Self.json(report)))
         #expect(written.hasPrefix(#"{"from":"2024-10-04","habit_id":1,"periods":[],"streaks":[]"#))
     }
@@ -146,7 +146,7 @@ import Testing
             history: history, from: start, to: start.adding(days: 800),
             today: start.adding(days: 700))
         #expect(report.periods.count > 20, "every month of two years, at least")
-        let written = String(decoding: HistoryAnswerEncoder.encode(report), as: UTF8.self)
+        let written = String(decoding: HistoryReportEncoder.encode(report), as: UTF8.self)
         #expect(written == (try Self.json(report)))
     }
 }
