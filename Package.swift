@@ -107,6 +107,9 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // zlib, for the web app's files sent gzip-compressed (Debian:
+        // zlib1g-dev; macOS has it in the SDK).
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // epoll(7) for the HTTP server's event loops; Glibc's module map leaves it out.
         .systemLibrary(name: "CEventPoll"),
 
@@ -164,6 +167,7 @@ let package = Package(
                 "CommandLineArguments", "HabitAPI", "HabitConcurrency", "HabitCore", "HabitFiles",
                 "HabitStorage", "HabitStore",
                 "HabitPostgres", "HabitHTTP",
+                "CZlib",
                 .target(name: "CCrypto", condition: .when(platforms: [.linux])),
                 // TLS for webhook and ntfy deliveries (Reminders/TLSStream).
                 .target(name: "CTLS", condition: .when(platforms: [.linux])),

@@ -301,7 +301,9 @@ class WebAppCases:
             if fetched.get(path):
                 sizes[path] = fetched[path]
             else:
-                with urllib.request.urlopen(BASE + path) as answer:
+                # As a browser asks for it: gzip when the server has it.
+                request = urllib.request.Request(BASE + path, headers={"Accept-Encoding": "gzip"})
+                with urllib.request.urlopen(request) as answer:
                     sizes[path] = len(answer.read()) + len(str(answer.headers))
         everything = sum(sizes.values())
         largest = sorted(((size, path.rsplit("/", 1)[-1] or "/") for path, size in sizes.items()), reverse=True)[:5]
@@ -1487,7 +1489,7 @@ class WebAppCases:
         """How many days the Week view shows at this window's width."""
         return 5 if self.size[0] < 600 else 7
 
-    def open_week(self):
+    def open_week_drawn(self):
         """Today, switched to the Week view, with every cell drawn from the history answer."""
         self.reload_today()
         self.act(lambda: self.find('.viewswitch button[data-view="week"]').click())
@@ -1533,7 +1535,7 @@ class WebAppCases:
         day, week = self.find('.viewswitch button[data-view="day"]'), self.find('.viewswitch button[data-view="week"]')
         self.assertEqual((day.text, week.text), ("Day", "Week"))
         self.assertEqual((day.get_attribute("aria-pressed"), week.get_attribute("aria-pressed")), ("true", "false"))
-        grid = self.open_week()
+        grid = self.open_week_drawn()
         count = self.grid_days()
         self.assertEqual(self.find('.viewswitch button[data-view="week"]').get_attribute("aria-pressed"), "true")
         self.assertEqual(self.find('.viewswitch button[data-view="day"]').get_attribute("aria-pressed"), "false")
@@ -1576,7 +1578,7 @@ class WebAppCases:
         self.sign_in()
         walk = self.create("Walk", start_date=self.days_ago(10))
         gym = self.create("Gym", frequency="WEEKLY", target_value=3, start_date=self.days_ago(20))
-        self.open_week()
+        self.open_week_drawn()
         # A tap shows at once, before any answer.
         latency = self.driver.execute_script("""
             const cell = document.querySelector(`table[role="grid"] tr[data-id="${arguments[0]}"] td[data-date="${arguments[1]}"]`);
@@ -1620,7 +1622,7 @@ class WebAppCases:
         self.sign_in()
         read = self.create("Read", start_date=self.days_ago(10))
         tea = self.create("Tea", start_date=self.days_ago(10))
-        self.open_week()
+        self.open_week_drawn()
         count = self.grid_days()
 
         def press(key, control=False):
@@ -1680,7 +1682,7 @@ class WebAppCases:
         clears it; the context menu skips."""
         self.sign_in()
         water = self.create("Water", measurement_type="glasses", target_value=8, start_date=self.days_ago(10))
-        self.open_week()
+        self.open_week_drawn()
         yesterday = self.days_ago(1)
         self.cell(water["id"], yesterday).click()
         field = self.wait(lambda: self.find("#grid-amount"))
@@ -1722,7 +1724,7 @@ class WebAppCases:
         self.allowed_console = re.compile(EXPECTED_NETWORK.pattern + "|ERR_INTERNET_DISCONNECTED")
         self.sign_in()
         habit = self.create("Stretch", start_date=self.days_ago(10))
-        self.open_week()
+        self.open_week_drawn()
         self.driver.execute_async_script("navigator.serviceWorker.ready.then(() => arguments[0]())")
         self.driver.refresh()
         self.wait(lambda: self.finds('table[role="grid"] td[data-state="pending"]'))
@@ -1758,7 +1760,7 @@ class WebAppCases:
         self.api("PUT", f"/me/habits/{walk['id']}/progress/{self.days_ago(1)}/", {"value": 1})
         self.api("PUT", f"/me/habits/{walk['id']}/progress/{self.days_ago(2)}/", {"value": 0, "skipped": True})
         self.api("PUT", f"/me/habits/{water['id']}/progress/{self.days_ago(1)}/", {"value": 3})
-        self.open_week()
+        self.open_week_drawn()
         found = {"week": self.axe_violations()}
         self.shot("week-states")
         self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})

@@ -4,7 +4,7 @@
 import * as api from "./api.js";
 import { h, show, loading, confirmDialog, amount, download } from "./ui.js";
 import * as days from "./dates.js";
-import { renderWeek } from "./grid.js";
+import { renderWeek, periodOfDayWords } from "./grid.js";
 import * as offline from "./offline.js";
 import { dayStates, bareDoneAmount, periodOf, groupSections } from "./rules.js";
 import { habitWords, periodWords, amountWords } from "./words.js";
@@ -706,21 +706,6 @@ function describe(habit) {
   const daysText = habit.action_days.length === 7 ? "every day" : habit.action_days.map((day) => days.WEEKDAYS[day - 1]).join(", ");
   const group = habit.group ? ` · ${habit.group}` : "";
   return `${habitWords(habit)}, on ${daysText}, since ${days.longDay(habit.start_date)}${group}`;
-}
-
-/**
- * The period of a planned day in words, for the calendar's text: nothing
- * for a daily habit (the day is the period), else " for the week", " for
- * the month" or " for the 3 days 2 November to 4 November" (the block).
- */
-function periodOfDayWords(habit, date) {
-  if (habit.frequency === "WEEKLY") return " for the week";
-  if (habit.frequency === "MONTHLY") return " for the month";
-  if (habit.frequency === "EVERY_N_DAYS") {
-    const { first, last } = periodOf(habit, date);
-    return ` for the ${habit.period_days} days ${days.shortDay(first)} to ${days.shortDay(last)}`;
-  }
-  return "";
 }
 
 const SYMBOL = { done: "●", skipped: "◌", failed: "✕", pending: "○", rest: "·", future: "", before_start: "" };

@@ -98,8 +98,12 @@ function cellOf(habit, data, date, today) {
   return { state, value, skipped: Boolean(entry.skipped), disabled: ["before_start", "unknown"].includes(state) || date > today };
 }
 
-/** A longer period in words, for a planned day's cell. */
-function periodWords(habit, date) {
+/**
+ * The period of a planned day in words, for the Week grid's and the calendar's text (app.js): nothing
+ * for a daily habit (the day is the period), else " for the week", " for
+ * the month" or " for the 3 days 2 November to 4 November" (the block).
+ */
+export function periodOfDayWords(habit, date) {
   if (habit.frequency === "WEEKLY") return " for the week";
   if (habit.frequency === "MONTHLY") return " for the month";
   if (habit.frequency === "EVERY_N_DAYS") {
@@ -125,7 +129,7 @@ function paintCell(td, habit, data, date, view) {
   else if (!daily && state !== "rest") mark = "";
   const words = [`${habit.name}, ${days.longDay(date)}${date === view.today ? " (today)" : ""}: `,
     state === "unknown" ? "not known offline" : view.stateWords(habit, state),
-    daily || ["rest", "before_start", "unknown"].includes(state) ? "" : periodWords(habit, date),
+    daily || ["rest", "before_start", "unknown"].includes(state) ? "" : periodOfDayWords(habit, date),
     value > 0 ? `, ${amountWords(value, habit.measurement_type)}${daily ? "" : " this day"}` : "",
     !daily && skipped ? ", skipped this day" : ""].join("");
   td.className = `cell ${state}${value > 0 ? " logged" : ""}`;

@@ -6,7 +6,10 @@ import HabitHTTP
 /// path goes to `api`.
 ///
 /// The files are in memory, so they are answered on the event loop at once.
-/// `If-None-Match` naming the file's ETag (or `*`) is 304 without a body.
+/// A text file goes gzip-compressed to a client whose `Accept-Encoding`
+/// takes gzip (`Vary: Accept-Encoding`, an ETag of its own).
+/// `If-None-Match` naming the ETag of what would be sent (or `*`) is 304
+/// without a body.
 final class WebAppResponder: HTTPResponder {
     let app: WebApp
     let api: any HTTPResponder
@@ -40,22 +43,26 @@ final class WebAppResponder: HTTPResponder {
                     for: .methodNotAllowed(request.method, allowed: ["GET", "HEAD"])),
                 request.path)
         }
+        let sent = file.representation(acceptEncoding: request.headers["Accept-Encoding"])
         var headers = HTTPHeaders([
-            ("ETag", file.etag),
+            ("ETag", sent.etag),
             (
                 "Cache-Control",
                 file.immutable ? "public, max-age=31536000, immutable" : "no-cache"
             ),
         ])
+        // A cache must not give the gzip form to a client that did not ask.
+        if file.gzipped != nil { headers.add(name: "Vary", value: "Accept-Encoding") }
         if let condition = request.headers["If-None-Match"],
-            Self.matches(condition, etag: file.etag)
+            Self.matches(condition, etag: sent.etag)
         {
             return finished(
                 HTTPResponse(status: 304, headers: headers, body: Data()), request.path)
         }
         headers.add(name: "Content-Type", value: file.contentType)
+        if sent.gzip { headers.add(name: "Content-Encoding", value: "gzip") }
         return finished(
-            HTTPResponse(status: 200, headers: headers, body: file.body), request.path)
+            HTTPResponse(status: 200, headers: headers, body: sent.body), request.path)
     }
 
     /// Whether an `If-None-Match` list names `etag` (weak comparison, as
