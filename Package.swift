@@ -198,7 +198,7 @@ let package = Package(
 
         .testTarget(
             name: "HabitCoreTests",
-            dependencies: ["HabitCore"],
+            dependencies: ["HabitCore", "TestSupport"],
             resources: [.copy("Snapshots")]
         ),
         .testTarget(

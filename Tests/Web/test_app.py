@@ -790,7 +790,7 @@ class WebAppCases:
                     actions.key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
                 else:
                     press(Keys.TAB)
-            self.assertTrue(condition(active()), f"no such element within {limit} tabs; at {active().get_attribute('outerHTML')[:200]}")
+            self.assertTrue(condition(active()), f"no such element within {limit} tabs; at {active().tag_name} {active().accessible_name!r}")
             return active()
 
         # Tab from the top: the skip link, the brand, then the email field.
@@ -1964,11 +1964,11 @@ class WebAppCases:
         kept = """
             const [store, key, done] = arguments;
             const request = indexedDB.open("habits");
-            request.onsuccess = () => {
+            request.addEventListener("success", () => {
               const get = request.result.transaction(store).objectStore(store).get(key);
-              get.onsuccess = () => done(Boolean(get.result));
-              get.onerror = () => done(false);
-            };"""
+              get.addEventListener("success", () => done(Boolean(get.result)));
+              get.addEventListener("error", () => done(false));
+            });"""
         self.wait(lambda: self.driver.execute_async_script(kept, "history", [habit["id"], answer["from"], answer["to"]]))
         self.driver.execute_script("window.dispatchEvent(new Event('online'))")
         self.wait(lambda: self.driver.execute_async_script(kept, "habits", habit["id"]), timeout=40)

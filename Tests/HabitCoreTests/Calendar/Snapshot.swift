@@ -1,63 +1,16 @@
 import Foundation
+import TestSupport
 import Testing
 
-/// Golden-text comparison against `Tests/HabitCoreTests/Snapshots/<name>.txt`.
-///
-/// Run with `SNAPSHOT_RECORD=1` to write the current output as the new golden
-/// text; the test then fails, saying so, so a recording run never passes by
-/// accident. Snapshots are read from the test bundle (where SwiftPM copies
-/// them) and written to the source folder, found from this file's path.
+/// Golden-text comparison against `Tests/HabitCoreTests/Snapshots/<name>.txt`
+/// (`GoldenText`; `SNAPSHOT_RECORD=1` records).
 enum Snapshot {
     static func expect(
-        _ actual: String, named name: String, filePath: String = #filePath,
-        sourceLocation: SourceLocation = #_sourceLocation
+        _ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        let sourceFolder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Snapshots")
-        if ProcessInfo.processInfo.environment["SNAPSHOT_RECORD"] == "1" {
-            let url = sourceFolder.appendingPathComponent("\(name).txt")
-            do {
-                try Data(actual.utf8).write(to: url, options: .atomic)
-                Issue.record(
-                    "Recorded snapshot \(name) at \(url.path); run again without SNAPSHOT_RECORD.",
-                    sourceLocation: sourceLocation)
-            } catch {
-                Issue.record(
-                    "Could not record snapshot \(name) at \(url.path): \(error)",
-                    sourceLocation: sourceLocation)
-            }
-            return
-        }
-        guard
-            let url = Bundle.module.url(
-                forResource: name, withExtension: "txt", subdirectory: "Snapshots"),
-            let data = FileManager.default.contents(atPath: url.path)
-        else {
-            Issue.record(
-                "No snapshot \(name).txt; run with SNAPSHOT_RECORD=1 to record it.",
-                sourceLocation: sourceLocation)
-            return
-        }
-        let expected = String(decoding: data, as: UTF8.self)
-        guard actual != expected else { return }
-        let message =
-            "Snapshot \(name) differs; first difference:\n\(firstDifference(expected, actual))\n"
-            + "Run with SNAPSHOT_RECORD=1 to accept the new output."
-        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
-    }
-
-    /// The first line that differs, shown with visible escapes.
-    private static func firstDifference(_ expected: String, _ actual: String) -> String {
-        let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        for index in 0..<max(old.count, new.count) {
-            let before = index < old.count ? String(old[index]) : "<end>"
-            let after = index < new.count ? String(new[index]) : "<end>"
-            if before != after {
-                return "line \(index + 1)\n  expected: \(before.debugDescription)\n"
-                    + "  actual:   \(after.debugDescription)"
-            }
-        }
-        return "(none)"
+        GoldenText(bundle: .module, folder: folder)
+            .expect(actual, named: name, sourceLocation: sourceLocation)
     }
 }
